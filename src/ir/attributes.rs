@@ -1,0 +1,683 @@
+//! Attributes (mlir-langref-late.md "Attributes", mlir-langref-mid.md "Splat Elements"): constant
+//! data attached to operations. Immutable values, cheap to clone and compare.
+//!
+//! Canonical forms, so that equal values compare equal: an integer of width N > 1 is stored
+//! sign-extended from N bits (`255 : i8` is `-1 : i8`), an `i1` as 0 or 1; a float is stored as
+//! the bits of its type; a dense elements attribute whose elements are all equal is stored as a
+//! splat; dictionaries are sorted by name with unique names.
+
+use std::fmt;
+use std::sync::Arc;
+
+use super::affine::{AffineMap, IntegerSet};
+use super::print::{Aliases, is_bare_id, write_float, write_string_literal, write_symbol_ref};
+use super::types::Type;
+
+/// An attribute value.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub enum Attribute {
+    /// `unit`: meaningful by its presence.
+    Unit,
+    /// `true` / `false`.
+    Bool(bool),
+    /// `42 : i32` (default type `i64`).
+    Integer(IntegerAttr),
+    /// `42.0 : f32` (default type `f64`), or `0x7C00 : f16` as bits.
+    Float(FloatAttr),
+    /// `"text"`, with an optional type.
+    String(StringAttr),
+    /// A type used as a value.
+    Type(Type),
+    /// An affine map.
+    AffineMap(AffineMap),
+    /// An integer set.
+    IntegerSet(IntegerSet),
+    /// `@name`, a reference to a symbol (a function).
+    SymbolRef(Arc<str>),
+    /// `[a, b, ..]`.
+    Array(Arc<[Attribute]>),
+    /// `{a = 1, b}`, sorted by name.
+    Dictionary(Dictionary),
+    /// Dense, sparse or opaque elements of a vector or tensor.
+    Elements(Arc<ElementsAttr>),
+}
+
+/// An integer of a given integer or index type.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct IntegerAttr {
+    /// The value: sign-extended from the type's width (0 or 1 for `i1`).
+    pub value: i128,
+    /// `iN` or `index`.
+    pub ty: Type,
+}
+
+/// A float of a given float type, stored as the bits of that type.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FloatAttr {
+    /// The IEEE (or bfloat16) bit pattern, in the low bits.
+    pub bits: u64,
+    /// `f16`, `bf16`, `f32` or `f64`.
+    pub ty: Type,
+}
+
+/// A string, with an optional type.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct StringAttr {
+    /// The text.
+    pub value: Arc<str>,
+    /// The type written after `:`, if any.
+    pub ty: Option<Type>,
+}
+
+/// A named attribute in a dictionary or on an operation.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct NamedAttr {
+    /// The name (`value`, `predicate`, `tf.device`).
+    pub name: Arc<str>,
+    /// The value.
+    pub value: Attribute,
+}
+
+/// A dictionary: named attributes sorted by name, names unique.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Dictionary(Arc<[NamedAttr]>);
+
+/// The contents of an elements attribute.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ElementsAttr {
+    /// `dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>`.
+    Dense(DenseElements),
+    /// `sparse<[[0, 0], [1, 2]], [1, 5]> : tensor<3x4xi32>`.
+    Sparse(SparseElements),
+    /// `opaque<"tf", "0xDEADBEEF"> : tensor<4xi8>`.
+    Opaque(OpaqueElements),
+}
+
+/// Dense elements: every element, or one value for a splat.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DenseElements {
+    /// A vector or statically shaped tensor type.
+    pub ty: Type,
+    /// Row-major element values; a single value is a splat.
+    pub values: DenseValues,
+}
+
+/// Element storage of dense and sparse attributes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum DenseValues {
+    /// Integer or index elements, normalized like [`IntegerAttr::value`].
+    Int(Vec<i128>),
+    /// Float elements as bit patterns of the element type.
+    Float(Vec<u64>),
+}
+
+/// Sparse elements in COO form.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SparseElements {
+    /// A vector or statically shaped tensor type.
+    pub ty: Type,
+    /// `N x rank` indices, row-major.
+    pub indices: Vec<i64>,
+    /// The `N` values.
+    pub values: DenseValues,
+}
+
+/// Opaque elements: a dialect-specific hex string.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct OpaqueElements {
+    /// A vector or tensor type.
+    pub ty: Type,
+    /// The dialect that decodes the data.
+    pub dialect: Arc<str>,
+    /// The data, `0x..`.
+    pub hex: Arc<str>,
+}
+
+impl IntegerAttr {
+    /// An integer attribute, normalized.
+    ///
+    /// # Errors
+    /// `ty` is not an integer or index type, or `value` does not fit its width as a signed or
+    /// unsigned number.
+    pub fn new(value: i128, ty: Type) -> Result<IntegerAttr, String> {
+        let width = match ty {
+            Type::Integer(w) => w,
+            Type::Index => 64,
+            _ => return Err(format!("integer attribute requires an integer or index type, got '{ty}'")),
+        };
+        Ok(IntegerAttr { value: normalize_int(value, width)?, ty })
+    }
+
+    /// The value as i64 (truncating wider values).
+    pub fn as_i64(&self) -> i64 {
+        self.value as i64
+    }
+}
+
+/// Check that `value` fits `width` bits (signed or unsigned) and sign-extend it (`i1`: 0 or 1).
+pub fn normalize_int(value: i128, width: u32) -> Result<i128, String> {
+    if width >= 128 {
+        return Ok(value);
+    }
+    let min = -(1i128 << (width - 1));
+    let max_unsigned = (1i128 << width) - 1;
+    if value < min || value > max_unsigned {
+        return Err(format!("integer constant out of range for i{width}"));
+    }
+    if width == 1 {
+        return Ok(value & 1);
+    }
+    let shift = 128 - width;
+    Ok((value << shift) >> shift)
+}
+
+impl FloatAttr {
+    /// A float attribute holding `v` rounded to `ty`.
+    ///
+    /// # Errors
+    /// `ty` is not a float type.
+    pub fn from_f64(v: f64, ty: Type) -> Result<FloatAttr, String> {
+        Ok(FloatAttr { bits: float_bits(v, &ty)?, ty })
+    }
+
+    /// A float attribute from the bit pattern of `ty` (the hexadecimal form).
+    ///
+    /// # Errors
+    /// `ty` is not a float type or the bits do not fit its width.
+    pub fn from_bits(bits: u64, ty: Type) -> Result<FloatAttr, String> {
+        let width = match ty {
+            Type::F16 | Type::BF16 => 16,
+            Type::F32 => 32,
+            Type::F64 => 64,
+            _ => return Err(format!("float attribute requires a float type, got '{ty}'")),
+        };
+        if width < 64 && bits >> width != 0 {
+            return Err(format!("hexadecimal float constant out of range for type '{ty}'"));
+        }
+        Ok(FloatAttr { bits, ty })
+    }
+
+    /// The value as f64 (exact for every supported type).
+    pub fn value(&self) -> f64 {
+        bits_to_f64(self.bits, &self.ty)
+    }
+}
+
+/// The bit pattern of `v` rounded to float type `ty`.
+///
+/// # Errors
+/// `ty` is not a float type.
+pub fn float_bits(v: f64, ty: &Type) -> Result<u64, String> {
+    Ok(match ty {
+        Type::F16 => u64::from(half::f16::from_f64(v).to_bits()),
+        Type::BF16 => u64::from(half::bf16::from_f64(v).to_bits()),
+        Type::F32 => u64::from((v as f32).to_bits()),
+        Type::F64 => v.to_bits(),
+        _ => return Err(format!("float attribute requires a float type, got '{ty}'")),
+    })
+}
+
+/// The value of a bit pattern of float type `ty`, widened to f64.
+pub fn bits_to_f64(bits: u64, ty: &Type) -> f64 {
+    match ty {
+        Type::F16 => half::f16::from_bits(bits as u16).to_f64(),
+        Type::BF16 => half::bf16::from_bits(bits as u16).to_f64(),
+        Type::F32 => f64::from(f32::from_bits(bits as u32)),
+        _ => f64::from_bits(bits),
+    }
+}
+
+impl Dictionary {
+    /// A dictionary from entries in any order.
+    ///
+    /// # Errors
+    /// The name of the first duplicate entry.
+    pub fn new(mut entries: Vec<NamedAttr>) -> Result<Dictionary, Arc<str>> {
+        entries.sort_by(|a, b| a.name.cmp(&b.name));
+        if let Some(w) = entries.windows(2).find(|w| w[0].name == w[1].name) {
+            return Err(w[0].name.clone());
+        }
+        Ok(Dictionary(entries.into()))
+    }
+
+    /// The entries, sorted by name.
+    pub fn entries(&self) -> &[NamedAttr] {
+        &self.0
+    }
+
+    /// The value named `name`.
+    pub fn get(&self, name: &str) -> Option<&Attribute> {
+        self.0.binary_search_by(|e| (*e.name).cmp(name)).ok().map(|i| &self.0[i].value)
+    }
+
+    /// Whether there are no entries.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl DenseValues {
+    /// Number of stored values.
+    pub fn len(&self) -> usize {
+        match self {
+            DenseValues::Int(v) => v.len(),
+            DenseValues::Float(v) => v.len(),
+        }
+    }
+
+    /// Whether no value is stored.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Collapse to a single value when all are equal (the splat form).
+    pub fn into_canonical(self) -> DenseValues {
+        match self {
+            DenseValues::Int(v) if v.len() > 1 && v.iter().all(|x| *x == v[0]) => DenseValues::Int(vec![v[0]]),
+            DenseValues::Float(v) if v.len() > 1 && v.iter().all(|x| *x == v[0]) => DenseValues::Float(vec![v[0]]),
+            other => other,
+        }
+    }
+}
+
+impl DenseElements {
+    /// Whether one value stands for every element.
+    pub fn is_splat(&self) -> bool {
+        self.values.len() == 1
+    }
+
+    /// Number of elements of the type.
+    pub fn num_elements(&self) -> usize {
+        num_elements(&self.ty)
+    }
+
+    /// Integer element `i` (splats repeat).
+    pub fn int_at(&self, i: usize) -> Option<i128> {
+        match &self.values {
+            DenseValues::Int(v) => v.get(if v.len() == 1 { 0 } else { i }).copied(),
+            DenseValues::Float(_) => None,
+        }
+    }
+
+    /// Float element `i` as bits (splats repeat).
+    pub fn float_bits_at(&self, i: usize) -> Option<u64> {
+        match &self.values {
+            DenseValues::Float(v) => v.get(if v.len() == 1 { 0 } else { i }).copied(),
+            DenseValues::Int(_) => None,
+        }
+    }
+}
+
+/// Product of the static dimensions (0 for unranked or dynamic shapes).
+pub fn num_elements(ty: &Type) -> usize {
+    match ty.shape() {
+        Some(s) if s.iter().all(|&d| d >= 0) => {
+            s.iter().try_fold(1usize, |acc, &d| acc.checked_mul(usize::try_from(d).ok()?)).unwrap_or(0)
+        }
+        _ => 0,
+    }
+}
+
+impl Attribute {
+    /// `value : i64`-style integer attribute of type `ty`.
+    ///
+    /// # Errors
+    /// See [`IntegerAttr::new`].
+    pub fn int(value: i128, ty: Type) -> Result<Attribute, String> {
+        Ok(Attribute::Integer(IntegerAttr::new(value, ty)?))
+    }
+
+    /// An `i64` integer attribute.
+    pub fn i64(value: i64) -> Attribute {
+        Attribute::Integer(IntegerAttr { value: i128::from(value), ty: Type::Integer(64) })
+    }
+
+    /// An `index` integer attribute.
+    pub fn index(value: i64) -> Attribute {
+        Attribute::Integer(IntegerAttr { value: i128::from(value), ty: Type::Index })
+    }
+
+    /// A string attribute without a type.
+    pub fn string(s: &str) -> Attribute {
+        Attribute::String(StringAttr { value: s.into(), ty: None })
+    }
+
+    /// An array attribute.
+    pub fn array(items: Vec<Attribute>) -> Attribute {
+        Attribute::Array(items.into())
+    }
+
+    /// The integer value, if this is an integer attribute.
+    pub fn as_int(&self) -> Option<i128> {
+        match self {
+            Attribute::Integer(i) => Some(i.value),
+            _ => None,
+        }
+    }
+
+    /// The string, if this is a string attribute.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Attribute::String(s) => Some(&s.value),
+            _ => None,
+        }
+    }
+
+    /// The type, if this is a type attribute.
+    pub fn as_type(&self) -> Option<&Type> {
+        match self {
+            Attribute::Type(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The map, if this is an affine map attribute.
+    pub fn as_map(&self) -> Option<&AffineMap> {
+        match self {
+            Attribute::AffineMap(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// The set, if this is an integer set attribute.
+    pub fn as_set(&self) -> Option<&IntegerSet> {
+        match self {
+            Attribute::IntegerSet(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The symbol name, if this is a symbol reference.
+    pub fn as_symbol(&self) -> Option<&str> {
+        match self {
+            Attribute::SymbolRef(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The elements, if this is an array attribute.
+    pub fn as_array(&self) -> Option<&[Attribute]> {
+        match self {
+            Attribute::Array(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// The type an attribute carries (integer, float, typed string, elements), if any.
+    pub fn value_type(&self) -> Option<&Type> {
+        match self {
+            Attribute::Integer(i) => Some(&i.ty),
+            Attribute::Float(f) => Some(&f.ty),
+            Attribute::String(s) => s.ty.as_ref(),
+            Attribute::Elements(e) => Some(match &**e {
+                ElementsAttr::Dense(d) => &d.ty,
+                ElementsAttr::Sparse(s) => &s.ty,
+                ElementsAttr::Opaque(o) => &o.ty,
+            }),
+            _ => None,
+        }
+    }
+
+    /// Append the textual form. With `elide_type`, the `: type` suffix of integers, floats,
+    /// strings and elements is left out (for custom forms that print the type themselves).
+    pub fn write(&self, out: &mut String, aliases: Option<&Aliases>, elide_type: bool) {
+        match self {
+            Attribute::Unit => out.push_str("unit"),
+            Attribute::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+            Attribute::Integer(i) => {
+                push_i128(out, i.value);
+                if !elide_type && i.ty != Type::Integer(64) {
+                    out.push_str(" : ");
+                    i.ty.write(out, aliases);
+                }
+            }
+            Attribute::Float(f) => {
+                let v = f.value();
+                if v.is_finite() {
+                    write_float(out, v, f.ty != Type::F64);
+                    if !elide_type && f.ty != Type::F64 {
+                        out.push_str(" : ");
+                        f.ty.write(out, aliases);
+                    }
+                } else {
+                    // Infinities and NaNs keep their exact bits; the hex form needs its type.
+                    write_hex(out, f.bits, &f.ty);
+                    if !elide_type {
+                        out.push_str(" : ");
+                        f.ty.write(out, aliases);
+                    }
+                }
+            }
+            Attribute::String(s) => {
+                write_string_literal(out, &s.value);
+                if let (Some(t), false) = (&s.ty, elide_type) {
+                    out.push_str(" : ");
+                    t.write(out, aliases);
+                }
+            }
+            Attribute::Type(t) => t.write(out, aliases),
+            Attribute::AffineMap(m) => match aliases.and_then(|a| a.map_alias(m)) {
+                Some(n) => {
+                    out.push('#');
+                    out.push_str(n);
+                }
+                None => m.write(out),
+            },
+            Attribute::IntegerSet(s) => match aliases.and_then(|a| a.set_alias(s)) {
+                Some(n) => {
+                    out.push('#');
+                    out.push_str(n);
+                }
+                None => s.write(out),
+            },
+            Attribute::SymbolRef(s) => write_symbol_ref(out, s),
+            Attribute::Array(items) => {
+                out.push('[');
+                for (i, a) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    a.write(out, aliases, false);
+                }
+                out.push(']');
+            }
+            Attribute::Dictionary(d) => write_dictionary(out, d.entries(), aliases),
+            Attribute::Elements(e) => e.write(out, aliases, elide_type),
+        }
+    }
+}
+
+/// Append `{a = 1, b}` (a unit value prints as the bare name).
+pub fn write_dictionary(out: &mut String, entries: &[NamedAttr], aliases: Option<&Aliases>) {
+    out.push('{');
+    for (i, e) in entries.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        write_attr_name(out, &e.name);
+        if e.value != Attribute::Unit {
+            out.push_str(" = ");
+            e.value.write(out, aliases, false);
+        }
+    }
+    out.push('}');
+}
+
+/// Append an attribute name, quoted when it is not a bare identifier.
+pub fn write_attr_name(out: &mut String, name: &str) {
+    if is_bare_id(name) {
+        out.push_str(name);
+    } else {
+        write_string_literal(out, name);
+    }
+}
+
+fn write_hex(out: &mut String, bits: u64, ty: &Type) {
+    use fmt::Write;
+    let digits = match ty {
+        Type::F16 | Type::BF16 => 4,
+        Type::F32 => 8,
+        _ => 16,
+    };
+    let _ = write!(out, "0x{bits:0digits$X}");
+}
+
+fn push_i128(out: &mut String, v: i128) {
+    use fmt::Write;
+    let _ = write!(out, "{v}");
+}
+
+impl ElementsAttr {
+    /// The vector or tensor type.
+    pub fn ty(&self) -> &Type {
+        match self {
+            ElementsAttr::Dense(d) => &d.ty,
+            ElementsAttr::Sparse(s) => &s.ty,
+            ElementsAttr::Opaque(o) => &o.ty,
+        }
+    }
+
+    fn write(&self, out: &mut String, aliases: Option<&Aliases>, elide_type: bool) {
+        match self {
+            ElementsAttr::Dense(d) => {
+                out.push_str("dense<");
+                if d.is_splat() && d.num_elements() != 1 || d.ty.rank() == Some(0) {
+                    write_element(out, &d.values, 0, d.ty.element_type());
+                } else {
+                    let shape = d.ty.shape().unwrap_or_default();
+                    let mut next = 0;
+                    write_nested(out, &d.values, &shape, &mut next, d.ty.element_type());
+                }
+                out.push('>');
+            }
+            ElementsAttr::Sparse(s) => {
+                out.push_str("sparse<");
+                let rank = s.ty.rank().unwrap_or(0).max(1);
+                out.push('[');
+                for (i, idx) in s.indices.chunks(rank).enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    out.push('[');
+                    for (j, x) in idx.iter().enumerate() {
+                        if j > 0 {
+                            out.push_str(", ");
+                        }
+                        push_i128(out, i128::from(*x));
+                    }
+                    out.push(']');
+                }
+                out.push_str("], [");
+                for i in 0..s.values.len() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    write_element(out, &s.values, i, s.ty.element_type());
+                }
+                out.push_str("]>");
+            }
+            ElementsAttr::Opaque(o) => {
+                out.push_str("opaque<");
+                write_string_literal(out, &o.dialect);
+                out.push_str(", ");
+                write_string_literal(out, &o.hex);
+                out.push('>');
+            }
+        }
+        if !elide_type {
+            out.push_str(" : ");
+            self.ty().write(out, aliases);
+        }
+    }
+}
+
+fn write_nested(out: &mut String, values: &DenseValues, shape: &[i64], next: &mut usize, elem: &Type) {
+    let Some((&n, rest)) = shape.split_first() else {
+        let i = if values.len() == 1 { 0 } else { *next };
+        write_element(out, values, i, elem);
+        *next += 1;
+        return;
+    };
+    out.push('[');
+    for i in 0..n.max(0) {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        write_nested(out, values, rest, next, elem);
+    }
+    out.push(']');
+}
+
+fn write_element(out: &mut String, values: &DenseValues, i: usize, elem: &Type) {
+    match values {
+        DenseValues::Int(v) => {
+            let x = v.get(i).copied().unwrap_or(0);
+            if elem.is_integer_of(1) {
+                out.push_str(if x != 0 { "true" } else { "false" });
+            } else {
+                push_i128(out, x);
+            }
+        }
+        DenseValues::Float(v) => {
+            let bits = v.get(i).copied().unwrap_or(0);
+            let f = bits_to_f64(bits, elem);
+            if f.is_finite() {
+                write_float(out, f, *elem != Type::F64);
+            } else {
+                write_hex(out, bits, elem);
+            }
+        }
+    }
+}
+
+impl fmt::Display for Attribute {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut s = String::new();
+        self.write(&mut s, None, false);
+        f.write_str(&s)
+    }
+}
+
+impl fmt::Debug for Attribute {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integers_are_normalized() {
+        assert_eq!(IntegerAttr::new(255, Type::Integer(8)).unwrap().value, -1);
+        assert_eq!(IntegerAttr::new(-1, Type::Integer(8)).unwrap().value, -1);
+        assert_eq!(IntegerAttr::new(1, Type::Integer(1)).unwrap().value, 1);
+        assert!(IntegerAttr::new(256, Type::Integer(8)).is_err());
+        assert!(IntegerAttr::new(-129, Type::Integer(8)).is_err());
+    }
+
+    #[test]
+    fn prints_values() {
+        let f = Attribute::Float(FloatAttr::from_bits(0x7C00, Type::F16).unwrap());
+        assert_eq!(f.to_string(), "0x7C00 : f16");
+        let g = Attribute::Float(FloatAttr::from_f64(42.0, Type::F32).unwrap());
+        assert_eq!(g.to_string(), "42.0 : f32");
+        assert_eq!(Attribute::i64(-3).to_string(), "-3");
+        let d = Dictionary::new(vec![
+            NamedAttr { name: "z".into(), value: Attribute::Unit },
+            NamedAttr { name: "a".into(), value: Attribute::i64(1) },
+        ])
+        .unwrap();
+        assert_eq!(Attribute::Dictionary(d).to_string(), "{a = 1, z}");
+    }
+
+    #[test]
+    fn dense_prints_nested_and_splat() {
+        let ty = Type::tensor(Some(vec![2, 2]), Type::Integer(32)).unwrap();
+        let d = ElementsAttr::Dense(DenseElements { ty: ty.clone(), values: DenseValues::Int(vec![1, 2, 3, 4]) });
+        assert_eq!(Attribute::Elements(Arc::new(d)).to_string(), "dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>");
+        let s = ElementsAttr::Dense(DenseElements { ty, values: DenseValues::Int(vec![7]) });
+        assert_eq!(Attribute::Elements(Arc::new(s)).to_string(), "dense<7> : tensor<2x2xi32>");
+    }
+}

@@ -1,0 +1,623 @@
+//! The in-memory IR: one [`Module`] owns arenas of operations, blocks, regions and values,
+//! addressed by small `Copy` handles ([`Op`], [`Block`], [`Region`], [`Value`]).
+//!
+//! Invariants kept by the mutation methods here (and relied on everywhere else):
+//! - an op is in at most one block (`OpData::parent`), a block in at most one region, a region
+//!   in at most one op; the parent links always agree with the child lists;
+//! - a value is either the `index`-th result of its op or the `index`-th argument of its block,
+//!   as `ValueData::def` says (or `Detached`, a placeholder no live op should reference);
+//! - the attributes of an op are sorted by name and the names are unique.
+//!
+//! Locations are side tables (`SecondaryMap<Op, Span>`), so records stay small.
+
+use std::sync::Arc;
+
+use cranelift_entity::packed_option::PackedOption;
+use cranelift_entity::{PrimaryMap, SecondaryMap, entity_impl};
+
+use super::attributes::{Attribute, NamedAttr};
+use super::location::{SourceFile, Span};
+use super::print::Aliases;
+use super::types::Type;
+
+/// An operation handle.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Op(u32);
+entity_impl!(Op, "op");
+
+/// A block handle.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Block(u32);
+entity_impl!(Block, "^bb");
+
+/// A region handle.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Region(u32);
+entity_impl!(Region, "region");
+
+/// An SSA value handle.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Value(u32);
+entity_impl!(Value, "%");
+
+/// An operation: the same record for every op, registered or not.
+#[derive(Clone, Debug)]
+pub struct OpData {
+    /// The full name, `std.addi`, `affine.for`, `tf.Print`.
+    pub name: Arc<str>,
+    /// SSA operands.
+    pub operands: Vec<Value>,
+    /// The values it defines, in order.
+    pub results: Vec<Value>,
+    /// Sorted by name, names unique.
+    pub attrs: Vec<NamedAttr>,
+    /// Successor blocks with the values passed to their arguments (terminators only).
+    pub successors: Vec<Successor>,
+    /// Nested regions, owned by this op.
+    pub regions: Vec<Region>,
+    /// The block holding this op, if it is attached.
+    pub parent: PackedOption<Block>,
+}
+
+/// A successor of a terminator and the values passed to its arguments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Successor {
+    /// The target block.
+    pub block: Block,
+    /// One value per block argument.
+    pub args: Vec<Value>,
+}
+
+/// A block: arguments and a list of operations.
+#[derive(Clone, Debug, Default)]
+pub struct BlockData {
+    /// The block arguments.
+    pub args: Vec<Value>,
+    /// The operations in execution order.
+    pub ops: Vec<Op>,
+    /// The region holding this block, if attached.
+    pub parent: PackedOption<Region>,
+}
+
+/// A region: a list of blocks, the first being the entry.
+#[derive(Clone, Debug, Default)]
+pub struct RegionData {
+    /// The blocks; `blocks[0]` is the entry block.
+    pub blocks: Vec<Block>,
+    /// The op owning this region, if attached.
+    pub parent: PackedOption<Op>,
+}
+
+/// Where a value comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueDef {
+    /// Result `index` of an op.
+    Result(Op, u32),
+    /// Argument `index` of a block.
+    Arg(Block, u32),
+    /// Not defined by anything (a parser placeholder, or a value whose definer was erased).
+    Detached,
+}
+
+/// An SSA value: its type and its definition.
+#[derive(Clone, Debug)]
+pub struct ValueData {
+    /// The type.
+    pub ty: Type,
+    /// The definition.
+    pub def: ValueDef,
+}
+
+/// The description of an op to create, filled in by parsers and builders.
+///
+/// ```
+/// use strata::ir::{Module, OperationState, Type};
+/// let mut m = Module::new();
+/// let body = m.top_block();
+/// let op = m.insert_op(body, OperationState::new("test.op").result(Type::Index));
+/// assert_eq!(m.op(op).results.len(), 1);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct OperationState {
+    /// The op name.
+    pub name: Arc<str>,
+    /// Operands.
+    pub operands: Vec<Value>,
+    /// One type per result.
+    pub result_types: Vec<Type>,
+    /// Attributes in any order; later entries replace earlier ones with the same name.
+    pub attrs: Vec<NamedAttr>,
+    /// Successors.
+    pub successors: Vec<Successor>,
+    /// Regions, detached (they become owned by the new op).
+    pub regions: Vec<Region>,
+    /// Source location.
+    pub span: Option<Span>,
+}
+
+impl OperationState {
+    /// A state for op `name` with nothing else.
+    pub fn new(name: impl Into<Arc<str>>) -> OperationState {
+        OperationState { name: name.into(), ..OperationState::default() }
+    }
+
+    /// Add an operand.
+    pub fn operand(mut self, v: Value) -> Self {
+        self.operands.push(v);
+        self
+    }
+
+    /// Add operands.
+    pub fn operands(mut self, vs: &[Value]) -> Self {
+        self.operands.extend_from_slice(vs);
+        self
+    }
+
+    /// Add a result of type `ty`.
+    pub fn result(mut self, ty: Type) -> Self {
+        self.result_types.push(ty);
+        self
+    }
+
+    /// Add results.
+    pub fn results(mut self, tys: &[Type]) -> Self {
+        self.result_types.extend_from_slice(tys);
+        self
+    }
+
+    /// Add an attribute.
+    pub fn attr(mut self, name: &str, value: Attribute) -> Self {
+        self.attrs.push(NamedAttr { name: name.into(), value });
+        self
+    }
+
+    /// Add a successor.
+    pub fn successor(mut self, block: Block, args: &[Value]) -> Self {
+        self.successors.push(Successor { block, args: args.to_vec() });
+        self
+    }
+
+    /// Add a (detached) region.
+    pub fn region(mut self, r: Region) -> Self {
+        self.regions.push(r);
+        self
+    }
+
+    /// Set the location.
+    pub fn at(mut self, span: Span) -> Self {
+        self.span = Some(span);
+        self
+    }
+}
+
+/// A module: the arenas plus the top-level `module` op.
+///
+/// ```
+/// use strata::ir::{Module, OperationState, Type};
+/// let mut m = Module::new();
+/// let r = m.create_region();
+/// let entry = m.append_block(r, &[Type::Integer(32)]);
+/// let x = m.block(entry).args[0];
+/// m.insert_op(entry, OperationState::new("std.return").operand(x));
+/// let f = m.insert_op(m.top_block(), OperationState::new("func").region(r));
+/// assert_eq!(m.parent_op(m.block(entry).ops[0]), Some(f));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Module {
+    ops: PrimaryMap<Op, OpData>,
+    blocks: PrimaryMap<Block, BlockData>,
+    regions: PrimaryMap<Region, RegionData>,
+    values: PrimaryMap<Value, ValueData>,
+    op_spans: SecondaryMap<Op, Option<Span>>,
+    block_spans: SecondaryMap<Block, Option<Span>>,
+    top: Op,
+    /// `#name = ..` and `!name = type ..` definitions printed at the top.
+    pub aliases: Aliases,
+    /// The source text the spans point into.
+    pub source: Option<Arc<SourceFile>>,
+}
+
+impl Default for Module {
+    fn default() -> Self {
+        Module::new()
+    }
+}
+
+impl Module {
+    /// An empty module: a `module` op with one region holding one empty block.
+    pub fn new() -> Module {
+        let mut m = Module {
+            ops: PrimaryMap::new(),
+            blocks: PrimaryMap::new(),
+            regions: PrimaryMap::new(),
+            values: PrimaryMap::new(),
+            op_spans: SecondaryMap::new(),
+            block_spans: SecondaryMap::new(),
+            top: Op(0),
+            aliases: Aliases::default(),
+            source: None,
+        };
+        let body = m.create_region();
+        m.append_block(body, &[]);
+        m.top = m.create_op(OperationState::new("module").region(body));
+        m
+    }
+
+    /// The top-level `module` op.
+    pub fn top(&self) -> Op {
+        self.top
+    }
+
+    /// Make `op` (a `module` op) the top; used when the text has one explicit `module`.
+    pub fn set_top(&mut self, op: Op) {
+        self.top = op;
+    }
+
+    /// The block of the top-level module, where functions live.
+    pub fn top_block(&self) -> Block {
+        self.regions[self.ops[self.top].regions[0]].blocks[0]
+    }
+
+    // ---- creation --------------------------------------------------------------------------
+
+    /// Create a detached op from `state`, with fresh result values; its regions become owned.
+    pub fn create_op(&mut self, state: OperationState) -> Op {
+        let OperationState { name, operands, result_types, attrs, successors, regions, span } = state;
+        let op = self.ops.push(OpData {
+            name,
+            operands,
+            results: Vec::with_capacity(result_types.len()),
+            attrs: Vec::new(),
+            successors,
+            regions,
+            parent: PackedOption::default(),
+        });
+        for (i, ty) in result_types.into_iter().enumerate() {
+            let v = self.values.push(ValueData { ty, def: ValueDef::Result(op, i as u32) });
+            self.ops[op].results.push(v);
+        }
+        for a in attrs {
+            self.set_attr(op, a.name, a.value);
+        }
+        for i in 0..self.ops[op].regions.len() {
+            let r = self.ops[op].regions[i];
+            self.regions[r].parent = op.into();
+        }
+        if let Some(s) = span {
+            self.op_spans[op] = Some(s);
+        }
+        op
+    }
+
+    /// Create an op and append it to `block`.
+    pub fn insert_op(&mut self, block: Block, state: OperationState) -> Op {
+        let op = self.create_op(state);
+        self.append_op(block, op);
+        op
+    }
+
+    /// Create a detached, empty region.
+    pub fn create_region(&mut self) -> Region {
+        self.regions.push(RegionData::default())
+    }
+
+    /// Create a detached block with arguments of the given types.
+    pub fn create_block(&mut self, arg_types: &[Type]) -> Block {
+        let b = self.blocks.push(BlockData::default());
+        for ty in arg_types {
+            self.add_block_arg(b, ty.clone());
+        }
+        b
+    }
+
+    /// Create a block with arguments and append it to `region`.
+    pub fn append_block(&mut self, region: Region, arg_types: &[Type]) -> Block {
+        let b = self.create_block(arg_types);
+        self.push_block(region, b);
+        b
+    }
+
+    /// Append a detached block to `region`.
+    pub fn push_block(&mut self, region: Region, block: Block) {
+        debug_assert!(self.blocks[block].parent.is_none());
+        self.blocks[block].parent = region.into();
+        self.regions[region].blocks.push(block);
+    }
+
+    /// Add an argument of type `ty` to `block`.
+    pub fn add_block_arg(&mut self, block: Block, ty: Type) -> Value {
+        let i = self.blocks[block].args.len() as u32;
+        let v = self.values.push(ValueData { ty, def: ValueDef::Arg(block, i) });
+        self.blocks[block].args.push(v);
+        v
+    }
+
+    /// Create a value defined by nothing (a placeholder to be replaced).
+    pub fn create_detached_value(&mut self, ty: Type) -> Value {
+        self.values.push(ValueData { ty, def: ValueDef::Detached })
+    }
+
+    // ---- structure edits -------------------------------------------------------------------
+
+    /// Append a detached op to `block`.
+    pub fn append_op(&mut self, block: Block, op: Op) {
+        debug_assert!(self.ops[op].parent.is_none());
+        self.ops[op].parent = block.into();
+        self.blocks[block].ops.push(op);
+    }
+
+    /// Insert a detached op into `block` at position `index`.
+    pub fn insert_op_at(&mut self, block: Block, index: usize, op: Op) {
+        self.ops[op].parent = block.into();
+        let ops = &mut self.blocks[block].ops;
+        ops.insert(index.min(ops.len()), op);
+    }
+
+    /// Detach `op` from its block (it and its regions stay in the arenas).
+    pub fn detach_op(&mut self, op: Op) {
+        if let Some(b) = self.ops[op].parent.expand() {
+            self.blocks[b].ops.retain(|&o| o != op);
+            self.ops[op].parent = PackedOption::default();
+        }
+    }
+
+    /// Detach `op` and mark its results detached: they must have no remaining uses.
+    pub fn erase_op(&mut self, op: Op) {
+        self.detach_op(op);
+        for i in 0..self.ops[op].results.len() {
+            let v = self.ops[op].results[i];
+            self.values[v].def = ValueDef::Detached;
+        }
+    }
+
+    /// Replace every use of `from` by `to` in the ops nested under `root` (inclusive).
+    pub fn replace_uses_in(&mut self, root: Op, from: Value, to: Value) {
+        let mut list = Vec::new();
+        self.walk(root, |op| list.push(op));
+        for op in list {
+            let data = &mut self.ops[op];
+            for v in &mut data.operands {
+                if *v == from {
+                    *v = to;
+                }
+            }
+            for s in &mut data.successors {
+                for v in &mut s.args {
+                    if *v == from {
+                        *v = to;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Set (or replace) attribute `name` of `op`, keeping the list sorted.
+    pub fn set_attr(&mut self, op: Op, name: impl Into<Arc<str>>, value: Attribute) {
+        let name = name.into();
+        let attrs = &mut self.ops[op].attrs;
+        match attrs.binary_search_by(|a| a.name.cmp(&name)) {
+            Ok(i) => attrs[i].value = value,
+            Err(i) => attrs.insert(i, NamedAttr { name, value }),
+        }
+    }
+
+    /// Remove attribute `name`, returning it.
+    pub fn remove_attr(&mut self, op: Op, name: &str) -> Option<Attribute> {
+        let attrs = &mut self.ops[op].attrs;
+        let i = attrs.binary_search_by(|a| (*a.name).cmp(name)).ok()?;
+        Some(attrs.remove(i).value)
+    }
+
+    /// Set the source location of `op`.
+    pub fn set_op_span(&mut self, op: Op, span: Span) {
+        self.op_spans[op] = Some(span);
+    }
+
+    /// Set the source location of `block` (its label).
+    pub fn set_block_span(&mut self, block: Block, span: Span) {
+        self.block_spans[block] = Some(span);
+    }
+
+    /// Change the type of a value (used when a placeholder's type becomes known).
+    pub fn set_value_type(&mut self, v: Value, ty: Type) {
+        self.values[v].ty = ty;
+    }
+
+    /// Mutable access to an op record. Callers keep the invariants of this module.
+    pub fn op_mut(&mut self, op: Op) -> &mut OpData {
+        &mut self.ops[op]
+    }
+
+    // ---- access -----------------------------------------------------------------------------
+
+    /// The record of `op`.
+    pub fn op(&self, op: Op) -> &OpData {
+        &self.ops[op]
+    }
+
+    /// The record of `block`.
+    pub fn block(&self, block: Block) -> &BlockData {
+        &self.blocks[block]
+    }
+
+    /// The record of `region`.
+    pub fn region(&self, region: Region) -> &RegionData {
+        &self.regions[region]
+    }
+
+    /// The record of `v`.
+    pub fn value(&self, v: Value) -> &ValueData {
+        &self.values[v]
+    }
+
+    /// The type of `v`.
+    pub fn value_type(&self, v: Value) -> &Type {
+        &self.values[v].ty
+    }
+
+    /// The name of `op`.
+    pub fn op_name(&self, op: Op) -> &str {
+        &self.ops[op].name
+    }
+
+    /// Attribute `name` of `op`.
+    pub fn attr(&self, op: Op, name: &str) -> Option<&Attribute> {
+        let attrs = &self.ops[op].attrs;
+        attrs.binary_search_by(|a| (*a.name).cmp(name)).ok().map(|i| &attrs[i].value)
+    }
+
+    /// The source location of `op`, if it came from text.
+    pub fn op_span(&self, op: Op) -> Option<Span> {
+        self.op_spans[op]
+    }
+
+    /// The source location of a block label.
+    pub fn block_span(&self, block: Block) -> Option<Span> {
+        self.block_spans[block]
+    }
+
+    /// The best location for a value: its defining op, or its block's label.
+    pub fn value_span(&self, v: Value) -> Option<Span> {
+        match self.values[v].def {
+            ValueDef::Result(op, _) => self.op_span(op),
+            ValueDef::Arg(b, _) => {
+                self.block_span(b).or_else(|| self.parent_op_of_block(b).and_then(|o| self.op_span(o)))
+            }
+            ValueDef::Detached => None,
+        }
+    }
+
+    /// The op defining `v`, if it is an op result.
+    pub fn defining_op(&self, v: Value) -> Option<Op> {
+        match self.values[v].def {
+            ValueDef::Result(op, _) => Some(op),
+            _ => None,
+        }
+    }
+
+    /// The block containing `op`.
+    pub fn parent_block(&self, op: Op) -> Option<Block> {
+        self.ops[op].parent.expand()
+    }
+
+    /// The region containing `block`.
+    pub fn parent_region(&self, block: Block) -> Option<Region> {
+        self.blocks[block].parent.expand()
+    }
+
+    /// The op owning the region that contains `block`.
+    pub fn parent_op_of_block(&self, block: Block) -> Option<Op> {
+        self.regions[self.blocks[block].parent.expand()?].parent.expand()
+    }
+
+    /// The op whose region contains `op`.
+    pub fn parent_op(&self, op: Op) -> Option<Op> {
+        self.parent_op_of_block(self.parent_block(op)?)
+    }
+
+    /// The block in which `v` is defined (its op's block, or the block it is an argument of).
+    pub fn value_block(&self, v: Value) -> Option<Block> {
+        match self.values[v].def {
+            ValueDef::Result(op, _) => self.parent_block(op),
+            ValueDef::Arg(b, _) => Some(b),
+            ValueDef::Detached => None,
+        }
+    }
+
+    /// The entry block of `region`.
+    pub fn entry_block(&self, region: Region) -> Option<Block> {
+        self.regions[region].blocks.first().copied()
+    }
+
+    /// The last op of `block`.
+    pub fn terminator(&self, block: Block) -> Option<Op> {
+        self.blocks[block].ops.last().copied()
+    }
+
+    /// Number of ops in the arena (attached or not).
+    pub fn num_ops(&self) -> usize {
+        self.ops.len()
+    }
+
+    /// Number of values in the arena.
+    pub fn num_values(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Whether `ancestor` is `op` or contains it (through regions).
+    pub fn is_ancestor(&self, ancestor: Op, mut op: Op) -> bool {
+        loop {
+            if op == ancestor {
+                return true;
+            }
+            match self.parent_op(op) {
+                Some(p) => op = p,
+                None => return false,
+            }
+        }
+    }
+
+    /// The ops of the top-level module body that define symbol `name` (`sym_name`).
+    pub fn lookup_symbol(&self, name: &str) -> Option<Op> {
+        self.blocks[self.top_block()]
+            .ops
+            .iter()
+            .copied()
+            .find(|&op| self.attr(op, "sym_name").and_then(Attribute::as_str) == Some(name))
+    }
+
+    /// The `func` ops of the top-level module, in order.
+    pub fn functions(&self) -> impl Iterator<Item = Op> + '_ {
+        self.blocks[self.top_block()].ops.iter().copied().filter(|&op| &*self.ops[op].name == "func")
+    }
+
+    // ---- walking ----------------------------------------------------------------------------
+
+    /// Call `f` on `root` and every op nested in it, in pre-order (textual order).
+    /// Iterative, so deep nesting cannot overflow the stack.
+    pub fn walk(&self, root: Op, mut f: impl FnMut(Op)) {
+        let mut stack = vec![root];
+        while let Some(op) = stack.pop() {
+            f(op);
+            for &r in self.ops[op].regions.iter().rev() {
+                for &b in self.regions[r].blocks.iter().rev() {
+                    stack.extend(self.blocks[b].ops.iter().rev().copied());
+                }
+            }
+        }
+    }
+
+    /// Call `f` on every op nested in `region`, in pre-order.
+    pub fn walk_region(&self, region: Region, mut f: impl FnMut(Op)) {
+        for &b in &self.regions[region].blocks {
+            for &op in &self.blocks[b].ops {
+                self.walk(op, &mut f);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builds_and_walks() {
+        let mut m = Module::new();
+        let r = m.create_region();
+        let b = m.append_block(r, &[Type::Index]);
+        let arg = m.block(b).args[0];
+        let inner = m.insert_op(b, OperationState::new("x.inner").operand(arg).result(Type::Index));
+        let outer = m.insert_op(m.top_block(), OperationState::new("x.outer").region(r).attr("b", Attribute::Unit));
+        m.set_attr(outer, "a", Attribute::i64(1));
+        assert_eq!(m.op(outer).attrs.iter().map(|a| &*a.name).collect::<Vec<_>>(), ["a", "b"]);
+        let mut seen = Vec::new();
+        m.walk(m.top(), |op| seen.push(m.op_name(op).to_string()));
+        assert_eq!(seen, ["module", "x.outer", "x.inner"]);
+        assert_eq!(m.parent_op(inner), Some(outer));
+        assert!(m.is_ancestor(m.top(), inner));
+        let v = m.op(inner).results[0];
+        assert_eq!(m.value(v).def, ValueDef::Result(inner, 0));
+        assert_eq!(m.value_block(arg), Some(b));
+    }
+}

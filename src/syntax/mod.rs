@@ -1,0 +1,127 @@
+//! The textual form: lexer, parser and printer, and the [`Dialects`] interface through which
+//! dialects plug in their custom operation forms.
+//!
+//! Data flows `text -> Module` (parse) and `Module -> text` (print); neither direction knows any
+//! particular op except the structural `module` and `func`. Errors are [`Diagnostics`] that own
+//! the source, so `{}` prints `FILE:LINE:COL: error: ...` with the line and a caret.
+
+mod builtin;
+pub mod expected;
+mod lexer;
+mod parse_affine;
+mod parse_attrs;
+mod parse_types;
+mod parser;
+mod printer;
+
+use std::sync::Arc;
+
+pub use builtin::FUNC_RESERVED_ATTRS;
+pub use lexer::{Lexer, TokKind, Token};
+pub use parse_affine::MapOrSet;
+pub use parse_types::is_type_keyword;
+pub use parser::{Checkpoint, Parser, RegionArg, UnresolvedOperand};
+pub use printer::{PrintOptions, Printer, print_module};
+
+use crate::ir::{Diagnostic, Diagnostics, Module, Op, SourceFile, Span, Value};
+
+/// The result of a parse step; the parser stops at the first error, as mlir-opt does.
+pub type PResult<T> = Result<T, Box<Diagnostic>>;
+
+/// A custom-form parser: called with the op keyword consumed and the keyword's span; it creates
+/// the op(s) at the insertion point and returns the values to bind to the result names.
+pub type ParseFn = for<'a> fn(&mut Parser<'a>, Span) -> PResult<Vec<Value>>;
+
+/// A custom-form printer: prints the op after its result names, or returns `None` (having
+/// printed anything) when the op does not fit its custom form, and the generic form is used.
+pub type PrintFn = fn(&mut Printer<'_>, Op) -> Option<()>;
+
+/// What the text layer needs to know about registered operations.
+pub trait Dialects: Send + Sync {
+    /// The custom parser for an op keyword (`addi`, `affine.for`, or a legacy keyword).
+    fn parser_for(&self, keyword: &str) -> Option<ParseFn>;
+    /// The custom printer for an op name (`std.addi`).
+    fn printer_for(&self, op_name: &str) -> Option<PrintFn>;
+    /// The registered name for a name written in the generic form (`"dim"` -> `std.dim`).
+    fn canonical_name(&self, name: &str) -> Option<&'static str>;
+    /// Whether regions of this op see no values from outside (functions, modules).
+    fn is_isolated(&self, op_name: &str) -> bool {
+        matches!(op_name, "func" | "module")
+    }
+    /// Whether this op is a terminator that custom forms leave implicit (`affine.terminator`).
+    fn is_implicit_terminator(&self, _op_name: &str) -> bool {
+        false
+    }
+}
+
+/// No registered dialect: every op is parsed and printed in the generic form.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoDialects;
+
+impl Dialects for NoDialects {
+    fn parser_for(&self, _: &str) -> Option<ParseFn> {
+        None
+    }
+    fn printer_for(&self, _: &str) -> Option<PrintFn> {
+        None
+    }
+    fn canonical_name(&self, _: &str) -> Option<&'static str> {
+        None
+    }
+}
+
+/// Parse the whole of `file`.
+///
+/// # Errors
+/// The first syntax error, rendered against `file`.
+pub fn parse_source(file: &Arc<SourceFile>, dialects: &dyn Dialects) -> Result<Module, Diagnostics> {
+    parse_range(file, 0..file.text().len(), dialects)
+}
+
+/// Parse `file.text()[range]` (one chunk of a split file); spans stay offsets into the file.
+///
+/// # Errors
+/// The first syntax error, rendered against `file`.
+pub fn parse_range(
+    file: &Arc<SourceFile>,
+    range: std::ops::Range<usize>,
+    dialects: &dyn Dialects,
+) -> Result<Module, Diagnostics> {
+    let text = file.text();
+    let end = range.end.min(text.len());
+    let start = range.start.min(end);
+    let Some(src) = text.get(..end) else {
+        return Err(Diagnostics::one(
+            Some(file.clone()),
+            Diagnostic::error(Span::at(end), "chunk boundary is not a character boundary"),
+        ));
+    };
+    let mut module = Module::new();
+    module.source = Some(file.clone());
+    let mut p = Parser::new(src, start, module, dialects);
+    match p.parse_top_level() {
+        Ok(()) => Ok(p.m),
+        Err(d) => Err(Diagnostics::one(Some(file.clone()), *d)),
+    }
+}
+
+/// The byte ranges of the chunks of a file split on lines `// -----` (mlir-opt's
+/// `--split-input-file`).
+pub fn split_input(text: &str) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut pos = 0;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim();
+        if trimmed.starts_with("// -----") && trimmed.trim_start_matches("// ").chars().all(|c| c == '-') {
+            out.push(start..pos);
+            start = pos + line.len();
+        }
+        pos += line.len();
+    }
+    out.push(start..text.len());
+    out
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,389 @@
+//! Parsing affine expressions, maps and integer sets (mlir-langref-early.md "Polyhedral
+//! Structures"): precedence from highest to lowest is parentheses, negation, then
+//! `* floordiv ceildiv mod`, then `+ -`, all left-associative. The function-call spellings
+//! `floordiv(a, b)`, `ceildiv(a, b)` and `mod(a, b)` are accepted as in the examples.
+
+use super::PResult;
+use super::lexer::TokKind;
+use super::parser::Parser;
+use crate::ir::{AffineExpr, AffineMap, Attribute, Constraint, IntegerSet, Span};
+
+/// An affine map or an integer set: what `(d0)[s0] -> ...` or `(d0)[s0] : ...` turned out to be.
+pub enum MapOrSet {
+    /// `... -> (...)`.
+    Map(AffineMap),
+    /// `... : (...)`.
+    Set(IntegerSet),
+}
+
+struct Ids<'a> {
+    names: Vec<(&'a str, AffineExpr)>,
+}
+
+impl Ids<'_> {
+    fn get(&self, name: &str) -> Option<AffineExpr> {
+        self.names.iter().rev().find(|(n, _)| *n == name).map(|(_, e)| e.clone())
+    }
+}
+
+#[derive(Clone, Copy)]
+enum HighOp {
+    Mul,
+    FloorDiv,
+    CeilDiv,
+    Mod,
+}
+
+impl HighOp {
+    fn name(self) -> &'static str {
+        match self {
+            HighOp::Mul => "*",
+            HighOp::FloorDiv => "floordiv",
+            HighOp::CeilDiv => "ceildiv",
+            HighOp::Mod => "mod",
+        }
+    }
+}
+
+impl<'a> Parser<'a> {
+    /// Parse an inline map or set starting at `(`.
+    pub fn parse_affine_map_or_set(&mut self) -> PResult<MapOrSet> {
+        let (ids, num_dims, num_symbols) = self.parse_dim_and_symbol_ids()?;
+        if self.eat(TokKind::Arrow) {
+            let results = self.parse_paren_expr_list(&ids)?;
+            let mut sizes = None;
+            if self.is_keyword("size") {
+                let at = self.span();
+                self.bump();
+                let list = self.parse_size_list(&ids)?;
+                if list.len() != results.len() {
+                    return Err(self.error_at(
+                        at,
+                        format!("size list has {} entries but the map has {} results", list.len(), results.len()),
+                    ));
+                }
+                sizes = Some(list);
+            }
+            Ok(MapOrSet::Map(AffineMap::with_sizes(num_dims, num_symbols, results, sizes)))
+        } else if self.eat(TokKind::Colon) {
+            let constraints = self.parse_constraints(&ids)?;
+            Ok(MapOrSet::Set(IntegerSet::new(num_dims, num_symbols, constraints)))
+        } else {
+            Err(self.error_here("expected '->' or ':'"))
+        }
+    }
+
+    /// Parse an affine map: `#alias` or inline.
+    pub fn parse_affine_map(&mut self) -> PResult<AffineMap> {
+        let span = self.span();
+        match self.kind() {
+            TokKind::HashId => match self.parse_attribute()? {
+                Attribute::AffineMap(m) => Ok(m),
+                _ => Err(self.error_at(span, "expected an affine map")),
+            },
+            TokKind::LParen => match self.parse_affine_map_or_set()? {
+                MapOrSet::Map(m) => Ok(m),
+                MapOrSet::Set(_) => Err(self.error_at(span, "expected an affine map, found an integer set")),
+            },
+            _ => Err(self.error_here("expected affine map")),
+        }
+    }
+
+    /// Parse an integer set: `#alias` or inline.
+    pub fn parse_integer_set(&mut self) -> PResult<IntegerSet> {
+        let span = self.span();
+        match self.kind() {
+            TokKind::HashId => match self.parse_attribute()? {
+                Attribute::IntegerSet(s) => Ok(s),
+                _ => Err(self.error_at(span, "expected an integer set")),
+            },
+            TokKind::LParen => match self.parse_affine_map_or_set()? {
+                MapOrSet::Set(s) => Ok(s),
+                MapOrSet::Map(_) => Err(self.error_at(span, "expected an integer set, found an affine map")),
+            },
+            _ => Err(self.error_here("expected integer set")),
+        }
+    }
+
+    fn parse_dim_and_symbol_ids(&mut self) -> PResult<(Ids<'a>, u32, u32)> {
+        let mut ids = Ids { names: Vec::new() };
+        self.expect(TokKind::LParen, "'(' to start dimension list")?;
+        let mut dims = 0u32;
+        if !self.eat(TokKind::RParen) {
+            loop {
+                self.declare_id(&mut ids, AffineExpr::dim(dims))?;
+                dims += 1;
+                if !self.eat(TokKind::Comma) {
+                    break;
+                }
+            }
+            self.expect(TokKind::RParen, "')' to end dimension list")?;
+        }
+        let mut syms = 0u32;
+        if self.eat(TokKind::LSquare) {
+            if !self.eat(TokKind::RSquare) {
+                loop {
+                    self.declare_id(&mut ids, AffineExpr::symbol(syms))?;
+                    syms += 1;
+                    if !self.eat(TokKind::Comma) {
+                        break;
+                    }
+                }
+                self.expect(TokKind::RSquare, "']' to end symbol list")?;
+            }
+        }
+        Ok((ids, dims, syms))
+    }
+
+    fn declare_id(&mut self, ids: &mut Ids<'a>, e: AffineExpr) -> PResult<()> {
+        if self.kind() != TokKind::BareId {
+            return Err(self.error_here("expected identifier"));
+        }
+        let name = self.text();
+        if ids.get(name).is_some() {
+            return Err(self.error_here(format!("redefinition of identifier '{name}'")));
+        }
+        ids.names.push((name, e));
+        self.bump();
+        Ok(())
+    }
+
+    fn parse_paren_expr_list(&mut self, ids: &Ids<'a>) -> PResult<Vec<AffineExpr>> {
+        self.expect(TokKind::LParen, "'(' to start affine expression list")?;
+        let mut out = Vec::new();
+        if !self.eat(TokKind::RParen) {
+            loop {
+                out.push(self.parse_affine_expr(ids)?);
+                if !self.eat(TokKind::Comma) {
+                    break;
+                }
+            }
+            self.expect(TokKind::RParen, "')' to end affine expression list")?;
+        }
+        Ok(out)
+    }
+
+    fn parse_size_list(&mut self, ids: &Ids<'a>) -> PResult<Vec<Vec<AffineExpr>>> {
+        self.expect(TokKind::LParen, "'(' after 'size'")?;
+        let mut out = Vec::new();
+        loop {
+            let at = self.span();
+            let entry = if self.is_keyword("min") && self.peek().kind == TokKind::LParen {
+                self.bump();
+                let list = self.parse_paren_expr_list(ids)?;
+                if list.len() < 2 {
+                    return Err(self.error_at(at, "'min' in a size needs at least two expressions"));
+                }
+                list
+            } else {
+                vec![self.parse_affine_expr(ids)?]
+            };
+            if !entry.iter().all(AffineExpr::is_symbolic) {
+                return Err(self.error_at(at, "size expressions may only use symbols and constants"));
+            }
+            out.push(entry);
+            if !self.eat(TokKind::Comma) {
+                break;
+            }
+        }
+        self.expect(TokKind::RParen, "')' to end size list")?;
+        Ok(out)
+    }
+
+    fn parse_constraints(&mut self, ids: &Ids<'a>) -> PResult<Vec<Constraint>> {
+        // The constraints may be parenthesized; `(d0 + 1) * 2 >= 0` starts with a parenthesized
+        // expression instead, which the first comparison tells apart.
+        if self.kind() == TokKind::LParen {
+            let cp = self.checkpoint();
+            self.bump();
+            if self.eat(TokKind::RParen) {
+                return Ok(Vec::new());
+            }
+            let first = self.parse_affine_expr(ids);
+            if first.is_ok() && self.at_comparison() {
+                let mut out = vec![self.finish_constraint(first?, ids)?];
+                while self.eat(TokKind::Comma) {
+                    let lhs = self.parse_affine_expr(ids)?;
+                    out.push(self.finish_constraint(lhs, ids)?);
+                }
+                self.expect(TokKind::RParen, "')' to end constraint list")?;
+                return Ok(out);
+            }
+            self.restore(cp);
+        }
+        let mut out = Vec::new();
+        loop {
+            let lhs = self.parse_affine_expr(ids)?;
+            out.push(self.finish_constraint(lhs, ids)?);
+            if !self.eat(TokKind::Comma) {
+                return Ok(out);
+            }
+        }
+    }
+
+    fn at_comparison(&self) -> bool {
+        let next = self.peek();
+        let adjacent_eq = next.kind == TokKind::Equal && next.start == self.tok.end;
+        match self.kind() {
+            TokKind::Greater | TokKind::Less | TokKind::Equal => adjacent_eq,
+            _ => false,
+        }
+    }
+
+    fn finish_constraint(&mut self, lhs: AffineExpr, ids: &Ids<'a>) -> PResult<Constraint> {
+        if !self.at_comparison() {
+            return Err(self.error_here("expected '>= 0' or '== 0' in integer set constraint"));
+        }
+        let op = self.kind();
+        self.bump();
+        self.bump();
+        let rhs = self.parse_affine_expr(ids)?;
+        Ok(match op {
+            TokKind::Greater => Constraint { expr: lhs - rhs, is_eq: false },
+            TokKind::Less => Constraint { expr: rhs - lhs, is_eq: false },
+            _ => Constraint { expr: lhs - rhs, is_eq: true },
+        })
+    }
+
+    fn parse_affine_expr(&mut self, ids: &Ids<'a>) -> PResult<AffineExpr> {
+        let mut acc = self.parse_affine_term(ids)?;
+        loop {
+            let negate = match self.kind() {
+                TokKind::Plus => false,
+                TokKind::Minus => true,
+                _ => return Ok(acc),
+            };
+            self.bump();
+            let rhs = self.parse_affine_term(ids)?;
+            acc = if negate { acc - rhs } else { acc + rhs };
+        }
+    }
+
+    fn parse_affine_term(&mut self, ids: &Ids<'a>) -> PResult<AffineExpr> {
+        let mut acc = self.parse_affine_unary(ids)?;
+        loop {
+            let op = match self.kind() {
+                TokKind::Star => HighOp::Mul,
+                TokKind::BareId => match self.text() {
+                    "floordiv" => HighOp::FloorDiv,
+                    "ceildiv" => HighOp::CeilDiv,
+                    "mod" => HighOp::Mod,
+                    _ => return Ok(acc),
+                },
+                TokKind::Slash | TokKind::Percent => {
+                    return Err(self.error_here("use 'floordiv', 'ceildiv' or 'mod' in affine expressions"));
+                }
+                _ => return Ok(acc),
+            };
+            let at = self.span();
+            self.bump();
+            let rhs = self.parse_affine_unary(ids)?;
+            acc = self.apply_high(op, acc, rhs, at)?;
+        }
+    }
+
+    fn apply_high(&self, op: HighOp, lhs: AffineExpr, rhs: AffineExpr, at: Span) -> PResult<AffineExpr> {
+        match op {
+            HighOp::Mul => {
+                let ok = lhs.as_constant().is_some()
+                    || rhs.as_constant().is_some()
+                    || lhs.is_symbolic()
+                    || rhs.is_symbolic();
+                if !ok {
+                    return Err(self.error_at(
+                        at,
+                        "non-affine expression: at least one of the multiply operands has to be either a constant or symbolic",
+                    ));
+                }
+                Ok(lhs * rhs)
+            }
+            _ => {
+                if let Some(c) = rhs.as_constant() {
+                    if c <= 0 {
+                        return Err(self.error_at(
+                            at,
+                            format!("the divisor of '{}' must be a positive constant or a symbol", op.name()),
+                        ));
+                    }
+                } else if !rhs.is_symbolic() {
+                    return Err(self.error_at(
+                        at,
+                        format!(
+                            "non-affine expression: right operand of {} has to be either a constant or symbolic",
+                            op.name()
+                        ),
+                    ));
+                }
+                Ok(match op {
+                    HighOp::FloorDiv => lhs.floor_div(&rhs),
+                    HighOp::CeilDiv => lhs.ceil_div(&rhs),
+                    _ => lhs.modulo(&rhs),
+                })
+            }
+        }
+    }
+
+    fn parse_affine_unary(&mut self, ids: &Ids<'a>) -> PResult<AffineExpr> {
+        self.nested(true, |p| {
+            if p.kind() == TokKind::Minus {
+                p.bump();
+                if p.kind() == TokKind::Integer {
+                    // `-9223372036854775808` is a literal, not the negation of one out of range.
+                    let v = p.integer_value(p.tok)?;
+                    let v =
+                        i64::try_from(-v).map_err(|_| p.error_here("constant too large for an affine expression"))?;
+                    p.bump();
+                    return Ok(AffineExpr::constant(v));
+                }
+                let e = p.parse_affine_unary(ids)?;
+                return Ok(-e);
+            }
+            p.parse_affine_primary(ids)
+        })
+    }
+
+    fn parse_affine_primary(&mut self, ids: &Ids<'a>) -> PResult<AffineExpr> {
+        match self.kind() {
+            TokKind::LParen => {
+                self.bump();
+                let e = self.parse_affine_expr(ids)?;
+                self.expect(TokKind::RParen, "')' in affine expression")?;
+                Ok(e)
+            }
+            TokKind::Integer => {
+                let v = self.integer_value(self.tok)?;
+                let v = i64::try_from(v).map_err(|_| self.error_here("constant too large for an affine expression"))?;
+                self.bump();
+                Ok(AffineExpr::constant(v))
+            }
+            TokKind::BareId => {
+                let name = self.text();
+                let call = match name {
+                    "floordiv" => Some(HighOp::FloorDiv),
+                    "ceildiv" => Some(HighOp::CeilDiv),
+                    "mod" => Some(HighOp::Mod),
+                    _ => None,
+                };
+                if let (Some(op), true) = (call, self.peek().kind == TokKind::LParen) {
+                    let at = self.span();
+                    self.bump();
+                    self.bump();
+                    let a = self.parse_affine_expr(ids)?;
+                    self.expect(TokKind::Comma, "',' between the operands")?;
+                    let b = self.parse_affine_expr(ids)?;
+                    self.expect(TokKind::RParen, "')'")?;
+                    return self.apply_high(op, a, b, at);
+                }
+                match ids.get(name) {
+                    Some(e) => {
+                        self.bump();
+                        Ok(e)
+                    }
+                    None => Err(self.error_here(format!("use of undeclared identifier '{name}'"))),
+                }
+            }
+            TokKind::PercentId => Err(self.error_here("SSA values cannot appear inside affine expressions")),
+            _ => Err(self.error_here("expected affine expression")),
+        }
+    }
+}
