@@ -1,5 +1,125 @@
-//! Strata: a multi-level tensor IR with an embedded JIT.
+//! Strata: a multi-level tensor IR with an embedded JIT, in Rust.
+//!
+//! It reads the MLIR language of the specifications in `spec/` (the late textual form, and the
+//! earlier forms it upgrades), verifies modules, and prints them back in canonical form.
+//!
+//! ```
+//! let module = strata::parse(r#"
+//!     func @add(%a: i32, %b: i32) -> i32 {
+//!       %c = addi %a, %b : i32
+//!       return %c : i32
+//!     }
+//! "#)?;
+//! assert_eq!(module.to_string(), "func @add(%arg0: i32, %arg1: i32) -> i32 {\n  %0 = addi %arg0, %arg1 : i32\n  return %0 : i32\n}\n");
+//! # Ok::<(), strata::Error>(())
+//! ```
+//!
+//! Core concepts:
+//! - [`Module`] — the in-memory IR ([`ir`]): operations, blocks, regions, values, in arenas.
+//! - [`parse`] / [`parse_file`] — text to a verified module ([`syntax`], [`verify`]).
+//! - [`dialect`] — the registered operations: their custom forms, rules and folding.
+//! - [`Error`] — what went wrong, with `file:line:col` diagnostics that print themselves.
 #![warn(missing_docs)]
+#![warn(clippy::panic, clippy::todo, clippy::dbg_macro, clippy::print_stdout)]
 
+pub mod dialect;
 pub mod ir;
 pub mod syntax;
+pub mod transform;
+pub mod verify;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+pub use ir::{Diagnostic, Diagnostics, Module};
+
+/// Everything that can go wrong, one variant per layer.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The text is not valid syntax.
+    #[error("{0}")]
+    Parse(Diagnostics),
+    /// The module breaks a rule of the language or of an op.
+    #[error("{0}")]
+    Verify(Diagnostics),
+    /// A file could not be read.
+    #[error("cannot read '{}': {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
+/// `Result` with [`Error`].
+pub type Result<T> = std::result::Result<T, Error>;
+
+/// Parse and verify a module from text (diagnostics name the input `<input>`).
+///
+/// # Errors
+/// [`Error::Parse`] or [`Error::Verify`] with the first problem found.
+pub fn parse(src: &str) -> Result<Module> {
+    parse_named("<input>", src)
+}
+
+/// Parse and verify a module from text, naming it `name` in diagnostics.
+///
+/// # Errors
+/// [`Error::Parse`] or [`Error::Verify`] with the first problem found.
+pub fn parse_named(name: &str, src: &str) -> Result<Module> {
+    let file = ir::SourceFile::new(name, src);
+    parse_source(&file)
+}
+
+/// Parse and verify a whole source file already in memory.
+///
+/// # Errors
+/// [`Error::Parse`] or [`Error::Verify`] with the first problem found.
+pub fn parse_source(file: &Arc<ir::SourceFile>) -> Result<Module> {
+    let m = syntax::parse_source(file, dialect::registry()).map_err(Error::Parse)?;
+    verify::verify(&m).map_err(Error::Verify)?;
+    Ok(m)
+}
+
+/// Read, parse and verify a file.
+///
+/// # Errors
+/// [`Error::Io`] if it cannot be read (or is not UTF-8), else as [`parse`].
+pub fn parse_file(path: impl AsRef<Path>) -> Result<Module> {
+    let path = path.as_ref();
+    let text = std::fs::read_to_string(path).map_err(|source| Error::Io { path: path.to_owned(), source })?;
+    parse_named(&path.display().to_string(), &text)
+}
+
+/// Check a module against the rules of the language and of its ops.
+///
+/// # Errors
+/// [`Error::Verify`] with the first violated rule.
+pub fn verify(m: &Module) -> Result<()> {
+    verify::verify(m).map_err(Error::Verify)
+}
+
+/// The canonical text of a module (custom forms where registered).
+pub fn print(m: &Module) -> String {
+    syntax::print_module(m, dialect::registry(), syntax::PrintOptions::default())
+}
+
+/// The text of a module with every op in the generic form.
+pub fn print_generic(m: &Module) -> String {
+    syntax::print_module(m, dialect::registry(), syntax::PrintOptions { generic: true })
+}
+
+impl fmt::Display for Module {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&print(self))
+    }
+}
+
+impl std::str::FromStr for Module {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Module> {
+        parse(s)
+    }
+}

@@ -1,1 +1,196 @@
-fn main() {}
+//! The file-driven test harness: every `jit-tests/**/*.mlir` file is one test, named by its
+//! path. The directive grammar is documented in `jit-tests/README.md`.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use libtest_mimic::{Arguments, Failed, Trial};
+use strata::dialect::registry;
+use strata::ir::{Diagnostics, Module, SourceFile};
+use strata::syntax::{self, PrintOptions, expected};
+
+fn main() {
+    let args = Arguments::from_args();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("jit-tests");
+    let mut files = Vec::new();
+    collect(&root, &mut files);
+    files.sort();
+    let trials = files
+        .into_iter()
+        .map(|path| {
+            let name = path.strip_prefix(&root).unwrap_or(&path).display().to_string();
+            Trial::test(name, move || run_file(&path))
+        })
+        .collect();
+    libtest_mimic::run(&args, trials).exit();
+}
+
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            collect(&p, out);
+        } else if p.extension().is_some_and(|x| x == "mlir") {
+            out.push(p);
+        }
+    }
+}
+
+/// The directives of a file.
+struct Header {
+    canonicalize: bool,
+    xfail: Option<String>,
+}
+
+fn header(text: &str) -> Result<Header, String> {
+    let mut h = Header { canonicalize: false, xfail: None };
+    for line in text.lines() {
+        let t = line.trim();
+        if let Some(kinds) = t.strip_prefix("// test:") {
+            for k in kinds.split_whitespace() {
+                match k {
+                    "roundtrip" | "diagnostics" => {}
+                    "canonicalize" => h.canonicalize = true,
+                    other => return Err(format!("unknown test kind '{other}'")),
+                }
+            }
+        } else if let Some(why) = t.strip_prefix("// xfail:") {
+            h.xfail = Some(why.trim().to_string());
+        }
+    }
+    Ok(h)
+}
+
+/// The expected output block of a case: the comment lines after `// output:`.
+struct OutputBlock {
+    /// Line indices (0-based, in the whole file) of the block's content.
+    lines: std::ops::Range<usize>,
+    text: String,
+}
+
+fn output_block(all_lines: &[&str], first: usize, last: usize) -> Option<OutputBlock> {
+    let start = (first..last).find(|&i| all_lines[i].trim() == "// output:")? + 1;
+    let mut end = start;
+    let mut text = String::new();
+    while end < last {
+        let l = all_lines[end];
+        let Some(body) = l.strip_prefix("//") else { break };
+        if l.trim_start().starts_with("// -----") {
+            break;
+        }
+        text.push_str(body.strip_prefix(' ').unwrap_or(body));
+        text.push('\n');
+        end += 1;
+    }
+    Some(OutputBlock { lines: start..end, text })
+}
+
+fn run_file(path: &Path) -> Result<(), Failed> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let h = header(&text)?;
+    let result = run_cases(path, &text, &h);
+    match (&h.xfail, result) {
+        (None, r) => r.map_err(Failed::from),
+        (Some(_), Err(_)) => Ok(()),
+        (Some(why), Ok(())) => Err(format!("unexpectedly passed (remove the 'xfail: {why}' line)").into()),
+    }
+}
+
+fn run_cases(path: &Path, text: &str, h: &Header) -> Result<(), String> {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let file = SourceFile::new(name, text);
+    let all_lines: Vec<&str> = text.lines().collect();
+    let bless = std::env::var_os("STRATA_BLESS").is_some();
+    let mut blessed: Vec<(std::ops::Range<usize>, String)> = Vec::new();
+    let mut failures = Vec::new();
+    for range in syntax::split_input(text) {
+        let first_line = text[..range.start].matches('\n').count();
+        let last_line = first_line + text[range.clone()].matches('\n').count() + 1;
+        let last_line = last_line.min(all_lines.len());
+        let exp = expected::collect(text, range.clone()).map_err(|(l, m)| format!("line {l}: {m}"))?;
+        let r = if exp.is_empty() {
+            roundtrip_case(&file, range.clone(), h).and_then(|printed| {
+                match output_block(&all_lines, first_line, last_line) {
+                    Some(block) if block.text != printed => {
+                        if bless {
+                            blessed.push((block.lines, printed));
+                            Ok(())
+                        } else {
+                            Err(format!(
+                                "printed output differs from the expected output block (run with STRATA_BLESS=1 to update)\n--- expected\n{}--- actual\n{}",
+                                block.text, printed
+                            ))
+                        }
+                    }
+                    _ => Ok(()),
+                }
+            })
+        } else {
+            diagnostics_case(&file, range.clone(), &exp)
+        };
+        if let Err(e) = r {
+            failures.push(format!("case at line {}: {e}", first_line + 1));
+        }
+    }
+    if bless && !blessed.is_empty() {
+        let mut lines: Vec<String> = all_lines.iter().map(|s| s.to_string()).collect();
+        for (range, printed) in blessed.into_iter().rev() {
+            let new: Vec<String> =
+                printed.lines().map(|l| if l.is_empty() { "//".to_string() } else { format!("// {l}") }).collect();
+            lines.splice(range, new);
+        }
+        std::fs::write(path, lines.join("\n") + "\n").map_err(|e| e.to_string())?;
+    }
+    if failures.is_empty() { Ok(()) } else { Err(failures.join("\n\n")) }
+}
+
+fn parse_verify(file: &Arc<SourceFile>, range: std::ops::Range<usize>) -> Result<Module, Diagnostics> {
+    let m = syntax::parse_range(file, range, registry())?;
+    strata::verify::verify(&m)?;
+    Ok(m)
+}
+
+fn print(m: &Module, generic: bool) -> String {
+    syntax::print_module(m, registry(), PrintOptions { generic })
+}
+
+/// Parse, verify, (canonicalize,) print; check that printing is a fixed point and that the
+/// generic form reads back to the same module. Returns the canonical print.
+fn roundtrip_case(file: &Arc<SourceFile>, range: std::ops::Range<usize>, h: &Header) -> Result<String, String> {
+    let mut m = parse_verify(file, range).map_err(|d| format!("unexpected error:\n{d}"))?;
+    if h.canonicalize {
+        strata::transform::canonicalize::canonicalize(&mut m);
+        strata::verify::verify(&m).map_err(|d| format!("canonicalized module does not verify:\n{d}"))?;
+    }
+    let once = print(&m, false);
+    let reparse = |text: &str, what: &str| {
+        let f = SourceFile::new(what, text);
+        parse_verify(&f, 0..text.len()).map_err(|d| format!("{what} does not parse back:\n{d}\n--- {what}\n{text}"))
+    };
+    let twice = print(&reparse(&once, "printed")?, false);
+    if once != twice {
+        return Err(format!("printing is not a fixed point\n--- first\n{once}--- second\n{twice}"));
+    }
+    let generic = print(&m, true);
+    let from_generic = print(&reparse(&generic, "generic")?, false);
+    if from_generic != once {
+        return Err(format!(
+            "the generic form reads back differently\n--- custom\n{once}--- via generic\n{from_generic}"
+        ));
+    }
+    Ok(once)
+}
+
+fn diagnostics_case(
+    file: &Arc<SourceFile>,
+    range: std::ops::Range<usize>,
+    exp: &[expected::Expected],
+) -> Result<(), String> {
+    let produced = match parse_verify(file, range) {
+        Ok(_) => Diagnostics { source: Some(file.clone()), list: Vec::new() },
+        Err(d) => d,
+    };
+    let problems = expected::check(exp, &produced);
+    if problems.is_empty() { Ok(()) } else { Err(problems.join("\n")) }
+}

@@ -459,9 +459,23 @@ impl std::ops::Mul<i64> for AffineExpr {
 // ---------------------------------------------------------------------------------------------
 // Printing
 
+/// How dimensions and symbols are named when printing: `(out, is_symbol, position)`.
+pub type NameFn<'a> = &'a dyn Fn(&mut String, bool, u32);
+
+fn default_names(out: &mut String, is_symbol: bool, i: u32) {
+    out.push(if is_symbol { 's' } else { 'd' });
+    push_u64(out, u64::from(i));
+}
+
 impl AffineExpr {
     /// Append the textual form (`d0`, `s0` names) to `out`.
     pub fn write(&self, out: &mut String) {
+        self.write_named(out, &default_names);
+    }
+
+    /// Append the textual form, naming dimensions and symbols with `names` (e.g. SSA operands
+    /// in `affine.load %A[%i + 1]`).
+    pub fn write_named(&self, out: &mut String, names: NameFn<'_>) {
         let (terms, constant) = self.terms();
         if terms.is_empty() {
             push_int(out, constant);
@@ -472,9 +486,9 @@ impl AffineExpr {
             if i == 0 {
                 if c == -1 {
                     out.push('-');
-                    atom.write_operand(out);
+                    atom.write_operand(out, names);
                 } else {
-                    atom.write_atom(out);
+                    atom.write_atom(out, names);
                     if c != 1 {
                         out.push_str(" * ");
                         push_int(out, c);
@@ -483,12 +497,12 @@ impl AffineExpr {
             } else if c == i64::MIN {
                 // Its magnitude does not fit in i64: print the signed value, which parses back.
                 out.push_str(" + ");
-                atom.write_atom(out);
+                atom.write_atom(out, names);
                 out.push_str(" * ");
                 push_int(out, c);
             } else {
                 out.push_str(if c < 0 { " - " } else { " + " });
-                atom.write_atom(out);
+                atom.write_atom(out, names);
                 let mag = c.unsigned_abs();
                 if mag != 1 {
                     out.push_str(" * ");
@@ -508,45 +522,39 @@ impl AffineExpr {
     }
 
     /// An atom: a dimension, symbol, or a composite printed with its operator.
-    fn write_atom(&self, out: &mut String) {
+    fn write_atom(&self, out: &mut String, names: NameFn<'_>) {
         match &*self.0 {
-            ExprKind::Dim(i) => {
-                out.push('d');
-                push_u64(out, u64::from(*i));
-            }
-            ExprKind::Symbol(i) => {
-                out.push('s');
-                push_u64(out, u64::from(*i));
-            }
-            ExprKind::Mul(a, b) => self.write_binary(out, a, " * ", b),
-            ExprKind::Mod(a, b) => self.write_binary(out, a, " mod ", b),
-            ExprKind::FloorDiv(a, b) => self.write_binary(out, a, " floordiv ", b),
-            ExprKind::CeilDiv(a, b) => self.write_binary(out, a, " ceildiv ", b),
-            ExprKind::Const(_) | ExprKind::Add(..) => self.write_operand(out),
+            ExprKind::Dim(i) => names(out, false, *i),
+            ExprKind::Symbol(i) => names(out, true, *i),
+            ExprKind::Mul(a, b) => self.write_binary(out, a, " * ", b, names),
+            ExprKind::Mod(a, b) => self.write_binary(out, a, " mod ", b, names),
+            ExprKind::FloorDiv(a, b) => self.write_binary(out, a, " floordiv ", b, names),
+            ExprKind::CeilDiv(a, b) => self.write_binary(out, a, " ceildiv ", b, names),
+            ExprKind::Const(_) | ExprKind::Add(..) => self.write_operand(out, names),
         }
     }
 
-    fn write_binary(&self, out: &mut String, a: &AffineExpr, op: &str, b: &AffineExpr) {
+    fn write_binary(&self, out: &mut String, a: &AffineExpr, op: &str, b: &AffineExpr, names: NameFn<'_>) {
         // Multiplicative operators are left-associative: a composite left operand of the same
         // precedence needs no parentheses, a sum does; the right operand needs them unless primary.
         if a.is_sum() || a.is_negative_primary() {
             out.push('(');
-            a.write(out);
+            a.write_named(out, names);
             out.push(')');
         } else {
-            a.write_atom(out);
+            a.write_atom(out, names);
         }
         out.push_str(op);
-        b.write_operand(out);
+        b.write_operand(out, names);
     }
 
-    fn write_operand(&self, out: &mut String) {
+    fn write_operand(&self, out: &mut String, names: NameFn<'_>) {
         match &*self.0 {
-            ExprKind::Dim(_) | ExprKind::Symbol(_) => self.write_atom(out),
+            ExprKind::Dim(_) | ExprKind::Symbol(_) => self.write_atom(out, names),
             ExprKind::Const(c) if *c >= 0 => push_int(out, *c),
             _ => {
                 out.push('(');
-                self.write(out);
+                self.write_named(out, names);
                 out.push(')');
             }
         }

@@ -13,7 +13,8 @@ mod print;
 mod types;
 
 pub use affine::{
-    AffineExpr, AffineMap, Constraint, EvalError, ExprKind, IntegerSet, MapData, SetData, ceil_div, floor_div, modulo,
+    AffineExpr, AffineMap, Constraint, EvalError, ExprKind, IntegerSet, MapData, NameFn, SetData, ceil_div, floor_div,
+    modulo,
 };
 pub use attributes::{
     Attribute, DenseElements, DenseValues, Dictionary, ElementsAttr, FloatAttr, IntegerAttr, NamedAttr, OpaqueElements,

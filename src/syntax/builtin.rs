@@ -181,14 +181,15 @@ impl<'a> Parser<'a> {
             }
         }
         let region = if self.kind() == TokKind::LBrace && style != FnStyle::Ext {
-            let saved = self.legacy_labels;
+            let saved = (self.legacy_labels, self.legacy_binding);
             self.legacy_labels = style == FnStyle::Cfg;
+            self.legacy_binding = matches!(style, FnStyle::Cfg | FnStyle::Ml);
             let r = if is_named == Some(true) {
                 self.parse_region(Some(named), true, None)
             } else {
                 self.parse_region(None, true, None)
             };
-            self.legacy_labels = saved;
+            (self.legacy_labels, self.legacy_binding) = saved;
             let r = r?;
             if is_named != Some(true) {
                 if let Some(entry) = self.m.entry_block(r) {

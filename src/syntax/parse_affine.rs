@@ -5,7 +5,7 @@
 
 use super::PResult;
 use super::lexer::TokKind;
-use super::parser::Parser;
+use super::parser::{Parser, UnresolvedOperand};
 use crate::ir::{AffineExpr, AffineMap, Attribute, Constraint, IntegerSet, Span};
 
 /// An affine map or an integer set: what `(d0)[s0] -> ...` or `(d0)[s0] : ...` turned out to be.
@@ -18,6 +18,15 @@ pub enum MapOrSet {
 
 struct Ids<'a> {
     names: Vec<(&'a str, AffineExpr)>,
+    /// In subscripts (`affine.load %A[%i + 1]`), SSA operands stand for dimensions (one per
+    /// occurrence, in order) and `symbol(%n)` for symbols.
+    ssa: Option<SsaIds<'a>>,
+}
+
+#[derive(Default)]
+struct SsaIds<'a> {
+    dims: Vec<UnresolvedOperand<'a>>,
+    symbols: Vec<UnresolvedOperand<'a>>,
 }
 
 impl Ids<'_> {
@@ -48,14 +57,14 @@ impl HighOp {
 impl<'a> Parser<'a> {
     /// Parse an inline map or set starting at `(`.
     pub fn parse_affine_map_or_set(&mut self) -> PResult<MapOrSet> {
-        let (ids, num_dims, num_symbols) = self.parse_dim_and_symbol_ids()?;
+        let (mut ids, num_dims, num_symbols) = self.parse_dim_and_symbol_ids()?;
         if self.eat(TokKind::Arrow) {
-            let results = self.parse_paren_expr_list(&ids)?;
+            let results = self.parse_paren_expr_list(&mut ids)?;
             let mut sizes = None;
             if self.is_keyword("size") {
                 let at = self.span();
                 self.bump();
-                let list = self.parse_size_list(&ids)?;
+                let list = self.parse_size_list(&mut ids)?;
                 if list.len() != results.len() {
                     return Err(self.error_at(
                         at,
@@ -66,7 +75,7 @@ impl<'a> Parser<'a> {
             }
             Ok(MapOrSet::Map(AffineMap::with_sizes(num_dims, num_symbols, results, sizes)))
         } else if self.eat(TokKind::Colon) {
-            let constraints = self.parse_constraints(&ids)?;
+            let constraints = self.parse_constraints(&mut ids)?;
             Ok(MapOrSet::Set(IntegerSet::new(num_dims, num_symbols, constraints)))
         } else {
             Err(self.error_here("expected '->' or ':'"))
@@ -105,8 +114,30 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Parse `[expr, ..]` whose expressions use SSA operands (`%i + 1`, `symbol(%n)`): the map
+    /// from the operands (dimensions first, one per occurrence, then symbols) to the subscripts.
+    pub fn parse_affine_subscripts(&mut self) -> PResult<(AffineMap, Vec<UnresolvedOperand<'a>>)> {
+        self.expect(TokKind::LSquare, "'[' to start the subscripts")?;
+        let mut ids = Ids { names: Vec::new(), ssa: Some(SsaIds::default()) };
+        let mut results = Vec::new();
+        if !self.eat(TokKind::RSquare) {
+            loop {
+                results.push(self.parse_affine_expr(&mut ids)?);
+                if !self.eat(TokKind::Comma) {
+                    break;
+                }
+            }
+            self.expect(TokKind::RSquare, "']' to end the subscripts")?;
+        }
+        let ssa = ids.ssa.unwrap_or_default();
+        let map = AffineMap::new(ssa.dims.len() as u32, ssa.symbols.len() as u32, results);
+        let mut operands = ssa.dims;
+        operands.extend(ssa.symbols);
+        Ok((map, operands))
+    }
+
     fn parse_dim_and_symbol_ids(&mut self) -> PResult<(Ids<'a>, u32, u32)> {
-        let mut ids = Ids { names: Vec::new() };
+        let mut ids = Ids { names: Vec::new(), ssa: None };
         self.expect(TokKind::LParen, "'(' to start dimension list")?;
         let mut dims = 0u32;
         if !self.eat(TokKind::RParen) {
@@ -148,7 +179,7 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn parse_paren_expr_list(&mut self, ids: &Ids<'a>) -> PResult<Vec<AffineExpr>> {
+    fn parse_paren_expr_list(&mut self, ids: &mut Ids<'a>) -> PResult<Vec<AffineExpr>> {
         self.expect(TokKind::LParen, "'(' to start affine expression list")?;
         let mut out = Vec::new();
         if !self.eat(TokKind::RParen) {
@@ -163,7 +194,7 @@ impl<'a> Parser<'a> {
         Ok(out)
     }
 
-    fn parse_size_list(&mut self, ids: &Ids<'a>) -> PResult<Vec<Vec<AffineExpr>>> {
+    fn parse_size_list(&mut self, ids: &mut Ids<'a>) -> PResult<Vec<Vec<AffineExpr>>> {
         self.expect(TokKind::LParen, "'(' after 'size'")?;
         let mut out = Vec::new();
         loop {
@@ -190,7 +221,7 @@ impl<'a> Parser<'a> {
         Ok(out)
     }
 
-    fn parse_constraints(&mut self, ids: &Ids<'a>) -> PResult<Vec<Constraint>> {
+    fn parse_constraints(&mut self, ids: &mut Ids<'a>) -> PResult<Vec<Constraint>> {
         // The constraints may be parenthesized; `(d0 + 1) * 2 >= 0` starts with a parenthesized
         // expression instead, which the first comparison tells apart.
         if self.kind() == TokKind::LParen {
@@ -230,7 +261,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn finish_constraint(&mut self, lhs: AffineExpr, ids: &Ids<'a>) -> PResult<Constraint> {
+    fn finish_constraint(&mut self, lhs: AffineExpr, ids: &mut Ids<'a>) -> PResult<Constraint> {
         if !self.at_comparison() {
             return Err(self.error_here("expected '>= 0' or '== 0' in integer set constraint"));
         }
@@ -245,7 +276,7 @@ impl<'a> Parser<'a> {
         })
     }
 
-    fn parse_affine_expr(&mut self, ids: &Ids<'a>) -> PResult<AffineExpr> {
+    fn parse_affine_expr(&mut self, ids: &mut Ids<'a>) -> PResult<AffineExpr> {
         let mut acc = self.parse_affine_term(ids)?;
         loop {
             let negate = match self.kind() {
@@ -259,7 +290,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn parse_affine_term(&mut self, ids: &Ids<'a>) -> PResult<AffineExpr> {
+    fn parse_affine_term(&mut self, ids: &mut Ids<'a>) -> PResult<AffineExpr> {
         let mut acc = self.parse_affine_unary(ids)?;
         loop {
             let op = match self.kind() {
@@ -323,7 +354,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn parse_affine_unary(&mut self, ids: &Ids<'a>) -> PResult<AffineExpr> {
+    fn parse_affine_unary(&mut self, ids: &mut Ids<'a>) -> PResult<AffineExpr> {
         self.nested(true, |p| {
             if p.kind() == TokKind::Minus {
                 p.bump();
@@ -342,7 +373,7 @@ impl<'a> Parser<'a> {
         })
     }
 
-    fn parse_affine_primary(&mut self, ids: &Ids<'a>) -> PResult<AffineExpr> {
+    fn parse_affine_primary(&mut self, ids: &mut Ids<'a>) -> PResult<AffineExpr> {
         match self.kind() {
             TokKind::LParen => {
                 self.bump();
@@ -374,6 +405,15 @@ impl<'a> Parser<'a> {
                     self.expect(TokKind::RParen, "')'")?;
                     return self.apply_high(op, a, b, at);
                 }
+                if ids.ssa.is_some() && name == "symbol" && self.peek().kind == TokKind::LParen {
+                    self.bump();
+                    self.bump();
+                    let u = self.parse_operand()?;
+                    self.expect(TokKind::RParen, "')' after the symbol operand")?;
+                    let ssa = ids.ssa.get_or_insert_with(SsaIds::default);
+                    ssa.symbols.push(u);
+                    return Ok(AffineExpr::symbol(ssa.symbols.len() as u32 - 1));
+                }
                 match ids.get(name) {
                     Some(e) => {
                         self.bump();
@@ -381,6 +421,12 @@ impl<'a> Parser<'a> {
                     }
                     None => Err(self.error_here(format!("use of undeclared identifier '{name}'"))),
                 }
+            }
+            TokKind::PercentId if ids.ssa.is_some() => {
+                let u = self.parse_operand()?;
+                let ssa = ids.ssa.get_or_insert_with(SsaIds::default);
+                ssa.dims.push(u);
+                Ok(AffineExpr::dim(ssa.dims.len() as u32 - 1))
             }
             TokKind::PercentId => Err(self.error_here("SSA values cannot appear inside affine expressions")),
             _ => Err(self.error_here("expected affine expression")),

@@ -82,6 +82,8 @@ pub struct Parser<'a> {
     depth: u32,
     region_depth: u32,
     pub(super) legacy_labels: bool,
+    /// Inside `cfgfunc`/`mlfunc`: one name may bind all results of an op (`%0#1`).
+    pub(super) legacy_binding: bool,
     subst: Vec<(Value, Value)>,
     strings: HashSet<Arc<str>>,
 }
@@ -112,6 +114,7 @@ impl<'a> Parser<'a> {
             depth: 0,
             region_depth: 0,
             legacy_labels: false,
+            legacy_binding: false,
             subst: Vec::new(),
             strings: HashSet::new(),
         }
@@ -586,8 +589,28 @@ impl<'a> Parser<'a> {
         self.insertion
     }
 
-    pub(super) fn set_insertion(&mut self, b: Option<Block>) {
+    /// Set the block ops are appended to (custom forms that build regions themselves).
+    pub fn set_insertion(&mut self, b: Option<Block>) {
         self.insertion = b;
+    }
+
+    /// The module being built, for custom forms that build regions themselves.
+    pub fn module_mut(&mut self) -> &mut Module {
+        &mut self.m
+    }
+
+    /// Whether the operand names a value defined directly in the body of the enclosing
+    /// isolated op (a function's top level), as opposed to inside a nested region.
+    pub fn is_top_level_name(&self, u: &UnresolvedOperand<'a>) -> bool {
+        for scope in self.scopes.iter().rev() {
+            if scope.defs.contains_key(u.name) {
+                return scope.isolated;
+            }
+            if scope.isolated {
+                return false;
+            }
+        }
+        false
     }
 
     fn block_ref(&mut self, name: &'a str, span: Span) -> PResult<Block> {
@@ -676,6 +699,10 @@ impl<'a> Parser<'a> {
         }
         self.pop_scope()?;
         if let Some(term) = implicit_terminator {
+            // `{ }` is a body holding only the implicit terminator.
+            if self.m.region(region).blocks.is_empty() {
+                self.m.append_block(region, &[]);
+            }
             let blocks = self.m.region(region).blocks.clone();
             for b in blocks {
                 let ends_with_it = self.m.terminator(b).is_some_and(|t| self.m.op_name(t) == term);
@@ -809,7 +836,6 @@ impl<'a> Parser<'a> {
             }
             self.expect(TokKind::Equal, "'=' after SSA name")?;
         }
-        let op_start = self.span();
         let values = match self.tok.kind {
             TokKind::String => {
                 let op = self.parse_generic_op()?;
@@ -818,6 +844,9 @@ impl<'a> Parser<'a> {
             TokKind::BareId => self.parse_custom_op()?,
             _ => return Err(self.error_here("expected operation name in quotes")),
         };
+        if self.legacy_binding && names.len() == 1 && names[0].1 == 1 && values.len() > 1 {
+            names[0].1 = values.len() as u32;
+        }
         let expected: u64 = names.iter().map(|n| u64::from(n.1)).sum();
         if !names.is_empty() && expected != values.len() as u64 {
             return Err(self.error_at(
@@ -825,7 +854,6 @@ impl<'a> Parser<'a> {
                 format!("operation defines {} results but was provided {} to bind", values.len(), expected),
             ));
         }
-        let _ = op_start;
         let mut next = 0usize;
         for (name, count, span) in names {
             let vals = values[next..next + count as usize].to_vec();

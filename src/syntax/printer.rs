@@ -89,7 +89,7 @@ impl<'m> Printer<'m> {
             let body = m.top_block();
             let mut prev_had_regions = false;
             for (i, &op) in m.block(body).ops.iter().enumerate() {
-                let has_regions = !m.op(op).regions.is_empty();
+                let has_regions = m.op(op).regions.iter().any(|&r| !m.region(r).blocks.is_empty());
                 if i > 0 && (has_regions || prev_had_regions) {
                     self.out.push('\n');
                 }
@@ -365,24 +365,34 @@ impl<'m> Printer<'m> {
 
     /// Append `%name` of a value.
     pub fn print_value(&mut self, v: Value) {
-        let n = self.value_names[v];
-        match n.kind {
-            1 => {
-                self.out.push('%');
-                push_num(&mut self.out, n.number);
+        write_value_name(&mut self.out, self.value_names[v]);
+    }
+
+    /// Append `[e0, e1]`: the results of `map` with its dimensions and symbols named by
+    /// `operands` (`%i + 1`, `symbol(%n)`), as `affine.load` writes its subscripts.
+    pub fn print_affine_subscripts(&mut self, map: &AffineMap, operands: &[Value]) {
+        let names = &self.value_names;
+        let nd = map.num_dims();
+        let name = |out: &mut String, is_symbol: bool, i: u32| {
+            let idx = if is_symbol { nd + i as usize } else { i as usize };
+            match operands.get(idx) {
+                Some(&v) if is_symbol => {
+                    out.push_str("symbol(");
+                    write_value_name(out, names[v]);
+                    out.push(')');
+                }
+                Some(&v) => write_value_name(out, names[v]),
+                None => out.push_str("<<UNKNOWN OPERAND>>"),
             }
-            2 => {
-                self.out.push_str("%arg");
-                push_num(&mut self.out, n.number);
+        };
+        self.out.push('[');
+        for (i, e) in map.results().iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
             }
-            3 => {
-                self.out.push('%');
-                push_num(&mut self.out, n.number);
-                self.out.push('#');
-                push_num(&mut self.out, n.index);
-            }
-            _ => self.out.push_str("<<UNKNOWN SSA VALUE>>"),
+            e.write_named(&mut self.out, &name);
         }
+        self.out.push(']');
     }
 
     /// Whether `v` has a printable name (it is defined in the scope being printed).
@@ -560,6 +570,26 @@ impl<'m> Printer<'m> {
     /// Start a new line at the current indentation (for multi-line custom forms).
     pub fn line(&mut self) {
         self.newline();
+    }
+}
+
+fn write_value_name(out: &mut String, n: ValueName) {
+    match n.kind {
+        1 => {
+            out.push('%');
+            push_num(out, n.number);
+        }
+        2 => {
+            out.push_str("%arg");
+            push_num(out, n.number);
+        }
+        3 => {
+            out.push('%');
+            push_num(out, n.number);
+            out.push('#');
+            push_num(out, n.index);
+        }
+        _ => out.push_str("<<UNKNOWN SSA VALUE>>"),
     }
 }
 

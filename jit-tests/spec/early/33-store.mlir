@@ -1,0 +1,34 @@
+// spec: mlir-langref-early.md line 1653, `store`
+// fixed: #layout is defined; %100, %A, %1 are function arguments; the literal index `1023`
+//        is not an SSA value and is a `constant 1023 : index`.
+// test: roundtrip
+#layout = (d0, d1) -> (d1, d0)
+func @f(%100: f32, %A: memref<4x?xf32, #layout, hbm>, %1: index) {
+  %c1023 = constant 1023 : index
+  store %100, %A[%1, %c1023] : memref<4x?xf32, #layout, hbm>
+  return
+}
+// output:
+// #layout = (d0, d1) -> (d1, d0)
+//
+// func @f(%arg0: f32, %arg1: memref<4x?xf32, #layout, hbm>, %arg2: index) {
+//   %0 = constant 1023 : index
+//   store %arg0, %arg1[%arg2, %0] : memref<4x?xf32, #layout, hbm>
+//   return
+// }
+
+// -----
+
+func @f(%100: f64, %A: memref<4x?xf32>, %1: index) {
+  // expected-error@+1 {{use of value '%100' expects different type than prior uses: 'f32' vs 'f64'}}
+  store %100, %A[%1, %1] : memref<4x?xf32>
+  return
+}
+
+// -----
+
+func @f(%100: f64, %A: memref<4x?xf32>, %1: index) {
+  // expected-error@+1 {{value to store must have the memref element type 'f32'}}
+  "std.store"(%100, %A, %1, %1) : (f64, memref<4x?xf32>, index, index) -> ()
+  return
+}

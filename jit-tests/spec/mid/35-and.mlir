@@ -1,0 +1,29 @@
+// spec: mlir-langref-mid.md line 1716, `and`
+// fixed: the operands are function arguments.
+// test: roundtrip
+func @f(%b: i64, %c: i64, %g: vector<4xi32>, %h: vector<4xi32>, %y: tensor<4x?xi8>, %z: tensor<4x?xi8>) -> (i64, vector<4xi32>, tensor<4x?xi8>) {
+  // Scalar.
+  %a = and %b, %c : i64
+
+  // SIMD vector element-wise.
+  %f = and %g, %h : vector<4xi32>
+
+  // Tensor element-wise.
+  %x = and %y, %z : tensor<4x?xi8>
+  return %a, %f, %x : i64, vector<4xi32>, tensor<4x?xi8>
+}
+// output:
+// func @f(%arg0: i64, %arg1: i64, %arg2: vector<4xi32>, %arg3: vector<4xi32>, %arg4: tensor<4x?xi8>, %arg5: tensor<4x?xi8>) -> (i64, vector<4xi32>, tensor<4x?xi8>) {
+//   %0 = and %arg0, %arg1 : i64
+//   %1 = and %arg2, %arg3 : vector<4xi32>
+//   %2 = and %arg4, %arg5 : tensor<4x?xi8>
+//   return %0, %1, %2 : i64, vector<4xi32>, tensor<4x?xi8>
+// }
+
+// -----
+
+func @f(%b: i64, %c: i1) -> i64 {
+  // expected-error@+1 {{requires the same type for all operands and results}}
+  %a = "std.and"(%b, %c) : (i64, i1) -> i64
+  return %a : i64
+}

@@ -1,0 +1,29 @@
+// spec: mlir-langref-mid.md line 1881, `diviu`
+// fixed: the operands are function arguments.
+// test: roundtrip
+func @f(%b: i64, %c: i64, %g: vector<4xi32>, %h: vector<4xi32>, %y: tensor<4x?xi8>, %z: tensor<4x?xi8>) -> (i64, vector<4xi32>, tensor<4x?xi8>) {
+  // Scalar.
+  %a = diviu %b, %c : i64
+
+  // SIMD vector element-wise.
+  %f = diviu %g, %h : vector<4xi32>
+
+  // Tensor element-wise.
+  %x = diviu %y, %z : tensor<4x?xi8>
+  return %a, %f, %x : i64, vector<4xi32>, tensor<4x?xi8>
+}
+// output:
+// func @f(%arg0: i64, %arg1: i64, %arg2: vector<4xi32>, %arg3: vector<4xi32>, %arg4: tensor<4x?xi8>, %arg5: tensor<4x?xi8>) -> (i64, vector<4xi32>, tensor<4x?xi8>) {
+//   %0 = diviu %arg0, %arg1 : i64
+//   %1 = diviu %arg2, %arg3 : vector<4xi32>
+//   %2 = diviu %arg4, %arg5 : tensor<4x?xi8>
+//   return %0, %1, %2 : i64, vector<4xi32>, tensor<4x?xi8>
+// }
+
+// -----
+
+func @f(%b: i64, %c: i1) -> i64 {
+  // expected-error@+1 {{requires the same type for all operands and results}}
+  %a = "std.diviu"(%b, %c) : (i64, i1) -> i64
+  return %a : i64
+}

@@ -1,0 +1,748 @@
+//! The affine dialect: `affine.for`, `affine.if`, `affine.apply`, `affine.load`, `affine.store`
+//! and the implicit `affine.terminator` (mlir-langref-early.md "'for' statement", "'if'
+//! statement", "'affine_apply' operation"; mlir-langref-late.md).
+//!
+//! Representation:
+//! - `affine.for`: attributes `lower_bound`, `upper_bound` (affine maps) and `step` (a positive
+//!   `index` integer); operands: the lower bound's map operands, then the upper bound's; one
+//!   region of one block whose single `index` argument is the induction variable. A bound with
+//!   several results is their maximum (lower) or minimum (upper).
+//! - `affine.if`: attribute `condition` (an integer set) applied to the operands; a then region
+//!   and an else region (possibly empty).
+//! - `affine.apply`: attribute `map` (one result); the result is `index`.
+//! - `affine.load` / `affine.store`: attribute `map` from the operands after the memref (and,
+//!   for the store, the value) to the subscripts; written `%A[%i + 1, symbol(%n)]`.
+//!
+//! Dimensions and symbols (mlir-langref-early.md "Dimensions and Symbols"): a symbol may be
+//! bound to a function argument, a value defined at the function's top level, a `constant`,
+//! a `dim` of a top-level memref, or an `affine.apply` of symbols; a dimension additionally to
+//! any block argument (loop induction variables) and `affine.apply` of dimensions. The bounds of
+//! `affine.for`, the condition of `affine.if`, the subscripts of `affine.load`/`affine.store`,
+//! and `affine.apply` inside an affine construct are checked against these rules.
+//!
+//! The earliest reference's `for`, `if` (with `else if`) and `affine_apply` (whose multi-result
+//! maps become one `affine.apply` per result) are read as these ops.
+
+use crate::dialect::{FoldResult, OpDef, Traits, VerifyCx};
+use crate::ir::{AffineMap, Attribute, IntegerAttr, Module, Op, OperationState, Span, Type, Value, ValueDef};
+use crate::syntax::{PResult, Parser, Printer, RegionArg, TokKind, UnresolvedOperand};
+
+/// The affine ops.
+pub static OPS: &[OpDef] = &[
+    OpDef {
+        name: "affine.for",
+        keyword: "affine.for",
+        parse: Some(parse_for),
+        print: Some(print_for),
+        verify: verify_for,
+        fold: None,
+        traits: Traits::NONE,
+        summary: "a loop from max(lower bounds) to min(upper bounds) by a positive step",
+    },
+    OpDef {
+        name: "affine.if",
+        keyword: "affine.if",
+        parse: Some(parse_if),
+        print: Some(print_if),
+        verify: verify_if,
+        fold: None,
+        traits: Traits::NONE,
+        summary: "run the then region if the point is in the integer set, else the else region",
+    },
+    OpDef {
+        name: "affine.apply",
+        keyword: "affine.apply",
+        parse: Some(parse_apply),
+        print: Some(print_apply),
+        verify: verify_apply,
+        fold: Some(fold_apply),
+        traits: Traits::PURE,
+        summary: "apply a single-result affine map to index operands",
+    },
+    OpDef {
+        name: "affine.load",
+        keyword: "affine.load",
+        parse: Some(parse_load),
+        print: Some(print_load),
+        verify: verify_load,
+        fold: None,
+        traits: Traits::NONE,
+        summary: "read a memref element at affine subscripts",
+    },
+    OpDef {
+        name: "affine.store",
+        keyword: "affine.store",
+        parse: Some(parse_store),
+        print: Some(print_store),
+        verify: verify_store,
+        fold: None,
+        traits: Traits::NONE,
+        summary: "write a memref element at affine subscripts",
+    },
+    OpDef {
+        name: "affine.terminator",
+        keyword: "",
+        parse: None,
+        print: None,
+        verify: verify_terminator,
+        fold: None,
+        traits: Traits { terminator: true, implicit_terminator: true, ..Traits::NONE },
+        summary: "the implicit end of an affine.for or affine.if body",
+    },
+];
+
+/// Keywords of the earliest reference.
+pub static LEGACY_KEYWORDS: &[(&str, crate::syntax::ParseFn)] =
+    &[("for", parse_for), ("if", parse_if), ("affine_apply", parse_legacy_apply)];
+
+/// Generic-form names of the earliest reference.
+pub static LEGACY_NAMES: &[(&str, &str)] = &[("affine_apply", "affine.apply")];
+
+const TERMINATOR: &str = "affine.terminator";
+
+// ---- dimension and symbol rules ---------------------------------------------------------------
+
+fn is_function_region_op(m: &Module, op: Op) -> bool {
+    m.parent_op(op).is_some_and(|p| m.op_name(p) == "func")
+}
+
+/// A function argument or a value defined at the function's top level.
+fn is_top_level_value(m: &Module, v: Value) -> bool {
+    match m.value(v).def {
+        ValueDef::Result(op, _) => is_function_region_op(m, op),
+        ValueDef::Arg(b, _) => {
+            m.parent_op_of_block(b).is_some_and(|f| m.op_name(f) == "func")
+                && m.parent_region(b).and_then(|r| m.entry_block(r)) == Some(b)
+        }
+        ValueDef::Detached => false,
+    }
+}
+
+/// Whether `v` may be bound to a symbol.
+pub fn is_valid_symbol(m: &Module, v: Value) -> bool {
+    if !m.value_type(v).is_index() {
+        return false;
+    }
+    match m.value(v).def {
+        ValueDef::Result(op, _) => {
+            is_function_region_op(m, op)
+                || match m.op_name(op) {
+                    "std.constant" => true,
+                    "affine.apply" => m.op(op).operands.iter().all(|&x| is_valid_symbol(m, x)),
+                    "std.dim" => m.op(op).operands.first().is_some_and(|&x| is_top_level_value(m, x)),
+                    _ => false,
+                }
+        }
+        _ => is_top_level_value(m, v),
+    }
+}
+
+/// Whether `v` may be bound to a dimension.
+pub fn is_valid_dim(m: &Module, v: Value) -> bool {
+    if !m.value_type(v).is_index() {
+        return false;
+    }
+    match m.value(v).def {
+        ValueDef::Result(op, _) => {
+            is_function_region_op(m, op)
+                || match m.op_name(op) {
+                    "std.constant" => true,
+                    "affine.apply" => m.op(op).operands.iter().all(|&x| is_valid_dim(m, x)),
+                    "std.dim" => m.op(op).operands.first().is_some_and(|&x| is_top_level_value(m, x)),
+                    _ => false,
+                }
+        }
+        ValueDef::Arg(..) => true,
+        ValueDef::Detached => false,
+    }
+}
+
+/// Whether `op` is nested (at any depth) in an `affine.for` or `affine.if`.
+fn inside_affine_construct(m: &Module, op: Op) -> bool {
+    let mut cur = m.parent_op(op);
+    while let Some(p) = cur {
+        match m.op_name(p) {
+            "affine.for" | "affine.if" => return true,
+            "func" => return false,
+            _ => cur = m.parent_op(p),
+        }
+    }
+    false
+}
+
+fn check_dims_and_symbols(cx: &mut VerifyCx<'_>, op: Op, operands: &[Value], num_dims: usize) -> bool {
+    let m = cx.m;
+    for (i, &v) in operands.iter().enumerate() {
+        if i < num_dims {
+            if !is_valid_dim(m, v) {
+                cx.error(op, "operand cannot be used as a dimension id");
+                return false;
+            }
+        } else if !is_valid_symbol(m, v) {
+            cx.error(op, "operand cannot be used as a symbol");
+            return false;
+        }
+    }
+    true
+}
+
+// ---- shared parsing ---------------------------------------------------------------------------
+
+/// Parse `(%d, ..)[%s, ..]` for a map or set with the given counts; all operands are `index`.
+fn parse_map_operands(p: &mut Parser<'_>, num_dims: usize, num_symbols: usize, what: &str) -> PResult<Vec<Value>> {
+    let at = p.span();
+    let dims = p.parse_delimited_operands(TokKind::LParen, TokKind::RParen, "'(' and the dimension operands")?;
+    let syms = if p.kind() == TokKind::LSquare {
+        p.parse_delimited_operands(TokKind::LSquare, TokKind::RSquare, "'['")?
+    } else {
+        Vec::new()
+    };
+    if dims.len() != num_dims {
+        return Err(p.error_at(at, format!("dim operand count and {what} dim count must match")));
+    }
+    if syms.len() != num_symbols {
+        return Err(p.error_at(at, format!("symbol operand count and {what} symbol count must match")));
+    }
+    let mut all = dims;
+    all.extend(syms);
+    p.resolve_all(&all, &Type::Index)
+}
+
+/// A loop bound: `max`/`min` map with operands, `%N`, or an integer.
+fn parse_bound(p: &mut Parser<'_>, lower: bool) -> PResult<(AffineMap, Vec<Value>)> {
+    let kw = if lower { "max" } else { "min" };
+    let at = p.span();
+    let has_kw = p.eat_keyword(kw);
+    match p.kind() {
+        TokKind::PercentId if !has_kw => {
+            let u: UnresolvedOperand<'_> = p.parse_operand()?;
+            let top = p.is_top_level_name(&u);
+            let v = p.resolve_operand(&u, &Type::Index)?;
+            let constant = p.module().defining_op(v).is_some_and(|o| p.module().op_name(o) == "std.constant");
+            // A top-level value is a symbol; an induction variable or other nested value a dim.
+            let map = if top || constant { AffineMap::symbol_identity() } else { AffineMap::identity(1) };
+            Ok((map, vec![v]))
+        }
+        TokKind::Integer | TokKind::Minus if !has_kw => Ok((AffineMap::constant(p.parse_integer()?), Vec::new())),
+        TokKind::HashId | TokKind::LParen => {
+            let map = p.parse_affine_map()?;
+            if map.results().is_empty() {
+                return Err(p.error_at(at, "a loop bound map needs at least one result"));
+            }
+            if map.results().len() > 1 && !has_kw {
+                let which = if lower { "lower" } else { "upper" };
+                return Err(p.error_at(
+                    at,
+                    format!("{which} loop bound affine map with multiple results requires '{kw}' prefix"),
+                ));
+            }
+            let operands = parse_map_operands(p, map.num_dims(), map.num_symbols(), "affine map")?;
+            Ok((map, operands))
+        }
+        _ => Err(p.error_here("expected loop bound: an affine map with operands, an SSA value or an integer")),
+    }
+}
+
+fn print_bound(p: &mut Printer<'_>, map: &AffineMap, operands: &[Value], lower: bool) {
+    if operands.is_empty() {
+        if let Some(c) = map.single_constant() {
+            p.w_int(c);
+            return;
+        }
+    }
+    if operands.len() == 1 && (*map == AffineMap::symbol_identity() || *map == AffineMap::identity(1)) {
+        p.print_value(operands[0]);
+        return;
+    }
+    if map.results().len() > 1 {
+        p.w(if lower { "max " } else { "min " });
+    }
+    p.print_map(map);
+    p.print_dim_and_symbol_operands(operands, map.num_dims());
+}
+
+// ---- affine.for -------------------------------------------------------------------------------
+
+fn parse_for(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+    let iv = p.parse_operand()?;
+    p.expect(TokKind::Equal, "'='")?;
+    let (lb, lb_ops) = parse_bound(p, true)?;
+    p.expect_keyword("to")?;
+    let (ub, ub_ops) = parse_bound(p, false)?;
+    let mut step = 1;
+    if p.eat_keyword("step") {
+        let at = p.span();
+        step = p.parse_integer()?;
+        if step <= 0 {
+            return Err(p.error_at(at, "expected step to be representable as a positive signed integer"));
+        }
+    }
+    let region = p.parse_region(
+        Some(vec![RegionArg { name: iv.name, ty: Type::Index, span: iv.span }]),
+        false,
+        Some(TERMINATOR),
+    )?;
+    // Attributes follow the region: a `{` before it would be ambiguous.
+    let attrs = p.parse_optional_attr_dict()?;
+    let mut st = OperationState::new(p.intern("affine.for"))
+        .operands(&lb_ops)
+        .operands(&ub_ops)
+        .attr("lower_bound", Attribute::AffineMap(lb))
+        .attr("upper_bound", Attribute::AffineMap(ub))
+        .attr("step", Attribute::index(step))
+        .region(region)
+        .at(span);
+    st.attrs.extend(attrs);
+    Ok(p.finish_op(st))
+}
+
+/// The bounds and step of a well-formed `affine.for`.
+pub struct ForParts<'m> {
+    /// The lower bound map.
+    pub lb: &'m AffineMap,
+    /// Its operands.
+    pub lb_operands: &'m [Value],
+    /// The upper bound map.
+    pub ub: &'m AffineMap,
+    /// Its operands.
+    pub ub_operands: &'m [Value],
+    /// The step.
+    pub step: i64,
+}
+
+/// Split an `affine.for` into its parts, if its attributes and operands agree.
+pub fn for_parts(m: &Module, op: Op) -> Option<ForParts<'_>> {
+    let lb = m.attr(op, "lower_bound")?.as_map()?;
+    let ub = m.attr(op, "upper_bound")?.as_map()?;
+    let step = match m.attr(op, "step")? {
+        Attribute::Integer(IntegerAttr { value, .. }) => i64::try_from(*value).ok()?,
+        _ => return None,
+    };
+    let ops = &m.op(op).operands;
+    if ops.len() != lb.num_inputs() + ub.num_inputs() {
+        return None;
+    }
+    let (lb_operands, ub_operands) = ops.split_at(lb.num_inputs());
+    Some(ForParts { lb, lb_operands, ub, ub_operands, step })
+}
+
+fn print_for(p: &mut Printer<'_>, op: Op) -> Option<()> {
+    let m = p.module();
+    let parts = for_parts(m, op)?;
+    let d = m.op(op);
+    let [r] = d.regions.as_slice() else { return None };
+    let [b] = m.region(*r).blocks.as_slice() else { return None };
+    let [iv] = m.block(*b).args.as_slice() else { return None };
+    if !m.value_type(*iv).is_index()
+        || !d.results.is_empty()
+        || !matches!(m.attr(op, "step"), Some(Attribute::Integer(i)) if i.ty.is_index())
+    {
+        return None;
+    }
+    p.w("affine.for ");
+    p.print_value(*iv);
+    p.w(" = ");
+    print_bound(p, parts.lb, parts.lb_operands, true);
+    p.w(" to ");
+    print_bound(p, parts.ub, parts.ub_operands, false);
+    if parts.step != 1 {
+        p.w(" step ");
+        p.w_int(parts.step);
+    }
+    p.w(" ");
+    p.print_region(*r, false, false);
+    p.print_attr_dict(op, &["lower_bound", "upper_bound", "step"]);
+    Some(())
+}
+
+fn verify_for(cx: &mut VerifyCx<'_>, op: Op) {
+    if !cx.counts(op, None, Some(0), 1, 0) {
+        return;
+    }
+    let m = cx.m;
+    let (Some(lb), Some(ub)) =
+        (m.attr(op, "lower_bound").and_then(Attribute::as_map), m.attr(op, "upper_bound").and_then(Attribute::as_map))
+    else {
+        cx.error(op, "requires affine map attributes 'lower_bound' and 'upper_bound'");
+        return;
+    };
+    match m.attr(op, "step").and_then(Attribute::as_int) {
+        Some(s) if s > 0 => {}
+        _ => {
+            cx.error(op, "expected step to be representable as a positive signed integer");
+            return;
+        }
+    }
+    if lb.results().is_empty() || ub.results().is_empty() {
+        cx.error(op, "loop bound maps must have at least one result");
+        return;
+    }
+    let Some(parts) = for_parts(m, op) else {
+        cx.error(op, format!("operand count must equal the inputs of the lower bound map ({}) plus those of the upper bound map ({})", lb.num_inputs(), ub.num_inputs()));
+        return;
+    };
+    if !cx.index_operands(op, 0, "bound operand") {
+        return;
+    }
+    let r = m.op(op).regions[0];
+    let blocks = &m.region(r).blocks;
+    if blocks.len() != 1 {
+        cx.error(op, "expected body region to have a single block");
+        return;
+    }
+    let args = &m.block(blocks[0]).args;
+    if args.len() != 1 || !m.value_type(args[0]).is_index() {
+        cx.error(op, "expected body to have a single index argument for the induction variable");
+        return;
+    }
+    if check_dims_and_symbols(cx, op, parts.lb_operands, parts.lb.num_dims()) {
+        check_dims_and_symbols(cx, op, parts.ub_operands, parts.ub.num_dims());
+    }
+}
+
+// ---- affine.if --------------------------------------------------------------------------------
+
+fn parse_if(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+    let set = p.parse_integer_set()?;
+    let operands = parse_map_operands(p, set.num_dims(), set.num_symbols(), "integer set")?;
+    let then = p.parse_region(None, false, Some(TERMINATOR))?;
+    let els = if p.eat_keyword("else") {
+        if p.is_keyword("if") || p.is_keyword("affine.if") {
+            // `else if` (the earliest form) is an else region holding one `affine.if`.
+            let at = p.span();
+            p.bump();
+            let saved = p.insertion_block();
+            let m = p.module_mut();
+            let region = m.create_region();
+            let block = m.append_block(region, &[]);
+            p.set_insertion(Some(block));
+            let nested = parse_if(p, at);
+            p.set_insertion(saved);
+            nested?;
+            let t = p.intern(TERMINATOR);
+            p.module_mut().insert_op(block, OperationState::new(t).at(at));
+            region
+        } else {
+            p.parse_region(None, false, Some(TERMINATOR))?
+        }
+    } else {
+        p.module_mut().create_region()
+    };
+    let attrs = p.parse_optional_attr_dict()?;
+    let mut st = OperationState::new(p.intern("affine.if"))
+        .operands(&operands)
+        .attr("condition", Attribute::IntegerSet(set))
+        .region(then)
+        .region(els)
+        .at(span);
+    st.attrs.extend(attrs);
+    Ok(p.finish_op(st))
+}
+
+fn print_if(p: &mut Printer<'_>, op: Op) -> Option<()> {
+    let m = p.module();
+    let d = m.op(op);
+    let set = m.attr(op, "condition")?.as_set()?;
+    let [then, els] = d.regions.as_slice() else { return None };
+    if d.operands.len() != set.num_dims() + set.num_symbols() || !d.results.is_empty() {
+        return None;
+    }
+    if m.region(*then).blocks.len() != 1 || m.region(*els).blocks.len() > 1 {
+        return None;
+    }
+    p.w("affine.if ");
+    p.print_set(set);
+    p.print_dim_and_symbol_operands(&d.operands, set.num_dims());
+    p.w(" ");
+    p.print_region(*then, false, false);
+    if !m.region(*els).blocks.is_empty() {
+        p.w(" else ");
+        p.print_region(*els, false, false);
+    }
+    p.print_attr_dict(op, &["condition"]);
+    Some(())
+}
+
+fn verify_if(cx: &mut VerifyCx<'_>, op: Op) {
+    if !cx.counts(op, None, Some(0), 2, 0) {
+        return;
+    }
+    let m = cx.m;
+    let Some(set) = m.attr(op, "condition").and_then(Attribute::as_set) else {
+        cx.error(op, "requires an integer set attribute 'condition'");
+        return;
+    };
+    let n = m.op(op).operands.len();
+    if n != set.num_dims() + set.num_symbols() {
+        cx.error(
+            op,
+            format!(
+                "operand count {n} must equal the integer set's dimension and symbol count ({})",
+                set.num_dims() + set.num_symbols()
+            ),
+        );
+        return;
+    }
+    let regions = &m.op(op).regions;
+    if m.region(regions[0]).blocks.len() != 1 {
+        cx.error(op, "expected the then region to have a single block");
+        return;
+    }
+    if m.region(regions[1]).blocks.len() > 1 {
+        cx.error(op, "expected the else region to have at most one block");
+        return;
+    }
+    for &r in regions {
+        if m.region(r).blocks.iter().any(|&b| !m.block(b).args.is_empty()) {
+            cx.error(op, "expected region blocks without arguments");
+            return;
+        }
+    }
+    if cx.index_operands(op, 0, "operand") {
+        let ops = m.op(op).operands.clone();
+        check_dims_and_symbols(cx, op, &ops, set.num_dims());
+    }
+}
+
+// ---- affine.apply -----------------------------------------------------------------------------
+
+fn parse_apply(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+    let at = p.span();
+    let map = p.parse_affine_map()?;
+    if map.results().len() != 1 {
+        return Err(p.error_at(at, "mapping must produce one value"));
+    }
+    let operands = parse_map_operands(p, map.num_dims(), map.num_symbols(), "affine map")?;
+    let attrs = p.parse_optional_attr_dict()?;
+    let mut st = OperationState::new(p.intern("affine.apply"))
+        .operands(&operands)
+        .attr("map", Attribute::AffineMap(map))
+        .result(Type::Index)
+        .at(span);
+    st.attrs.extend(attrs);
+    Ok(p.finish_op(st))
+}
+
+/// `affine_apply` of the earliest reference: a map with several results becomes one
+/// `affine.apply` per result, bound together to the name (`%0#1` is the second).
+fn parse_legacy_apply(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+    let map = p.parse_affine_map()?;
+    let operands = parse_map_operands(p, map.num_dims(), map.num_symbols(), "affine map")?;
+    let name = p.intern("affine.apply");
+    let mut out = Vec::new();
+    for i in 0..map.results().len() {
+        let sub = map.sub_map(i).unwrap_or_else(|| map.clone());
+        let st = OperationState::new(name.clone())
+            .operands(&operands)
+            .attr("map", Attribute::AffineMap(sub))
+            .result(Type::Index)
+            .at(span);
+        out.extend(p.finish_op(st));
+    }
+    Ok(out)
+}
+
+fn print_apply(p: &mut Printer<'_>, op: Op) -> Option<()> {
+    let m = p.module();
+    let d = m.op(op);
+    let map = m.attr(op, "map")?.as_map()?;
+    let [r] = d.results.as_slice() else { return None };
+    if map.results().len() != 1 || d.operands.len() != map.num_inputs() || !m.value_type(*r).is_index() {
+        return None;
+    }
+    if d.operands.iter().any(|&v| !m.value_type(v).is_index()) {
+        return None;
+    }
+    p.w("affine.apply ");
+    p.print_map(map);
+    p.print_dim_and_symbol_operands(&d.operands, map.num_dims());
+    p.print_attr_dict(op, &["map"]);
+    Some(())
+}
+
+fn verify_apply(cx: &mut VerifyCx<'_>, op: Op) {
+    if !cx.counts(op, None, Some(1), 0, 0) {
+        return;
+    }
+    let m = cx.m;
+    let Some(map) = cx.required_attr(op, "map").and_then(Attribute::as_map) else { return };
+    if m.op(op).operands.len() != map.num_inputs() {
+        cx.error(op, "operand count and affine map dimension and symbol count must match");
+        return;
+    }
+    if map.results().len() != 1 {
+        cx.error(op, "mapping must produce one value");
+        return;
+    }
+    if m.op(op).operands.iter().any(|&v| !m.value_type(v).is_index()) {
+        cx.error(op, "operands must be of type 'index'");
+        return;
+    }
+    if !cx.result_type(op, 0).is_some_and(Type::is_index) {
+        cx.error(op, "result must be of type 'index'");
+        return;
+    }
+    if inside_affine_construct(m, op) {
+        let ops = m.op(op).operands.clone();
+        check_dims_and_symbols(cx, op, &ops, map.num_dims());
+    }
+}
+
+fn fold_apply(m: &Module, op: Op, consts: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+    let map = m.attr(op, "map")?.as_map()?;
+    let vals: Option<Vec<i64>> =
+        consts.iter().map(|c| c.as_ref()?.as_int().and_then(|v| i64::try_from(v).ok())).collect();
+    let vals = vals?;
+    if vals.len() != map.num_inputs() || map.results().len() != 1 {
+        return None;
+    }
+    let (dims, syms) = vals.split_at(map.num_dims());
+    let r = map.results()[0].eval(dims, syms).ok()?;
+    Some(vec![FoldResult::Attr(Attribute::index(r))])
+}
+
+// ---- affine.load / affine.store ---------------------------------------------------------------
+
+fn parse_load(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+    let a = p.parse_operand()?;
+    let (map, idx) = p.parse_affine_subscripts()?;
+    let attrs = p.parse_optional_attr_dict()?;
+    let ty = p.parse_colon_type()?;
+    let a = p.resolve_operand(&a, &ty)?;
+    let idx = p.resolve_all(&idx, &Type::Index)?;
+    let elem = ty.element_type().clone();
+    let mut st = OperationState::new(p.intern("affine.load"))
+        .operand(a)
+        .operands(&idx)
+        .attr("map", Attribute::AffineMap(map))
+        .result(elem)
+        .at(span);
+    st.attrs.extend(attrs);
+    Ok(p.finish_op(st))
+}
+
+fn print_load(p: &mut Printer<'_>, op: Op) -> Option<()> {
+    let m = p.module();
+    let d = m.op(op);
+    let map = m.attr(op, "map")?.as_map()?;
+    let (&a, idx) = d.operands.split_first()?;
+    let [r] = d.results.as_slice() else { return None };
+    m.value_type(a).as_memref()?;
+    if idx.len() != map.num_inputs() || m.value_type(a).element_type() != m.value_type(*r) {
+        return None;
+    }
+    if idx.iter().any(|&v| !m.value_type(v).is_index()) {
+        return None;
+    }
+    p.w("affine.load ");
+    p.print_value(a);
+    p.print_affine_subscripts(map, idx);
+    p.print_attr_dict(op, &["map"]);
+    p.w(" : ");
+    p.print_type(m.value_type(a));
+    Some(())
+}
+
+fn check_access(cx: &mut VerifyCx<'_>, op: Op, memref_at: usize) -> bool {
+    let m = cx.m;
+    let Some(map) = cx.required_attr(op, "map").and_then(Attribute::as_map) else { return false };
+    let Some(t) = cx.operand_type(op, memref_at) else { return false };
+    let Some(mt) = t.as_memref() else {
+        cx.error(op, format!("operand #{memref_at} must be a memref, but got '{t}'"));
+        return false;
+    };
+    let idx = &m.op(op).operands[memref_at + 1..];
+    if idx.len() != map.num_inputs() {
+        cx.error(op, "operand count and affine map dimension and symbol count must match");
+        return false;
+    }
+    if map.results().len() != mt.shape.len() {
+        cx.error(op, format!("index count {} does not match memref rank {}", map.results().len(), mt.shape.len()));
+        return false;
+    }
+    if !cx.index_operands(op, memref_at + 1, "index") {
+        return false;
+    }
+    for &v in idx {
+        if !(is_valid_dim(m, v) || is_valid_symbol(m, v)) {
+            cx.error(op, "index must be a dimension or symbol identifier");
+            return false;
+        }
+    }
+    true
+}
+
+fn verify_load(cx: &mut VerifyCx<'_>, op: Op) {
+    if !cx.counts(op, None, Some(1), 0, 0) || !cx.min_operands(op, 1) || !check_access(cx, op, 0) {
+        return;
+    }
+    let elem = cx.operand_type(op, 0).map(|t| t.element_type().clone());
+    if cx.result_type(op, 0) != elem.as_ref() {
+        cx.error(op, format!("result type must match the memref element type '{}'", elem.unwrap_or(Type::None)));
+    }
+}
+
+fn parse_store(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+    let v = p.parse_operand()?;
+    p.expect(TokKind::Comma, "','")?;
+    let a = p.parse_operand()?;
+    let (map, idx) = p.parse_affine_subscripts()?;
+    let attrs = p.parse_optional_attr_dict()?;
+    let ty = p.parse_colon_type()?;
+    let v = p.resolve_operand(&v, ty.element_type())?;
+    let a = p.resolve_operand(&a, &ty)?;
+    let idx = p.resolve_all(&idx, &Type::Index)?;
+    let mut st = OperationState::new(p.intern("affine.store"))
+        .operand(v)
+        .operand(a)
+        .operands(&idx)
+        .attr("map", Attribute::AffineMap(map))
+        .at(span);
+    st.attrs.extend(attrs);
+    Ok(p.finish_op(st))
+}
+
+fn print_store(p: &mut Printer<'_>, op: Op) -> Option<()> {
+    let m = p.module();
+    let d = m.op(op);
+    let map = m.attr(op, "map")?.as_map()?;
+    let [v, a, idx @ ..] = d.operands.as_slice() else { return None };
+    m.value_type(*a).as_memref()?;
+    if idx.len() != map.num_inputs() || m.value_type(*a).element_type() != m.value_type(*v) || !d.results.is_empty() {
+        return None;
+    }
+    if idx.iter().any(|&x| !m.value_type(x).is_index()) {
+        return None;
+    }
+    p.w("affine.store ");
+    p.print_value(*v);
+    p.w(", ");
+    p.print_value(*a);
+    p.print_affine_subscripts(map, idx);
+    p.print_attr_dict(op, &["map"]);
+    p.w(" : ");
+    p.print_type(m.value_type(*a));
+    Some(())
+}
+
+fn verify_store(cx: &mut VerifyCx<'_>, op: Op) {
+    if !cx.counts(op, None, Some(0), 0, 0) || !cx.min_operands(op, 2) || !check_access(cx, op, 1) {
+        return;
+    }
+    let elem = cx.operand_type(op, 1).map(|t| t.element_type().clone());
+    if cx.operand_type(op, 0) != elem.as_ref() {
+        cx.error(op, format!("value to store must have the memref element type '{}'", elem.unwrap_or(Type::None)));
+    }
+}
+
+// ---- affine.terminator ------------------------------------------------------------------------
+
+fn verify_terminator(cx: &mut VerifyCx<'_>, op: Op) {
+    if !cx.counts(op, Some(0), Some(0), 0, 0) {
+        return;
+    }
+    let m = cx.m;
+    if !m.parent_op(op).is_some_and(|p| matches!(m.op_name(p), "affine.for" | "affine.if")) {
+        cx.error(op, "expects parent op to be one of 'affine.for, affine.if'");
+    }
+}

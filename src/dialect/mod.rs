@@ -1,0 +1,155 @@
+//! Dialects: the registered operations. Each dialect file holds, per op, its definition (an
+//! [`OpDef`] in the dialect's static table), its custom syntax, its verification, and its
+//! folding. The [`Registry`] gathers the tables and is what the syntax layer and the verifier
+//! consult.
+//!
+//! | dialect | file | ops |
+//! |---|---|---|
+//! | builtin | `builtin.rs` | `module`, `func` |
+//! | std | `standard/` | control flow, memory, arithmetic, casts, math |
+//! | affine | `affine.rs` | `affine.for`, `affine.if`, `affine.apply`, `affine.load`, `affine.store`, `affine.terminator` |
+//! | vector | `vector.rs` | `vector_transfer_read`, `vector_transfer_write` |
+
+pub mod affine;
+pub mod builtin;
+mod common;
+pub mod standard;
+pub mod vector;
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+pub use common::{FoldResult, VerifyCx};
+
+use crate::ir::{Attribute, Module, Op};
+use crate::syntax::{Dialects, ParseFn, PrintFn};
+
+/// Verification of one op's own rules; diagnostics go into the context.
+pub type VerifyFn = fn(&mut VerifyCx<'_>, Op);
+
+/// Folding: given the op and the constant value of each operand (if known), the op's results
+/// as constants or existing values, or `None` when it does not fold.
+pub type FoldFn = fn(&Module, Op, &[Option<Attribute>]) -> Option<Vec<FoldResult>>;
+
+/// Properties of an op that generic code relies on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Traits {
+    /// Must end its block; may have successors.
+    pub terminator: bool,
+    /// Has no side effects: removable when its results are unused.
+    pub pure: bool,
+    /// Its regions see no values defined outside (functions, modules).
+    pub isolated: bool,
+    /// A terminator the parent's custom form leaves implicit.
+    pub implicit_terminator: bool,
+    /// Its region blocks need no terminator (a module body).
+    pub no_terminator: bool,
+    /// Defines a symbol (`sym_name`) in the module.
+    pub symbol: bool,
+}
+
+impl Traits {
+    /// No special property.
+    pub const NONE: Traits = Traits {
+        terminator: false,
+        pure: false,
+        isolated: false,
+        implicit_terminator: false,
+        no_terminator: false,
+        symbol: false,
+    };
+    /// Side-effect free.
+    pub const PURE: Traits = Traits { pure: true, ..Traits::NONE };
+    /// A terminator.
+    pub const TERMINATOR: Traits = Traits { terminator: true, ..Traits::NONE };
+}
+
+/// One registered operation.
+#[derive(Clone, Copy)]
+pub struct OpDef {
+    /// Full name, `std.addi`.
+    pub name: &'static str,
+    /// The keyword of the custom form (`addi`); empty when the op has none.
+    pub keyword: &'static str,
+    /// Parser of the custom form.
+    pub parse: Option<ParseFn>,
+    /// Printer of the custom form.
+    pub print: Option<PrintFn>,
+    /// The op's own verification rules.
+    pub verify: VerifyFn,
+    /// Constant folding.
+    pub fold: Option<FoldFn>,
+    /// Properties.
+    pub traits: Traits,
+    /// One line: what the op does (shown by tools).
+    pub summary: &'static str,
+}
+
+/// All registered dialects, indexed by op name, custom keyword and generic alias.
+pub struct Registry {
+    by_name: HashMap<&'static str, &'static OpDef>,
+    by_keyword: HashMap<&'static str, ParseFn>,
+    aliases: HashMap<&'static str, &'static str>,
+}
+
+impl Registry {
+    /// The definition of a registered op.
+    pub fn get(&self, name: &str) -> Option<&'static OpDef> {
+        self.by_name.get(name).copied()
+    }
+
+    /// Every registered op.
+    pub fn ops(&self) -> impl Iterator<Item = &'static OpDef> + '_ {
+        self.by_name.values().copied()
+    }
+}
+
+/// The registry of every dialect Strata implements.
+pub fn registry() -> &'static Registry {
+    static REGISTRY: OnceLock<Registry> = OnceLock::new();
+    REGISTRY.get_or_init(|| {
+        let mut r = Registry { by_name: HashMap::new(), by_keyword: HashMap::new(), aliases: HashMap::new() };
+        for table in [builtin::OPS, affine::OPS, vector::OPS].into_iter().chain(standard::TABLES.iter().copied()) {
+            for def in table {
+                r.by_name.insert(def.name, def);
+                if let (false, Some(p)) = (def.keyword.is_empty(), def.parse) {
+                    r.by_keyword.insert(def.keyword, p);
+                }
+                // The generic form of the earliest references names std ops without a prefix
+                // (`"dim"`, `"addf"`); the keyword resolves to the registered op.
+                if !def.keyword.is_empty() && def.keyword != def.name {
+                    r.aliases.insert(def.keyword, def.name);
+                }
+            }
+        }
+        for (kw, parse) in affine::LEGACY_KEYWORDS.iter().chain(standard::LEGACY_KEYWORDS) {
+            r.by_keyword.insert(kw, *parse);
+        }
+        for (old, new) in standard::LEGACY_NAMES.iter().chain(affine::LEGACY_NAMES) {
+            r.aliases.insert(old, new);
+        }
+        r
+    })
+}
+
+impl Dialects for Registry {
+    fn parser_for(&self, keyword: &str) -> Option<ParseFn> {
+        self.by_keyword.get(keyword).copied()
+    }
+
+    fn printer_for(&self, op_name: &str) -> Option<PrintFn> {
+        self.get(op_name).and_then(|d| d.print)
+    }
+
+    fn canonical_name(&self, name: &str) -> Option<&'static str> {
+        self.aliases.get(name).copied()
+    }
+
+    fn is_isolated(&self, op_name: &str) -> bool {
+        self.get(op_name).is_some_and(|d| d.traits.isolated)
+    }
+
+    fn is_implicit_terminator(&self, op_name: &str) -> bool {
+        self.get(op_name).is_some_and(|d| d.traits.implicit_terminator)
+    }
+}

@@ -1,0 +1,571 @@
+//! Arithmetic: `constant`, integer and float binary ops, `cmpi`, `cmpf`, `select`, the float
+//! math functions and the casts (mlir-langref-mid.md "Arithmetic Operations", plus the "sub
+//! etc." the references promise, under the names MLIR used in that era).
+//!
+//! Every arithmetic op accepts a scalar, a vector or a tensor of the right element kind; operands
+//! and result share one type (comparisons and casts excepted).
+
+use super::semantics::{CMPF_PREDICATES, CMPI_PREDICATES, IntBin, eval_cmpf, eval_cmpi, eval_int, fptosi, wrap};
+use crate::dialect::common::{
+    is_float_like, is_int_like, parse_binary, parse_cast, parse_unary, print_binary, print_cast, print_unary,
+    same_shape,
+};
+use crate::dialect::{FoldResult, OpDef, Traits, VerifyCx};
+use crate::ir::{Attribute, ElementsAttr, FloatAttr, IntegerAttr, Module, Op, OperationState, Span, Type, Value};
+use crate::syntax::{PResult, Parser, Printer, TokKind};
+
+macro_rules! binary {
+    ($name:literal, $kw:literal, $verify:ident, $fold:expr, $summary:literal) => {
+        OpDef {
+            name: $name,
+            keyword: $kw,
+            parse: Some(|p: &mut Parser<'_>, s: Span| parse_binary(p, $name, s)),
+            print: Some(print_binary),
+            verify: $verify,
+            fold: $fold,
+            traits: Traits::PURE,
+            summary: $summary,
+        }
+    };
+}
+
+macro_rules! unary {
+    ($name:literal, $kw:literal, $fold:expr, $summary:literal) => {
+        OpDef {
+            name: $name,
+            keyword: $kw,
+            parse: Some(|p: &mut Parser<'_>, s: Span| parse_unary(p, $name, s)),
+            print: Some(print_unary),
+            verify: verify_float_unary,
+            fold: $fold,
+            traits: Traits::PURE,
+            summary: $summary,
+        }
+    };
+}
+
+macro_rules! cast {
+    ($name:literal, $kw:literal, $summary:literal) => {
+        OpDef {
+            name: $name,
+            keyword: $kw,
+            parse: Some(|p: &mut Parser<'_>, s: Span| parse_cast(p, $name, s)),
+            print: Some(print_cast),
+            verify: verify_cast,
+            fold: Some(fold_cast),
+            traits: Traits::PURE,
+            summary: $summary,
+        }
+    };
+}
+
+/// Ops of this file.
+pub static OPS: &[OpDef] = &[
+    OpDef {
+        name: "std.constant",
+        keyword: "constant",
+        parse: Some(parse_constant),
+        print: Some(print_constant),
+        verify: verify_constant,
+        fold: Some(fold_constant),
+        traits: Traits::PURE,
+        summary: "a constant integer, float, vector/tensor or function reference",
+    },
+    binary!("std.addi", "addi", verify_int_binary, Some(fold_int_binary), "integer addition (wrapping)"),
+    binary!("std.subi", "subi", verify_int_binary, Some(fold_int_binary), "integer subtraction (wrapping)"),
+    binary!("std.muli", "muli", verify_int_binary, Some(fold_int_binary), "integer multiplication (wrapping)"),
+    binary!("std.divis", "divis", verify_int_binary, Some(fold_int_binary), "signed division, rounding towards zero"),
+    binary!("std.diviu", "diviu", verify_int_binary, Some(fold_int_binary), "unsigned division"),
+    binary!("std.remis", "remis", verify_int_binary, Some(fold_int_binary), "signed remainder (sign of the dividend)"),
+    binary!("std.remiu", "remiu", verify_int_binary, Some(fold_int_binary), "unsigned remainder"),
+    binary!("std.and", "and", verify_int_binary, Some(fold_int_binary), "bitwise and"),
+    binary!("std.or", "or", verify_int_binary, Some(fold_int_binary), "bitwise or"),
+    binary!("std.xor", "xor", verify_int_binary, Some(fold_int_binary), "bitwise xor"),
+    binary!("std.shlis", "shlis", verify_int_binary, Some(fold_int_binary), "shift left"),
+    binary!("std.shris", "shris", verify_int_binary, Some(fold_int_binary), "arithmetic shift right"),
+    binary!("std.shriu", "shriu", verify_int_binary, Some(fold_int_binary), "logical shift right"),
+    binary!("std.addf", "addf", verify_float_binary, Some(fold_float_binary), "float addition"),
+    binary!("std.subf", "subf", verify_float_binary, Some(fold_float_binary), "float subtraction"),
+    binary!("std.mulf", "mulf", verify_float_binary, Some(fold_float_binary), "float multiplication"),
+    binary!("std.divf", "divf", verify_float_binary, Some(fold_float_binary), "float division"),
+    binary!("std.remf", "remf", verify_float_binary, Some(fold_float_binary), "float remainder (fmod)"),
+    binary!("std.copysign", "copysign", verify_float_binary, Some(fold_float_binary), "magnitude of lhs, sign of rhs"),
+    unary!("std.negf", "negf", Some(fold_float_unary), "float negation"),
+    unary!("std.absf", "absf", Some(fold_float_unary), "float absolute value"),
+    unary!("std.sqrt", "sqrt", Some(fold_float_unary), "square root"),
+    unary!("std.exp", "exp", None, "e to the power of x"),
+    unary!("std.log", "log", None, "natural logarithm"),
+    unary!("std.tanh", "tanh", None, "hyperbolic tangent"),
+    unary!("std.sin", "sin", None, "sine"),
+    unary!("std.cos", "cos", None, "cosine"),
+    OpDef {
+        name: "std.cmpi",
+        keyword: "cmpi",
+        parse: Some(|p: &mut Parser<'_>, s: Span| parse_cmp(p, s, "std.cmpi", &CMPI_PREDICATES)),
+        print: Some(|p: &mut Printer<'_>, op: Op| print_cmp(p, op, "cmpi", &CMPI_PREDICATES)),
+        verify: verify_cmpi,
+        fold: Some(fold_cmp),
+        traits: Traits::PURE,
+        summary: "integer comparison: eq ne slt sle sgt sge ult ule ugt uge",
+    },
+    OpDef {
+        name: "std.cmpf",
+        keyword: "cmpf",
+        parse: Some(|p: &mut Parser<'_>, s: Span| parse_cmp(p, s, "std.cmpf", &CMPF_PREDICATES)),
+        print: Some(|p: &mut Printer<'_>, op: Op| print_cmp(p, op, "cmpf", &CMPF_PREDICATES)),
+        verify: verify_cmpf,
+        fold: Some(fold_cmp),
+        traits: Traits::PURE,
+        summary: "float comparison, ordered (o..) or unordered (u..)",
+    },
+    OpDef {
+        name: "std.select",
+        keyword: "select",
+        parse: Some(parse_select),
+        print: Some(print_select),
+        verify: verify_select,
+        fold: Some(fold_select),
+        traits: Traits::PURE,
+        summary: "choose between two values on an i1 (elementwise for vectors and tensors)",
+    },
+    cast!("std.index_cast", "index_cast", "between index and an integer type (sign-extending or truncating)"),
+    cast!("std.sitofp", "sitofp", "signed integer to float"),
+    cast!("std.fptosi", "fptosi", "float to signed integer (saturating, NaN to 0)"),
+    cast!("std.sexti", "sexti", "sign-extend to a wider integer"),
+    cast!("std.zexti", "zexti", "zero-extend to a wider integer"),
+    cast!("std.trunci", "trunci", "truncate to a narrower integer"),
+    cast!("std.fpext", "fpext", "extend to a wider float"),
+    cast!("std.fptrunc", "fptrunc", "round to a narrower float"),
+];
+
+// ---- constant ---------------------------------------------------------------------------------
+
+fn parse_constant(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+    let at = p.span();
+    let value = p.parse_attribute()?;
+    let ty = if p.kind() == TokKind::Colon {
+        p.parse_colon_type()?
+    } else {
+        match value.value_type() {
+            Some(t) => t.clone(),
+            None => return Err(p.error_at(at, "expected ':' and the type of the constant")),
+        }
+    };
+    let st = OperationState::new(p.intern("std.constant")).result(ty).attr("value", value).at(span);
+    Ok(p.finish_op(st))
+}
+
+fn print_constant(p: &mut Printer<'_>, op: Op) -> Option<()> {
+    let m = p.module();
+    let d = m.op(op);
+    let [r] = d.results.as_slice() else { return None };
+    if !d.operands.is_empty() || d.attrs.len() != 1 {
+        return None;
+    }
+    let value = m.attr(op, "value")?;
+    let ty = m.value_type(*r);
+    match value {
+        Attribute::SymbolRef(_) | Attribute::Bool(_) => {}
+        other if other.value_type() == Some(ty) => {}
+        _ => return None,
+    }
+    p.w("constant ");
+    p.print_attr_without_type(value);
+    p.w(" : ");
+    p.print_type(ty);
+    Some(())
+}
+
+fn verify_constant(cx: &mut VerifyCx<'_>, op: Op) {
+    if !cx.counts(op, Some(0), Some(1), 0, 0) {
+        return;
+    }
+    let Some(value) = cx.required_attr(op, "value") else { return };
+    let ty = cx.result_type(op, 0).cloned().unwrap_or(Type::None);
+    match value {
+        Attribute::Integer(_) | Attribute::Float(_) | Attribute::Elements(_) => {
+            let at = value.value_type().cloned().unwrap_or(Type::None);
+            if at != ty {
+                cx.error(op, format!("requires attribute's type ('{at}') to match op's return type ('{ty}')"));
+            }
+            if let Attribute::Elements(e) = value {
+                if !matches!(**e, ElementsAttr::Dense(_)) {
+                    cx.error(op, "requires a dense elements attribute");
+                }
+            }
+        }
+        Attribute::Bool(_) => {
+            if !ty.is_integer_of(1) {
+                cx.error(op, format!("requires a boolean value to have type 'i1', not '{ty}'"));
+            }
+        }
+        Attribute::SymbolRef(name) => {
+            let Some(fty) = ty.as_function() else {
+                cx.error(op, format!("requires a function type for a function reference, not '{ty}'"));
+                return;
+            };
+            let m = cx.m;
+            let Some(&f) = cx.symbols.get(&**name) else {
+                cx.error(op, format!("reference to undefined function '{name}'"));
+                return;
+            };
+            let ft = m.attr(f, "type").and_then(Attribute::as_type).and_then(Type::as_function);
+            if ft != Some(fty) {
+                cx.error(op, "reference to function with mismatched type");
+            }
+        }
+        other => cx.error(op, format!("unsupported 'value' attribute: {other}")),
+    }
+}
+
+fn fold_constant(m: &Module, op: Op, _: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+    Some(vec![FoldResult::Attr(m.attr(op, "value")?.clone())])
+}
+
+// ---- binary ops -------------------------------------------------------------------------------
+
+fn verify_int_binary(cx: &mut VerifyCx<'_>, op: Op) {
+    if cx.counts(op, Some(2), Some(1), 0, 0) && cx.same_types(op).is_some() {
+        cx.kind(op, 0, false, "integer-like", is_int_like);
+    }
+}
+
+fn verify_float_binary(cx: &mut VerifyCx<'_>, op: Op) {
+    if cx.counts(op, Some(2), Some(1), 0, 0) && cx.same_types(op).is_some() {
+        cx.kind(op, 0, false, "floating-point-like", is_float_like);
+    }
+}
+
+fn verify_float_unary(cx: &mut VerifyCx<'_>, op: Op) {
+    if cx.counts(op, Some(1), Some(1), 0, 0) && cx.same_types(op).is_some() {
+        cx.kind(op, 0, false, "floating-point-like", is_float_like);
+    }
+}
+
+fn int_const(a: &Option<Attribute>) -> Option<i128> {
+    match a {
+        Some(Attribute::Integer(i)) => Some(i.value),
+        Some(Attribute::Bool(b)) => Some(i128::from(*b)),
+        _ => None,
+    }
+}
+
+fn float_const(a: &Option<Attribute>) -> Option<f64> {
+    match a {
+        Some(Attribute::Float(f)) => Some(f.value()),
+        _ => None,
+    }
+}
+
+fn int_result(ty: &Type, v: i128) -> Option<Vec<FoldResult>> {
+    Some(vec![FoldResult::Attr(Attribute::Integer(IntegerAttr::new(v, ty.clone()).ok()?))])
+}
+
+fn fold_int_binary(m: &Module, op: Op, consts: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+    let d = m.op(op);
+    let ty = m.value_type(*d.results.first()?);
+    let width = ty.bit_width().filter(|&w| w <= 64 && ty.is_int_or_index())?;
+    let kind = IntBin::of(&d.name)?;
+    let (a, b) = (int_const(consts.first()?), int_const(consts.get(1)?));
+    match (a, b) {
+        (Some(a), Some(b)) => int_result(ty, eval_int(kind, a, b, width).ok()?),
+        // x + 0, x - 0, x * 1, x | 0, x ^ 0, shifts by 0: x.
+        (None, Some(0))
+            if matches!(
+                kind,
+                IntBin::Add | IntBin::Sub | IntBin::Or | IntBin::Xor | IntBin::Shl | IntBin::ShrS | IntBin::ShrU
+            ) =>
+        {
+            Some(vec![FoldResult::Value(d.operands[0])])
+        }
+        (None, Some(1)) if matches!(kind, IntBin::Mul | IntBin::DivS | IntBin::DivU) && width > 1 => {
+            Some(vec![FoldResult::Value(d.operands[0])])
+        }
+        (Some(0), None) if kind == IntBin::Add => Some(vec![FoldResult::Value(d.operands[1])]),
+        _ => None,
+    }
+}
+
+fn float_result(ty: &Type, v: f64) -> Option<Vec<FoldResult>> {
+    Some(vec![FoldResult::Attr(Attribute::Float(FloatAttr::from_f64(v, ty.clone()).ok()?))])
+}
+
+fn fold_float_binary(m: &Module, op: Op, consts: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+    let d = m.op(op);
+    let ty = m.value_type(*d.results.first()?);
+    if !ty.is_float() {
+        return None;
+    }
+    let (a, b) = (float_const(consts.first()?)?, float_const(consts.get(1)?)?);
+    // Exact in f64, then rounded once to the type: correct for +, -, *, / and fmod.
+    let v = match &*d.name {
+        "std.addf" => a + b,
+        "std.subf" => a - b,
+        "std.mulf" => a * b,
+        "std.divf" => a / b,
+        "std.remf" => a % b,
+        "std.copysign" => a.copysign(b),
+        _ => return None,
+    };
+    float_result(ty, v)
+}
+
+fn fold_float_unary(m: &Module, op: Op, consts: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+    let d = m.op(op);
+    let ty = m.value_type(*d.results.first()?);
+    if !ty.is_float() {
+        return None;
+    }
+    let a = float_const(consts.first()?)?;
+    let v = match &*d.name {
+        "std.negf" => -a,
+        "std.absf" => a.abs(),
+        "std.sqrt" => a.sqrt(),
+        _ => return None,
+    };
+    float_result(ty, v)
+}
+
+// ---- comparisons --------------------------------------------------------------------------------
+
+fn parse_cmp(p: &mut Parser<'_>, span: Span, name: &'static str, preds: &[&str]) -> PResult<Vec<Value>> {
+    let at = p.span();
+    let pred = p.parse_string()?;
+    let Some(index) = preds.iter().position(|&x| x == pred) else {
+        return Err(
+            p.error_at(at, format!("unknown comparison predicate \"{pred}\"; expected one of {}", preds.join(", ")))
+        );
+    };
+    p.expect(TokKind::Comma, "','")?;
+    let a = p.parse_operand()?;
+    p.expect(TokKind::Comma, "','")?;
+    let b = p.parse_operand()?;
+    let attrs = p.parse_optional_attr_dict()?;
+    let ty = p.parse_colon_type()?;
+    let operands = p.resolve_all(&[a, b], &ty)?;
+    let result = ty.with_element(Type::Integer(1));
+    let mut st = OperationState::new(p.intern(name))
+        .operands(&operands)
+        .result(result)
+        .attr("predicate", Attribute::i64(index as i64))
+        .at(span);
+    st.attrs.extend(attrs);
+    Ok(p.finish_op(st))
+}
+
+fn print_cmp(p: &mut Printer<'_>, op: Op, kw: &str, preds: &[&str]) -> Option<()> {
+    let m = p.module();
+    let d = m.op(op);
+    let [a, b] = d.operands.as_slice() else { return None };
+    let [r] = d.results.as_slice() else { return None };
+    let ty = m.value_type(*a);
+    if m.value_type(*b) != ty || *m.value_type(*r) != ty.with_element(Type::Integer(1)) {
+        return None;
+    }
+    let pred = match m.attr(op, "predicate")? {
+        Attribute::Integer(IntegerAttr { value, ty: Type::Integer(64) }) => preds.get(usize::try_from(*value).ok()?)?,
+        _ => return None,
+    };
+    p.w(kw);
+    p.w(" \"");
+    p.w(pred);
+    p.w("\", ");
+    p.print_values(&[*a, *b]);
+    p.print_attr_dict(op, &["predicate"]);
+    p.w(" : ");
+    p.print_type(ty);
+    Some(())
+}
+
+fn verify_cmp(cx: &mut VerifyCx<'_>, op: Op, npreds: usize, what: &str, pred: fn(&Type) -> bool) {
+    if !cx.counts(op, Some(2), Some(1), 0, 0) {
+        return;
+    }
+    match cx.required_attr(op, "predicate").and_then(Attribute::as_int) {
+        Some(v) if (0..npreds as i128).contains(&v) => {}
+        Some(v) => cx.error(op, format!("predicate {v} is out of range 0..{}", npreds - 1)),
+        None => return,
+    }
+    let (Some(a), Some(b), Some(r)) = (cx.operand_type(op, 0), cx.operand_type(op, 1), cx.result_type(op, 0)) else {
+        return;
+    };
+    if a != b {
+        cx.error(op, "requires the same type for both operands");
+        return;
+    }
+    if !cx.kind(op, 0, false, what, pred) {
+        return;
+    }
+    let expected = a.with_element(Type::Integer(1));
+    if *r != expected {
+        cx.error(op, format!("result must be '{expected}' (i1 of the operands' shape), but got '{r}'"));
+    }
+}
+
+fn verify_cmpi(cx: &mut VerifyCx<'_>, op: Op) {
+    verify_cmp(cx, op, CMPI_PREDICATES.len(), "integer-like", is_int_like);
+}
+
+fn verify_cmpf(cx: &mut VerifyCx<'_>, op: Op) {
+    verify_cmp(cx, op, CMPF_PREDICATES.len(), "floating-point-like", is_float_like);
+}
+
+fn fold_cmp(m: &Module, op: Op, consts: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+    let d = m.op(op);
+    let pred = m.attr(op, "predicate")?.as_int()? as i64;
+    let ty = m.value_type(*d.operands.first()?);
+    let r = if &*d.name == "std.cmpi" {
+        let width = ty.bit_width().filter(|&w| w <= 64 && ty.is_int_or_index())?;
+        eval_cmpi(pred, int_const(consts.first()?)?, int_const(consts.get(1)?)?, width)?
+    } else {
+        if !ty.is_float() {
+            return None;
+        }
+        eval_cmpf(pred, float_const(consts.first()?)?, float_const(consts.get(1)?)?)?
+    };
+    int_result(&Type::Integer(1), i128::from(r))
+}
+
+// ---- select -----------------------------------------------------------------------------------
+
+fn parse_select(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+    let c = p.parse_operand()?;
+    p.expect(TokKind::Comma, "','")?;
+    let t = p.parse_operand()?;
+    p.expect(TokKind::Comma, "','")?;
+    let f = p.parse_operand()?;
+    let attrs = p.parse_optional_attr_dict()?;
+    let ty = p.parse_colon_type()?;
+    let cond_ty = ty.with_element(Type::Integer(1));
+    let c = p.resolve_operand(&c, &cond_ty)?;
+    let tf = p.resolve_all(&[t, f], &ty)?;
+    let mut st = OperationState::new(p.intern("std.select")).operand(c).operands(&tf).result(ty).at(span);
+    st.attrs = attrs;
+    Ok(p.finish_op(st))
+}
+
+fn print_select(p: &mut Printer<'_>, op: Op) -> Option<()> {
+    let m = p.module();
+    let d = m.op(op);
+    let [c, t, f] = d.operands.as_slice() else { return None };
+    let [r] = d.results.as_slice() else { return None };
+    let ty = m.value_type(*r);
+    if m.value_type(*t) != ty || m.value_type(*f) != ty || *m.value_type(*c) != ty.with_element(Type::Integer(1)) {
+        return None;
+    }
+    p.w("select ");
+    p.print_values(&[*c, *t, *f]);
+    p.print_attr_dict(op, &[]);
+    p.w(" : ");
+    p.print_type(ty);
+    Some(())
+}
+
+fn verify_select(cx: &mut VerifyCx<'_>, op: Op) {
+    if !cx.counts(op, Some(3), Some(1), 0, 0) {
+        return;
+    }
+    let (Some(c), Some(t), Some(f), Some(r)) =
+        (cx.operand_type(op, 0), cx.operand_type(op, 1), cx.operand_type(op, 2), cx.result_type(op, 0))
+    else {
+        return;
+    };
+    if t != f || t != r {
+        cx.error(op, "requires the same type for the true value, the false value and the result");
+        return;
+    }
+    if !c.element_type().is_integer_of(1) || !same_shape(c, r) {
+        cx.error(
+            op,
+            format!(
+                "condition must be i1, or i1 of the same shape as the values ('{}'), but got '{c}'",
+                r.with_element(Type::Integer(1))
+            ),
+        );
+    }
+}
+
+fn fold_select(m: &Module, op: Op, consts: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+    let d = m.op(op);
+    let c = int_const(consts.first()?)?;
+    if !m.value_type(d.operands[0]).is_integer_of(1) {
+        return None;
+    }
+    Some(vec![FoldResult::Value(if c != 0 { d.operands[1] } else { d.operands[2] })])
+}
+
+// ---- casts ------------------------------------------------------------------------------------
+
+fn float_rank(t: &Type) -> u32 {
+    match t {
+        Type::F16 | Type::BF16 => 16,
+        Type::F32 => 32,
+        Type::F64 => 64,
+        _ => 0,
+    }
+}
+
+fn verify_cast(cx: &mut VerifyCx<'_>, op: Op) {
+    if !cx.counts(op, Some(1), Some(1), 0, 0) {
+        return;
+    }
+    let (Some(from), Some(to)) = (cx.operand_type(op, 0), cx.result_type(op, 0)) else { return };
+    if !same_shape(from, to) {
+        cx.error(op, format!("requires operand and result of the same shape, but got '{from}' and '{to}'"));
+        return;
+    }
+    let (a, b) = (from.element_type(), to.element_type());
+    let name = cx.m.op_name(op);
+    let ok = match name {
+        "std.index_cast" => (a.is_index() && b.is_integer()) || (a.is_integer() && b.is_index()),
+        "std.sitofp" => a.is_integer() && b.is_float(),
+        "std.fptosi" => a.is_float() && b.is_integer(),
+        "std.sexti" | "std.zexti" => a.is_integer() && b.is_integer() && b.bit_width() > a.bit_width(),
+        "std.trunci" => a.is_integer() && b.is_integer() && b.bit_width() < a.bit_width(),
+        "std.fpext" => a.is_float() && b.is_float() && float_rank(b) > float_rank(a),
+        "std.fptrunc" => a.is_float() && b.is_float() && float_rank(b) < float_rank(a),
+        _ => true,
+    };
+    if !ok {
+        let rule = match name {
+            "std.index_cast" => "casts between 'index' and an integer type",
+            "std.sitofp" => "casts an integer to a float",
+            "std.fptosi" => "casts a float to an integer",
+            "std.sexti" | "std.zexti" => "requires a result integer type wider than the operand's",
+            "std.trunci" => "requires a result integer type narrower than the operand's",
+            "std.fpext" => "requires a result float type wider than the operand's",
+            _ => "requires a result float type narrower than the operand's",
+        };
+        cx.error(op, format!("{rule}, but got '{from}' to '{to}'"));
+    }
+}
+
+fn fold_cast(m: &Module, op: Op, consts: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+    let d = m.op(op);
+    let from = m.value_type(*d.operands.first()?);
+    let to = m.value_type(*d.results.first()?);
+    let tw = to.bit_width()?;
+    if tw > 64 || from.bit_width()? > 64 {
+        return None;
+    }
+    match &*d.name {
+        "std.index_cast" | "std.sexti" | "std.trunci" => int_result(to, wrap(int_const(consts.first()?)?, tw)),
+        "std.zexti" => {
+            let fw = from.bit_width()?;
+            int_result(to, super::semantics::unsigned(int_const(consts.first()?)?, fw) as i128)
+        }
+        "std.sitofp" => {
+            let v = int_const(consts.first()?)?;
+            let v = if from.is_integer_of(1) { -v } else { v };
+            if *to == Type::F32 {
+                // Directly, so a 64-bit value is rounded once.
+                let bits = u64::from((v as i64 as f32).to_bits());
+                return Some(vec![FoldResult::Attr(Attribute::Float(FloatAttr { bits, ty: Type::F32 }))]);
+            }
+            float_result(to, v as f64)
+        }
+        "std.fptosi" => int_result(to, wrap(fptosi(float_const(consts.first()?)?, tw), tw)),
+        "std.fpext" | "std.fptrunc" => float_result(to, float_const(consts.first()?)?),
+        _ => None,
+    }
+}

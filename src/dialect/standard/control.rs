@@ -1,0 +1,332 @@
+//! Control flow and calls: `br`, `cond_br`, `return`, `call`, `call_indirect`
+//! (mlir-langref-mid.md "Terminator operations", "Core Operations").
+//!
+//! That branch operands match the target block's arguments, and that no branch targets an entry
+//! block, is checked for every terminator by the structural verifier.
+
+use crate::dialect::{OpDef, Traits, VerifyCx};
+use crate::ir::{Attribute, Op, OperationState, Span, Type, Value};
+use crate::syntax::{PResult, Parser, Printer, TokKind};
+
+/// Ops of this file.
+pub static OPS: &[OpDef] = &[
+    OpDef {
+        name: "std.br",
+        keyword: "br",
+        parse: Some(parse_br),
+        print: Some(print_br),
+        verify: verify_br,
+        fold: None,
+        traits: Traits::TERMINATOR,
+        summary: "unconditional branch",
+    },
+    OpDef {
+        name: "std.cond_br",
+        keyword: "cond_br",
+        parse: Some(parse_cond_br),
+        print: Some(print_cond_br),
+        verify: verify_cond_br,
+        fold: None,
+        traits: Traits::TERMINATOR,
+        summary: "conditional branch on an i1",
+    },
+    OpDef {
+        name: "std.return",
+        keyword: "return",
+        parse: Some(parse_return),
+        print: Some(print_return),
+        verify: verify_return,
+        fold: None,
+        traits: Traits::TERMINATOR,
+        summary: "return from a function",
+    },
+    OpDef {
+        name: "std.call",
+        keyword: "call",
+        parse: Some(parse_call),
+        print: Some(print_call),
+        verify: verify_call,
+        fold: None,
+        traits: Traits::NONE,
+        summary: "direct call of a function by name",
+    },
+    OpDef {
+        name: "std.call_indirect",
+        keyword: "call_indirect",
+        parse: Some(parse_call_indirect),
+        print: Some(print_call_indirect),
+        verify: verify_call_indirect,
+        fold: None,
+        traits: Traits::NONE,
+        summary: "call of a function value",
+    },
+];
+
+// ---- br ---------------------------------------------------------------------------------------
+
+fn parse_br(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+    let s = p.parse_successor()?;
+    let attrs = p.parse_optional_attr_dict()?;
+    let mut st = OperationState::new(p.intern("std.br")).at(span);
+    st.successors.push(s);
+    st.attrs = attrs;
+    Ok(p.finish_op(st))
+}
+
+fn print_br(p: &mut Printer<'_>, op: Op) -> Option<()> {
+    let d = p.module().op(op);
+    let [s] = d.successors.as_slice() else { return None };
+    if !d.operands.is_empty() {
+        return None;
+    }
+    p.w("br ");
+    p.print_successor(s);
+    p.print_attr_dict(op, &[]);
+    Some(())
+}
+
+fn verify_br(cx: &mut VerifyCx<'_>, op: Op) {
+    cx.counts(op, Some(0), Some(0), 0, 1);
+}
+
+// ---- cond_br ----------------------------------------------------------------------------------
+
+/// `cond_br %c, ^bb1(..), ^bb2(..)`; also the earliest spelling `br_cond`.
+pub fn parse_cond_br(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+    let c = p.parse_operand()?;
+    let c = p.resolve_operand(&c, &Type::Integer(1))?;
+    p.expect(TokKind::Comma, "','")?;
+    let t = p.parse_successor()?;
+    p.expect(TokKind::Comma, "','")?;
+    let f = p.parse_successor()?;
+    let attrs = p.parse_optional_attr_dict()?;
+    let mut st = OperationState::new(p.intern("std.cond_br")).operand(c).at(span);
+    st.successors = vec![t, f];
+    st.attrs = attrs;
+    Ok(p.finish_op(st))
+}
+
+fn print_cond_br(p: &mut Printer<'_>, op: Op) -> Option<()> {
+    let m = p.module();
+    let d = m.op(op);
+    let [c] = d.operands.as_slice() else { return None };
+    let [t, f] = d.successors.as_slice() else { return None };
+    if !m.value_type(*c).is_integer_of(1) {
+        return None;
+    }
+    p.w("cond_br ");
+    p.print_value(*c);
+    p.w(", ");
+    p.print_successor(t);
+    p.w(", ");
+    p.print_successor(f);
+    p.print_attr_dict(op, &[]);
+    Some(())
+}
+
+fn verify_cond_br(cx: &mut VerifyCx<'_>, op: Op) {
+    if cx.counts(op, Some(1), Some(0), 0, 2) {
+        cx.kind(op, 0, false, "i1", |t| t.is_integer_of(1));
+    }
+}
+
+// ---- return -----------------------------------------------------------------------------------
+
+fn parse_return(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+    let ops = p.parse_operand_list()?;
+    let operands = if ops.is_empty() {
+        Vec::new()
+    } else {
+        let at = p.span();
+        let tys = p.parse_colon_type_list()?;
+        p.resolve_operands(&ops, &tys, at)?
+    };
+    let st = OperationState::new(p.intern("std.return")).operands(&operands).at(span);
+    Ok(p.finish_op(st))
+}
+
+fn print_return(p: &mut Printer<'_>, op: Op) -> Option<()> {
+    let m = p.module();
+    let d = m.op(op);
+    if !d.attrs.is_empty() || !d.successors.is_empty() {
+        return None;
+    }
+    p.w("return");
+    if !d.operands.is_empty() {
+        p.w(" ");
+        p.print_values(&d.operands);
+        p.w(" : ");
+        let tys: Vec<Type> = d.operands.iter().map(|&v| m.value_type(v).clone()).collect();
+        p.print_types(&tys);
+    }
+    Some(())
+}
+
+fn verify_return(cx: &mut VerifyCx<'_>, op: Op) {
+    if !cx.counts(op, None, Some(0), 0, 0) {
+        return;
+    }
+    let m = cx.m;
+    let Some(func) = m.parent_op(op).filter(|&f| m.op_name(f) == "func") else {
+        cx.error(op, "expects parent op 'func'");
+        return;
+    };
+    let Some(fty) = m.attr(func, "type").and_then(Attribute::as_type).and_then(Type::as_function) else { return };
+    let operands = &m.op(op).operands;
+    if operands.len() != fty.results.len() {
+        cx.error(op, format!("has {} operands, but enclosing function returns {}", operands.len(), fty.results.len()));
+        return;
+    }
+    for (i, (&v, t)) in operands.iter().zip(&fty.results).enumerate() {
+        let actual = m.value_type(v);
+        if actual != t {
+            cx.error(op, format!("type of return operand {i} ('{actual}') doesn't match function result type ('{t}')"));
+        }
+    }
+}
+
+// ---- call -------------------------------------------------------------------------------------
+
+fn parse_call(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+    let callee = p.parse_symbol_name()?;
+    let args = p.parse_delimited_operands(TokKind::LParen, TokKind::RParen, "'(' to start the argument list")?;
+    let attrs = p.parse_optional_attr_dict()?;
+    p.expect(TokKind::Colon, "':' and the callee's function type")?;
+    let at = p.span();
+    let ty = p.parse_type()?;
+    let Some(fty) = ty.as_function() else { return Err(p.error_at(at, "expected function type")) };
+    let operands = p.resolve_operands(&args, &fty.inputs, at)?;
+    let callee = p.intern(&callee);
+    let mut st = OperationState::new(p.intern("std.call"))
+        .operands(&operands)
+        .results(&fty.results)
+        .attr("callee", Attribute::SymbolRef(callee))
+        .at(span);
+    st.attrs.extend(attrs);
+    Ok(p.finish_op(st))
+}
+
+fn print_call(p: &mut Printer<'_>, op: Op) -> Option<()> {
+    let m = p.module();
+    let d = m.op(op);
+    let callee = m.attr(op, "callee")?.as_symbol()?;
+    if !d.regions.is_empty() || !d.successors.is_empty() {
+        return None;
+    }
+    p.w("call ");
+    p.print_attr(&Attribute::SymbolRef(callee.into()));
+    p.w("(");
+    p.print_values(&d.operands);
+    p.w(")");
+    p.print_attr_dict(op, &["callee"]);
+    p.w(" : ");
+    print_signature(p, &d.operands, &d.results);
+    Some(())
+}
+
+fn print_signature(p: &mut Printer<'_>, operands: &[Value], results: &[Value]) {
+    let m = p.module();
+    let ins: Vec<Type> = operands.iter().map(|&v| m.value_type(v).clone()).collect();
+    let outs: Vec<Type> = results.iter().map(|&v| m.value_type(v).clone()).collect();
+    p.print_type(&Type::function(ins, outs));
+}
+
+fn verify_call(cx: &mut VerifyCx<'_>, op: Op) {
+    let m = cx.m;
+    let Some(callee) = m.attr(op, "callee").and_then(Attribute::as_symbol) else {
+        cx.error(op, "requires a 'callee' symbol reference attribute");
+        return;
+    };
+    let Some(&f) = cx.symbols.get(callee) else {
+        cx.error(op, format!("'{callee}' does not reference a valid function"));
+        return;
+    };
+    let Some(fty) = m.attr(f, "type").and_then(Attribute::as_type).and_then(Type::as_function) else {
+        cx.error(op, format!("'{callee}' does not reference a valid function"));
+        return;
+    };
+    check_call_types(cx, op, &m.op(op).operands, fty.inputs.as_slice(), fty.results.as_slice(), "callee");
+}
+
+fn check_call_types(cx: &mut VerifyCx<'_>, op: Op, args: &[Value], inputs: &[Type], results: &[Type], what: &str) {
+    let m = cx.m;
+    if args.len() != inputs.len() {
+        cx.error(op, format!("incorrect number of operands for {what}: expected {}, got {}", inputs.len(), args.len()));
+        return;
+    }
+    for (i, (&a, t)) in args.iter().zip(inputs).enumerate() {
+        if m.value_type(a) != t {
+            cx.error(
+                op,
+                format!("operand type mismatch: operand #{i} is '{}' but {what} expects '{t}'", m.value_type(a)),
+            );
+            return;
+        }
+    }
+    let rs = &m.op(op).results;
+    if rs.len() != results.len() {
+        cx.error(op, format!("incorrect number of results for {what}: expected {}, got {}", results.len(), rs.len()));
+        return;
+    }
+    for (i, (&r, t)) in rs.iter().zip(results).enumerate() {
+        if m.value_type(r) != t {
+            cx.error(
+                op,
+                format!("result type mismatch: result #{i} is '{}' but {what} returns '{t}'", m.value_type(r)),
+            );
+            return;
+        }
+    }
+}
+
+// ---- call_indirect ------------------------------------------------------------------------------
+
+fn parse_call_indirect(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+    let f = p.parse_operand()?;
+    let args = p.parse_delimited_operands(TokKind::LParen, TokKind::RParen, "'(' to start the argument list")?;
+    let attrs = p.parse_optional_attr_dict()?;
+    p.expect(TokKind::Colon, "':' and the function type")?;
+    let at = p.span();
+    let ty = p.parse_type()?;
+    let Some(fty) = ty.as_function() else { return Err(p.error_at(at, "expected function type")) };
+    let callee = p.resolve_operand(&f, &ty)?;
+    let mut operands = vec![callee];
+    operands.extend(p.resolve_operands(&args, &fty.inputs, at)?);
+    let mut st = OperationState::new(p.intern("std.call_indirect")).operands(&operands).results(&fty.results).at(span);
+    st.attrs = attrs;
+    Ok(p.finish_op(st))
+}
+
+fn print_call_indirect(p: &mut Printer<'_>, op: Op) -> Option<()> {
+    let m = p.module();
+    let d = m.op(op);
+    let (&f, args) = d.operands.split_first()?;
+    let fty = m.value_type(f).as_function()?;
+    let arg_tys: Vec<&Type> = args.iter().map(|&a| m.value_type(a)).collect();
+    let res_tys: Vec<&Type> = d.results.iter().map(|&r| m.value_type(r)).collect();
+    if fty.inputs.iter().collect::<Vec<_>>() != arg_tys || fty.results.iter().collect::<Vec<_>>() != res_tys {
+        return None;
+    }
+    p.w("call_indirect ");
+    p.print_value(f);
+    p.w("(");
+    p.print_values(args);
+    p.w(")");
+    p.print_attr_dict(op, &[]);
+    p.w(" : ");
+    p.print_type(m.value_type(f));
+    Some(())
+}
+
+fn verify_call_indirect(cx: &mut VerifyCx<'_>, op: Op) {
+    if !cx.min_operands(op, 1) {
+        return;
+    }
+    let m = cx.m;
+    let Some(fty) = cx.operand_type(op, 0).and_then(Type::as_function) else {
+        let t = cx.operand_type(op, 0).map(ToString::to_string).unwrap_or_default();
+        cx.error(op, format!("callee must be of function type, but got '{t}'"));
+        return;
+    };
+    check_call_types(cx, op, &m.op(op).operands[1..], &fty.inputs, &fty.results, "callee type");
+}

@@ -1,0 +1,1030 @@
+//! Memory and shape ops: `dim`, `alloc`, `alloc_static`, `dealloc`, `dma_start`, `dma_wait`,
+//! `extract_element`, `load`, `store`, `tensor_load`, `tensor_store`, `memref_cast`,
+//! `tensor_cast`, `reshape`, `view` (mlir-langref-mid.md "Memory Operations",
+//! mlir-langref-early.md for `reshape` and `view`).
+//!
+//! The earliest spellings are read too: `alloc memref<..>(%n)[%s]`, `store %v to %A[..]`,
+//! `tensor_store %t to %m : ..`.
+
+use crate::dialect::common::{all_index, parse_cast, parse_index_list, print_cast, print_index_list};
+use crate::dialect::{FoldResult, OpDef, Traits, VerifyCx};
+use crate::ir::{Attribute, DYNAMIC, MemrefType, Module, Op, OperationState, Span, Type, Value};
+use crate::syntax::{PResult, Parser, Printer, TokKind};
+
+/// Ops of this file.
+pub static OPS: &[OpDef] = &[
+    OpDef {
+        name: "std.dim",
+        keyword: "dim",
+        parse: Some(parse_dim),
+        print: Some(print_dim),
+        verify: verify_dim,
+        fold: Some(fold_dim),
+        traits: Traits::PURE,
+        summary: "the size of one dimension of a memref or tensor",
+    },
+    OpDef {
+        name: "std.alloc",
+        keyword: "alloc",
+        parse: Some(parse_alloc),
+        print: Some(print_alloc),
+        verify: verify_alloc,
+        fold: None,
+        traits: Traits::NONE,
+        summary: "allocate a memref; dynamic sizes in (..), layout symbols in [..]",
+    },
+    OpDef {
+        name: "std.alloc_static",
+        keyword: "alloc_static",
+        parse: Some(parse_alloc_static),
+        print: Some(print_alloc_static),
+        verify: verify_alloc_static,
+        fold: None,
+        traits: Traits::NONE,
+        summary: "a statically shaped memref at a fixed base (a buffer owned by the module)",
+    },
+    OpDef {
+        name: "std.dealloc",
+        keyword: "dealloc",
+        parse: Some(parse_dealloc),
+        print: Some(print_dealloc),
+        verify: verify_dealloc,
+        fold: None,
+        traits: Traits::NONE,
+        summary: "free a memref",
+    },
+    OpDef {
+        name: "std.dma_start",
+        keyword: "dma_start",
+        parse: Some(parse_dma_start),
+        print: Some(print_dma_start),
+        verify: verify_dma_start,
+        fold: None,
+        traits: Traits::NONE,
+        summary: "start a copy of elements between memrefs, completion signalled at a tag",
+    },
+    OpDef {
+        name: "std.dma_wait",
+        keyword: "dma_wait",
+        parse: Some(parse_dma_wait),
+        print: Some(print_dma_wait),
+        verify: verify_dma_wait,
+        fold: None,
+        traits: Traits::NONE,
+        summary: "wait for the copy signalled at a tag",
+    },
+    OpDef {
+        name: "std.extract_element",
+        keyword: "extract_element",
+        parse: Some(parse_extract_element),
+        print: Some(print_extract_element),
+        verify: verify_extract_element,
+        fold: None,
+        traits: Traits::PURE,
+        summary: "one element of a vector or tensor",
+    },
+    OpDef {
+        name: "std.load",
+        keyword: "load",
+        parse: Some(parse_load),
+        print: Some(print_load),
+        verify: verify_load,
+        fold: None,
+        traits: Traits::NONE,
+        summary: "read an element of a memref",
+    },
+    OpDef {
+        name: "std.store",
+        keyword: "store",
+        parse: Some(parse_store),
+        print: Some(print_store),
+        verify: verify_store,
+        fold: None,
+        traits: Traits::NONE,
+        summary: "write an element of a memref",
+    },
+    OpDef {
+        name: "std.tensor_load",
+        keyword: "tensor_load",
+        parse: Some(parse_tensor_load),
+        print: Some(print_tensor_load),
+        verify: verify_tensor_load,
+        fold: None,
+        traits: Traits::NONE,
+        summary: "a tensor copied from a memref",
+    },
+    OpDef {
+        name: "std.tensor_store",
+        keyword: "tensor_store",
+        parse: Some(parse_tensor_store),
+        print: Some(print_tensor_store),
+        verify: verify_tensor_store,
+        fold: None,
+        traits: Traits::NONE,
+        summary: "copy a tensor into a memref",
+    },
+    OpDef {
+        name: "std.memref_cast",
+        keyword: "memref_cast",
+        parse: Some(|p: &mut Parser<'_>, s: Span| parse_cast(p, "std.memref_cast", s)),
+        print: Some(print_cast),
+        verify: verify_memref_cast,
+        fold: None,
+        traits: Traits::PURE,
+        summary: "the same memref with more or fewer static dimensions",
+    },
+    OpDef {
+        name: "std.tensor_cast",
+        keyword: "tensor_cast",
+        parse: Some(|p: &mut Parser<'_>, s: Span| parse_cast(p, "std.tensor_cast", s)),
+        print: Some(print_cast),
+        verify: verify_tensor_cast,
+        fold: None,
+        traits: Traits::PURE,
+        summary: "the same tensor with more or less static shape information",
+    },
+    OpDef {
+        name: "std.reshape",
+        keyword: "reshape",
+        parse: Some(parse_reshape),
+        print: Some(print_reshape),
+        verify: verify_reshape,
+        fold: None,
+        traits: Traits::PURE,
+        summary: "the same buffer with another factoring of its dimensions",
+    },
+    OpDef {
+        name: "std.view",
+        keyword: "view",
+        parse: Some(parse_view),
+        print: Some(print_view),
+        verify: verify_view,
+        fold: None,
+        traits: Traits::PURE,
+        summary: "a memref aliasing another's buffer in a new index space",
+    },
+];
+
+fn memref_type<'a>(m: &'a Module, v: Value) -> Option<&'a MemrefType> {
+    m.value_type(v).as_memref()
+}
+
+/// Parse `(%a, ..)` and optionally `[%s, ..]`, all `index`.
+fn parse_dims_and_symbols(p: &mut Parser<'_>) -> PResult<(Vec<Value>, Vec<Value>)> {
+    let dims = p.parse_delimited_operands(TokKind::LParen, TokKind::RParen, "'(' and the dimension operands")?;
+    let dims = p.resolve_all(&dims, &Type::Index)?;
+    let syms = if p.kind() == TokKind::LSquare { parse_index_list(p)? } else { Vec::new() };
+    Ok((dims, syms))
+}
+
+fn print_dims_and_symbols(p: &mut Printer<'_>, dims: &[Value], syms: &[Value]) {
+    p.w("(");
+    p.print_values(dims);
+    p.w(")");
+    if !syms.is_empty() {
+        print_index_list(p, syms);
+    }
+}
+
+// ---- dim --------------------------------------------------------------------------------------
+
+fn parse_dim(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+    let a = p.parse_operand()?;
+    p.expect(TokKind::Comma, "','")?;
+    let index = p.parse_integer()?;
+    let attrs = p.parse_optional_attr_dict()?;
+    let ty = p.parse_colon_type()?;
+    let a = p.resolve_operand(&a, &ty)?;
+    let mut st = OperationState::new(p.intern("std.dim"))
+        .operand(a)
+        .result(Type::Index)
+        .attr("index", Attribute::i64(index))
+        .at(span);
+    st.attrs.extend(attrs);
+    Ok(p.finish_op(st))
+}
+
+fn print_dim(p: &mut Printer<'_>, op: Op) -> Option<()> {
+    let m = p.module();
+    let d = m.op(op);
+    let [a] = d.operands.as_slice() else { return None };
+    let [r] = d.results.as_slice() else { return None };
+    let index = match m.attr(op, "index")? {
+        Attribute::Integer(i) if i.ty == Type::Integer(64) => i.as_i64(),
+        _ => return None,
+    };
+    if !m.value_type(*r).is_index() {
+        return None;
+    }
+    p.w("dim ");
+    p.print_value(*a);
+    p.w(", ");
+    p.w_int(index);
+    p.print_attr_dict(op, &["index"]);
+    p.w(" : ");
+    p.print_type(m.value_type(*a));
+    Some(())
+}
+
+fn verify_dim(cx: &mut VerifyCx<'_>, op: Op) {
+    if !cx.counts(op, Some(1), Some(1), 0, 0) {
+        return;
+    }
+    let Some(index) = cx.required_attr(op, "index").and_then(Attribute::as_int) else { return };
+    let Some(t) = cx.operand_type(op, 0) else { return };
+    match t {
+        Type::Memref(_) | Type::Tensor(_) => {
+            if let Some(rank) = t.rank() {
+                if index < 0 || index >= rank as i128 {
+                    cx.error(op, format!("index {index} is out of range for a value of rank {rank}"));
+                }
+            }
+        }
+        _ => cx.error(op, format!("operand must be a memref or tensor, but got '{t}'")),
+    }
+    cx.kind(op, 0, true, "of 'index' type", Type::is_index);
+}
+
+fn fold_dim(m: &Module, op: Op, _: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+    let index = usize::try_from(m.attr(op, "index")?.as_int()?).ok()?;
+    let shape = m.value_type(*m.op(op).operands.first()?).shape()?;
+    let d = *shape.get(index)?;
+    (d != DYNAMIC).then(|| vec![FoldResult::Attr(Attribute::index(d))])
+}
+
+// ---- alloc ------------------------------------------------------------------------------------
+
+fn parse_alloc(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+    let (ty, dims, syms) = if p.kind() == TokKind::LParen {
+        let (dims, syms) = parse_dims_and_symbols(p)?;
+        let ty = p.parse_colon_type()?;
+        (ty, dims, syms)
+    } else {
+        // The earliest form: `alloc memref<..>(%n)[%s]`.
+        let ty = p.parse_type()?;
+        let (dims, syms) = parse_dims_and_symbols(p)?;
+        (ty, dims, syms)
+    };
+    let attrs = p.parse_optional_attr_dict()?;
+    let mut st = OperationState::new(p.intern("std.alloc")).operands(&dims).operands(&syms).result(ty).at(span);
+    st.attrs = attrs;
+    Ok(p.finish_op(st))
+}
+
+fn print_alloc(p: &mut Printer<'_>, op: Op) -> Option<()> {
+    let m = p.module();
+    let d = m.op(op);
+    let [r] = d.results.as_slice() else { return None };
+    let mt = memref_type(m, *r)?;
+    let ndims = mt.num_dynamic_dims();
+    if d.operands.len() != ndims + mt.num_layout_symbols() || !all_index(m, &d.operands) {
+        return None;
+    }
+    p.w("alloc");
+    let (dims, syms) = d.operands.split_at(ndims);
+    print_dims_and_symbols(p, dims, syms);
+    p.w(" : ");
+    p.print_type(m.value_type(*r));
+    p.print_attr_dict(op, &[]);
+    Some(())
+}
+
+fn check_dim_and_symbol_counts(cx: &mut VerifyCx<'_>, op: Op, mt: &MemrefType, operands: usize) {
+    let (dims, syms) = (mt.num_dynamic_dims(), mt.num_layout_symbols());
+    if operands != dims + syms {
+        cx.error(
+            op,
+            format!(
+                "operand count {operands} does not equal the memref's dynamic dimension count ({dims}) plus its layout symbol count ({syms})"
+            ),
+        );
+    }
+}
+
+fn verify_alloc(cx: &mut VerifyCx<'_>, op: Op) {
+    if !cx.counts(op, None, Some(1), 0, 0) {
+        return;
+    }
+    let Some(mt) = cx.result_type(op, 0).and_then(Type::as_memref) else {
+        cx.kind(op, 0, true, "a memref", |_| false);
+        return;
+    };
+    check_dim_and_symbol_counts(cx, op, mt, cx.m.op(op).operands.len());
+    cx.index_operands(op, 0, "dimension or symbol operand");
+}
+
+// ---- alloc_static -----------------------------------------------------------------------------
+
+fn parse_alloc_static(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+    p.expect(TokKind::LParen, "'('")?;
+    let base = p.parse_integer()?;
+    p.expect(TokKind::RParen, "')'")?;
+    let attrs = p.parse_optional_attr_dict()?;
+    let ty = p.parse_colon_type()?;
+    let mut st =
+        OperationState::new(p.intern("std.alloc_static")).result(ty).attr("base", Attribute::i64(base)).at(span);
+    st.attrs.extend(attrs);
+    Ok(p.finish_op(st))
+}
+
+fn print_alloc_static(p: &mut Printer<'_>, op: Op) -> Option<()> {
+    let m = p.module();
+    let d = m.op(op);
+    let [r] = d.results.as_slice() else { return None };
+    let base = match m.attr(op, "base")? {
+        Attribute::Integer(i) if i.ty == Type::Integer(64) => i.as_i64(),
+        _ => return None,
+    };
+    if !d.operands.is_empty() {
+        return None;
+    }
+    p.w("alloc_static(");
+    if base >= 0 {
+        p.w(&format!("0x{base:x}"));
+    } else {
+        p.w_int(base);
+    }
+    p.w(")");
+    p.print_attr_dict(op, &["base"]);
+    p.w(" : ");
+    p.print_type(m.value_type(*r));
+    Some(())
+}
+
+fn verify_alloc_static(cx: &mut VerifyCx<'_>, op: Op) {
+    if !cx.counts(op, Some(0), Some(1), 0, 0) {
+        return;
+    }
+    if cx.required_attr(op, "base").and_then(Attribute::as_int).is_none() {
+        return;
+    }
+    let Some(mt) = cx.result_type(op, 0).and_then(Type::as_memref) else {
+        cx.kind(op, 0, true, "a memref", |_| false);
+        return;
+    };
+    if mt.num_dynamic_dims() > 0 || mt.num_layout_symbols() > 0 {
+        cx.error(op, "requires a static shape and a layout without symbols (use 'alloc' otherwise)");
+    }
+}
+
+// ---- dealloc ----------------------------------------------------------------------------------
+
+fn parse_dealloc(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+    let a = p.parse_operand()?;
+    let attrs = p.parse_optional_attr_dict()?;
+    let ty = p.parse_colon_type()?;
+    let a = p.resolve_operand(&a, &ty)?;
+    let mut st = OperationState::new(p.intern("std.dealloc")).operand(a).at(span);
+    st.attrs = attrs;
+    Ok(p.finish_op(st))
+}
+
+fn print_dealloc(p: &mut Printer<'_>, op: Op) -> Option<()> {
+    let m = p.module();
+    let [a] = m.op(op).operands.as_slice() else { return None };
+    p.w("dealloc ");
+    p.print_value(*a);
+    p.print_attr_dict(op, &[]);
+    p.w(" : ");
+    p.print_type(m.value_type(*a));
+    Some(())
+}
+
+fn verify_dealloc(cx: &mut VerifyCx<'_>, op: Op) {
+    if cx.counts(op, Some(1), Some(0), 0, 0) {
+        cx.kind(op, 0, false, "a memref", |t| t.as_memref().is_some());
+    }
+}
+
+// ---- dma --------------------------------------------------------------------------------------
+
+fn parse_memref_access<'a>(p: &mut Parser<'a>) -> PResult<(crate::syntax::UnresolvedOperand<'a>, Vec<Value>)> {
+    let m = p.parse_operand()?;
+    let idx = parse_index_list(p)?;
+    Ok((m, idx))
+}
+
+fn parse_dma_start(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+    let (src, src_idx) = parse_memref_access(p)?;
+    p.expect(TokKind::Comma, "','")?;
+    let (dst, dst_idx) = parse_memref_access(p)?;
+    p.expect(TokKind::Comma, "','")?;
+    let n = p.parse_operand()?;
+    let n = p.resolve_operand(&n, &Type::Index)?;
+    p.expect(TokKind::Comma, "','")?;
+    let (tag, tag_idx) = parse_memref_access(p)?;
+    let mut stride = Vec::new();
+    if p.eat(TokKind::Comma) {
+        let s = p.parse_operand()?;
+        p.expect(TokKind::Comma, "',' and the number of elements per stride")?;
+        let e = p.parse_operand()?;
+        stride = p.resolve_all(&[s, e], &Type::Index)?;
+    }
+    let attrs = p.parse_optional_attr_dict()?;
+    let at = p.span();
+    let tys = p.parse_colon_type_list()?;
+    let [ts, td, tt] = tys.as_slice() else {
+        return Err(p.error_at(at, "expected three memref types: source, destination and tag"));
+    };
+    let src = p.resolve_operand(&src, ts)?;
+    let dst = p.resolve_operand(&dst, td)?;
+    let tag = p.resolve_operand(&tag, tt)?;
+    let mut st = OperationState::new(p.intern("std.dma_start"))
+        .operand(src)
+        .operands(&src_idx)
+        .operand(dst)
+        .operands(&dst_idx)
+        .operand(n)
+        .operand(tag)
+        .operands(&tag_idx)
+        .operands(&stride)
+        .at(span);
+    st.attrs = attrs;
+    Ok(p.finish_op(st))
+}
+
+/// The operand layout of a dma_start: (src, src indices, dst, dst indices, size, tag, tag
+/// indices, stride operands), derived from the memref ranks.
+struct DmaLayout {
+    src: Value,
+    src_idx: Vec<Value>,
+    dst: Value,
+    dst_idx: Vec<Value>,
+    size: Value,
+    tag: Value,
+    tag_idx: Vec<Value>,
+    stride: Vec<Value>,
+}
+
+fn dma_layout(m: &Module, op: Op) -> Result<DmaLayout, String> {
+    let ops = &m.op(op).operands;
+    let take_memref = |i: usize, what: &str| -> Result<(Value, usize), String> {
+        let v = *ops.get(i).ok_or_else(|| format!("expected the {what} memref operand"))?;
+        let rank = m
+            .value_type(v)
+            .as_memref()
+            .ok_or_else(|| format!("expected the {what} operand to be a memref, but got '{}'", m.value_type(v)))?
+            .shape
+            .len();
+        if ops.len() < i + 1 + rank {
+            return Err(format!("expected {rank} indices for the {what} memref"));
+        }
+        Ok((v, rank))
+    };
+    let (src, sr) = take_memref(0, "source")?;
+    let mut i = 1 + sr;
+    let (dst, dr) = take_memref(i, "destination")?;
+    let src_idx = ops[1..1 + sr].to_vec();
+    let dst_idx = ops[i + 1..i + 1 + dr].to_vec();
+    i += 1 + dr;
+    let size = *ops.get(i).ok_or("expected the number of elements operand")?;
+    i += 1;
+    let (tag, tr) = take_memref(i, "tag")?;
+    let tag_idx = ops[i + 1..i + 1 + tr].to_vec();
+    i += 1 + tr;
+    let stride = ops[i..].to_vec();
+    if !(stride.is_empty() || stride.len() == 2) {
+        return Err(format!(
+            "expected no stride operands or two (stride, elements per stride), but found {}",
+            stride.len()
+        ));
+    }
+    Ok(DmaLayout { src, src_idx, dst, dst_idx, size, tag, tag_idx, stride })
+}
+
+fn print_dma_start(p: &mut Printer<'_>, op: Op) -> Option<()> {
+    let m = p.module();
+    let l = dma_layout(m, op).ok()?;
+    let idx: Vec<Value> =
+        l.src_idx.iter().chain(&l.dst_idx).chain(&l.tag_idx).chain(&l.stride).copied().chain([l.size]).collect();
+    if !all_index(m, &idx) {
+        return None;
+    }
+    p.w("dma_start ");
+    p.print_value(l.src);
+    print_index_list(p, &l.src_idx);
+    p.w(", ");
+    p.print_value(l.dst);
+    print_index_list(p, &l.dst_idx);
+    p.w(", ");
+    p.print_value(l.size);
+    p.w(", ");
+    p.print_value(l.tag);
+    print_index_list(p, &l.tag_idx);
+    if !l.stride.is_empty() {
+        p.w(", ");
+        p.print_values(&l.stride);
+    }
+    p.print_attr_dict(op, &[]);
+    p.w(" : ");
+    p.print_types(&[m.value_type(l.src).clone(), m.value_type(l.dst).clone(), m.value_type(l.tag).clone()]);
+    Some(())
+}
+
+fn verify_dma_start(cx: &mut VerifyCx<'_>, op: Op) {
+    if !cx.counts(op, None, Some(0), 0, 0) {
+        return;
+    }
+    let m = cx.m;
+    let l = match dma_layout(m, op) {
+        Ok(l) => l,
+        Err(e) => {
+            cx.error(op, e);
+            return;
+        }
+    };
+    let (s, d) = (m.value_type(l.src).element_type(), m.value_type(l.dst).element_type());
+    if s != d {
+        cx.error(op, format!("source and destination must have the same element type, but got '{s}' and '{d}'"));
+    }
+    let idx: Vec<Value> =
+        l.src_idx.iter().chain(&l.dst_idx).chain(&l.tag_idx).chain(&l.stride).copied().chain([l.size]).collect();
+    if let Some(&bad) = idx.iter().find(|&&v| !m.value_type(v).is_index()) {
+        cx.error(op, format!("indices, sizes and strides must be of 'index' type, but got '{}'", m.value_type(bad)));
+    }
+}
+
+fn parse_dma_wait(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+    let (tag, idx) = parse_memref_access(p)?;
+    p.expect(TokKind::Comma, "',' and the number of elements")?;
+    let n = p.parse_operand()?;
+    let n = p.resolve_operand(&n, &Type::Index)?;
+    let attrs = p.parse_optional_attr_dict()?;
+    let ty = p.parse_colon_type()?;
+    let tag = p.resolve_operand(&tag, &ty)?;
+    let mut st = OperationState::new(p.intern("std.dma_wait")).operand(tag).operands(&idx).operand(n).at(span);
+    st.attrs = attrs;
+    Ok(p.finish_op(st))
+}
+
+fn print_dma_wait(p: &mut Printer<'_>, op: Op) -> Option<()> {
+    let m = p.module();
+    let d = m.op(op);
+    let (&tag, rest) = d.operands.split_first()?;
+    let rank = memref_type(m, tag)?.shape.len();
+    if rest.len() != rank + 1 || !all_index(m, rest) {
+        return None;
+    }
+    p.w("dma_wait ");
+    p.print_value(tag);
+    print_index_list(p, &rest[..rank]);
+    p.w(", ");
+    p.print_value(rest[rank]);
+    p.print_attr_dict(op, &[]);
+    p.w(" : ");
+    p.print_type(m.value_type(tag));
+    Some(())
+}
+
+fn verify_dma_wait(cx: &mut VerifyCx<'_>, op: Op) {
+    if !cx.counts(op, None, Some(0), 0, 0) || !cx.min_operands(op, 2) {
+        return;
+    }
+    let Some(mt) = cx.operand_type(op, 0).and_then(Type::as_memref) else {
+        cx.kind(op, 0, false, "a memref", |_| false);
+        return;
+    };
+    let n = cx.m.op(op).operands.len();
+    if n != mt.shape.len() + 2 {
+        cx.error(
+            op,
+            format!(
+                "expected {} tag indices and the number of elements, but found {} operands after the tag",
+                mt.shape.len(),
+                n - 1
+            ),
+        );
+        return;
+    }
+    cx.index_operands(op, 1, "index or size");
+}
+
+// ---- element access ---------------------------------------------------------------------------
+
+fn parse_extract_element(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+    let (a, idx) = parse_memref_access(p)?;
+    let attrs = p.parse_optional_attr_dict()?;
+    let ty = p.parse_colon_type()?;
+    let a = p.resolve_operand(&a, &ty)?;
+    let elem = ty.element_type().clone();
+    let mut st = OperationState::new(p.intern("std.extract_element")).operand(a).operands(&idx).result(elem).at(span);
+    st.attrs = attrs;
+    Ok(p.finish_op(st))
+}
+
+fn print_access(p: &mut Printer<'_>, op: Op, kw: &str, container: Value, idx: &[Value]) {
+    let m = p.module();
+    p.w(kw);
+    p.w(" ");
+    p.print_value(container);
+    print_index_list(p, idx);
+    p.print_attr_dict(op, &[]);
+    p.w(" : ");
+    p.print_type(m.value_type(container));
+}
+
+fn print_extract_element(p: &mut Printer<'_>, op: Op) -> Option<()> {
+    let m = p.module();
+    let d = m.op(op);
+    let (&a, idx) = d.operands.split_first()?;
+    let [r] = d.results.as_slice() else { return None };
+    if m.value_type(a).element_type() != m.value_type(*r) || !all_index(m, idx) {
+        return None;
+    }
+    print_access(p, op, "extract_element", a, idx);
+    Some(())
+}
+
+fn verify_extract_element(cx: &mut VerifyCx<'_>, op: Op) {
+    if !cx.counts(op, None, Some(1), 0, 0) || !cx.min_operands(op, 1) {
+        return;
+    }
+    let Some(t) = cx.operand_type(op, 0) else { return };
+    if !matches!(t, Type::Vector(_) | Type::Tensor(_)) {
+        cx.error(op, format!("operand must be a vector or tensor, but got '{t}'"));
+        return;
+    }
+    let n = cx.m.op(op).operands.len() - 1;
+    if let Some(rank) = t.rank() {
+        if n != rank {
+            cx.error(op, format!("index count {n} does not match the rank {rank} of the operand"));
+            return;
+        }
+    }
+    if cx.index_operands(op, 1, "index") && cx.result_type(op, 0) != Some(t.element_type()) {
+        cx.error(op, format!("result type must be the element type '{}'", t.element_type()));
+    }
+}
+
+fn parse_load(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+    let (a, idx) = parse_memref_access(p)?;
+    let attrs = p.parse_optional_attr_dict()?;
+    let ty = p.parse_colon_type()?;
+    let a = p.resolve_operand(&a, &ty)?;
+    let elem = ty.element_type().clone();
+    let mut st = OperationState::new(p.intern("std.load")).operand(a).operands(&idx).result(elem).at(span);
+    st.attrs = attrs;
+    Ok(p.finish_op(st))
+}
+
+fn print_load(p: &mut Printer<'_>, op: Op) -> Option<()> {
+    let m = p.module();
+    let d = m.op(op);
+    let (&a, idx) = d.operands.split_first()?;
+    let [r] = d.results.as_slice() else { return None };
+    memref_type(m, a)?;
+    if m.value_type(a).element_type() != m.value_type(*r) || !all_index(m, idx) {
+        return None;
+    }
+    print_access(p, op, "load", a, idx);
+    Some(())
+}
+
+/// Check that operand `memref_at` is a memref indexed by the operands after it.
+fn check_memref_indices(cx: &mut VerifyCx<'_>, op: Op, memref_at: usize) -> Option<&'static str> {
+    let Some(t) = cx.operand_type(op, memref_at) else { return Some("") };
+    let Some(mt) = t.as_memref() else {
+        cx.error(op, format!("operand #{memref_at} must be a memref, but got '{t}'"));
+        return Some("");
+    };
+    let n = cx.m.op(op).operands.len() - memref_at - 1;
+    if n != mt.shape.len() {
+        cx.error(op, format!("index count {n} does not match memref rank {}", mt.shape.len()));
+        return Some("");
+    }
+    if !cx.index_operands(op, memref_at + 1, "index") {
+        return Some("");
+    }
+    None
+}
+
+fn verify_load(cx: &mut VerifyCx<'_>, op: Op) {
+    if !cx.counts(op, None, Some(1), 0, 0) || !cx.min_operands(op, 1) || check_memref_indices(cx, op, 0).is_some() {
+        return;
+    }
+    let elem = cx.operand_type(op, 0).map(|t| t.element_type().clone());
+    if cx.result_type(op, 0) != elem.as_ref() {
+        cx.error(op, format!("result type must match the memref element type '{}'", elem.unwrap_or(Type::None)));
+    }
+}
+
+fn parse_store(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+    let v = p.parse_operand()?;
+    if !p.eat(TokKind::Comma) && !p.eat_keyword("to") {
+        return Err(p.error_here("expected ','"));
+    }
+    let (a, idx) = parse_memref_access(p)?;
+    let attrs = p.parse_optional_attr_dict()?;
+    let ty = p.parse_colon_type()?;
+    let v = p.resolve_operand(&v, ty.element_type())?;
+    let a = p.resolve_operand(&a, &ty)?;
+    let mut st = OperationState::new(p.intern("std.store")).operand(v).operand(a).operands(&idx).at(span);
+    st.attrs = attrs;
+    Ok(p.finish_op(st))
+}
+
+fn print_store(p: &mut Printer<'_>, op: Op) -> Option<()> {
+    let m = p.module();
+    let d = m.op(op);
+    let [v, a, idx @ ..] = d.operands.as_slice() else { return None };
+    memref_type(m, *a)?;
+    if m.value_type(*a).element_type() != m.value_type(*v) || !all_index(m, idx) || !d.results.is_empty() {
+        return None;
+    }
+    p.w("store ");
+    p.print_value(*v);
+    p.w(", ");
+    p.print_value(*a);
+    print_index_list(p, idx);
+    p.print_attr_dict(op, &[]);
+    p.w(" : ");
+    p.print_type(m.value_type(*a));
+    Some(())
+}
+
+fn verify_store(cx: &mut VerifyCx<'_>, op: Op) {
+    if !cx.counts(op, None, Some(0), 0, 0) || !cx.min_operands(op, 2) || check_memref_indices(cx, op, 1).is_some() {
+        return;
+    }
+    let elem = cx.operand_type(op, 1).map(|t| t.element_type().clone());
+    if cx.operand_type(op, 0) != elem.as_ref() {
+        cx.error(op, format!("value to store must have the memref element type '{}'", elem.unwrap_or(Type::None)));
+    }
+}
+
+// ---- tensors <-> memrefs ----------------------------------------------------------------------
+
+fn tensor_of(mt: &MemrefType) -> Type {
+    Type::tensor(Some(mt.shape.clone()), mt.elem.clone()).unwrap_or(Type::None)
+}
+
+fn parse_tensor_load(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+    let a = p.parse_operand()?;
+    let attrs = p.parse_optional_attr_dict()?;
+    let at = p.span();
+    let ty = p.parse_colon_type()?;
+    let Some(mt) = ty.as_memref() else { return Err(p.error_at(at, "expected a memref type")) };
+    let result = tensor_of(mt);
+    let a = p.resolve_operand(&a, &ty)?;
+    let mut st = OperationState::new(p.intern("std.tensor_load")).operand(a).result(result).at(span);
+    st.attrs = attrs;
+    Ok(p.finish_op(st))
+}
+
+fn print_tensor_load(p: &mut Printer<'_>, op: Op) -> Option<()> {
+    let m = p.module();
+    let d = m.op(op);
+    let [a] = d.operands.as_slice() else { return None };
+    let [r] = d.results.as_slice() else { return None };
+    if tensor_of(memref_type(m, *a)?) != *m.value_type(*r) {
+        return None;
+    }
+    p.w("tensor_load ");
+    p.print_value(*a);
+    p.print_attr_dict(op, &[]);
+    p.w(" : ");
+    p.print_type(m.value_type(*a));
+    Some(())
+}
+
+fn verify_tensor_load(cx: &mut VerifyCx<'_>, op: Op) {
+    if !cx.counts(op, Some(1), Some(1), 0, 0) {
+        return;
+    }
+    let Some(mt) = cx.operand_type(op, 0).and_then(Type::as_memref) else {
+        cx.kind(op, 0, false, "a memref", |_| false);
+        return;
+    };
+    let expected = tensor_of(mt);
+    if cx.result_type(op, 0) != Some(&expected) {
+        cx.error(op, format!("result type must be '{expected}', the tensor of the memref's shape and element type"));
+    }
+}
+
+fn parse_tensor_store(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+    let t = p.parse_operand()?;
+    if !p.eat(TokKind::Comma) && !p.eat_keyword("to") {
+        return Err(p.error_here("expected ','"));
+    }
+    let a = p.parse_operand()?;
+    let attrs = p.parse_optional_attr_dict()?;
+    let at = p.span();
+    let ty = p.parse_colon_type()?;
+    let Some(mt) = ty.as_memref() else { return Err(p.error_at(at, "expected a memref type")) };
+    let tt = tensor_of(mt);
+    let t = p.resolve_operand(&t, &tt)?;
+    let a = p.resolve_operand(&a, &ty)?;
+    let mut st = OperationState::new(p.intern("std.tensor_store")).operand(t).operand(a).at(span);
+    st.attrs = attrs;
+    Ok(p.finish_op(st))
+}
+
+fn print_tensor_store(p: &mut Printer<'_>, op: Op) -> Option<()> {
+    let m = p.module();
+    let d = m.op(op);
+    let [t, a] = d.operands.as_slice() else { return None };
+    if tensor_of(memref_type(m, *a)?) != *m.value_type(*t) || !d.results.is_empty() {
+        return None;
+    }
+    p.w("tensor_store ");
+    p.print_values(&[*t, *a]);
+    p.print_attr_dict(op, &[]);
+    p.w(" : ");
+    p.print_type(m.value_type(*a));
+    Some(())
+}
+
+fn verify_tensor_store(cx: &mut VerifyCx<'_>, op: Op) {
+    if !cx.counts(op, Some(2), Some(0), 0, 0) {
+        return;
+    }
+    let Some(mt) = cx.operand_type(op, 1).and_then(Type::as_memref) else {
+        cx.kind(op, 1, false, "a memref", |_| false);
+        return;
+    };
+    let expected = tensor_of(mt);
+    if cx.operand_type(op, 0) != Some(&expected) {
+        let got = cx.operand_type(op, 0).map(ToString::to_string).unwrap_or_default();
+        cx.error(op, format!("tensor type '{got}' must match the memref's shape and element type ('{expected}')"));
+    }
+}
+
+// ---- casts ------------------------------------------------------------------------------------
+
+fn dims_compatible(a: &[i64], b: &[i64]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(&x, &y)| x == DYNAMIC || y == DYNAMIC || x == y)
+}
+
+fn verify_memref_cast(cx: &mut VerifyCx<'_>, op: Op) {
+    if !cx.counts(op, Some(1), Some(1), 0, 0) {
+        return;
+    }
+    let (Some(a), Some(b)) = (cx.operand_type(op, 0), cx.result_type(op, 0)) else { return };
+    let (Some(x), Some(y)) = (a.as_memref(), b.as_memref()) else {
+        cx.error(op, format!("requires memref operand and result, but got '{a}' and '{b}'"));
+        return;
+    };
+    if x.elem != y.elem {
+        cx.error(op, format!("requires the same element type, but got '{a}' and '{b}'"));
+    } else if x.maps != y.maps {
+        cx.error(op, format!("requires the same layout maps, but got '{a}' and '{b}'"));
+    } else if x.memory_space != y.memory_space {
+        cx.error(op, format!("requires the same memory space, but got '{a}' and '{b}'"));
+    } else if x.shape.len() != y.shape.len() {
+        cx.error(op, format!("requires the same rank, but got '{a}' and '{b}'"));
+    } else if !dims_compatible(&x.shape, &y.shape) {
+        cx.error(op, format!("incompatible static dimensions: '{a}' cannot be cast to '{b}'"));
+    }
+}
+
+fn verify_tensor_cast(cx: &mut VerifyCx<'_>, op: Op) {
+    if !cx.counts(op, Some(1), Some(1), 0, 0) {
+        return;
+    }
+    let (Some(a), Some(b)) = (cx.operand_type(op, 0), cx.result_type(op, 0)) else { return };
+    let (Some(x), Some(y)) = (a.as_tensor(), b.as_tensor()) else {
+        cx.error(op, format!("requires tensor operand and result, but got '{a}' and '{b}'"));
+        return;
+    };
+    if x.elem != y.elem {
+        cx.error(op, format!("requires the same element type, but got '{a}' and '{b}'"));
+        return;
+    }
+    if let (Some(s), Some(t)) = (&x.shape, &y.shape) {
+        if s.len() != t.len() {
+            cx.error(op, format!("requires the same rank (or an unranked side), but got '{a}' and '{b}'"));
+        } else if !dims_compatible(s, t) {
+            cx.error(op, format!("incompatible static dimensions: '{a}' cannot be cast to '{b}'"));
+        }
+    }
+}
+
+// ---- reshape and view -------------------------------------------------------------------------
+
+/// `reshape %src : T (%d)[%s] : U`, or the example's `reshape %src : T (%d)[%s] to (T -> U)`.
+fn parse_reshape(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+    let src = p.parse_operand()?;
+    let src_ty = p.parse_colon_type()?;
+    let (dims, syms) = parse_dims_and_symbols(p)?;
+    let result = if p.eat_keyword("to") {
+        p.expect(TokKind::LParen, "'('")?;
+        let at = p.span();
+        let from = p.parse_type()?;
+        if from != src_ty {
+            return Err(p.error_at(at, format!("expected the source type '{src_ty}'")));
+        }
+        p.expect(TokKind::Arrow, "'->'")?;
+        let to = p.parse_type()?;
+        p.expect(TokKind::RParen, "')'")?;
+        to
+    } else {
+        p.parse_colon_type()?
+    };
+    let attrs = p.parse_optional_attr_dict()?;
+    let src = p.resolve_operand(&src, &src_ty)?;
+    let mut st = OperationState::new(p.intern("std.reshape"))
+        .operand(src)
+        .operands(&dims)
+        .operands(&syms)
+        .result(result)
+        .at(span);
+    st.attrs = attrs;
+    Ok(p.finish_op(st))
+}
+
+fn split_view_operands(m: &Module, op: Op) -> Option<(Value, Vec<Value>, Vec<Value>)> {
+    let d = m.op(op);
+    let (&src, rest) = d.operands.split_first()?;
+    let rt = memref_type(m, *d.results.first()?)?;
+    let nd = rt.num_dynamic_dims();
+    if rest.len() != nd + rt.num_layout_symbols() || !all_index(m, rest) {
+        return None;
+    }
+    Some((src, rest[..nd].to_vec(), rest[nd..].to_vec()))
+}
+
+fn print_reshape(p: &mut Printer<'_>, op: Op) -> Option<()> {
+    let m = p.module();
+    let (src, dims, syms) = split_view_operands(m, op)?;
+    p.w("reshape ");
+    p.print_value(src);
+    p.w(" : ");
+    p.print_type(m.value_type(src));
+    p.w(" ");
+    print_dims_and_symbols(p, &dims, &syms);
+    p.w(" : ");
+    p.print_type(m.value_type(m.op(op).results[0]));
+    p.print_attr_dict(op, &[]);
+    Some(())
+}
+
+fn verify_view_like(cx: &mut VerifyCx<'_>, op: Op, reshape: bool) {
+    if !cx.counts(op, None, Some(1), 0, 0) || !cx.min_operands(op, 1) {
+        return;
+    }
+    let (Some(a), Some(b)) = (cx.operand_type(op, 0), cx.result_type(op, 0)) else { return };
+    let (Some(x), Some(y)) = (a.as_memref(), b.as_memref()) else {
+        cx.error(op, format!("requires memref operand and result, but got '{a}' and '{b}'"));
+        return;
+    };
+    if x.elem != y.elem {
+        cx.error(op, format!("requires the same element type, but got '{a}' and '{b}'"));
+        return;
+    }
+    if x.memory_space != y.memory_space {
+        cx.error(op, format!("requires the same memory space, but got '{a}' and '{b}'"));
+        return;
+    }
+    check_dim_and_symbol_counts(cx, op, y, cx.m.op(op).operands.len() - 1);
+    cx.index_operands(op, 1, "dimension or symbol operand");
+    if reshape && x.shape.iter().chain(&y.shape).all(|&d| d != DYNAMIC) {
+        let (n, k): (i64, i64) = (x.shape.iter().product(), y.shape.iter().product());
+        if n != k {
+            cx.error(op, format!("must preserve the number of elements: {n} in '{a}' but {k} in '{b}'"));
+        }
+    }
+}
+
+fn verify_reshape(cx: &mut VerifyCx<'_>, op: Op) {
+    verify_view_like(cx, op, true);
+}
+
+/// `view RESULT_TYPE (%d)[%s] %src : SOURCE_TYPE`, or the example's
+/// `view SOURCE_TYPE -> RESULT_TYPE (%d)[%s] %src : SOURCE_TYPE`.
+fn parse_view(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+    let first = p.parse_type()?;
+    let had_arrow = p.eat(TokKind::Arrow);
+    let result = if had_arrow { p.parse_type()? } else { first.clone() };
+    let (dims, syms) = parse_dims_and_symbols(p)?;
+    let src = p.parse_operand()?;
+    let at = p.span();
+    let src_ty = p.parse_colon_type()?;
+    if had_arrow && first != src_ty {
+        return Err(p.error_at(at, format!("expected the source type '{first}'")));
+    }
+    let attrs = p.parse_optional_attr_dict()?;
+    let src = p.resolve_operand(&src, &src_ty)?;
+    let mut st =
+        OperationState::new(p.intern("std.view")).operand(src).operands(&dims).operands(&syms).result(result).at(span);
+    st.attrs = attrs;
+    Ok(p.finish_op(st))
+}
+
+fn print_view(p: &mut Printer<'_>, op: Op) -> Option<()> {
+    let m = p.module();
+    let (src, dims, syms) = split_view_operands(m, op)?;
+    p.w("view ");
+    p.print_type(m.value_type(m.op(op).results[0]));
+    p.w(" ");
+    print_dims_and_symbols(p, &dims, &syms);
+    p.w(" ");
+    p.print_value(src);
+    p.w(" : ");
+    p.print_type(m.value_type(src));
+    p.print_attr_dict(op, &[]);
+    Some(())
+}
+
+fn verify_view(cx: &mut VerifyCx<'_>, op: Op) {
+    verify_view_like(cx, op, false);
+}

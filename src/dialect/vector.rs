@@ -1,0 +1,224 @@
+//! The vector dialect: `vector_transfer_read` and `vector_transfer_write`
+//! (mlir-langref-early.md).
+//!
+//! - `vector_transfer_read %A, %i.., %pad? {permutation_map: m} : (memref, index.., T?) -> vector`
+//!   reads the slice of `%A` starting at the indices into the vector; `m` maps the memref
+//!   dimensions to the vector dimensions (a result `0` broadcasts along that vector dimension);
+//!   the optional padding value fills out-of-bounds elements.
+//! - `vector_transfer_write %v, %A, %i.. {permutation_map: m} : vector, memref, index..` writes
+//!   the vector into the slice; `m` is a projected permutation (no broadcast).
+
+use crate::dialect::{OpDef, Traits, VerifyCx};
+use crate::ir::{AffineMap, Attribute, ExprKind, Op, OperationState, Span, Type, Value};
+use crate::syntax::{PResult, Parser, Printer, TokKind};
+
+/// The vector ops.
+pub static OPS: &[OpDef] = &[
+    OpDef {
+        name: "vector.transfer_read",
+        keyword: "vector_transfer_read",
+        parse: Some(parse_read),
+        print: Some(print_read),
+        verify: verify_read,
+        fold: None,
+        traits: Traits::NONE,
+        summary: "read a vector from a slice of a memref, with optional padding",
+    },
+    OpDef {
+        name: "vector.transfer_write",
+        keyword: "vector_transfer_write",
+        parse: Some(parse_write),
+        print: Some(print_write),
+        verify: verify_write,
+        fold: None,
+        traits: Traits::NONE,
+        summary: "write a vector into a slice of a memref",
+    },
+];
+
+fn parse_read(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+    let ops = p.parse_operand_list()?;
+    let attrs = p.parse_optional_attr_dict()?;
+    p.expect(TokKind::Colon, "':' and the function type")?;
+    let at = p.span();
+    let ty = p.parse_type()?;
+    let Some(fty) = ty.as_function() else { return Err(p.error_at(at, "expected function type")) };
+    let operands = p.resolve_operands(&ops, &fty.inputs, at)?;
+    let mut st =
+        OperationState::new(p.intern("vector.transfer_read")).operands(&operands).results(&fty.results).at(span);
+    st.attrs = attrs;
+    Ok(p.finish_op(st))
+}
+
+fn print_read(p: &mut Printer<'_>, op: Op) -> Option<()> {
+    let m = p.module();
+    let d = m.op(op);
+    let [r] = d.results.as_slice() else { return None };
+    p.w("vector_transfer_read ");
+    p.print_values(&d.operands);
+    p.print_attr_dict(op, &[]);
+    p.w(" : (");
+    let tys: Vec<Type> = d.operands.iter().map(|&v| m.value_type(v).clone()).collect();
+    p.print_types(&tys);
+    p.w(") -> ");
+    p.print_type(m.value_type(*r));
+    Some(())
+}
+
+fn parse_write(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+    let ops = p.parse_operand_list()?;
+    let attrs = p.parse_optional_attr_dict()?;
+    let at = p.span();
+    let tys = p.parse_colon_type_list()?;
+    let operands = p.resolve_operands(&ops, &tys, at)?;
+    let mut st = OperationState::new(p.intern("vector.transfer_write")).operands(&operands).at(span);
+    st.attrs = attrs;
+    Ok(p.finish_op(st))
+}
+
+fn print_write(p: &mut Printer<'_>, op: Op) -> Option<()> {
+    let m = p.module();
+    let d = m.op(op);
+    if !d.results.is_empty() || d.operands.is_empty() {
+        return None;
+    }
+    p.w("vector_transfer_write ");
+    p.print_values(&d.operands);
+    p.print_attr_dict(op, &[]);
+    p.w(" : ");
+    let tys: Vec<Type> = d.operands.iter().map(|&v| m.value_type(v).clone()).collect();
+    p.print_types(&tys);
+    Some(())
+}
+
+/// Check the permutation map against the memref rank and vector rank; broadcasts (`0`
+/// results) only when reading.
+fn check_permutation(
+    cx: &mut VerifyCx<'_>,
+    op: Op,
+    map: &AffineMap,
+    memref_rank: usize,
+    vector_rank: usize,
+    read: bool,
+) {
+    if map.num_dims() != memref_rank || map.num_symbols() != 0 {
+        cx.error(
+            op,
+            format!("requires a permutation_map with {memref_rank} dimensions (the memref rank) and no symbols"),
+        );
+        return;
+    }
+    if map.results().len() != vector_rank {
+        cx.error(op, format!("requires a permutation_map with {vector_rank} results (the vector rank)"));
+        return;
+    }
+    let mut seen = vec![false; memref_rank];
+    for e in map.results() {
+        match e.kind() {
+            ExprKind::Dim(d) => {
+                let d = *d as usize;
+                if seen[d] {
+                    cx.error(
+                        op,
+                        "requires a permutation_map that is a permutation (found one dim used more than once)",
+                    );
+                    return;
+                }
+                seen[d] = true;
+            }
+            ExprKind::Const(0) if read => {}
+            _ => {
+                let allowed = if read { "a dimension or the constant 0" } else { "a dimension" };
+                cx.error(op, format!("requires a projected permutation_map: every result must be {allowed}"));
+                return;
+            }
+        }
+    }
+}
+
+fn verify_read(cx: &mut VerifyCx<'_>, op: Op) {
+    if !cx.counts(op, None, Some(1), 0, 0) || !cx.min_operands(op, 1) {
+        return;
+    }
+    let m = cx.m;
+    let Some(mt) = cx.operand_type(op, 0).and_then(Type::as_memref) else {
+        cx.kind(op, 0, false, "a memref", |_| false);
+        return;
+    };
+    let Some(vt) = cx.result_type(op, 0).and_then(Type::as_vector) else {
+        cx.kind(op, 0, true, "a vector", |_| false);
+        return;
+    };
+    let rank = mt.shape.len();
+    let n = m.op(op).operands.len() - 1;
+    if n != rank && n != rank + 1 {
+        cx.error(
+            op,
+            format!("requires {rank} indices (the memref rank) and an optional padding value, but found {n} operands"),
+        );
+        return;
+    }
+    let idx = &m.op(op).operands[1..1 + rank];
+    if let Some(&bad) = idx.iter().find(|&&v| !m.value_type(v).is_index()) {
+        cx.error(op, format!("indices must be of 'index' type, but got '{}'", m.value_type(bad)));
+        return;
+    }
+    if n == rank + 1 {
+        let pad = m.value_type(m.op(op).operands[rank + 1]);
+        if *pad != mt.elem {
+            cx.error(
+                op,
+                format!("requires the padding value to have the memref element type '{}', but got '{pad}'", mt.elem),
+            );
+            return;
+        }
+    }
+    if vt.elem != mt.elem {
+        cx.error(
+            op,
+            format!(
+                "requires the vector and the memref to have the same element type, but got '{}' and '{}'",
+                vt.elem, mt.elem
+            ),
+        );
+        return;
+    }
+    let Some(map) = cx.required_attr(op, "permutation_map").and_then(Attribute::as_map) else { return };
+    check_permutation(cx, op, map, rank, vt.shape.len(), true);
+}
+
+fn verify_write(cx: &mut VerifyCx<'_>, op: Op) {
+    if !cx.counts(op, None, Some(0), 0, 0) || !cx.min_operands(op, 2) {
+        return;
+    }
+    let m = cx.m;
+    let Some(vt) = cx.operand_type(op, 0).and_then(Type::as_vector) else {
+        cx.kind(op, 0, false, "a vector", |_| false);
+        return;
+    };
+    let Some(mt) = cx.operand_type(op, 1).and_then(Type::as_memref) else {
+        cx.kind(op, 1, false, "a memref", |_| false);
+        return;
+    };
+    let rank = mt.shape.len();
+    let n = m.op(op).operands.len() - 2;
+    if n != rank {
+        cx.error(op, format!("requires {rank} indices (the memref rank), but found {n}"));
+        return;
+    }
+    if !cx.index_operands(op, 2, "index") {
+        return;
+    }
+    if vt.elem != mt.elem {
+        cx.error(
+            op,
+            format!(
+                "requires the vector and the memref to have the same element type, but got '{}' and '{}'",
+                vt.elem, mt.elem
+            ),
+        );
+        return;
+    }
+    let Some(map) = cx.required_attr(op, "permutation_map").and_then(Attribute::as_map) else { return };
+    check_permutation(cx, op, map, rank, vt.shape.len(), false);
+}

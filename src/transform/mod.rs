@@ -1,0 +1,3 @@
+//! Passes over the core IR.
+
+pub mod canonicalize;

@@ -1,0 +1,197 @@
+//! SSA dominance and function isolation.
+//!
+//! A use of value `v` by op `u` is valid when, walking up from `u` through the ops that contain
+//! it, we reach an op `a` in the region defining `v` without crossing an isolated op (a
+//! function), and `v`'s definition dominates `a`: an earlier op of the same block, an argument
+//! of that block, or a definition in a block dominating `a`'s block in the region's CFG. Uses in
+//! unreachable blocks are not constrained (as in MLIR).
+
+use std::collections::HashMap;
+
+use cranelift_entity::SecondaryMap;
+
+use crate::dialect::registry;
+use crate::ir::{Block, Diagnostic, Module, Op, Region, Value, ValueDef};
+
+/// Dominator information of one region: immediate dominators by block, entry first.
+struct RegionDoms {
+    idom: HashMap<Block, Block>,
+    entry: Block,
+}
+
+impl RegionDoms {
+    fn compute(m: &Module, region: Region) -> Option<RegionDoms> {
+        let blocks = &m.region(region).blocks;
+        let entry = *blocks.first()?;
+        // Reverse post-order from the entry over terminator successors.
+        let mut order = Vec::new();
+        let mut seen: HashMap<Block, bool> = HashMap::new();
+        let mut stack = vec![(entry, 0usize)];
+        seen.insert(entry, true);
+        while let Some((b, i)) = stack.pop() {
+            let succs: Vec<Block> =
+                m.terminator(b).map(|t| m.op(t).successors.iter().map(|s| s.block).collect()).unwrap_or_default();
+            if i < succs.len() {
+                stack.push((b, i + 1));
+                let s = succs[i];
+                if !seen.contains_key(&s) && m.parent_region(s) == Some(region) {
+                    seen.insert(s, true);
+                    stack.push((s, 0));
+                }
+            } else {
+                order.push(b);
+            }
+        }
+        order.reverse();
+        let rpo: HashMap<Block, usize> = order.iter().enumerate().map(|(i, &b)| (b, i)).collect();
+        let mut preds: HashMap<Block, Vec<Block>> = HashMap::new();
+        for &b in &order {
+            if let Some(t) = m.terminator(b) {
+                for s in &m.op(t).successors {
+                    if rpo.contains_key(&s.block) {
+                        preds.entry(s.block).or_default().push(b);
+                    }
+                }
+            }
+        }
+        // Cooper, Harvey, Kennedy: "A Simple, Fast Dominance Algorithm".
+        let mut idom: HashMap<Block, Block> = HashMap::new();
+        idom.insert(entry, entry);
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for &b in order.iter().skip(1) {
+                let mut new: Option<Block> = None;
+                for &p in preds.get(&b).map(Vec::as_slice).unwrap_or(&[]) {
+                    if !idom.contains_key(&p) {
+                        continue;
+                    }
+                    new = Some(match new {
+                        None => p,
+                        Some(mut a) => {
+                            let mut c = p;
+                            while a != c {
+                                while rpo[&a] > rpo[&c] {
+                                    a = idom[&a];
+                                }
+                                while rpo[&c] > rpo[&a] {
+                                    c = idom[&c];
+                                }
+                            }
+                            a
+                        }
+                    });
+                }
+                if let Some(n) = new {
+                    if idom.get(&b) != Some(&n) {
+                        idom.insert(b, n);
+                        changed = true;
+                    }
+                }
+            }
+        }
+        Some(RegionDoms { idom, entry })
+    }
+
+    fn reachable(&self, b: Block) -> bool {
+        self.idom.contains_key(&b)
+    }
+
+    /// Whether `a` dominates `b` (both reachable).
+    fn dominates(&self, a: Block, mut b: Block) -> bool {
+        loop {
+            if a == b {
+                return true;
+            }
+            if b == self.entry {
+                return false;
+            }
+            match self.idom.get(&b) {
+                Some(&p) => b = p,
+                None => return false,
+            }
+        }
+    }
+}
+
+pub(super) fn check(m: &Module, stop_at_first: bool) -> Vec<Diagnostic> {
+    let mut diags = Vec::new();
+    let mut ops = Vec::new();
+    m.walk(m.top(), |op| ops.push(op));
+    let mut position: SecondaryMap<Op, u32> = SecondaryMap::new();
+    let mut multi_block: HashMap<Region, Option<RegionDoms>> = HashMap::new();
+    for &op in &ops {
+        for &r in &m.op(op).regions {
+            for &b in &m.region(r).blocks {
+                for (i, &o) in m.block(b).ops.iter().enumerate() {
+                    position[o] = i as u32;
+                }
+            }
+            if m.region(r).blocks.len() > 1 {
+                multi_block.insert(r, RegionDoms::compute(m, r));
+            }
+        }
+    }
+    for &op in &ops {
+        let d = m.op(op);
+        let uses = d.operands.iter().chain(d.successors.iter().flat_map(|s| s.args.iter()));
+        for (i, &v) in uses.enumerate() {
+            if let Some(msg) = check_use(m, &position, &multi_block, v, op) {
+                let mut diag = Diagnostic::error(m.op_span(op), format!("operand #{i} {msg}"));
+                if let Some(s) = m.value_span(v) {
+                    diag = diag.with_note(Diagnostic::note(s, "operand defined here"));
+                }
+                diags.push(diag);
+                if stop_at_first {
+                    return diags;
+                }
+            }
+        }
+    }
+    diags
+}
+
+/// Why the use of `v` by `user` is invalid, if it is.
+fn check_use(
+    m: &Module,
+    position: &SecondaryMap<Op, u32>,
+    doms: &HashMap<Region, Option<RegionDoms>>,
+    v: Value,
+    user: Op,
+) -> Option<String> {
+    let (def_block, def_pos) = match m.value(v).def {
+        ValueDef::Result(d, _) => (m.parent_block(d)?, Some(position[d])),
+        ValueDef::Arg(b, _) => (b, None),
+        ValueDef::Detached => return Some("uses a value that is not defined by any operation or block".into()),
+    };
+    let def_region = m.parent_region(def_block)?;
+    // Walk up from the user to the op that sits in the defining region.
+    let mut a = user;
+    loop {
+        let b = m.parent_block(a)?;
+        if m.parent_region(b) == Some(def_region) {
+            break;
+        }
+        let parent = m.parent_op(a)?;
+        if registry().get(m.op_name(parent)).is_some_and(|d| d.traits.isolated) {
+            return Some(format!("uses a value defined outside of the isolated region of '{}'", m.op_name(parent)));
+        }
+        a = parent;
+    }
+    let use_block = m.parent_block(a)?;
+    if use_block == def_block {
+        return match def_pos {
+            Some(p) if p >= position[a] => Some("does not dominate this use".into()),
+            _ => None,
+        };
+    }
+    let Some(Some(rd)) = doms.get(&def_region) else { return None };
+    if !rd.reachable(use_block) {
+        return None;
+    }
+    if rd.reachable(def_block) && rd.dominates(def_block, use_block) {
+        None
+    } else {
+        Some("does not dominate this use".into())
+    }
+}
