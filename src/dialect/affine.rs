@@ -24,7 +24,7 @@
 //! maps become one `affine.apply` per result) are read as these ops.
 
 use crate::dialect::{FoldResult, OpDef, Traits, VerifyCx};
-use crate::ir::{AffineMap, Attribute, IntegerAttr, Module, Op, OperationState, Span, Type, Value, ValueDef};
+use crate::ir::{AffineMap, Attribute, IntegerAttr, Module, Op, OperationState, Span, Type, Value, ValueDef, Values};
 use crate::syntax::{PResult, Parser, Printer, RegionArg, TokKind, UnresolvedOperand};
 
 /// The affine ops.
@@ -189,7 +189,7 @@ fn check_dims_and_symbols(cx: &mut VerifyCx<'_>, op: Op, operands: &[Value], num
 // ---- shared parsing ---------------------------------------------------------------------------
 
 /// Parse `(%d, ..)[%s, ..]` for a map or set with the given counts; all operands are `index`.
-fn parse_map_operands(p: &mut Parser<'_>, num_dims: usize, num_symbols: usize, what: &str) -> PResult<Vec<Value>> {
+fn parse_map_operands(p: &mut Parser<'_>, num_dims: usize, num_symbols: usize, what: &str) -> PResult<Values> {
     let at = p.span();
     let dims = p.parse_delimited_operands(TokKind::LParen, TokKind::RParen, "'(' and the dimension operands")?;
     let syms = if p.kind() == TokKind::LSquare {
@@ -209,7 +209,7 @@ fn parse_map_operands(p: &mut Parser<'_>, num_dims: usize, num_symbols: usize, w
 }
 
 /// A loop bound: `max`/`min` map with operands, `%N`, or an integer.
-fn parse_bound(p: &mut Parser<'_>, lower: bool) -> PResult<(AffineMap, Vec<Value>)> {
+fn parse_bound(p: &mut Parser<'_>, lower: bool) -> PResult<(AffineMap, Values)> {
     let kw = if lower { "max" } else { "min" };
     let at = p.span();
     let has_kw = p.eat_keyword(kw);
@@ -221,9 +221,9 @@ fn parse_bound(p: &mut Parser<'_>, lower: bool) -> PResult<(AffineMap, Vec<Value
             let constant = p.module().defining_op(v).is_some_and(|o| p.module().op_name(o) == "std.constant");
             // A top-level value is a symbol; an induction variable or other nested value a dim.
             let map = if top || constant { AffineMap::symbol_identity() } else { AffineMap::identity(1) };
-            Ok((map, vec![v]))
+            Ok((map, smallvec::smallvec![v]))
         }
-        TokKind::Integer | TokKind::Minus if !has_kw => Ok((AffineMap::constant(p.parse_integer()?), Vec::new())),
+        TokKind::Integer | TokKind::Minus if !has_kw => Ok((AffineMap::constant(p.parse_integer()?), Values::new())),
         TokKind::HashId | TokKind::LParen => {
             let map = p.parse_affine_map()?;
             if map.results().is_empty() {
@@ -244,11 +244,11 @@ fn parse_bound(p: &mut Parser<'_>, lower: bool) -> PResult<(AffineMap, Vec<Value
 }
 
 fn print_bound(p: &mut Printer<'_>, map: &AffineMap, operands: &[Value], lower: bool) {
-    if operands.is_empty() {
-        if let Some(c) = map.single_constant() {
-            p.w_int(c);
-            return;
-        }
+    if operands.is_empty()
+        && let Some(c) = map.single_constant()
+    {
+        p.w_int(c);
+        return;
     }
     if operands.len() == 1 && (*map == AffineMap::symbol_identity() || *map == AffineMap::identity(1)) {
         p.print_value(operands[0]);
@@ -263,7 +263,7 @@ fn print_bound(p: &mut Printer<'_>, map: &AffineMap, operands: &[Value], lower: 
 
 // ---- affine.for -------------------------------------------------------------------------------
 
-fn parse_for(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+fn parse_for(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let iv = p.parse_operand()?;
     p.expect(TokKind::Equal, "'='")?;
     let (lb, lb_ops) = parse_bound(p, true)?;
@@ -402,7 +402,7 @@ fn verify_for(cx: &mut VerifyCx<'_>, op: Op) {
 
 // ---- affine.if --------------------------------------------------------------------------------
 
-fn parse_if(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+fn parse_if(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let set = p.parse_integer_set()?;
     let operands = parse_map_operands(p, set.num_dims(), set.num_symbols(), "integer set")?;
     let then = p.parse_region(None, false, Some(TERMINATOR))?;
@@ -506,7 +506,7 @@ fn verify_if(cx: &mut VerifyCx<'_>, op: Op) {
 
 // ---- affine.apply -----------------------------------------------------------------------------
 
-fn parse_apply(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+fn parse_apply(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let at = p.span();
     let map = p.parse_affine_map()?;
     if map.results().len() != 1 {
@@ -525,11 +525,11 @@ fn parse_apply(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
 
 /// `affine_apply` of the earliest reference: a map with several results becomes one
 /// `affine.apply` per result, bound together to the name (`%0#1` is the second).
-fn parse_legacy_apply(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+fn parse_legacy_apply(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let map = p.parse_affine_map()?;
     let operands = parse_map_operands(p, map.num_dims(), map.num_symbols(), "affine map")?;
     let name = p.intern("affine.apply");
-    let mut out = Vec::new();
+    let mut out = Values::new();
     for i in 0..map.results().len() {
         let sub = map.sub_map(i).unwrap_or_else(|| map.clone());
         let st = OperationState::new(name.clone())
@@ -603,7 +603,7 @@ fn fold_apply(m: &Module, op: Op, consts: &[Option<Attribute>]) -> Option<Vec<Fo
 
 // ---- affine.load / affine.store ---------------------------------------------------------------
 
-fn parse_load(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+fn parse_load(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let a = p.parse_operand()?;
     let (map, idx) = p.parse_affine_subscripts()?;
     let attrs = p.parse_optional_attr_dict()?;
@@ -682,7 +682,7 @@ fn verify_load(cx: &mut VerifyCx<'_>, op: Op) {
     }
 }
 
-fn parse_store(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+fn parse_store(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let v = p.parse_operand()?;
     p.expect(TokKind::Comma, "','")?;
     let a = p.parse_operand()?;

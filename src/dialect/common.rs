@@ -1,10 +1,10 @@
 //! What op definitions share: the verification context with its checks, fold results, and
 //! the custom forms used by many ops (`op %a, %b : T`, `op %a : T`, `op %a : T to U`).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::fmt::Display;
 
-use crate::ir::{Attribute, Diagnostic, Module, Op, OperationState, Span, Type, Value};
+use crate::ir::{Attribute, Diagnostic, Module, Op, OperationState, Span, Type, Value, Values};
 use crate::syntax::{PResult, Parser, Printer, TokKind};
 
 /// The result of folding one result of an op.
@@ -29,7 +29,7 @@ pub struct VerifyCx<'m> {
 impl<'m> VerifyCx<'m> {
     /// A context over `m` with its symbol table built.
     pub fn new(m: &'m Module) -> VerifyCx<'m> {
-        let mut symbols = HashMap::new();
+        let mut symbols = HashMap::default();
         for &op in &m.block(m.top_block()).ops {
             if let Some(name) = m.attr(op, "sym_name").and_then(Attribute::as_str) {
                 symbols.entry(name).or_insert(op);
@@ -83,11 +83,11 @@ impl<'m> VerifyCx<'m> {
             ("successor", Some(successors), d.successors.len()),
         ];
         for (what, want, got) in checks {
-            if let Some(w) = want {
-                if w != got {
-                    self.error(op, format!("expected {w} {what}{}, but found {got}", if w == 1 { "" } else { "s" }));
-                    return false;
-                }
+            if let Some(w) = want
+                && w != got
+            {
+                self.error(op, format!("expected {w} {what}{}, but found {got}", if w == 1 { "" } else { "s" }));
+                return false;
             }
         }
         true
@@ -181,7 +181,7 @@ pub fn same_shape(a: &Type, b: &Type) -> bool {
 // ---- shared custom forms --------------------------------------------------------------------
 
 /// `%r = op %a, %b : T`.
-pub fn parse_binary(p: &mut Parser<'_>, name: &'static str, span: Span) -> PResult<Vec<Value>> {
+pub fn parse_binary(p: &mut Parser<'_>, name: &'static str, span: Span) -> PResult<Values> {
     let a = p.parse_operand()?;
     p.expect(TokKind::Comma, "','")?;
     let b = p.parse_operand()?;
@@ -214,7 +214,7 @@ pub fn print_binary(p: &mut Printer<'_>, op: Op) -> Option<()> {
 }
 
 /// `%r = op %a : T`.
-pub fn parse_unary(p: &mut Parser<'_>, name: &'static str, span: Span) -> PResult<Vec<Value>> {
+pub fn parse_unary(p: &mut Parser<'_>, name: &'static str, span: Span) -> PResult<Values> {
     let a = p.parse_operand()?;
     let attrs = p.parse_optional_attr_dict()?;
     let ty = p.parse_colon_type()?;
@@ -245,7 +245,7 @@ pub fn print_unary(p: &mut Printer<'_>, op: Op) -> Option<()> {
 }
 
 /// `%r = op %a : T to U`.
-pub fn parse_cast(p: &mut Parser<'_>, name: &'static str, span: Span) -> PResult<Vec<Value>> {
+pub fn parse_cast(p: &mut Parser<'_>, name: &'static str, span: Span) -> PResult<Values> {
     let a = p.parse_operand()?;
     let attrs = p.parse_optional_attr_dict()?;
     let from = p.parse_colon_type()?;
@@ -279,7 +279,7 @@ pub fn print_cast(p: &mut Printer<'_>, op: Op) -> Option<()> {
 }
 
 /// The custom keyword of a registered op (its name without a `std.` prefix otherwise).
-pub fn keyword<'a>(m: &'a Module, op: Op) -> &'a str {
+pub fn keyword(m: &Module, op: Op) -> &str {
     let name = m.op_name(op);
     match super::registry().get(name) {
         Some(d) if !d.keyword.is_empty() => d.keyword,
@@ -288,7 +288,7 @@ pub fn keyword<'a>(m: &'a Module, op: Op) -> &'a str {
 }
 
 /// Parse `[%a, %b]` and resolve them as `index`.
-pub fn parse_index_list(p: &mut Parser<'_>) -> PResult<Vec<Value>> {
+pub fn parse_index_list(p: &mut Parser<'_>) -> PResult<Values> {
     let list = p.parse_delimited_operands(TokKind::LSquare, TokKind::RSquare, "'['")?;
     p.resolve_all(&list, &Type::Index)
 }

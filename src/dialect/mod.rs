@@ -16,7 +16,7 @@ mod common;
 pub mod standard;
 pub mod vector;
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::OnceLock;
 
 pub use common::{FoldResult, VerifyCx};
@@ -108,7 +108,8 @@ impl Registry {
 pub fn registry() -> &'static Registry {
     static REGISTRY: OnceLock<Registry> = OnceLock::new();
     REGISTRY.get_or_init(|| {
-        let mut r = Registry { by_name: HashMap::new(), by_keyword: HashMap::new(), aliases: HashMap::new() };
+        let mut r =
+            Registry { by_name: HashMap::default(), by_keyword: HashMap::default(), aliases: HashMap::default() };
         for table in [builtin::OPS, affine::OPS, vector::OPS].into_iter().chain(standard::TABLES.iter().copied()) {
             for def in table {
                 r.by_name.insert(def.name, def);

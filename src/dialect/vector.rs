@@ -9,7 +9,7 @@
 //!   the vector into the slice; `m` is a projected permutation (no broadcast).
 
 use crate::dialect::{OpDef, Traits, VerifyCx};
-use crate::ir::{AffineMap, Attribute, ExprKind, Op, OperationState, Span, Type, Value};
+use crate::ir::{AffineMap, Attribute, ExprKind, Op, OperationState, Span, Type, Values};
 use crate::syntax::{PResult, Parser, Printer, TokKind};
 
 /// The vector ops.
@@ -36,7 +36,7 @@ pub static OPS: &[OpDef] = &[
     },
 ];
 
-fn parse_read(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+fn parse_read(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let ops = p.parse_operand_list()?;
     let attrs = p.parse_optional_attr_dict()?;
     p.expect(TokKind::Colon, "':' and the function type")?;
@@ -65,7 +65,7 @@ fn print_read(p: &mut Printer<'_>, op: Op) -> Option<()> {
     Some(())
 }
 
-fn parse_write(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+fn parse_write(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let ops = p.parse_operand_list()?;
     let attrs = p.parse_optional_attr_dict()?;
     let at = p.span();

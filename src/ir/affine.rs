@@ -83,7 +83,7 @@ fn gcd(a: i64, b: i64) -> i64 {
 /// An expression as a sorted list of `(atom, coefficient)` plus a constant.
 #[derive(Clone, Default)]
 struct Linear {
-    terms: Vec<(AffineExpr, i64)>,
+    terms: smallvec::SmallVec<[(AffineExpr, i64); 4]>,
     constant: i64,
 }
 
@@ -111,8 +111,10 @@ impl Linear {
     }
 
     fn normalize(&mut self) {
-        self.terms.sort_by(|a, b| a.0.cmp(&b.0));
-        let mut out: Vec<(AffineExpr, i64)> = Vec::with_capacity(self.terms.len());
+        if self.terms.len() > 1 {
+            self.terms.sort_by(|a, b| a.0.cmp(&b.0));
+        }
+        let mut out: smallvec::SmallVec<[(AffineExpr, i64); 4]> = smallvec::SmallVec::new();
         for (atom, c) in self.terms.drain(..) {
             match out.last_mut() {
                 Some((last, lc)) if *last == atom => *lc = lc.wrapping_add(c),
@@ -164,6 +166,21 @@ fn raw(kind: ExprKind) -> AffineExpr {
     AffineExpr(Arc::new(kind))
 }
 
+/// The most common leaves, shared instead of allocated each time.
+struct Leaves {
+    consts: Vec<AffineExpr>,
+    dims: Vec<AffineExpr>,
+    syms: Vec<AffineExpr>,
+}
+
+thread_local! {
+    static LEAVES: Leaves = Leaves {
+        consts: (-8..=64).map(|c| raw(ExprKind::Const(c))).collect(),
+        dims: (0..16).map(|i| raw(ExprKind::Dim(i))).collect(),
+        syms: (0..16).map(|i| raw(ExprKind::Symbol(i))).collect(),
+    };
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum DivKind {
     Floor,
@@ -174,16 +191,25 @@ enum DivKind {
 impl AffineExpr {
     /// The constant `c`.
     pub fn constant(c: i64) -> AffineExpr {
+        if (-8..=64).contains(&c) {
+            return LEAVES.with(|l| l.consts[(c + 8) as usize].clone());
+        }
         raw(ExprKind::Const(c))
     }
 
     /// Dimension `d<i>`.
     pub fn dim(i: u32) -> AffineExpr {
+        if i < 16 {
+            return LEAVES.with(|l| l.dims[i as usize].clone());
+        }
         raw(ExprKind::Dim(i))
     }
 
     /// Symbol `s<i>`.
     pub fn symbol(i: u32) -> AffineExpr {
+        if i < 16 {
+            return LEAVES.with(|l| l.syms[i as usize].clone());
+        }
         raw(ExprKind::Symbol(i))
     }
 
@@ -384,7 +410,7 @@ impl AffineExpr {
     /// The `(atom, coefficient)` terms and the constant of the canonical sum.
     pub fn terms(&self) -> (Vec<(AffineExpr, i64)>, i64) {
         let l = Linear::of(self);
-        (l.terms, l.constant)
+        (l.terms.into_vec(), l.constant)
     }
 }
 
@@ -422,7 +448,7 @@ impl std::ops::Sub for AffineExpr {
 impl std::ops::Sub<i64> for AffineExpr {
     type Output = AffineExpr;
     fn sub(self, rhs: i64) -> AffineExpr {
-        self + AffineExpr::constant(rhs.wrapping_neg())
+        Linear::of(&self).plus(Linear::of(&AffineExpr::constant(rhs)).scaled(-1)).build()
     }
 }
 

@@ -25,6 +25,7 @@ pub use diagnostic::{Diagnostic, Diagnostics, Severity};
 pub use location::{SourceFile, Span};
 pub use module::{
     Block, BlockData, Module, Op, OpData, OperationState, Region, RegionData, Successor, Value, ValueData, ValueDef,
+    Values, static_name,
 };
 pub use print::{AliasDef, Aliases, is_bare_id, write_float, write_string_literal, write_symbol_ref};
 pub use types::{

@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 use cranelift_entity::packed_option::PackedOption;
 use cranelift_entity::{PrimaryMap, SecondaryMap, entity_impl};
+use smallvec::SmallVec;
 
 use super::attributes::{Attribute, NamedAttr};
 use super::location::{SourceFile, Span};
@@ -40,21 +41,24 @@ entity_impl!(Region, "region");
 pub struct Value(u32);
 entity_impl!(Value, "%");
 
+/// A short list of values, inline up to four (most ops have few operands and results).
+pub type Values = SmallVec<[Value; 4]>;
+
 /// An operation: the same record for every op, registered or not.
 #[derive(Clone, Debug)]
 pub struct OpData {
     /// The full name, `std.addi`, `affine.for`, `tf.Print`.
     pub name: Arc<str>,
     /// SSA operands.
-    pub operands: Vec<Value>,
+    pub operands: Values,
     /// The values it defines, in order.
-    pub results: Vec<Value>,
+    pub results: Values,
     /// Sorted by name, names unique.
     pub attrs: Vec<NamedAttr>,
     /// Successor blocks with the values passed to their arguments (terminators only).
     pub successors: Vec<Successor>,
     /// Nested regions, owned by this op.
-    pub regions: Vec<Region>,
+    pub regions: SmallVec<[Region; 2]>,
     /// The block holding this op, if it is attached.
     pub parent: PackedOption<Block>,
 }
@@ -72,7 +76,7 @@ pub struct Successor {
 #[derive(Clone, Debug, Default)]
 pub struct BlockData {
     /// The block arguments.
-    pub args: Vec<Value>,
+    pub args: Values,
     /// The operations in execution order.
     pub ops: Vec<Op>,
     /// The region holding this block, if attached.
@@ -108,6 +112,16 @@ pub struct ValueData {
     pub def: ValueDef,
 }
 
+/// A shared `Arc<str>` for a `'static` name, so building many ops with the same attribute or op
+/// names does not allocate per op (cached per thread, keyed by the literal's address).
+pub fn static_name(s: &'static str) -> Arc<str> {
+    thread_local! {
+        static NAMES: std::cell::RefCell<rustc_hash::FxHashMap<(usize, usize), Arc<str>>> =
+            std::cell::RefCell::new(rustc_hash::FxHashMap::default());
+    }
+    NAMES.with(|n| n.borrow_mut().entry((s.as_ptr() as usize, s.len())).or_insert_with(|| Arc::from(s)).clone())
+}
+
 /// The description of an op to create, filled in by parsers and builders.
 ///
 /// ```
@@ -122,9 +136,9 @@ pub struct OperationState {
     /// The op name.
     pub name: Arc<str>,
     /// Operands.
-    pub operands: Vec<Value>,
+    pub operands: Values,
     /// One type per result.
-    pub result_types: Vec<Type>,
+    pub result_types: SmallVec<[Type; 2]>,
     /// Attributes in any order; later entries replace earlier ones with the same name.
     pub attrs: Vec<NamedAttr>,
     /// Successors.
@@ -161,13 +175,19 @@ impl OperationState {
 
     /// Add results.
     pub fn results(mut self, tys: &[Type]) -> Self {
-        self.result_types.extend_from_slice(tys);
+        self.result_types.extend(tys.iter().cloned());
         self
     }
 
-    /// Add an attribute.
-    pub fn attr(mut self, name: &str, value: Attribute) -> Self {
-        self.attrs.push(NamedAttr { name: name.into(), value });
+    /// Add an attribute (names are usually literals, shared rather than allocated per op).
+    pub fn attr(mut self, name: &'static str, value: Attribute) -> Self {
+        self.attrs.push(NamedAttr { name: static_name(name), value });
+        self
+    }
+
+    /// Add an attribute with a name built at run time.
+    pub fn attr_named(mut self, name: Arc<str>, value: Attribute) -> Self {
+        self.attrs.push(NamedAttr { name, value });
         self
     }
 
@@ -262,22 +282,23 @@ impl Module {
 
     /// Create a detached op from `state`, with fresh result values; its regions become owned.
     pub fn create_op(&mut self, state: OperationState) -> Op {
-        let OperationState { name, operands, result_types, attrs, successors, regions, span } = state;
+        let OperationState { name, operands, result_types, mut attrs, successors, regions, span } = state;
+        // Sorted by name; of equal names the last one given wins.
+        attrs.reverse();
+        attrs.sort_by(|a, b| a.name.cmp(&b.name));
+        attrs.dedup_by(|later, earlier| later.name == earlier.name);
         let op = self.ops.push(OpData {
             name,
             operands,
-            results: Vec::with_capacity(result_types.len()),
-            attrs: Vec::new(),
+            results: Values::new(),
+            attrs,
             successors,
-            regions,
+            regions: regions.into(),
             parent: PackedOption::default(),
         });
         for (i, ty) in result_types.into_iter().enumerate() {
             let v = self.values.push(ValueData { ty, def: ValueDef::Result(op, i as u32) });
             self.ops[op].results.push(v);
-        }
-        for a in attrs {
-            self.set_attr(op, a.name, a.value);
         }
         for i in 0..self.ops[op].regions.len() {
             let r = self.ops[op].regions[i];

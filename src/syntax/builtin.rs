@@ -43,11 +43,11 @@ impl<'a> Parser<'a> {
         self.apply_substitutions();
         // A file holding exactly one explicit `module` is that module.
         let ops = self.m.block(body).ops.clone();
-        if let [only] = ops.as_slice() {
-            if self.m.op_name(*only) == "module" {
-                self.m.detach_op(*only);
-                self.m.set_top(*only);
-            }
+        if let [only] = ops.as_slice()
+            && self.m.op_name(*only) == "module"
+        {
+            self.m.detach_op(*only);
+            self.m.set_top(*only);
         }
         Ok(())
     }
@@ -104,10 +104,10 @@ impl<'a> Parser<'a> {
             1 => {}
             _ => return Err(self.error_at(span, "a module body must be a single block")),
         }
-        if let Some(b) = self.m.entry_block(region) {
-            if !self.m.block(b).args.is_empty() {
-                return Err(self.error_at(span, "a module body cannot have block arguments"));
-            }
+        if let Some(b) = self.m.entry_block(region)
+            && !self.m.block(b).args.is_empty()
+        {
+            return Err(self.error_at(span, "a module body cannot have block arguments"));
         }
         let name = self.intern("module");
         Ok(self.create_op(OperationState {
@@ -191,21 +191,21 @@ impl<'a> Parser<'a> {
             };
             (self.legacy_labels, self.legacy_binding) = saved;
             let r = r?;
-            if is_named != Some(true) {
-                if let Some(entry) = self.m.entry_block(r) {
-                    let actual: Vec<Type> =
-                        self.m.block(entry).args.iter().map(|&v| self.m.value_type(v).clone()).collect();
-                    if actual != inputs {
-                        let at = self.m.block_span(entry).unwrap_or(span);
-                        return Err(self.error_at(
-                            at,
-                            format!(
-                                "entry block arguments ({}) do not match the function signature ({})",
-                                type_list(&actual),
-                                type_list(&inputs)
-                            ),
-                        ));
-                    }
+            if is_named != Some(true)
+                && let Some(entry) = self.m.entry_block(r)
+            {
+                let actual: Vec<Type> =
+                    self.m.block(entry).args.iter().map(|&v| self.m.value_type(v).clone()).collect();
+                if actual != inputs {
+                    let at = self.m.block_span(entry).unwrap_or(span);
+                    return Err(self.error_at(
+                        at,
+                        format!(
+                            "entry block arguments ({}) do not match the function signature ({})",
+                            type_list(&actual),
+                            type_list(&inputs)
+                        ),
+                    ));
                 }
             }
             r

@@ -326,7 +326,7 @@ impl<'a> Lexer<'a> {
     ///
     /// # Errors
     /// The position and message of a malformed list.
-    pub fn scan_dimensions(&mut self) -> Result<(Vec<Option<u64>>, bool), (usize, String)> {
+    pub fn scan_dimensions(&mut self) -> Result<DimensionList, (usize, String)> {
         let mut dims = Vec::new();
         let mut unranked = false;
         loop {
@@ -410,6 +410,10 @@ impl<'a> Lexer<'a> {
         self.peek_byte(0)
     }
 }
+
+/// A scanned dimension list: one entry per dimension (`None` for `?`), and whether it was the
+/// unranked `*x`.
+pub type DimensionList = (Vec<Option<u64>>, bool);
 
 /// Decode the contents of a string token (with its quotes) into text.
 ///

@@ -23,14 +23,14 @@ pub use parse_types::is_type_keyword;
 pub use parser::{Checkpoint, Parser, RegionArg, UnresolvedOperand};
 pub use printer::{PrintOptions, Printer, print_module};
 
-use crate::ir::{Diagnostic, Diagnostics, Module, Op, SourceFile, Span, Value};
+use crate::ir::{Diagnostic, Diagnostics, Module, Op, SourceFile, Span, Values};
 
 /// The result of a parse step; the parser stops at the first error, as mlir-opt does.
 pub type PResult<T> = Result<T, Box<Diagnostic>>;
 
 /// A custom-form parser: called with the op keyword consumed and the keyword's span; it creates
 /// the op(s) at the insertion point and returns the values to bind to the result names.
-pub type ParseFn = for<'a> fn(&mut Parser<'a>, Span) -> PResult<Vec<Value>>;
+pub type ParseFn = for<'a> fn(&mut Parser<'a>, Span) -> PResult<Values>;
 
 /// A custom-form printer: prints the op after its result names, or returns `None` (having
 /// printed anything) when the op does not fit its custom form, and the generic form is used.

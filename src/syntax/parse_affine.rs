@@ -151,17 +151,15 @@ impl<'a> Parser<'a> {
             self.expect(TokKind::RParen, "')' to end dimension list")?;
         }
         let mut syms = 0u32;
-        if self.eat(TokKind::LSquare) {
-            if !self.eat(TokKind::RSquare) {
-                loop {
-                    self.declare_id(&mut ids, AffineExpr::symbol(syms))?;
-                    syms += 1;
-                    if !self.eat(TokKind::Comma) {
-                        break;
-                    }
+        if self.eat(TokKind::LSquare) && !self.eat(TokKind::RSquare) {
+            loop {
+                self.declare_id(&mut ids, AffineExpr::symbol(syms))?;
+                syms += 1;
+                if !self.eat(TokKind::Comma) {
+                    break;
                 }
-                self.expect(TokKind::RSquare, "']' to end symbol list")?;
             }
+            self.expect(TokKind::RSquare, "']' to end symbol list")?;
         }
         Ok((ids, dims, syms))
     }

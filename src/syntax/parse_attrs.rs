@@ -230,7 +230,7 @@ impl<'a> Parser<'a> {
         self.bump();
         self.expect(TokKind::Less, "'<'")?;
         // The mid reference writes the type first: `dense<tensor<2xi32>, [1, 2]>`.
-        let mut ty = if self.at_type() && !(kw == "opaque") {
+        let mut ty = if self.at_type() && (kw != "opaque") {
             let t = self.parse_type()?;
             self.expect(TokKind::Comma, "','")?;
             Some(t)

@@ -8,14 +8,14 @@
 //!   its parents; uses before definitions get placeholders that are replaced once the definition
 //!   is seen (and reported with the use's location if it never is).
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::sync::Arc;
 
 use super::lexer::{Lexer, TokKind, Token, unescape};
 use super::{Dialects, PResult};
 use crate::ir::{
     Attribute, Block, Diagnostic, Dictionary, Module, NamedAttr, Op, OperationState, Region, Span, Successor, Type,
-    Value,
+    Value, Values,
 };
 
 /// Nesting depth of types, attributes and affine expressions beyond which input is rejected.
@@ -54,7 +54,7 @@ struct ForwardRef {
 
 struct ValueScope<'a> {
     isolated: bool,
-    defs: HashMap<&'a str, Vec<Value>>,
+    defs: HashMap<&'a str, Values>,
     forward: HashMap<&'a str, Vec<ForwardRef>>,
 }
 
@@ -116,7 +116,7 @@ impl<'a> Parser<'a> {
             legacy_labels: false,
             legacy_binding: false,
             subst: Vec::new(),
-            strings: HashSet::new(),
+            strings: HashSet::default(),
         }
     }
 
@@ -194,10 +194,10 @@ impl<'a> Parser<'a> {
 
     /// An error at the current token (a lexical error reports its own message).
     pub fn error_here(&self, msg: impl Into<String>) -> Box<Diagnostic> {
-        if self.tok.kind == TokKind::Error {
-            if let Some((pos, m)) = self.lex.error() {
-                return self.error_at(Span::at(*pos), m.clone());
-            }
+        if self.tok.kind == TokKind::Error
+            && let Some((pos, m)) = self.lex.error()
+        {
+            return self.error_at(Span::at(*pos), m.clone());
         }
         self.error_at(self.span(), msg)
     }
@@ -449,7 +449,7 @@ impl<'a> Parser<'a> {
     ///
     /// # Errors
     /// A count mismatch (reported at `span`) or any [`Parser::resolve_operand`] error.
-    pub fn resolve_operands(&mut self, ops: &[UnresolvedOperand<'a>], tys: &[Type], span: Span) -> PResult<Vec<Value>> {
+    pub fn resolve_operands(&mut self, ops: &[UnresolvedOperand<'a>], tys: &[Type], span: Span) -> PResult<Values> {
         if ops.len() != tys.len() {
             return Err(self.error_at(span, format!("expected {} operand types but had {}", ops.len(), tys.len())));
         }
@@ -460,12 +460,12 @@ impl<'a> Parser<'a> {
     ///
     /// # Errors
     /// See [`Parser::resolve_operand`].
-    pub fn resolve_all(&mut self, ops: &[UnresolvedOperand<'a>], ty: &Type) -> PResult<Vec<Value>> {
+    pub fn resolve_all(&mut self, ops: &[UnresolvedOperand<'a>], ty: &Type) -> PResult<Values> {
         ops.iter().map(|o| self.resolve_operand(o, ty)).collect()
     }
 
     /// Bind `name` to `values` in the current scope.
-    pub(super) fn define_values(&mut self, name: &'a str, span: Span, values: Vec<Value>) -> PResult<()> {
+    pub(super) fn define_values(&mut self, name: &'a str, span: Span, values: Values) -> PResult<()> {
         for scope in self.scopes.iter().rev() {
             if scope.defs.contains_key(name) {
                 return Err(self.error_at(span, format!("redefinition of SSA value '%{name}'")));
@@ -510,7 +510,7 @@ impl<'a> Parser<'a> {
 
     /// Open a value scope for a region (`isolated` for functions).
     pub(super) fn push_scope(&mut self, isolated: bool) {
-        self.scopes.push(ValueScope { isolated, defs: HashMap::new(), forward: HashMap::new() });
+        self.scopes.push(ValueScope { isolated, defs: HashMap::default(), forward: HashMap::default() });
     }
 
     /// Close a value scope: forward references still open move to the parent, or are errors at
@@ -579,7 +579,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Create an op and return its results (the usual end of a custom parser).
-    pub fn finish_op(&mut self, state: OperationState) -> Vec<Value> {
+    pub fn finish_op(&mut self, state: OperationState) -> Values {
         let op = self.create_op(state);
         self.m.op(op).results.clone()
     }
@@ -660,7 +660,7 @@ impl<'a> Parser<'a> {
                 self.parse_type_list_no_parens()?
             };
             self.expect(TokKind::RParen, "')' to end successor operand list")?;
-            args = self.resolve_operands(&ops, &tys, open)?;
+            args = self.resolve_operands(&ops, &tys, open)?.to_vec();
         }
         Ok(Successor { block, args })
     }
@@ -687,15 +687,15 @@ impl<'a> Parser<'a> {
         let region = self.m.create_region();
         let saved_insertion = self.insertion;
         self.push_scope(isolated);
-        self.block_scopes.push(BlockScope { blocks: HashMap::new() });
+        self.block_scopes.push(BlockScope { blocks: HashMap::default() });
         let result = self.parse_region_blocks(region, args, open);
         let block_scope = self.block_scopes.pop();
         self.insertion = saved_insertion;
         result?;
-        if let Some(scope) = block_scope {
-            if let Some(e) = scope.blocks.values().filter(|e| !e.defined).min_by_key(|e| e.span.start) {
-                return Err(self.error_at(e.span, "reference to an undefined block"));
-            }
+        if let Some(scope) = block_scope
+            && let Some(e) = scope.blocks.values().filter(|e| !e.defined).min_by_key(|e| e.span.start)
+        {
+            return Err(self.error_at(e.span, "reference to an undefined block"));
         }
         self.pop_scope()?;
         if let Some(term) = implicit_terminator {
@@ -727,7 +727,7 @@ impl<'a> Parser<'a> {
             self.m.set_block_span(entry, open);
             for a in args {
                 let v = self.m.add_block_arg(entry, a.ty);
-                self.define_values(a.name, a.span, vec![v])?;
+                self.define_values(a.name, a.span, smallvec::smallvec![v])?;
             }
             if self.tok.kind == TokKind::CaretId {
                 return Err(self.error_here("invalid block name in region with named arguments"));
@@ -786,7 +786,7 @@ impl<'a> Parser<'a> {
                     self.expect(TokKind::Colon, "':' and type for block argument")?;
                     let ty = self.parse_type()?;
                     let v = self.m.add_block_arg(block, ty);
-                    self.define_values(arg.name, arg.span, vec![v])?;
+                    self.define_values(arg.name, arg.span, smallvec::smallvec![v])?;
                     if !self.eat(TokKind::Comma) {
                         break;
                     }
@@ -812,7 +812,7 @@ impl<'a> Parser<'a> {
     /// Parse one operation (with its result names) at the current insertion point.
     pub(super) fn parse_operation(&mut self) -> PResult<()> {
         let start = self.span();
-        let mut names: Vec<(&'a str, u32, Span)> = Vec::new();
+        let mut names: smallvec::SmallVec<[(&'a str, u32, Span); 2]> = smallvec::SmallVec::new();
         if self.tok.kind == TokKind::PercentId {
             loop {
                 let span = self.span();
@@ -856,20 +856,20 @@ impl<'a> Parser<'a> {
         }
         let mut next = 0usize;
         for (name, count, span) in names {
-            let vals = values[next..next + count as usize].to_vec();
+            let vals: Values = values[next..next + count as usize].iter().copied().collect();
             next += count as usize;
             self.define_values(name, span, vals)?;
         }
         Ok(())
     }
 
-    fn parse_custom_op(&mut self) -> PResult<Vec<Value>> {
+    fn parse_custom_op(&mut self) -> PResult<Values> {
         let span = self.span();
         let kw = self.text();
         match kw {
-            "func" => return self.parse_func().map(|_| Vec::new()),
-            "module" => return self.parse_module_op().map(|_| Vec::new()),
-            "cfgfunc" | "mlfunc" | "extfunc" => return self.parse_legacy_func().map(|_| Vec::new()),
+            "func" => return self.parse_func().map(|_| Values::new()),
+            "module" => return self.parse_module_op().map(|_| Values::new()),
+            "cfgfunc" | "mlfunc" | "extfunc" => return self.parse_legacy_func().map(|_| Values::new()),
             _ => {}
         }
         let Some(parse) = self.dialects.parser_for(kw) else {
@@ -925,7 +925,7 @@ impl<'a> Parser<'a> {
         let state = OperationState {
             name,
             operands,
-            result_types: fty.results.clone(),
+            result_types: fty.results.iter().cloned().collect(),
             attrs,
             successors,
             regions,

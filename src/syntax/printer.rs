@@ -313,11 +313,11 @@ impl<'m> Printer<'m> {
                 self.out.push_str(": ");
             }
             self.print_type(t);
-            if let Some(Attribute::Dictionary(d)) = arg_attrs.as_ref().map(|a| &a[i]) {
-                if !d.is_empty() {
-                    self.out.push(' ');
-                    write_dictionary(&mut self.out, d.entries(), Some(&m.aliases));
-                }
+            if let Some(Attribute::Dictionary(d)) = arg_attrs.as_ref().map(|a| &a[i])
+                && !d.is_empty()
+            {
+                self.out.push(' ');
+                write_dictionary(&mut self.out, d.entries(), Some(&m.aliases));
             }
         }
         self.out.push(')');

@@ -1,5 +1,7 @@
 //! Round-trip and diagnostic tests of the parser and printer with no dialect registered.
 
+#![allow(clippy::panic)]
+
 use super::*;
 
 fn parse(src: &str) -> Result<Module, String> {

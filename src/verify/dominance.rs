@@ -6,7 +6,7 @@
 //! of that block, or a definition in a block dominating `a`'s block in the region's CFG. Uses in
 //! unreachable blocks are not constrained (as in MLIR).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use cranelift_entity::SecondaryMap;
 
@@ -25,7 +25,7 @@ impl RegionDoms {
         let entry = *blocks.first()?;
         // Reverse post-order from the entry over terminator successors.
         let mut order = Vec::new();
-        let mut seen: HashMap<Block, bool> = HashMap::new();
+        let mut seen: HashMap<Block, bool> = HashMap::default();
         let mut stack = vec![(entry, 0usize)];
         seen.insert(entry, true);
         while let Some((b, i)) = stack.pop() {
@@ -44,7 +44,7 @@ impl RegionDoms {
         }
         order.reverse();
         let rpo: HashMap<Block, usize> = order.iter().enumerate().map(|(i, &b)| (b, i)).collect();
-        let mut preds: HashMap<Block, Vec<Block>> = HashMap::new();
+        let mut preds: HashMap<Block, Vec<Block>> = HashMap::default();
         for &b in &order {
             if let Some(t) = m.terminator(b) {
                 for s in &m.op(t).successors {
@@ -55,7 +55,7 @@ impl RegionDoms {
             }
         }
         // Cooper, Harvey, Kennedy: "A Simple, Fast Dominance Algorithm".
-        let mut idom: HashMap<Block, Block> = HashMap::new();
+        let mut idom: HashMap<Block, Block> = HashMap::default();
         idom.insert(entry, entry);
         let mut changed = true;
         while changed {
@@ -82,11 +82,11 @@ impl RegionDoms {
                         }
                     });
                 }
-                if let Some(n) = new {
-                    if idom.get(&b) != Some(&n) {
-                        idom.insert(b, n);
-                        changed = true;
-                    }
+                if let Some(n) = new
+                    && idom.get(&b) != Some(&n)
+                {
+                    idom.insert(b, n);
+                    changed = true;
                 }
             }
         }
@@ -115,40 +115,70 @@ impl RegionDoms {
 }
 
 pub(super) fn check(m: &Module, stop_at_first: bool) -> Vec<Diagnostic> {
-    let mut diags = Vec::new();
-    let mut ops = Vec::new();
-    m.walk(m.top(), |op| ops.push(op));
-    let mut position: SecondaryMap<Op, u32> = SecondaryMap::new();
-    let mut multi_block: HashMap<Region, Option<RegionDoms>> = HashMap::new();
-    for &op in &ops {
-        for &r in &m.op(op).regions {
+    let mut cx =
+        Checker { m, position: SecondaryMap::new(), doms: HashMap::default(), diags: Vec::new(), stop_at_first };
+    for &r in &m.op(m.top()).regions {
+        cx.region(r);
+    }
+    cx.diags
+}
+
+struct Checker<'m> {
+    m: &'m Module,
+    position: SecondaryMap<Op, u32>,
+    doms: HashMap<Region, Option<RegionDoms>>,
+    diags: Vec<Diagnostic>,
+    stop_at_first: bool,
+}
+
+impl Checker<'_> {
+    fn done(&self) -> bool {
+        self.stop_at_first && !self.diags.is_empty()
+    }
+
+    /// Check a region: number the ops of each block, then check each op's uses, depth first.
+    fn region(&mut self, r: Region) {
+        stacker::maybe_grow(64 * 1024, 2 * 1024 * 1024, || {
+            let m = self.m;
+            if m.region(r).blocks.len() > 1 {
+                self.doms.insert(r, RegionDoms::compute(m, r));
+            }
             for &b in &m.region(r).blocks {
                 for (i, &o) in m.block(b).ops.iter().enumerate() {
-                    position[o] = i as u32;
+                    self.position[o] = i as u32;
                 }
             }
-            if m.region(r).blocks.len() > 1 {
-                multi_block.insert(r, RegionDoms::compute(m, r));
+            for &b in &m.region(r).blocks {
+                for &op in &m.block(b).ops {
+                    if self.done() {
+                        return;
+                    }
+                    self.op(op);
+                    for &inner in &m.op(op).regions {
+                        self.region(inner);
+                    }
+                }
             }
-        }
+        });
     }
-    for &op in &ops {
+
+    fn op(&mut self, op: Op) {
+        let m = self.m;
         let d = m.op(op);
         let uses = d.operands.iter().chain(d.successors.iter().flat_map(|s| s.args.iter()));
         for (i, &v) in uses.enumerate() {
-            if let Some(msg) = check_use(m, &position, &multi_block, v, op) {
+            if let Some(msg) = check_use(m, &self.position, &self.doms, v, op) {
                 let mut diag = Diagnostic::error(m.op_span(op), format!("operand #{i} {msg}"));
                 if let Some(s) = m.value_span(v) {
                     diag = diag.with_note(Diagnostic::note(s, "operand defined here"));
                 }
-                diags.push(diag);
-                if stop_at_first {
-                    return diags;
+                self.diags.push(diag);
+                if self.stop_at_first {
+                    return;
                 }
             }
         }
     }
-    diags
 }
 
 /// Why the use of `v` by `user` is invalid, if it is.
@@ -164,6 +194,13 @@ fn check_use(
         ValueDef::Arg(b, _) => (b, None),
         ValueDef::Detached => return Some("uses a value that is not defined by any operation or block".into()),
     };
+    // The common case: a use in the defining block.
+    if m.parent_block(user) == Some(def_block) {
+        return match def_pos {
+            Some(p) if p >= position[user] => Some("does not dominate this use".into()),
+            _ => None,
+        };
+    }
     let def_region = m.parent_region(def_block)?;
     // Walk up from the user to the op that sits in the defining region.
     let mut a = user;

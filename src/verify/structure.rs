@@ -9,44 +9,47 @@ const CLOSED_DIALECTS: [&str; 3] = ["std", "affine", "vector"];
 
 pub(super) fn check(m: &Module, stop_at_first: bool) -> Vec<Diagnostic> {
     let mut cx = VerifyCx::new(m);
-    let mut ops = Vec::new();
-    m.walk(m.top(), |op| ops.push(op));
-    for op in ops {
+    let mut done = false;
+    // One pass, visiting each op once while it is in cache.
+    m.walk(m.top(), |op| {
+        if done {
+            return;
+        }
         verify_op(&mut cx, op);
-        if !(stop_at_first && !cx.diags.is_empty()) {
+        if !stop_at_first || cx.diags.is_empty() {
             for &r in &m.op(op).regions {
                 verify_region(&mut cx, op, r);
             }
         }
-        if stop_at_first && !cx.diags.is_empty() {
-            cx.diags.truncate(1);
-            return cx.diags;
-        }
+        done = stop_at_first && !cx.diags.is_empty();
+    });
+    if stop_at_first {
+        cx.diags.truncate(1);
     }
     cx.diags
 }
-
 fn verify_op(cx: &mut VerifyCx<'_>, op: Op) {
     let m = cx.m;
     let name = m.op_name(op);
     let Some(def) = registry().get(name) else {
-        if let Some((ns, _)) = name.split_once('.') {
-            if CLOSED_DIALECTS.contains(&ns) {
-                cx.push(Diagnostic::error(
-                    m.op_span(op),
-                    format!("unregistered operation '{name}' found in dialect ('{ns}') that does not allow unknown operations"),
-                ));
-            }
+        if let Some((ns, _)) = name.split_once('.')
+            && CLOSED_DIALECTS.contains(&ns)
+        {
+            cx.push(Diagnostic::error(
+                m.op_span(op),
+                format!(
+                    "unregistered operation '{name}' found in dialect ('{ns}') that does not allow unknown operations"
+                ),
+            ));
         }
         return;
     };
-    if def.traits.terminator {
-        if let Some(b) = m.parent_block(op) {
-            if m.block(b).ops.last() != Some(&op) {
-                cx.error(op, "must be the last operation in the parent block");
-                return;
-            }
-        }
+    if def.traits.terminator
+        && let Some(b) = m.parent_block(op)
+        && m.block(b).ops.last() != Some(&op)
+    {
+        cx.error(op, "must be the last operation in the parent block");
+        return;
     }
     (def.verify)(cx, op);
 }

@@ -60,7 +60,9 @@ pub fn run(args: &OptArgs) -> anyhow::Result<bool> {
         }
     };
     let file = SourceFile::new(&name, text);
-    let ranges = if args.split_input_file { syntax::split_input(file.text()) } else { vec![0..file.text().len()] };
+    let whole = 0..file.text().len();
+    let ranges =
+        if args.split_input_file { syntax::split_input(file.text()) } else { std::iter::once(whole).collect() };
     let mut outputs = Vec::new();
     let mut ok = true;
     for range in ranges {

@@ -11,7 +11,7 @@ use crate::dialect::common::{
     same_shape,
 };
 use crate::dialect::{FoldResult, OpDef, Traits, VerifyCx};
-use crate::ir::{Attribute, ElementsAttr, FloatAttr, IntegerAttr, Module, Op, OperationState, Span, Type, Value};
+use crate::ir::{Attribute, ElementsAttr, FloatAttr, IntegerAttr, Module, Op, OperationState, Span, Type, Values};
 use crate::syntax::{PResult, Parser, Printer, TokKind};
 
 macro_rules! binary {
@@ -140,7 +140,7 @@ pub static OPS: &[OpDef] = &[
 
 // ---- constant ---------------------------------------------------------------------------------
 
-fn parse_constant(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+fn parse_constant(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let at = p.span();
     let value = p.parse_attribute()?;
     let ty = if p.kind() == TokKind::Colon {
@@ -188,10 +188,10 @@ fn verify_constant(cx: &mut VerifyCx<'_>, op: Op) {
             if at != ty {
                 cx.error(op, format!("requires attribute's type ('{at}') to match op's return type ('{ty}')"));
             }
-            if let Attribute::Elements(e) = value {
-                if !matches!(**e, ElementsAttr::Dense(_)) {
-                    cx.error(op, "requires a dense elements attribute");
-                }
+            if let Attribute::Elements(e) = value
+                && !matches!(**e, ElementsAttr::Dense(_))
+            {
+                cx.error(op, "requires a dense elements attribute");
             }
         }
         Attribute::Bool(_) => {
@@ -328,7 +328,7 @@ fn fold_float_unary(m: &Module, op: Op, consts: &[Option<Attribute>]) -> Option<
 
 // ---- comparisons --------------------------------------------------------------------------------
 
-fn parse_cmp(p: &mut Parser<'_>, span: Span, name: &'static str, preds: &[&str]) -> PResult<Vec<Value>> {
+fn parse_cmp(p: &mut Parser<'_>, span: Span, name: &'static str, preds: &[&str]) -> PResult<Values> {
     let at = p.span();
     let pred = p.parse_string()?;
     let Some(index) = preds.iter().position(|&x| x == pred) else {
@@ -428,7 +428,7 @@ fn fold_cmp(m: &Module, op: Op, consts: &[Option<Attribute>]) -> Option<Vec<Fold
 
 // ---- select -----------------------------------------------------------------------------------
 
-fn parse_select(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+fn parse_select(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let c = p.parse_operand()?;
     p.expect(TokKind::Comma, "','")?;
     let t = p.parse_operand()?;

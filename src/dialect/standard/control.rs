@@ -5,7 +5,7 @@
 //! block, is checked for every terminator by the structural verifier.
 
 use crate::dialect::{OpDef, Traits, VerifyCx};
-use crate::ir::{Attribute, Op, OperationState, Span, Type, Value};
+use crate::ir::{Attribute, Op, OperationState, Span, Type, Value, Values};
 use crate::syntax::{PResult, Parser, Printer, TokKind};
 
 /// Ops of this file.
@@ -64,7 +64,7 @@ pub static OPS: &[OpDef] = &[
 
 // ---- br ---------------------------------------------------------------------------------------
 
-fn parse_br(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+fn parse_br(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let s = p.parse_successor()?;
     let attrs = p.parse_optional_attr_dict()?;
     let mut st = OperationState::new(p.intern("std.br")).at(span);
@@ -92,7 +92,7 @@ fn verify_br(cx: &mut VerifyCx<'_>, op: Op) {
 // ---- cond_br ----------------------------------------------------------------------------------
 
 /// `cond_br %c, ^bb1(..), ^bb2(..)`; also the earliest spelling `br_cond`.
-pub fn parse_cond_br(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+pub fn parse_cond_br(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let c = p.parse_operand()?;
     let c = p.resolve_operand(&c, &Type::Integer(1))?;
     p.expect(TokKind::Comma, "','")?;
@@ -132,10 +132,10 @@ fn verify_cond_br(cx: &mut VerifyCx<'_>, op: Op) {
 
 // ---- return -----------------------------------------------------------------------------------
 
-fn parse_return(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+fn parse_return(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let ops = p.parse_operand_list()?;
     let operands = if ops.is_empty() {
-        Vec::new()
+        Values::new()
     } else {
         let at = p.span();
         let tys = p.parse_colon_type_list()?;
@@ -187,7 +187,7 @@ fn verify_return(cx: &mut VerifyCx<'_>, op: Op) {
 
 // ---- call -------------------------------------------------------------------------------------
 
-fn parse_call(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+fn parse_call(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let callee = p.parse_symbol_name()?;
     let args = p.parse_delimited_operands(TokKind::LParen, TokKind::RParen, "'(' to start the argument list")?;
     let attrs = p.parse_optional_attr_dict()?;
@@ -281,7 +281,7 @@ fn check_call_types(cx: &mut VerifyCx<'_>, op: Op, args: &[Value], inputs: &[Typ
 
 // ---- call_indirect ------------------------------------------------------------------------------
 
-fn parse_call_indirect(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+fn parse_call_indirect(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let f = p.parse_operand()?;
     let args = p.parse_delimited_operands(TokKind::LParen, TokKind::RParen, "'(' to start the argument list")?;
     let attrs = p.parse_optional_attr_dict()?;

@@ -8,7 +8,7 @@
 
 use crate::dialect::common::{all_index, parse_cast, parse_index_list, print_cast, print_index_list};
 use crate::dialect::{FoldResult, OpDef, Traits, VerifyCx};
-use crate::ir::{Attribute, DYNAMIC, MemrefType, Module, Op, OperationState, Span, Type, Value};
+use crate::ir::{Attribute, DYNAMIC, MemrefType, Module, Op, OperationState, Span, Type, Value, Values};
 use crate::syntax::{PResult, Parser, Printer, TokKind};
 
 /// Ops of this file.
@@ -165,15 +165,15 @@ pub static OPS: &[OpDef] = &[
     },
 ];
 
-fn memref_type<'a>(m: &'a Module, v: Value) -> Option<&'a MemrefType> {
+fn memref_type(m: &Module, v: Value) -> Option<&MemrefType> {
     m.value_type(v).as_memref()
 }
 
 /// Parse `(%a, ..)` and optionally `[%s, ..]`, all `index`.
-fn parse_dims_and_symbols(p: &mut Parser<'_>) -> PResult<(Vec<Value>, Vec<Value>)> {
+fn parse_dims_and_symbols(p: &mut Parser<'_>) -> PResult<(Values, Values)> {
     let dims = p.parse_delimited_operands(TokKind::LParen, TokKind::RParen, "'(' and the dimension operands")?;
     let dims = p.resolve_all(&dims, &Type::Index)?;
-    let syms = if p.kind() == TokKind::LSquare { parse_index_list(p)? } else { Vec::new() };
+    let syms = if p.kind() == TokKind::LSquare { parse_index_list(p)? } else { Values::new() };
     Ok((dims, syms))
 }
 
@@ -188,7 +188,7 @@ fn print_dims_and_symbols(p: &mut Printer<'_>, dims: &[Value], syms: &[Value]) {
 
 // ---- dim --------------------------------------------------------------------------------------
 
-fn parse_dim(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+fn parse_dim(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let a = p.parse_operand()?;
     p.expect(TokKind::Comma, "','")?;
     let index = p.parse_integer()?;
@@ -234,10 +234,10 @@ fn verify_dim(cx: &mut VerifyCx<'_>, op: Op) {
     let Some(t) = cx.operand_type(op, 0) else { return };
     match t {
         Type::Memref(_) | Type::Tensor(_) => {
-            if let Some(rank) = t.rank() {
-                if index < 0 || index >= rank as i128 {
-                    cx.error(op, format!("index {index} is out of range for a value of rank {rank}"));
-                }
+            if let Some(rank) = t.rank()
+                && (index < 0 || index >= rank as i128)
+            {
+                cx.error(op, format!("index {index} is out of range for a value of rank {rank}"));
             }
         }
         _ => cx.error(op, format!("operand must be a memref or tensor, but got '{t}'")),
@@ -254,7 +254,7 @@ fn fold_dim(m: &Module, op: Op, _: &[Option<Attribute>]) -> Option<Vec<FoldResul
 
 // ---- alloc ------------------------------------------------------------------------------------
 
-fn parse_alloc(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+fn parse_alloc(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let (ty, dims, syms) = if p.kind() == TokKind::LParen {
         let (dims, syms) = parse_dims_and_symbols(p)?;
         let ty = p.parse_colon_type()?;
@@ -315,7 +315,7 @@ fn verify_alloc(cx: &mut VerifyCx<'_>, op: Op) {
 
 // ---- alloc_static -----------------------------------------------------------------------------
 
-fn parse_alloc_static(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+fn parse_alloc_static(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     p.expect(TokKind::LParen, "'('")?;
     let base = p.parse_integer()?;
     p.expect(TokKind::RParen, "')'")?;
@@ -369,7 +369,7 @@ fn verify_alloc_static(cx: &mut VerifyCx<'_>, op: Op) {
 
 // ---- dealloc ----------------------------------------------------------------------------------
 
-fn parse_dealloc(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+fn parse_dealloc(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let a = p.parse_operand()?;
     let attrs = p.parse_optional_attr_dict()?;
     let ty = p.parse_colon_type()?;
@@ -398,13 +398,13 @@ fn verify_dealloc(cx: &mut VerifyCx<'_>, op: Op) {
 
 // ---- dma --------------------------------------------------------------------------------------
 
-fn parse_memref_access<'a>(p: &mut Parser<'a>) -> PResult<(crate::syntax::UnresolvedOperand<'a>, Vec<Value>)> {
+fn parse_memref_access<'a>(p: &mut Parser<'a>) -> PResult<(crate::syntax::UnresolvedOperand<'a>, Values)> {
     let m = p.parse_operand()?;
     let idx = parse_index_list(p)?;
     Ok((m, idx))
 }
 
-fn parse_dma_start(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+fn parse_dma_start(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let (src, src_idx) = parse_memref_access(p)?;
     p.expect(TokKind::Comma, "','")?;
     let (dst, dst_idx) = parse_memref_access(p)?;
@@ -413,7 +413,7 @@ fn parse_dma_start(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
     let n = p.resolve_operand(&n, &Type::Index)?;
     p.expect(TokKind::Comma, "','")?;
     let (tag, tag_idx) = parse_memref_access(p)?;
-    let mut stride = Vec::new();
+    let mut stride = Values::new();
     if p.eat(TokKind::Comma) {
         let s = p.parse_operand()?;
         p.expect(TokKind::Comma, "',' and the number of elements per stride")?;
@@ -544,7 +544,7 @@ fn verify_dma_start(cx: &mut VerifyCx<'_>, op: Op) {
     }
 }
 
-fn parse_dma_wait(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+fn parse_dma_wait(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let (tag, idx) = parse_memref_access(p)?;
     p.expect(TokKind::Comma, "',' and the number of elements")?;
     let n = p.parse_operand()?;
@@ -601,7 +601,7 @@ fn verify_dma_wait(cx: &mut VerifyCx<'_>, op: Op) {
 
 // ---- element access ---------------------------------------------------------------------------
 
-fn parse_extract_element(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+fn parse_extract_element(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let (a, idx) = parse_memref_access(p)?;
     let attrs = p.parse_optional_attr_dict()?;
     let ty = p.parse_colon_type()?;
@@ -645,18 +645,18 @@ fn verify_extract_element(cx: &mut VerifyCx<'_>, op: Op) {
         return;
     }
     let n = cx.m.op(op).operands.len() - 1;
-    if let Some(rank) = t.rank() {
-        if n != rank {
-            cx.error(op, format!("index count {n} does not match the rank {rank} of the operand"));
-            return;
-        }
+    if let Some(rank) = t.rank()
+        && n != rank
+    {
+        cx.error(op, format!("index count {n} does not match the rank {rank} of the operand"));
+        return;
     }
     if cx.index_operands(op, 1, "index") && cx.result_type(op, 0) != Some(t.element_type()) {
         cx.error(op, format!("result type must be the element type '{}'", t.element_type()));
     }
 }
 
-fn parse_load(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+fn parse_load(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let (a, idx) = parse_memref_access(p)?;
     let attrs = p.parse_optional_attr_dict()?;
     let ty = p.parse_colon_type()?;
@@ -708,7 +708,7 @@ fn verify_load(cx: &mut VerifyCx<'_>, op: Op) {
     }
 }
 
-fn parse_store(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+fn parse_store(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let v = p.parse_operand()?;
     if !p.eat(TokKind::Comma) && !p.eat_keyword("to") {
         return Err(p.error_here("expected ','"));
@@ -758,7 +758,7 @@ fn tensor_of(mt: &MemrefType) -> Type {
     Type::tensor(Some(mt.shape.clone()), mt.elem.clone()).unwrap_or(Type::None)
 }
 
-fn parse_tensor_load(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+fn parse_tensor_load(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let a = p.parse_operand()?;
     let attrs = p.parse_optional_attr_dict()?;
     let at = p.span();
@@ -801,7 +801,7 @@ fn verify_tensor_load(cx: &mut VerifyCx<'_>, op: Op) {
     }
 }
 
-fn parse_tensor_store(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+fn parse_tensor_store(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let t = p.parse_operand()?;
     if !p.eat(TokKind::Comma) && !p.eat_keyword("to") {
         return Err(p.error_here("expected ','"));
@@ -902,7 +902,7 @@ fn verify_tensor_cast(cx: &mut VerifyCx<'_>, op: Op) {
 // ---- reshape and view -------------------------------------------------------------------------
 
 /// `reshape %src : T (%d)[%s] : U`, or the example's `reshape %src : T (%d)[%s] to (T -> U)`.
-fn parse_reshape(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+fn parse_reshape(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let src = p.parse_operand()?;
     let src_ty = p.parse_colon_type()?;
     let (dims, syms) = parse_dims_and_symbols(p)?;
@@ -991,7 +991,7 @@ fn verify_reshape(cx: &mut VerifyCx<'_>, op: Op) {
 
 /// `view RESULT_TYPE (%d)[%s] %src : SOURCE_TYPE`, or the example's
 /// `view SOURCE_TYPE -> RESULT_TYPE (%d)[%s] %src : SOURCE_TYPE`.
-fn parse_view(p: &mut Parser<'_>, span: Span) -> PResult<Vec<Value>> {
+fn parse_view(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let first = p.parse_type()?;
     let had_arrow = p.eat(TokKind::Arrow);
     let result = if had_arrow { p.parse_type()? } else { first.clone() };
