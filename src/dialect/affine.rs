@@ -24,7 +24,9 @@
 //! maps become one `affine.apply` per result) are read as these ops.
 
 use crate::dialect::{FoldResult, OpDef, Traits, VerifyCx};
-use crate::ir::{AffineMap, Attribute, IntegerAttr, Module, Op, OperationState, Span, Type, Value, ValueDef, Values};
+use crate::ir::{
+    AffineMap, Attribute, Diagnostic, IntegerAttr, Module, Op, OperationState, Span, Type, Value, ValueDef, Values,
+};
 use crate::syntax::{PResult, Parser, Printer, RegionArg, TokKind, UnresolvedOperand};
 
 /// The affine ops.
@@ -186,6 +188,31 @@ fn check_dims_and_symbols(cx: &mut VerifyCx<'_>, op: Op, operands: &[Value], num
     true
 }
 
+/// Every block of an affine.for/if region ends with `affine.terminator` (an explicit other
+/// terminator, such as `return`, is not allowed there).
+fn check_terminators(cx: &mut VerifyCx<'_>, op: Op) -> bool {
+    let m = cx.m;
+    for &r in &m.op(op).regions {
+        for &b in &m.region(r).blocks {
+            let Some(last) = m.terminator(b) else { continue };
+            let name = m.op_name(last);
+            if name != TERMINATOR {
+                let d = Diagnostic::error(
+                    m.op_span(op),
+                    format!("'{}' op expects regions to end with '{TERMINATOR}', found '{name}'", m.op_name(op)),
+                )
+                .with_note(Diagnostic::note(
+                    m.op_span(op),
+                    format!("in custom textual format, the absence of terminator implies '{TERMINATOR}'"),
+                ));
+                cx.push(d);
+                return false;
+            }
+        }
+    }
+    true
+}
+
 // ---- shared parsing ---------------------------------------------------------------------------
 
 /// Parse `(%d, ..)[%s, ..]` for a map or set with the given counts; all operands are `index`.
@@ -202,6 +229,32 @@ fn parse_map_operands(p: &mut Parser<'_>, num_dims: usize, num_symbols: usize, w
     }
     if syms.len() != num_symbols {
         return Err(p.error_at(at, format!("symbol operand count and {what} symbol count must match")));
+    }
+    let mut all = dims;
+    all.extend(syms);
+    p.resolve_all(&all, &Type::Index)
+}
+
+/// The `(dims)[symbols]` of an `affine.apply`, checked against its map.
+fn parse_apply_operands(p: &mut Parser<'_>, map: &AffineMap) -> PResult<Values> {
+    let at = p.span();
+    let dims = p.parse_delimited_operands(TokKind::LParen, TokKind::RParen, "'(' and the dimension operands")?;
+    let syms = if p.kind() == TokKind::LSquare {
+        p.parse_delimited_operands(TokKind::LSquare, TokKind::RSquare, "'['")?
+    } else {
+        Vec::new()
+    };
+    if dims.len() != map.num_dims() || syms.len() != map.num_symbols() {
+        return Err(p.error_at(
+            at,
+            format!(
+                "dimension or symbol index mismatch: the map takes {} dimensions and {} symbols, {} and {} given",
+                map.num_dims(),
+                map.num_symbols(),
+                dims.len(),
+                syms.len()
+            ),
+        ));
     }
     let mut all = dims;
     all.extend(syms);
@@ -236,10 +289,13 @@ fn parse_bound(p: &mut Parser<'_>, lower: bool) -> PResult<(AffineMap, Values)> 
                     format!("{which} loop bound affine map with multiple results requires '{kw}' prefix"),
                 ));
             }
-            let operands = parse_map_operands(p, map.num_dims(), map.num_symbols(), "affine map")?;
+            // MLIR shares this check with integer sets, and its wording.
+            let operands = parse_map_operands(p, map.num_dims(), map.num_symbols(), "integer set")?;
             Ok((map, operands))
         }
-        _ => Err(p.error_here("expected loop bound: an affine map with operands, an SSA value or an integer")),
+        _ => Err(p.error_here(
+            "expected non-function type (a loop bound is an affine map applied to operands, an SSA value or an integer)",
+        )),
     }
 }
 
@@ -267,11 +323,20 @@ fn parse_for(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let iv = p.parse_operand()?;
     p.expect(TokKind::Equal, "'='")?;
     let (lb, lb_ops) = parse_bound(p, true)?;
-    p.expect_keyword("to")?;
+    p.expect_keyword_msg("to", "expected 'to' between bounds")?;
     let (ub, ub_ops) = parse_bound(p, false)?;
     let mut step = 1;
     if p.eat_keyword("step") {
         let at = p.span();
+        match p.kind() {
+            TokKind::Integer => {}
+            TokKind::Minus if p.peek().kind == TokKind::Integer => {}
+            TokKind::Minus => {
+                p.bump();
+                return Err(p.error_here("expected constant integer"));
+            }
+            _ => return Err(p.error_here("expected non-function type (the step is a positive integer constant)")),
+        }
         step = p.parse_integer()?;
         if step <= 0 {
             return Err(p.error_at(at, "expected step to be representable as a positive signed integer"));
@@ -395,6 +460,9 @@ fn verify_for(cx: &mut VerifyCx<'_>, op: Op) {
         cx.error(op, "expected body to have a single index argument for the induction variable");
         return;
     }
+    if !check_terminators(cx, op) {
+        return;
+    }
     if check_dims_and_symbols(cx, op, parts.lb_operands, parts.lb.num_dims()) {
         check_dims_and_symbols(cx, op, parts.ub_operands, parts.ub.num_dims());
     }
@@ -498,6 +566,9 @@ fn verify_if(cx: &mut VerifyCx<'_>, op: Op) {
             return;
         }
     }
+    if !check_terminators(cx, op) {
+        return;
+    }
     if cx.index_operands(op, 0, "operand") {
         let ops = m.op(op).operands.clone();
         check_dims_and_symbols(cx, op, &ops, set.num_dims());
@@ -512,7 +583,7 @@ fn parse_apply(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     if map.results().len() != 1 {
         return Err(p.error_at(at, "mapping must produce one value"));
     }
-    let operands = parse_map_operands(p, map.num_dims(), map.num_symbols(), "affine map")?;
+    let operands = parse_apply_operands(p, &map)?;
     let attrs = p.parse_optional_attr_dict()?;
     let mut st = OperationState::new(p.intern("affine.apply"))
         .operands(&operands)
@@ -527,7 +598,7 @@ fn parse_apply(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
 /// `affine.apply` per result, bound together to the name (`%0#1` is the second).
 fn parse_legacy_apply(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let map = p.parse_affine_map()?;
-    let operands = parse_map_operands(p, map.num_dims(), map.num_symbols(), "affine map")?;
+    let operands = parse_apply_operands(p, &map)?;
     let name = p.intern("affine.apply");
     let mut out = Values::new();
     for i in 0..map.results().len() {
@@ -565,7 +636,10 @@ fn verify_apply(cx: &mut VerifyCx<'_>, op: Op) {
         return;
     }
     let m = cx.m;
-    let Some(map) = cx.required_attr(op, "map").and_then(Attribute::as_map) else { return };
+    let Some(map) = m.attr(op, "map").and_then(Attribute::as_map) else {
+        cx.error(op, "requires an affine map");
+        return;
+    };
     if m.op(op).operands.len() != map.num_inputs() {
         cx.error(op, "operand count and affine map dimension and symbol count must match");
         return;
@@ -656,7 +730,9 @@ fn check_access(cx: &mut VerifyCx<'_>, op: Op, memref_at: usize) -> bool {
         cx.error(op, "operand count and affine map dimension and symbol count must match");
         return false;
     }
-    if map.results().len() != mt.shape.len() {
+    // A 0-d memref may be accessed as `%A[0]`.
+    let zero_d = mt.shape.is_empty() && map.results().len() == 1 && map.results()[0].as_constant() == Some(0);
+    if map.results().len() != mt.shape.len() && !zero_d {
         cx.error(op, format!("index count {} does not match memref rank {}", map.results().len(), mt.shape.len()));
         return false;
     }

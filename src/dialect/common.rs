@@ -66,7 +66,8 @@ impl<'m> VerifyCx<'m> {
     }
 
     /// Check the number of operands, results, regions and successors (`None`: any number of
-    /// operands or results). Reports and returns false on the first mismatch.
+    /// operands or results). Reports (in the words of MLIR's op traits) and returns false on the
+    /// first mismatch.
     pub fn counts(
         &mut self,
         op: Op,
@@ -86,7 +87,16 @@ impl<'m> VerifyCx<'m> {
             if let Some(w) = want
                 && w != got
             {
-                self.error(op, format!("expected {w} {what}{}, but found {got}", if w == 1 { "" } else { "s" }));
+                let msg = match (what, w) {
+                    ("operand", 0) => format!("requires zero operands, but found {got}"),
+                    ("operand", 1) => format!("requires a single operand, but found {got}"),
+                    ("result", 0) => format!("requires zero results, but found {got}"),
+                    ("result", 1) => format!("requires one result, but found {got}"),
+                    ("region", 0) => format!("requires zero regions, but found {got}"),
+                    ("successor", 0) => format!("requires zero successors, but found {got}"),
+                    _ => format!("expected {w} {what}{}, but found {got}", if w == 1 { "" } else { "s" }),
+                };
+                self.error(op, msg);
                 return false;
             }
         }
@@ -97,7 +107,7 @@ impl<'m> VerifyCx<'m> {
     pub fn min_operands(&mut self, op: Op, n: usize) -> bool {
         let got = self.m.op(op).operands.len();
         if got < n {
-            self.error(op, format!("expected at least {n} operands, but found {got}"));
+            self.error(op, format!("expected {n} or more operands, but found {got}"));
             return false;
         }
         true
@@ -182,12 +192,11 @@ pub fn same_shape(a: &Type, b: &Type) -> bool {
 
 /// `%r = op %a, %b : T`.
 pub fn parse_binary(p: &mut Parser<'_>, name: &'static str, span: Span) -> PResult<Values> {
-    let a = p.parse_operand()?;
-    p.expect(TokKind::Comma, "','")?;
-    let b = p.parse_operand()?;
+    // An operand list, not exactly two: a wrong count is the verifier's to report.
+    let ops = p.parse_operand_list()?;
     let attrs = p.parse_optional_attr_dict()?;
     let ty = p.parse_colon_type()?;
-    let operands = p.resolve_all(&[a, b], &ty)?;
+    let operands = p.resolve_all(&ops, &ty)?;
     let name = p.intern(name);
     let mut st = OperationState::new(name).operands(&operands).result(ty).at(span);
     st.attrs = attrs;
@@ -215,12 +224,12 @@ pub fn print_binary(p: &mut Printer<'_>, op: Op) -> Option<()> {
 
 /// `%r = op %a : T`.
 pub fn parse_unary(p: &mut Parser<'_>, name: &'static str, span: Span) -> PResult<Values> {
-    let a = p.parse_operand()?;
+    let ops = p.parse_operand_list()?;
     let attrs = p.parse_optional_attr_dict()?;
     let ty = p.parse_colon_type()?;
-    let operand = p.resolve_operand(&a, &ty)?;
+    let operands = p.resolve_all(&ops, &ty)?;
     let name = p.intern(name);
-    let mut st = OperationState::new(name).operand(operand).result(ty).at(span);
+    let mut st = OperationState::new(name).operands(&operands).result(ty).at(span);
     st.attrs = attrs;
     Ok(p.finish_op(st))
 }

@@ -115,6 +115,8 @@ pub fn registry() -> &'static Registry {
                 r.by_name.insert(def.name, def);
                 if let (false, Some(p)) = (def.keyword.is_empty(), def.parse) {
                     r.by_keyword.insert(def.keyword, p);
+                    // The full name works as the keyword too (`std.addi %a, %b : i32`).
+                    r.by_keyword.insert(def.name, p);
                 }
                 // The generic form of the earliest references names std ops without a prefix
                 // (`"dim"`, `"addf"`); the keyword resolves to the registered op.
@@ -152,5 +154,13 @@ impl Dialects for Registry {
 
     fn is_implicit_terminator(&self, op_name: &str) -> bool {
         self.get(op_name).is_some_and(|d| d.traits.implicit_terminator)
+    }
+
+    fn is_terminator(&self, op_name: &str) -> Option<bool> {
+        self.get(op_name).map(|d| d.traits.terminator)
+    }
+
+    fn is_registered_dialect(&self, namespace: &str) -> bool {
+        matches!(namespace, "std" | "affine" | "vector")
     }
 }

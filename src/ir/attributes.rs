@@ -40,6 +40,20 @@ pub enum Attribute {
     Dictionary(Dictionary),
     /// Dense, sparse or opaque elements of a vector or tensor.
     Elements(Arc<ElementsAttr>),
+    /// A dialect attribute, `#foo.bar<..>` or `#foo<"..">`, with an optional type.
+    Dialect(Arc<DialectAttr>),
+}
+
+/// A dialect attribute kept as namespace and data (the pretty and verbose spellings are the
+/// same attribute, as for dialect types).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DialectAttr {
+    /// The dialect namespace.
+    pub dialect: Arc<str>,
+    /// The attribute-specific data.
+    pub data: Arc<str>,
+    /// The type written after `:`, if any.
+    pub ty: Option<Type>,
 }
 
 /// An integer of a given integer or index type.
@@ -162,7 +176,7 @@ pub fn normalize_int(value: i128, width: u32) -> Result<i128, String> {
     let min = -(1i128 << (width - 1));
     let max_unsigned = (1i128 << width) - 1;
     if value < min || value > max_unsigned {
-        return Err(format!("integer constant out of range for i{width}"));
+        return Err(format!("integer constant out of range for type 'i{width}'"));
     }
     if width == 1 {
         return Ok(value & 1);
@@ -409,6 +423,7 @@ impl Attribute {
             Attribute::Integer(i) => Some(&i.ty),
             Attribute::Float(f) => Some(&f.ty),
             Attribute::String(s) => s.ty.as_ref(),
+            Attribute::Dialect(d) => d.ty.as_ref(),
             Attribute::Elements(e) => Some(match &**e {
                 ElementsAttr::Dense(d) => &d.ty,
                 ElementsAttr::Sparse(s) => &s.ty,
@@ -483,6 +498,22 @@ impl Attribute {
             }
             Attribute::Dictionary(d) => write_dictionary(out, d.entries(), aliases),
             Attribute::Elements(e) => e.write(out, aliases, elide_type),
+            Attribute::Dialect(d) => {
+                out.push('#');
+                out.push_str(&d.dialect);
+                if super::types::is_pretty_dialect_data(&d.data) {
+                    out.push('.');
+                    out.push_str(&d.data);
+                } else {
+                    out.push('<');
+                    write_string_literal(out, &d.data);
+                    out.push('>');
+                }
+                if let (Some(t), false) = (&d.ty, elide_type) {
+                    out.push_str(" : ");
+                    t.write(out, aliases);
+                }
+            }
         }
     }
 }

@@ -17,8 +17,8 @@ pub use affine::{
     modulo,
 };
 pub use attributes::{
-    Attribute, DenseElements, DenseValues, Dictionary, ElementsAttr, FloatAttr, IntegerAttr, NamedAttr, OpaqueElements,
-    SparseElements, StringAttr, bits_to_f64, float_bits, normalize_int, num_elements, write_attr_name,
+    Attribute, DenseElements, DenseValues, DialectAttr, Dictionary, ElementsAttr, FloatAttr, IntegerAttr, NamedAttr,
+    OpaqueElements, SparseElements, StringAttr, bits_to_f64, float_bits, normalize_int, num_elements, write_attr_name,
     write_dictionary,
 };
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};

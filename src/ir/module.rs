@@ -483,8 +483,9 @@ impl Module {
 
     /// Attribute `name` of `op`.
     pub fn attr(&self, op: Op, name: &str) -> Option<&Attribute> {
+        // Ops have few attributes: a scan comparing lengths first beats a binary search.
         let attrs = &self.ops[op].attrs;
-        attrs.binary_search_by(|a| (*a.name).cmp(name)).ok().map(|i| &attrs[i].value)
+        attrs.iter().find(|a| a.name.len() == name.len() && a.name.as_bytes() == name.as_bytes()).map(|a| &a.value)
     }
 
     /// The source location of `op`, if it came from text.

@@ -19,8 +19,8 @@ use super::print::{Aliases, write_string_literal};
 /// Marks a dynamic (`?`) dimension in a shape.
 pub const DYNAMIC: i64 = -1;
 
-/// The largest integer width accepted (MLIR's limit).
-pub const MAX_INT_WIDTH: u32 = 16_777_215;
+/// The largest integer width accepted (MLIR's limit in the era of the specifications).
+pub const MAX_INT_WIDTH: u32 = 4096;
 
 /// An MLIR type.
 ///
@@ -152,7 +152,7 @@ impl Type {
             return Err("vector types must have positive constant sizes".into());
         }
         if !(elem.is_integer() || elem.is_index() || elem.is_float()) {
-            return Err(format!("invalid vector element type '{elem}'"));
+            return Err(format!("vector elements must be int or float type, not '{elem}'"));
         }
         Ok(Type::Vector(Arc::new(VectorType { shape, elem })))
     }
@@ -187,7 +187,11 @@ impl Type {
         for (i, m) in maps.iter().enumerate() {
             if m.num_dims() != expected {
                 return Err(if i == 0 {
-                    format!("memref layout mismatch between rank and affine map: {} != {}", shape.len(), m.num_dims())
+                    format!(
+                        "memref affine map dimension mismatch between the rank and the first map: {} != {}",
+                        shape.len(),
+                        m.num_dims()
+                    )
                 } else {
                     format!(
                         "memref affine map dimension mismatch between map {} and map {}: {} != {}",
@@ -496,6 +500,7 @@ pub fn is_pretty_dialect_data(data: &str) -> bool {
     for (i, &b) in rest.iter().enumerate() {
         match b {
             b'<' | b'(' | b'[' | b'{' => stack.push(b),
+            b'>' if i > 0 && rest[i - 1] == b'-' => {}
             b'>' | b')' | b']' | b'}' => {
                 let open = match b {
                     b'>' => b'<',
@@ -616,6 +621,7 @@ mod tests {
         let m = AffineMap::identity(3);
         assert!(Type::memref(vec![4, 4], Type::F32, vec![m], None).is_err());
         assert!(Type::integer(0).is_err());
-        assert!(Type::integer(1 << 30).is_err());
+        assert!(Type::integer(4097).is_err());
+        assert!(Type::integer(4096).is_ok());
     }
 }

@@ -33,8 +33,8 @@ impl<'a> Parser<'a> {
         loop {
             match self.kind() {
                 TokKind::Eof => break,
-                TokKind::HashId if self.peek().kind == TokKind::Equal => self.parse_attr_alias()?,
-                TokKind::BangId if self.peek().kind == TokKind::Equal => self.parse_type_alias()?,
+                TokKind::HashId => self.parse_attr_alias()?,
+                TokKind::BangId => self.parse_type_alias()?,
                 TokKind::Error => return Err(self.error_here("unexpected input")),
                 _ => self.parse_operation()?,
             }
@@ -55,8 +55,11 @@ impl<'a> Parser<'a> {
     fn parse_attr_alias(&mut self) -> PResult<()> {
         let span = self.span();
         let name = &self.text()[1..];
+        if name.contains('.') {
+            return Err(self.error_at(span, "attribute names with a '.' are reserved for dialect-defined names"));
+        }
         self.bump();
-        self.expect(TokKind::Equal, "'='")?;
+        self.expect(TokKind::Equal, "'=' in attribute alias definition")?;
         let value = self.parse_attribute()?;
         if self.m.aliases.attr(name).is_some() {
             return Err(self.error_at(span, format!("redefinition of attribute alias id '{name}'")));
@@ -73,8 +76,8 @@ impl<'a> Parser<'a> {
             return Err(self.error_at(span, "type names with a '.' are reserved for dialect-defined names"));
         }
         self.bump();
-        self.expect(TokKind::Equal, "'='")?;
-        self.eat_keyword("type");
+        self.expect(TokKind::Equal, "'=' in type alias definition")?;
+        self.expect_keyword_msg("type", "expected 'type' in type alias definition")?;
         let ty = self.parse_type()?;
         if self.m.aliases.ty(name).is_some() {
             return Err(self.error_at(span, format!("redefinition of type alias id '{name}'")));
@@ -150,9 +153,9 @@ impl<'a> Parser<'a> {
                 let this_named = self.kind() == TokKind::PercentId;
                 if *is_named.get_or_insert(this_named) != this_named {
                     return Err(self.error_here(if this_named {
-                        "expected a type: arguments are either all named or all unnamed"
+                        "expected type instead of SSA identifier (arguments are either all named or all unnamed)"
                     } else {
-                        "expected an SSA name: arguments are either all named or all unnamed"
+                        "expected SSA identifier (arguments are either all named or all unnamed)"
                     }));
                 }
                 if this_named {

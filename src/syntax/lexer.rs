@@ -65,8 +65,8 @@ pub enum TokKind {
     Question,
     /// `/` (only to report a helpful error)
     Slash,
-    /// `%` not followed by a suffix-id (only to report a helpful error)
-    Percent,
+    /// `...`
+    Ellipsis,
 }
 
 /// A token: its kind and byte range.
@@ -181,6 +181,14 @@ impl<'a> Lexer<'a> {
             b'*' => tok(self, TokKind::Star, 1),
             b'?' => tok(self, TokKind::Question, 1),
             b'/' => tok(self, TokKind::Slash, 1),
+            b'.' => {
+                if self.peek_byte(1) == Some(b'.') && self.peek_byte(2) == Some(b'.') {
+                    tok(self, TokKind::Ellipsis, 3)
+                } else {
+                    self.pos += 1;
+                    self.fail(start, "expected three consecutive dots for an ellipsis")
+                }
+            }
             b'-' => {
                 if self.peek_byte(1) == Some(b'>') {
                     tok(self, TokKind::Arrow, 2)
@@ -209,7 +217,7 @@ impl<'a> Lexer<'a> {
                         }
                         Token { kind: TokKind::AtId, start, end: self.pos }
                     }
-                    _ => self.fail(start, "expected symbol name after '@'"),
+                    _ => self.fail(start, "@ identifier expected to start with letter or '_'"),
                 }
             }
             c if c.is_ascii_digit() => self.lex_number(start),
@@ -245,7 +253,7 @@ impl<'a> Lexer<'a> {
             }
             _ => {
                 return match kind {
-                    TokKind::PercentId => Token { kind: TokKind::Percent, start, end: self.pos },
+                    TokKind::PercentId => self.fail(start, "invalid SSA name"),
                     TokKind::CaretId => self.fail(start, "invalid block name"),
                     TokKind::HashId => self.fail(start, "invalid attribute alias name"),
                     _ => self.fail(start, "invalid type identifier"),
@@ -384,6 +392,8 @@ impl<'a> Lexer<'a> {
             self.pos += 1;
             match c {
                 b'<' | b'(' | b'[' | b'{' => stack.push(c),
+                // An arrow (`->`, as in a function type) is not a bracket.
+                b'>' if self.pos >= 2 && self.bytes()[self.pos - 2] == b'-' => {}
                 b'>' | b')' | b']' | b'}' => {
                     let open = match c {
                         b'>' => b'<',
@@ -392,17 +402,20 @@ impl<'a> Lexer<'a> {
                         _ => b'{',
                     };
                     if stack.pop() != Some(open) {
-                        return Err((self.pos - 1, "unbalanced brackets in dialect type".into()));
+                        return Err((
+                            self.pos - 1,
+                            format!("unbalanced '{}' character in pretty dialect name", c as char),
+                        ));
                     }
                     if stack.is_empty() {
                         return Ok((start + 1, self.pos - 1));
                     }
                 }
-                b'"' | b'\0' => return Err((self.pos - 1, "unexpected character in dialect type".into())),
+                b'"' | b'\0' => return Err((self.pos - 1, "unexpected character in pretty dialect name".into())),
                 _ => {}
             }
         }
-        Err((start, "unbalanced brackets in dialect type".into()))
+        Err((start, "unbalanced '<' character in pretty dialect name".into()))
     }
 
     /// The byte at the current position, if any (no trivia skipped).

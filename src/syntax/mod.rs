@@ -52,6 +52,15 @@ pub trait Dialects: Send + Sync {
     fn is_implicit_terminator(&self, _op_name: &str) -> bool {
         false
     }
+    /// `Some(true)` for a registered terminator, `Some(false)` for a registered op that is not
+    /// one, `None` for an unregistered op (which may be either).
+    fn is_terminator(&self, _op_name: &str) -> Option<bool> {
+        None
+    }
+    /// Whether `namespace` names a registered dialect.
+    fn is_registered_dialect(&self, _namespace: &str) -> bool {
+        false
+    }
 }
 
 /// No registered dialect: every op is parsed and printed in the generic form.

@@ -220,8 +220,9 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_constraints(&mut self, ids: &mut Ids<'a>) -> PResult<Vec<Constraint>> {
-        // The constraints may be parenthesized; `(d0 + 1) * 2 >= 0` starts with a parenthesized
-        // expression instead, which the first comparison tells apart.
+        // The constraints are parenthesized; the earliest reference also writes them bare, and
+        // `(d0 + 1) * 2 >= 0` starts with a parenthesized expression, which the first comparison
+        // tells apart.
         if self.kind() == TokKind::LParen {
             let cp = self.checkpoint();
             self.bump();
@@ -229,21 +230,35 @@ impl<'a> Parser<'a> {
                 return Ok(Vec::new());
             }
             let first = self.parse_affine_expr(ids);
+            if first.is_ok() && !self.at_comparison() && self.kind() != TokKind::RParen {
+                return Err(self.error_here("expected '== 0' or '>= 0' at end of affine constraint"));
+            }
             if first.is_ok() && self.at_comparison() {
-                let mut out = vec![self.finish_constraint(first?, ids)?];
+                let mut out = vec![self.finish_constraint(first?)?];
                 while self.eat(TokKind::Comma) {
                     let lhs = self.parse_affine_expr(ids)?;
-                    out.push(self.finish_constraint(lhs, ids)?);
+                    out.push(self.finish_constraint(lhs)?);
                 }
                 self.expect(TokKind::RParen, "')' to end constraint list")?;
                 return Ok(out);
             }
+            first?;
             self.restore(cp);
+            // `(expr)` followed by `)` was the whole constraint, with no comparison.
+            let cp2 = self.checkpoint();
+            self.bump();
+            let _ = self.parse_affine_expr(ids);
+            if self.kind() == TokKind::RParen {
+                return Err(self.error_here("expected '== 0' or '>= 0' at end of affine constraint"));
+            }
+            self.restore(cp2);
+        } else if !matches!(self.kind(), TokKind::BareId | TokKind::Integer | TokKind::Minus) {
+            return Err(self.error_here("expected '(' at start of integer set constraint list"));
         }
         let mut out = Vec::new();
         loop {
             let lhs = self.parse_affine_expr(ids)?;
-            out.push(self.finish_constraint(lhs, ids)?);
+            out.push(self.finish_constraint(lhs)?);
             if !self.eat(TokKind::Comma) {
                 return Ok(out);
             }
@@ -254,24 +269,25 @@ impl<'a> Parser<'a> {
         let next = self.peek();
         let adjacent_eq = next.kind == TokKind::Equal && next.start == self.tok.end;
         match self.kind() {
-            TokKind::Greater | TokKind::Less | TokKind::Equal => adjacent_eq,
+            TokKind::Greater | TokKind::Equal => adjacent_eq,
             _ => false,
         }
     }
 
-    fn finish_constraint(&mut self, lhs: AffineExpr, ids: &mut Ids<'a>) -> PResult<Constraint> {
+    /// `>= 0` or `== 0` after a constraint's expression.
+    fn finish_constraint(&mut self, lhs: AffineExpr) -> PResult<Constraint> {
         if !self.at_comparison() {
-            return Err(self.error_here("expected '>= 0' or '== 0' in integer set constraint"));
+            return Err(self.error_here("expected '== 0' or '>= 0' at end of affine constraint"));
         }
-        let op = self.kind();
+        let is_eq = self.kind() == TokKind::Equal;
         self.bump();
         self.bump();
-        let rhs = self.parse_affine_expr(ids)?;
-        Ok(match op {
-            TokKind::Greater => Constraint { expr: lhs - rhs, is_eq: false },
-            TokKind::Less => Constraint { expr: rhs - lhs, is_eq: false },
-            _ => Constraint { expr: lhs - rhs, is_eq: true },
-        })
+        if !(self.kind() == TokKind::Integer && self.text() == "0") {
+            let op = if is_eq { "==" } else { ">=" };
+            return Err(self.error_here(format!("expected '0' after '{op}'")));
+        }
+        self.bump();
+        Ok(Constraint { expr: lhs, is_eq })
     }
 
     fn parse_affine_expr(&mut self, ids: &mut Ids<'a>) -> PResult<AffineExpr> {
@@ -299,7 +315,7 @@ impl<'a> Parser<'a> {
                     "mod" => HighOp::Mod,
                     _ => return Ok(acc),
                 },
-                TokKind::Slash | TokKind::Percent => {
+                TokKind::Slash => {
                     return Err(self.error_here("use 'floordiv', 'ceildiv' or 'mod' in affine expressions"));
                 }
                 _ => return Ok(acc),
@@ -328,11 +344,10 @@ impl<'a> Parser<'a> {
             }
             _ => {
                 if let Some(c) = rhs.as_constant() {
-                    if c <= 0 {
-                        return Err(self.error_at(
-                            at,
-                            format!("the divisor of '{}' must be a positive constant or a symbol", op.name()),
-                        ));
+                    if c == 0 {
+                        return Err(
+                            self.error_at(at, format!("division by zero in affine expression ('{}' by 0)", op.name()))
+                        );
                     }
                 } else if !rhs.is_symbolic() {
                     return Err(self.error_at(

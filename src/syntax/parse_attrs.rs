@@ -9,8 +9,8 @@ use super::parse_affine::MapOrSet;
 use super::parse_types::is_type_keyword;
 use super::parser::Parser;
 use crate::ir::{
-    Attribute, DenseElements, DenseValues, Dictionary, ElementsAttr, FloatAttr, IntegerAttr, OpaqueElements, Span,
-    SparseElements, StringAttr, Type, float_bits, normalize_int,
+    Attribute, DenseElements, DenseValues, DialectAttr, Dictionary, ElementsAttr, FloatAttr, IntegerAttr,
+    OpaqueElements, Span, SparseElements, StringAttr, Type, float_bits, normalize_int,
 };
 
 /// A literal inside `dense<..>` / `sparse<..>` before the element type is known.
@@ -94,13 +94,17 @@ impl<'a> Parser<'a> {
             }
             TokKind::HashId => {
                 let name = &self.text()[1..];
+                let next_is_less = self.source().as_bytes().get(self.tok.end) == Some(&b'<');
+                if name.contains('.') || next_is_less {
+                    return self.parse_dialect_attr();
+                }
                 match self.module().aliases.attr(name) {
                     Some(a) => {
                         let a = a.clone();
                         self.bump();
                         Ok(a)
                     }
-                    None => Err(self.error_at(span, format!("undefined attribute alias id '{name}'"))),
+                    None => Err(self.error_at(span, format!("undefined symbol alias id '{name}'"))),
                 }
             }
             TokKind::LParen => {
@@ -116,6 +120,53 @@ impl<'a> Parser<'a> {
             TokKind::BangId => Ok(Attribute::Type(self.parse_type()?)),
             _ => Err(self.error_here("expected attribute value")),
         }
+    }
+
+    /// `#dialect.data<body>` or `#dialect<"data">`, then an optional `: type`.
+    fn parse_dialect_attr(&mut self) -> PResult<Attribute> {
+        let span = self.span();
+        let name = &self.text()[1..];
+        let next_is_less = self.source().as_bytes().get(self.tok.end) == Some(&b'<');
+        let (dialect, data) = if let Some((dialect, data)) = name.split_once('.') {
+            if dialect.is_empty() || data.is_empty() {
+                return Err(self.error_at(span, "invalid attribute identifier"));
+            }
+            let mut data = data.to_string();
+            if next_is_less {
+                let lx = self.raw_lexer_after_current();
+                match lx.scan_balanced() {
+                    Ok((b, e)) => {
+                        let pos = lx.pos();
+                        data.push('<');
+                        data.push_str(&self.source()[b..e]);
+                        data.push('>');
+                        self.resync(pos);
+                    }
+                    Err((at, msg)) => return Err(self.error_at(Span::at(at), msg)),
+                }
+            } else {
+                self.bump();
+            }
+            (dialect.to_string(), data)
+        } else {
+            let dialect = name.to_string();
+            self.bump();
+            self.bump();
+            if self.kind() != TokKind::String {
+                return Err(self.error_here("expected string literal data in dialect symbol"));
+            }
+            let data = super::lexer::unescape(self.text()).map_err(|e| self.error_here(e))?;
+            self.bump();
+            self.expect(TokKind::Greater, "'>' in dialect symbol")?;
+            (dialect, data)
+        };
+        let ty = if self.kind() == TokKind::Colon && self.peek_is_type() {
+            self.bump();
+            Some(self.parse_type()?)
+        } else {
+            None
+        };
+        Ok(Attribute::Dialect(Arc::new(DialectAttr { dialect: dialect.into(), data: data.into(), ty })))
     }
 
     fn peek_is_type(&self) -> bool {
@@ -181,14 +232,20 @@ impl<'a> Parser<'a> {
                         ))
                     }
                     Some((_, t)) if t.is_float() => {
-                        if !is_hex || neg {
+                        if !is_hex {
                             return Err(self.error_at(
                                 span,
-                                format!("expected integer type after an integer literal, got '{t}' (write a float literal, or the bits in hexadecimal)"),
+                                format!("unexpected decimal integer literal for a float attribute of type '{t}' (expected integer type; write 42.0, or the bits in hexadecimal)"),
                             ));
                         }
-                        let bits = u64::try_from(v)
-                            .map_err(|_| self.error_at(span, "hexadecimal float constant out of range"))?;
+                        if neg {
+                            return Err(
+                                self.error_at(span, "hexadecimal float literal should not have a leading minus")
+                            );
+                        }
+                        let bits = u64::try_from(v).map_err(|_| {
+                            self.error_at(span, "hexadecimal float constant out of range for attribute")
+                        })?;
                         Ok(Attribute::Float(FloatAttr::from_bits(bits, t).map_err(|e| self.error_at(span, e))?))
                     }
                     Some((tspan, t)) if t.is_int_or_index() => {
@@ -255,11 +312,17 @@ impl<'a> Parser<'a> {
                 }
                 let hex_span = self.span();
                 let hex = self.parse_string()?;
-                if !(hex.starts_with("0x") && hex[2..].bytes().all(|b| b.is_ascii_hexdigit())) {
-                    return Err(self.error_at(hex_span, "opaque string should start with '0x' followed by hex digits"));
+                if !hex.starts_with("0x") {
+                    return Err(self.error_at(hex_span, "opaque string should start with '0x'"));
+                }
+                if !hex[2..].bytes().all(|b| b.is_ascii_hexdigit()) {
+                    return Err(self.error_at(hex_span, "opaque string only contains hex digits"));
                 }
                 self.expect(TokKind::Greater, "'>'")?;
                 let ty = self.elements_type(ty, kw_span, false)?;
+                if !self.dialects.is_registered_dialect(&dialect) {
+                    return Err(self.error_at(kw_span, format!("no registered dialect with namespace '{dialect}'")));
+                }
                 ElementsAttr::Opaque(OpaqueElements { ty, dialect: dialect.into(), hex: hex.into() })
             }
             "sparse" => {
@@ -301,7 +364,7 @@ impl<'a> Parser<'a> {
                     return Err(self.error_at(span, "elements literal type must have static shape"));
                 }
             }
-            _ => return Err(self.error_at(span, "elements literal must be a vector or tensor type")),
+            _ => return Err(self.error_at(span, "elements literal must be a ranked tensor or vector type")),
         }
         Ok(ty)
     }
@@ -374,6 +437,9 @@ impl<'a> Parser<'a> {
         let rank = ty.rank().unwrap_or(0);
         let shape = ty.shape().unwrap_or_default();
         let ispan = indices.span();
+        let per = rank.max(1);
+        // A scalar index is the same coordinate along every dimension (a splat).
+        let scalar_index = !matches!(indices, Lit::List(..));
         let mut flat_idx = Vec::new();
         flatten(indices, &mut flat_idx);
         let mut idx = Vec::with_capacity(flat_idx.len());
@@ -386,7 +452,9 @@ impl<'a> Parser<'a> {
                 _ => return Err(self.error_at(l.span(), "expected non-negative integer sparse index")),
             }
         }
-        let per = rank.max(1);
+        if scalar_index {
+            idx = vec![idx.first().copied().unwrap_or(0); per];
+        }
         if idx.len() % per != 0 {
             return Err(self.error_at(ispan, format!("sparse indices must have {per} entries per element")));
         }
@@ -397,14 +465,22 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+        let n = idx.len() / per;
         let vspan = values.span();
-        let mut flat_vals = Vec::new();
-        flatten(values, &mut flat_vals);
-        if flat_vals.len() != idx.len() / per {
-            return Err(self.error_at(
-                vspan,
-                format!("expected {} sparse values to match the indices, got {}", idx.len() / per, flat_vals.len()),
-            ));
+        let flat_vals = match values {
+            Lit::List(items, span) => {
+                if items.iter().any(|i| matches!(i, Lit::List(..))) {
+                    return Err(self.error_at(span, "expected 1-d tensor for values"));
+                }
+                items
+            }
+            // A scalar value is the value of every listed element.
+            Lit::Num { neg, tok } => (0..n).map(|_| Lit::Num { neg, tok }).collect(),
+            Lit::Bool(b, s) => (0..n).map(|_| Lit::Bool(b, s)).collect(),
+        };
+        if flat_vals.len() != n {
+            return Err(self
+                .error_at(vspan, format!("expected {n} sparse values to match the indices, got {}", flat_vals.len())));
         }
         let values = self.convert_values(&flat_vals, &elem)?;
         Ok(ElementsAttr::Sparse(SparseElements { ty, indices: idx, values }))
@@ -441,7 +517,12 @@ impl<'a> Parser<'a> {
             let mut out = Vec::with_capacity(lits.len());
             for l in lits {
                 let v = match l {
-                    Lit::Bool(b, _) => i128::from(*b),
+                    Lit::Bool(b, _) => {
+                        if width != 1 {
+                            return Err(self.error_at(l.span(), "expected i1 type for 'true' or 'false' values"));
+                        }
+                        i128::from(*b)
+                    }
                     Lit::Num { neg, tok } if tok.kind == TokKind::Integer => {
                         let v = self.integer_value(*tok)?;
                         if *neg { -v } else { v }
@@ -458,19 +539,27 @@ impl<'a> Parser<'a> {
             let mut out = Vec::with_capacity(lits.len());
             for l in lits {
                 let bits = match l {
-                    Lit::Num { neg, tok } => {
-                        let text = self.token_text(*tok);
-                        if text.starts_with("0x") && !neg {
-                            let v = self.integer_value(*tok)?;
-                            let bits = u64::try_from(v)
-                                .map_err(|_| self.error_at(l.span(), "hexadecimal float out of range"))?;
-                            FloatAttr::from_bits(bits, elem.clone()).map_err(|e| self.error_at(l.span(), e))?.bits
-                        } else {
-                            parse_float_bits(text, *neg, elem).map_err(|e| self.error_at(l.span(), e))?
+                    Lit::Num { neg, tok } if tok.kind == TokKind::Integer => {
+                        // Integers stand for floats only as hexadecimal bit patterns.
+                        if !self.token_text(*tok).starts_with("0x") {
+                            return Err(self.error_at(l.span(), "expected floating-point elements, but parsed integer"));
                         }
+                        if *neg {
+                            return Err(
+                                self.error_at(l.span(), "hexadecimal float literal should not have a leading minus")
+                            );
+                        }
+                        let v = self.integer_value(*tok)?;
+                        let bits = u64::try_from(v).map_err(|_| {
+                            self.error_at(l.span(), "hexadecimal float constant out of range for attribute")
+                        })?;
+                        FloatAttr::from_bits(bits, elem.clone()).map_err(|e| self.error_at(l.span(), e))?.bits
+                    }
+                    Lit::Num { neg, tok } => {
+                        parse_float_bits(self.token_text(*tok), *neg, elem).map_err(|e| self.error_at(l.span(), e))?
                     }
                     Lit::Bool(..) => {
-                        return Err(self.error_at(l.span(), "expected floating-point elements, but parsed a boolean"));
+                        return Err(self.error_at(l.span(), "expected floating-point elements, but parsed integer"));
                     }
                     Lit::List(..) => return Err(self.error_at(l.span(), "expected a scalar element")),
                 };

@@ -91,12 +91,12 @@ impl<'a> Parser<'a> {
                         let width: u64 = t[1..].parse().unwrap_or(u64::MAX);
                         Type::integer(width).map_err(|e| self.error_at(span, e))?
                     }
-                    _ => return Err(self.error_here("expected type")),
+                    _ => return Err(self.error_here("expected non-function type")),
                 };
                 self.bump();
                 Ok(ty)
             }
-            _ => Err(self.error_here("expected type")),
+            _ => Err(self.error_here("expected non-function type")),
         }
     }
 
@@ -157,6 +157,9 @@ impl<'a> Parser<'a> {
         let span = self.span();
         self.bump();
         let (dims, unranked) = self.parse_dims("vector")?;
+        if dims.is_empty() && !unranked {
+            return Err(self.error_here("expected dimension size in vector type"));
+        }
         if unranked || dims.iter().any(Option::is_none) {
             return Err(self.error_at(span, "vector types must have static shape"));
         }
@@ -187,29 +190,38 @@ impl<'a> Parser<'a> {
         let mut maps: Vec<AffineMap> = Vec::new();
         let mut space = None;
         while self.eat(TokKind::Comma) {
-            if space.is_some() {
-                return Err(self.error_here("expected '>': the memory space must come last in a memref type"));
-            }
             match self.kind() {
                 TokKind::Integer => {
+                    if space.is_some() {
+                        return Err(self.error_here("multiple memory spaces specified in memref type"));
+                    }
                     let v = self.integer_value(self.tok)?;
                     let v = u64::try_from(v).map_err(|_| self.error_here("invalid memory space"))?;
                     space = Some(MemorySpace::Int(v));
                     self.bump();
                 }
-                TokKind::BareId => {
+                TokKind::BareId if !is_type_keyword(self.text()) => {
+                    if space.is_some() {
+                        return Err(self.error_here("multiple memory spaces specified in memref type"));
+                    }
                     let name = self.text();
                     space = Some(MemorySpace::Named(self.intern(name)));
                     self.bump();
                 }
                 TokKind::HashId | TokKind::LParen => {
+                    if space.is_some() {
+                        return Err(self.error_here("affine map after memory space in memref type"));
+                    }
                     let at = self.span();
                     match self.parse_attribute()? {
                         Attribute::AffineMap(m) => maps.push(m),
                         _ => return Err(self.error_at(at, "expected affine map in memref type")),
                     }
                 }
-                _ => return Err(self.error_here("expected affine map or memory space in memref type")),
+                TokKind::BareId | TokKind::BangId => {
+                    return Err(self.error_here("expected affine map in memref type"));
+                }
+                _ => return Err(self.error_here("expected list element: an affine map or a memory space")),
             }
         }
         self.expect(TokKind::Greater, "'>' in memref type")?;
@@ -223,7 +235,7 @@ impl<'a> Parser<'a> {
         let next_is_less = self.source().as_bytes().get(end) == Some(&b'<');
         if let Some((dialect, data)) = name.split_once('.') {
             if dialect.is_empty() || data.is_empty() {
-                return Err(self.error_at(span, "invalid dialect type name"));
+                return Err(self.error_at(span, "invalid type identifier"));
             }
             let mut data = data.to_string();
             if next_is_less {
@@ -248,11 +260,11 @@ impl<'a> Parser<'a> {
             self.bump();
             self.bump();
             if self.kind() != TokKind::String {
-                return Err(self.error_here("expected string literal data in dialect type"));
+                return Err(self.error_here("expected string literal data in dialect symbol"));
             }
             let data = unescape(self.text()).map_err(|e| self.error_here(e))?;
             self.bump();
-            self.expect(TokKind::Greater, "'>' in dialect type")?;
+            self.expect(TokKind::Greater, "'>' in dialect symbol")?;
             return Ok(Type::dialect(name, &data));
         }
         match self.module().aliases.ty(name) {

@@ -54,7 +54,8 @@ struct ForwardRef {
 
 struct ValueScope<'a> {
     isolated: bool,
-    defs: HashMap<&'a str, Values>,
+    /// Name to its values and where the name was defined.
+    defs: HashMap<&'a str, (Values, Span)>,
     forward: HashMap<&'a str, Vec<ForwardRef>>,
 }
 
@@ -232,6 +233,16 @@ impl<'a> Parser<'a> {
         Ok(s)
     }
 
+    /// Consume the keyword `kw` or fail with `msg`.
+    pub fn expect_keyword_msg(&mut self, kw: &str, msg: &str) -> PResult<Span> {
+        if !self.is_keyword(kw) {
+            return Err(self.error_here(msg));
+        }
+        let s = self.span();
+        self.bump();
+        Ok(s)
+    }
+
     /// Consume the keyword `kw` if present.
     pub fn eat_keyword(&mut self, kw: &str) -> bool {
         if self.is_keyword(kw) {
@@ -290,7 +301,7 @@ impl<'a> Parser<'a> {
         let v = if neg { v.checked_neg() } else { Some(v) };
         let v = v
             .and_then(|v| i64::try_from(v).ok())
-            .ok_or_else(|| self.error_at(start.to(self.span()), "integer constant out of range"))?;
+            .ok_or_else(|| self.error_at(start.to(self.span()), "integer constant out of range for attribute"))?;
         self.bump();
         Ok(v)
     }
@@ -390,7 +401,8 @@ impl<'a> Parser<'a> {
     /// A name defined with another type, or a result number out of range.
     pub fn resolve_operand(&mut self, u: &UnresolvedOperand<'a>, ty: &Type) -> PResult<Value> {
         for scope in self.scopes.iter().rev() {
-            if let Some(vals) = scope.defs.get(u.name) {
+            if let Some((vals, def_span)) = scope.defs.get(u.name) {
+                let def_span = *def_span;
                 let Some(&v) = vals.get(u.number as usize) else {
                     return Err(self.error_at(
                         u.span,
@@ -404,12 +416,15 @@ impl<'a> Parser<'a> {
                 };
                 let actual = self.m.value_type(v);
                 if actual != ty {
-                    return Err(self.error_at(
-                        u.span,
-                        format!(
-                            "use of value '%{}' expects different type than prior uses: '{}' vs '{}'",
-                            u.name, ty, actual
-                        ),
+                    return Err(Box::new(
+                        Diagnostic::error(
+                            u.span,
+                            format!(
+                                "use of value '%{}' expects different type than prior uses: '{}' vs '{}'",
+                                u.name, ty, actual
+                            ),
+                        )
+                        .with_note(Diagnostic::note(def_span, "prior use here")),
                     ));
                 }
                 return Ok(v);
@@ -423,12 +438,15 @@ impl<'a> Parser<'a> {
             if let Some(f) = scope.forward.get(u.name).and_then(|fs| fs.iter().find(|f| f.number == u.number)) {
                 let prev = self.m.value_type(f.placeholder);
                 if prev != ty {
-                    return Err(self.error_at(
-                        u.span,
-                        format!(
-                            "use of value '%{}' expects different type than prior uses: '{}' vs '{}'",
-                            u.name, ty, prev
-                        ),
+                    return Err(Box::new(
+                        Diagnostic::error(
+                            u.span,
+                            format!(
+                                "use of value '%{}' expects different type than prior uses: '{}' vs '{}'",
+                                u.name, ty, prev
+                            ),
+                        )
+                        .with_note(Diagnostic::note(f.span, "prior use here")),
                     ));
                 }
                 return Ok(f.placeholder);
@@ -467,8 +485,11 @@ impl<'a> Parser<'a> {
     /// Bind `name` to `values` in the current scope.
     pub(super) fn define_values(&mut self, name: &'a str, span: Span, values: Values) -> PResult<()> {
         for scope in self.scopes.iter().rev() {
-            if scope.defs.contains_key(name) {
-                return Err(self.error_at(span, format!("redefinition of SSA value '%{name}'")));
+            if let Some((_, prev)) = scope.defs.get(name) {
+                return Err(Box::new(
+                    Diagnostic::error(span, format!("redefinition of SSA value '%{name}'"))
+                        .with_note(Diagnostic::note(*prev, "previously defined here")),
+                ));
             }
             if scope.isolated {
                 break;
@@ -503,9 +524,25 @@ impl<'a> Parser<'a> {
             }
         }
         if let Some(scope) = self.scopes.last_mut() {
-            scope.defs.insert(name, values);
+            scope.defs.insert(name, (values, span));
         }
         Ok(())
+    }
+
+    /// Where `name` is already defined or referenced in the visible scopes, if it is.
+    fn name_in_use(&self, name: &str) -> Option<Span> {
+        for scope in self.scopes.iter().rev() {
+            if let Some((_, s)) = scope.defs.get(name) {
+                return Some(*s);
+            }
+            if let Some(f) = scope.forward.get(name).and_then(|fs| fs.first()) {
+                return Some(f.span);
+            }
+            if scope.isolated {
+                break;
+            }
+        }
+        None
     }
 
     /// Open a value scope for a region (`isolated` for functions).
@@ -659,7 +696,7 @@ impl<'a> Parser<'a> {
                 self.expect(TokKind::Colon, "':' and types of successor operands")?;
                 self.parse_type_list_no_parens()?
             };
-            self.expect(TokKind::RParen, "')' to end successor operand list")?;
+            self.expect(TokKind::RParen, "')' to close argument list")?;
             args = self.resolve_operands(&ops, &tys, open)?.to_vec();
         }
         Ok(Successor { block, args })
@@ -705,8 +742,10 @@ impl<'a> Parser<'a> {
             }
             let blocks = self.m.region(region).blocks.clone();
             for b in blocks {
-                let ends_with_it = self.m.terminator(b).is_some_and(|t| self.m.op_name(t) == term);
-                if !ends_with_it {
+                // Another known terminator stays: the parent's verifier reports it.
+                let ends_with_terminator =
+                    self.m.terminator(b).is_some_and(|t| self.dialects.is_terminator(self.m.op_name(t)) == Some(true));
+                if !ends_with_terminator {
                     let name = self.intern(term);
                     let op = self.m.create_op(OperationState {
                         name,
@@ -726,6 +765,12 @@ impl<'a> Parser<'a> {
             self.m.push_block(region, entry);
             self.m.set_block_span(entry, open);
             for a in args {
+                if let Some(prev) = self.name_in_use(a.name) {
+                    return Err(Box::new(
+                        Diagnostic::error(a.span, format!("region entry argument '%{}' is already in use", a.name))
+                            .with_note(Diagnostic::note(prev, "previously referenced here")),
+                    ));
+                }
                 let v = self.m.add_block_arg(entry, a.ty);
                 self.define_values(a.name, a.span, smallvec::smallvec![v])?;
             }
@@ -783,7 +828,7 @@ impl<'a> Parser<'a> {
             if self.tok.kind != TokKind::RParen {
                 loop {
                     let arg = self.parse_operand()?;
-                    self.expect(TokKind::Colon, "':' and type for block argument")?;
+                    self.expect(TokKind::Colon, "':' and type for SSA operand")?;
                     let ty = self.parse_type()?;
                     let v = self.m.add_block_arg(block, ty);
                     self.define_values(arg.name, arg.span, smallvec::smallvec![v])?;
@@ -792,7 +837,7 @@ impl<'a> Parser<'a> {
                     }
                 }
             }
-            self.expect(TokKind::RParen, "')' to end block argument list")?;
+            self.expect(TokKind::RParen, "')' to end argument list")?;
         }
         self.expect(TokKind::Colon, "':' after block name")?;
         self.insertion = Some(block);
@@ -817,17 +862,21 @@ impl<'a> Parser<'a> {
             loop {
                 let span = self.span();
                 if self.tok.kind != TokKind::PercentId {
-                    return Err(self.error_here("expected SSA value name"));
+                    return Err(self.error_here("expected valid ssa identifier"));
                 }
                 let name = &self.text()[1..];
                 self.bump();
                 let mut count = 1u32;
                 if self.eat(TokKind::Colon) {
+                    if self.kind() != TokKind::Integer {
+                        return Err(self.error_here("expected integer number of results"));
+                    }
+                    let at = self.span();
                     let n = self.parse_integer()?;
                     count = u32::try_from(n)
                         .ok()
                         .filter(|&c| c > 0)
-                        .ok_or_else(|| self.error_at(span, "expected a positive number of results"))?;
+                        .ok_or_else(|| self.error_at(at, "expected named operation to have atleast 1 result"))?;
                 }
                 names.push((name, count, span));
                 if !self.eat(TokKind::Comma) {
@@ -848,6 +897,9 @@ impl<'a> Parser<'a> {
             names[0].1 = values.len() as u32;
         }
         let expected: u64 = names.iter().map(|n| u64::from(n.1)).sum();
+        if !names.is_empty() && values.is_empty() {
+            return Err(self.error_at(start, "cannot name an operation with no results"));
+        }
         if !names.is_empty() && expected != values.len() as u64 {
             return Err(self.error_at(
                 start,
@@ -893,6 +945,9 @@ impl<'a> Parser<'a> {
         self.bump();
         let operands = self.parse_delimited_operands(TokKind::LParen, TokKind::RParen, "'(' to start operand list")?;
         let mut successors = Vec::new();
+        if self.kind() == TokKind::LSquare && self.dialects.is_terminator(&name) == Some(false) {
+            return Err(self.error_here("successors in non-terminator"));
+        }
         if self.eat(TokKind::LSquare) {
             loop {
                 successors.push(self.parse_successor()?);

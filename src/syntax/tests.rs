@@ -104,7 +104,7 @@ fn types_attributes_and_aliases() {
 func @f(%x: !avx, %m: memref<16x?xf32, #map0, memspace0>, %t: tensor<*xf32>) -> (i3, complex<f32>)
   attributes {a: [1, 2.5, "s", @g, #set0, unit, true], b = {z = 1, y}, c = dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>,
               d = dense<1.0> : vector<4xf32>, e = sparse<[[0, 0], [1, 2]], [1, 5]> : tensor<3x4xi32>,
-              f = opaque<"tf", "0xDEADBEEF"> : tensor<4xi8>, g = 0x7C00 : f16, h = 42 : i32, i = (i32) -> f32,
+              g = 0x7C00 : f16, h = 42 : i32, i = (i32) -> f32,
               j = !tf.string, k = !llvm<"i32*">, l = tuple<i32, f32, tensor<i1>, i5>, n = none}
 "#,
     );
@@ -143,7 +143,7 @@ fn explicit_module() {
 fn diagnostics() {
     assert_eq!(
         error("func @f() {\n  %x = \"a\"() : () -> i32\n  %x = \"b\"() : () -> i32\n}"),
-        "t.mlir:3:3: error: redefinition of SSA value '%x'\n  %x = \"b\"() : () -> i32\n  ^"
+        "t.mlir:3:3: error: redefinition of SSA value '%x'\n  %x = \"b\"() : () -> i32\n  ^\nt.mlir:2:3: note: previously defined here\n  %x = \"a\"() : () -> i32\n  ^"
     );
     assert!(
         error("func @f() {\n  \"u\"(%y) : (i32) -> ()\n}")

@@ -63,8 +63,8 @@ fn verify_region(cx: &mut VerifyCx<'_>, parent: Op, region: Region) {
         let ops = &m.block(b).ops;
         let Some(&last) = ops.last() else {
             if !no_terminator {
-                let at = m.block_span(b).or_else(|| m.op_span(parent));
-                cx.push(Diagnostic::error(at, "block with no terminator"));
+                // An empty block has no location of its own: report at the op owning it.
+                cx.push(Diagnostic::error(m.op_span(parent), "block with no terminator"));
                 return;
             }
             continue;
@@ -89,18 +89,16 @@ fn verify_region(cx: &mut VerifyCx<'_>, parent: Op, region: Region) {
                 return;
             }
             if Some(s.block) == entry {
-                cx.error(last, "entry block of region may not have predecessors");
+                cx.push(Diagnostic::error(m.op_span(parent), "entry block of region may not have predecessors"));
                 return;
             }
             let params = &m.block(s.block).args;
             if params.len() != s.args.len() {
+                let which =
+                    if m.op(last).successors.len() > 1 { format!(" for successor #{i}") } else { String::new() };
                 cx.error(
                     last,
-                    format!(
-                        "branch has {} operands for successor #{i}, but target block has {}",
-                        s.args.len(),
-                        params.len()
-                    ),
+                    format!("branch has {} operands{which}, but target block has {}", s.args.len(), params.len()),
                 );
                 return;
             }

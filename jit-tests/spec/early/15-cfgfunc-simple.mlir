@@ -39,7 +39,7 @@ bb4(%d : i64, %e : i64):
 
 cfgfunc @f(i64) -> i64 {
 bb0(%a: i64):
-  // expected-error@+1 {{branch has 0 operands for successor #0, but target block has 1}}
+  // expected-error@+1 {{branch has 0 operands, but target block has 1}}
   br bb1
 bb1(%x: i64):
   return %x : i64
@@ -47,8 +47,8 @@ bb1(%x: i64):
 
 // -----
 
+// expected-error@+1 {{entry block of region may not have predecessors}}
 cfgfunc @f(i64) -> i64 {
 bb0(%a: i64):
-  // expected-error@+1 {{entry block of region may not have predecessors}}
   br bb0(%a : i64)
 }

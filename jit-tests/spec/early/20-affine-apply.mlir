@@ -26,7 +26,7 @@ mlfunc @f(%s: index, %t: index, %42: index, %n: index) -> (index, index) {
 
 #map10 = (d0, d1) -> (d0 floordiv 8 + d1 mod 128)
 func @f(%s: index) {
-  // expected-error@+1 {{dim operand count and affine map dim count must match}}
+  // expected-error@+1 {{dimension or symbol index mismatch}}
   %1 = affine.apply #map10 (%s)
   return
 }

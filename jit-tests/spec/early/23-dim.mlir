@@ -26,7 +26,7 @@ func @dims(%A: tensor<4 x ? x f32>) -> (index, index, index, index) {
 // -----
 
 func @dims(%A: tensor<4 x ? x f32>) -> index {
-  // expected-error@+1 {{index 2 is out of range for a value of rank 2}}
+  // expected-error@+1 {{index is out of range (index 2, rank 2)}}
   %x = dim %A, 2 : tensor<4 x ? x f32>
   return %x : index
 }

@@ -18,7 +18,7 @@ func @extract(%v: vector<4x4xi32>, %t: tensor<4x4xi32>, %ut: tensor<*xi32>, %1: 
 // -----
 
 func @extract(%t: tensor<4x4xi32>, %1: index) -> i32 {
-  // expected-error@+1 {{index count 1 does not match the rank 2 of the operand}}
+  // expected-error@+1 {{incorrect number of indices for extract_element: 1 for rank 2}}
   %4 = extract_element %t[%1] : tensor<4x4xi32>
   return %4 : i32
 }

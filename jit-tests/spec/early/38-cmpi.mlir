@@ -68,7 +68,7 @@ func @f(%a: i8, %b: i8) {
 // -----
 
 func @f(%a: i8, %b: i8) {
-  // expected-error@+1 {{predicate 10 is out of range 0..9}}
+  // expected-error@+1 {{attribute 'predicate' failed to satisfy constraint}}
   %0 = "std.cmpi"(%a, %b) {predicate = 10} : (i8, i8) -> i1
   return
 }
@@ -76,7 +76,7 @@ func @f(%a: i8, %b: i8) {
 // -----
 
 func @f(%a: vector<4xi8>, %b: vector<4xi8>) {
-  // expected-error@+1 {{result must be 'vector<4xi1>' (i1 of the operands' shape), but got 'i1'}}
+  // expected-error@+1 {{requires the same shape for all operands and results}}
   %0 = "std.cmpi"(%a, %b) {predicate = 0} : (vector<4xi8>, vector<4xi8>) -> i1
   return
 }

@@ -24,7 +24,7 @@ func @f(%cond: i1, %true: i32, %false: i32, %vcond: vector<42xi1>, %vtrue: vecto
 // -----
 
 func @f(%vcond: vector<41xi1>, %vtrue: vector<42xf32>) -> vector<42xf32> {
-  // expected-error@+1 {{condition must be i1, or i1 of the same shape as the values}}
+  // expected-error@+1 {{requires the same shape for all operands and results}}
   %vx = "std.select"(%vcond, %vtrue, %vtrue) : (vector<41xi1>, vector<42xf32>, vector<42xf32>) -> vector<42xf32>
   return %vx : vector<42xf32>
 }

@@ -19,6 +19,7 @@ func @f(%100: f32, %A: memref<4x?xf32, #layout, memspace0>, %1: index) {
 
 // -----
 
+// expected-note@+1 {{prior use here}}
 func @f(%100: f64, %A: memref<4x?xf32>, %1: index) {
   // expected-error@+1 {{use of value '%100' expects different type than prior uses: 'f32' vs 'f64'}}
   store %100, %A[%1, %1] : memref<4x?xf32>

@@ -27,7 +27,7 @@ func @f(%2: memref<4x?xf32>) {
 // -----
 
 func @f(%2: memref<4x?xf32>) {
-  // expected-error@+1 {{requires the same element type}}
+  // expected-error@+1 {{cast incompatible: different element types}}
   %3 = memref_cast %2 : memref<4x?xf32> to memref<4x?xi32>
   return
 }
@@ -35,7 +35,7 @@ func @f(%2: memref<4x?xf32>) {
 // -----
 
 func @f(%2: memref<4x?xf32>) {
-  // expected-error@+1 {{requires the same rank}}
+  // expected-error@+1 {{cast incompatible: different ranks}}
   %3 = memref_cast %2 : memref<4x?xf32> to memref<?xf32>
   return
 }
@@ -43,7 +43,7 @@ func @f(%2: memref<4x?xf32>) {
 // -----
 
 func @f(%2: memref<4x?xf32>) {
-  // expected-error@+1 {{requires the same memory space}}
+  // expected-error@+1 {{cast incompatible: different memory spaces}}
   %3 = memref_cast %2 : memref<4x?xf32> to memref<4x?xf32, 1>
   return
 }
@@ -51,7 +51,7 @@ func @f(%2: memref<4x?xf32>) {
 // -----
 
 func @f(%2: memref<4x?xf32>) {
-  // expected-error@+1 {{requires the same layout maps}}
+  // expected-error@+1 {{cast incompatible: different layout maps}}
   %3 = memref_cast %2 : memref<4x?xf32> to memref<4x?xf32, (d0, d1) -> (d1, d0)>
   return
 }

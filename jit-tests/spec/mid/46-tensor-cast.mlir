@@ -36,7 +36,7 @@ func @f(%1: tensor<4x?xf32>) {
 // -----
 
 func @f(%1: tensor<4x?xf32>) {
-  // expected-error@+1 {{requires the same rank (or an unranked side)}}
+  // expected-error@+1 {{cast incompatible: different ranks (or an unranked side)}}
   %2 = tensor_cast %1 : tensor<4x?xf32> to tensor<4xf32>
   return
 }

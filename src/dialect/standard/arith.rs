@@ -141,17 +141,22 @@ pub static OPS: &[OpDef] = &[
 // ---- constant ---------------------------------------------------------------------------------
 
 fn parse_constant(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
+    // `constant {attrs} value : type`: the dictionary comes first, the value carries its type.
+    let attrs = p.parse_optional_attr_dict()?;
     let at = p.span();
     let value = p.parse_attribute()?;
     let ty = if p.kind() == TokKind::Colon {
         p.parse_colon_type()?
     } else {
-        match value.value_type() {
-            Some(t) => t.clone(),
-            None => return Err(p.error_at(at, "expected ':' and the type of the constant")),
+        match (&value, value.value_type()) {
+            (_, Some(t)) => t.clone(),
+            (Attribute::Bool(_), None) => Type::Integer(1),
+            (Attribute::Unit, None) => Type::None,
+            _ => return Err(p.error_at(at, "expected ':' and the type of the constant")),
         }
     };
-    let st = OperationState::new(p.intern("std.constant")).result(ty).attr("value", value).at(span);
+    let mut st = OperationState::new(p.intern("std.constant")).result(ty).attr("value", value).at(span);
+    st.attrs.extend(attrs);
     Ok(p.finish_op(st))
 }
 
@@ -159,17 +164,19 @@ fn print_constant(p: &mut Printer<'_>, op: Op) -> Option<()> {
     let m = p.module();
     let d = m.op(op);
     let [r] = d.results.as_slice() else { return None };
-    if !d.operands.is_empty() || d.attrs.len() != 1 {
+    if !d.operands.is_empty() {
         return None;
     }
     let value = m.attr(op, "value")?;
     let ty = m.value_type(*r);
     match value {
-        Attribute::SymbolRef(_) | Attribute::Bool(_) => {}
+        Attribute::SymbolRef(_) | Attribute::Bool(_) | Attribute::Unit => {}
         other if other.value_type() == Some(ty) => {}
         _ => return None,
     }
-    p.w("constant ");
+    p.w("constant");
+    p.print_attr_dict(op, &["value"]);
+    p.w(" ");
     p.print_attr_without_type(value);
     p.w(" : ");
     p.print_type(ty);
@@ -197,6 +204,11 @@ fn verify_constant(cx: &mut VerifyCx<'_>, op: Op) {
         Attribute::Bool(_) => {
             if !ty.is_integer_of(1) {
                 cx.error(op, format!("requires a boolean value to have type 'i1', not '{ty}'"));
+            }
+        }
+        Attribute::Unit => {
+            if ty != Type::None {
+                cx.error(op, format!("requires a unit value to have type 'none', not '{ty}'"));
             }
         }
         Attribute::SymbolRef(name) => {
@@ -330,7 +342,11 @@ fn fold_float_unary(m: &Module, op: Op, consts: &[Option<Attribute>]) -> Option<
 
 fn parse_cmp(p: &mut Parser<'_>, span: Span, name: &'static str, preds: &[&str]) -> PResult<Values> {
     let at = p.span();
-    let pred = p.parse_string()?;
+    // The predicate is an attribute that must be a string (`cmpi "slt", ...`).
+    let pred = match p.parse_attribute()? {
+        Attribute::String(s) => s.value.to_string(),
+        _ => return Err(p.error_at(at, "expected string comparison predicate attribute")),
+    };
     let Some(index) = preds.iter().position(|&x| x == pred) else {
         return Err(
             p.error_at(at, format!("unknown comparison predicate \"{pred}\"; expected one of {}", preds.join(", ")))
@@ -341,7 +357,12 @@ fn parse_cmp(p: &mut Parser<'_>, span: Span, name: &'static str, preds: &[&str])
     p.expect(TokKind::Comma, "','")?;
     let b = p.parse_operand()?;
     let attrs = p.parse_optional_attr_dict()?;
-    let ty = p.parse_colon_type()?;
+    p.expect(TokKind::Colon, "':'")?;
+    let ty_at = p.span();
+    let ty = p.parse_type()?;
+    if !has_i1_shape(&ty) {
+        return Err(p.error_at(ty_at, "expected type with valid i1 shape"));
+    }
     let operands = p.resolve_all(&[a, b], &ty)?;
     let result = ty.with_element(Type::Integer(1));
     let mut st = OperationState::new(p.intern(name))
@@ -377,37 +398,76 @@ fn print_cmp(p: &mut Printer<'_>, op: Op, kw: &str, preds: &[&str]) -> Option<()
     Some(())
 }
 
-fn verify_cmp(cx: &mut VerifyCx<'_>, op: Op, npreds: usize, what: &str, pred: fn(&Type) -> bool) {
+/// Whether a value of this type has an `i1` counterpart of the same shape (scalars, vectors,
+/// tensors of integers, indices or floats).
+fn has_i1_shape(t: &Type) -> bool {
+    match t {
+        Type::Vector(_) | Type::Tensor(_) => {
+            let e = t.element_type();
+            e.is_int_or_index() || e.is_float()
+        }
+        t => t.is_int_or_index() || t.is_float(),
+    }
+}
+
+fn is_bool_like(t: &Type) -> bool {
+    t.element_type().is_integer_of(1) && !matches!(t, Type::Memref(_))
+}
+
+fn verify_cmp(cx: &mut VerifyCx<'_>, op: Op, float: bool) {
     if !cx.counts(op, Some(2), Some(1), 0, 0) {
         return;
     }
-    match cx.required_attr(op, "predicate").and_then(Attribute::as_int) {
-        Some(v) if (0..npreds as i128).contains(&v) => {}
-        Some(v) => cx.error(op, format!("predicate {v} is out of range 0..{}", npreds - 1)),
-        None => return,
+    let npreds = if float { CMPF_PREDICATES.len() } else { CMPI_PREDICATES.len() };
+    match cx.m.attr(op, "predicate") {
+        Some(Attribute::Integer(i)) if (0..npreds as i128).contains(&i.value) => {}
+        Some(Attribute::Integer(_)) if float => {
+            cx.error(op, "'predicate' attribute value out of range");
+            return;
+        }
+        Some(Attribute::Integer(_)) => {
+            cx.error(
+                op,
+                "attribute 'predicate' failed to satisfy constraint: allowed 64-bit integer cases: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9",
+            );
+            return;
+        }
+        _ if float => {
+            cx.error(op, "requires an integer attribute named 'predicate'");
+            return;
+        }
+        _ => {
+            cx.error(op, "requires attribute 'predicate'");
+            return;
+        }
     }
     let (Some(a), Some(b), Some(r)) = (cx.operand_type(op, 0), cx.operand_type(op, 1), cx.result_type(op, 0)) else {
         return;
     };
+    let ok = if float {
+        cx.kind(op, 0, false, "floating-point-like", is_float_like)
+            && cx.kind(op, 1, false, "floating-point-like", is_float_like)
+    } else {
+        cx.kind(op, 0, false, "integer-like", is_int_like) && cx.kind(op, 1, false, "integer-like", is_int_like)
+    };
+    if !ok || !cx.kind(op, 0, true, "bool-like", is_bool_like) {
+        return;
+    }
     if a != b {
-        cx.error(op, "requires the same type for both operands");
+        cx.error(op, "requires all operands to have the same type");
         return;
     }
-    if !cx.kind(op, 0, false, what, pred) {
-        return;
-    }
-    let expected = a.with_element(Type::Integer(1));
-    if *r != expected {
-        cx.error(op, format!("result must be '{expected}' (i1 of the operands' shape), but got '{r}'"));
+    if !same_shape(a, r) {
+        cx.error(op, "requires the same shape for all operands and results");
     }
 }
 
 fn verify_cmpi(cx: &mut VerifyCx<'_>, op: Op) {
-    verify_cmp(cx, op, CMPI_PREDICATES.len(), "integer-like", is_int_like);
+    verify_cmp(cx, op, false);
 }
 
 fn verify_cmpf(cx: &mut VerifyCx<'_>, op: Op) {
-    verify_cmp(cx, op, CMPF_PREDICATES.len(), "floating-point-like", is_float_like);
+    verify_cmp(cx, op, true);
 }
 
 fn fold_cmp(m: &Module, op: Op, consts: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
@@ -435,7 +495,12 @@ fn parse_select(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     p.expect(TokKind::Comma, "','")?;
     let f = p.parse_operand()?;
     let attrs = p.parse_optional_attr_dict()?;
-    let ty = p.parse_colon_type()?;
+    p.expect(TokKind::Colon, "':'")?;
+    let ty_at = p.span();
+    let ty = p.parse_type()?;
+    if !has_i1_shape(&ty) {
+        return Err(p.error_at(ty_at, "expected type with valid i1 shape"));
+    }
     let cond_ty = ty.with_element(Type::Integer(1));
     let c = p.resolve_operand(&c, &cond_ty)?;
     let tf = p.resolve_all(&[t, f], &ty)?;
@@ -470,18 +535,19 @@ fn verify_select(cx: &mut VerifyCx<'_>, op: Op) {
     else {
         return;
     };
-    if t != f || t != r {
-        cx.error(op, "requires the same type for the true value, the false value and the result");
+    if !cx.kind(op, 0, false, "bool-like", is_bool_like) {
         return;
     }
-    if !c.element_type().is_integer_of(1) || !same_shape(c, r) {
-        cx.error(
-            op,
-            format!(
-                "condition must be i1, or i1 of the same shape as the values ('{}'), but got '{c}'",
-                r.with_element(Type::Integer(1))
-            ),
-        );
+    if t != f {
+        cx.error(op, "requires 'true' and 'false' arguments to be of the same type");
+        return;
+    }
+    if t != r {
+        cx.error(op, "requires the result to have the type of the 'true' and 'false' arguments");
+        return;
+    }
+    if !same_shape(c, r) {
+        cx.error(op, "requires the same shape for all operands and results");
     }
 }
 
@@ -510,33 +576,52 @@ fn verify_cast(cx: &mut VerifyCx<'_>, op: Op) {
         return;
     }
     let (Some(from), Some(to)) = (cx.operand_type(op, 0), cx.result_type(op, 0)) else { return };
+    let incompatible = format!("operand type '{from}' and result type '{to}' are cast incompatible");
     if !same_shape(from, to) {
-        cx.error(op, format!("requires operand and result of the same shape, but got '{from}' and '{to}'"));
+        cx.error(op, format!("{incompatible}: the shapes differ"));
         return;
     }
     let (a, b) = (from.element_type(), to.element_type());
     let name = cx.m.op_name(op);
+    if matches!(name, "std.sexti" | "std.zexti" | "std.trunci") {
+        if a.is_index() {
+            cx.error(op, "'index' is not a valid operand type");
+            return;
+        }
+        if b.is_index() {
+            cx.error(op, "'index' is not a valid result type");
+            return;
+        }
+        if !(a.is_integer() && b.is_integer()) {
+            cx.error(op, incompatible);
+            return;
+        }
+        let widening = name != "std.trunci";
+        let (wa, wb) = (a.bit_width().unwrap_or(0), b.bit_width().unwrap_or(0));
+        if widening && wb <= wa {
+            cx.error(op, format!("result type '{b}' must be wider than operand type '{a}'"));
+        } else if !widening && wa <= wb {
+            cx.error(op, format!("operand type '{a}' must be wider than result type '{b}'"));
+        }
+        return;
+    }
     let ok = match name {
         "std.index_cast" => (a.is_index() && b.is_integer()) || (a.is_integer() && b.is_index()),
         "std.sitofp" => a.is_integer() && b.is_float(),
         "std.fptosi" => a.is_float() && b.is_integer(),
-        "std.sexti" | "std.zexti" => a.is_integer() && b.is_integer() && b.bit_width() > a.bit_width(),
-        "std.trunci" => a.is_integer() && b.is_integer() && b.bit_width() < a.bit_width(),
         "std.fpext" => a.is_float() && b.is_float() && float_rank(b) > float_rank(a),
         "std.fptrunc" => a.is_float() && b.is_float() && float_rank(b) < float_rank(a),
         _ => true,
     };
     if !ok {
         let rule = match name {
-            "std.index_cast" => "casts between 'index' and an integer type",
-            "std.sitofp" => "casts an integer to a float",
-            "std.fptosi" => "casts a float to an integer",
-            "std.sexti" | "std.zexti" => "requires a result integer type wider than the operand's",
-            "std.trunci" => "requires a result integer type narrower than the operand's",
-            "std.fpext" => "requires a result float type wider than the operand's",
-            _ => "requires a result float type narrower than the operand's",
+            "std.index_cast" => "index_cast converts between 'index' and an integer type",
+            "std.sitofp" => "sitofp converts an integer to a float",
+            "std.fptosi" => "fptosi converts a float to an integer",
+            "std.fpext" => "fpext converts to a wider float type",
+            _ => "fptrunc converts to a narrower float type",
         };
-        cx.error(op, format!("{rule}, but got '{from}' to '{to}'"));
+        cx.error(op, format!("{incompatible} ({rule})"));
     }
 }
 

@@ -230,17 +230,31 @@ fn verify_dim(cx: &mut VerifyCx<'_>, op: Op) {
     if !cx.counts(op, Some(1), Some(1), 0, 0) {
         return;
     }
-    let Some(index) = cx.required_attr(op, "index").and_then(Attribute::as_int) else { return };
+    let index = match cx.m.attr(op, "index") {
+        Some(Attribute::Integer(i)) => i.value,
+        Some(_) => {
+            cx.error(op, "attribute 'index' failed to satisfy constraint: arbitrary integer attribute");
+            return;
+        }
+        None => {
+            cx.error(op, "requires attribute 'index'");
+            return;
+        }
+    };
     let Some(t) = cx.operand_type(op, 0) else { return };
     match t {
         Type::Memref(_) | Type::Tensor(_) => {
             if let Some(rank) = t.rank()
                 && (index < 0 || index >= rank as i128)
             {
-                cx.error(op, format!("index {index} is out of range for a value of rank {rank}"));
+                cx.error(op, format!("index is out of range (index {index}, rank {rank})"));
+                return;
             }
         }
-        _ => cx.error(op, format!("operand must be a memref or tensor, but got '{t}'")),
+        _ => {
+            cx.error(op, format!("operand #0 must be a memref or tensor, but got '{t}'"));
+            return;
+        }
     }
     cx.kind(op, 0, true, "of 'index' type", Type::is_index);
 }
@@ -255,16 +269,41 @@ fn fold_dim(m: &Module, op: Op, _: &[Option<Attribute>]) -> Option<Vec<FoldResul
 // ---- alloc ------------------------------------------------------------------------------------
 
 fn parse_alloc(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
-    let (ty, dims, syms) = if p.kind() == TokKind::LParen {
+    let (ty_at, ty, dims, syms) = if p.kind() == TokKind::LParen {
         let (dims, syms) = parse_dims_and_symbols(p)?;
-        let ty = p.parse_colon_type()?;
-        (ty, dims, syms)
+        p.expect(TokKind::Colon, "':'")?;
+        let at = p.span();
+        (at, p.parse_type()?, dims, syms)
     } else {
         // The earliest form: `alloc memref<..>(%n)[%s]`.
+        let at = p.span();
         let ty = p.parse_type()?;
         let (dims, syms) = parse_dims_and_symbols(p)?;
-        (ty, dims, syms)
+        (at, ty, dims, syms)
     };
+    // The counts are checked here, as MLIR's parser does, so the message is about the text.
+    if let Some(mt) = ty.as_memref() {
+        if dims.len() != mt.num_dynamic_dims() {
+            return Err(p.error_at(
+                ty_at,
+                format!(
+                    "op 'std.alloc' dimension operand count does not equal memref dynamic dimension count ({} vs {})",
+                    dims.len(),
+                    mt.num_dynamic_dims()
+                ),
+            ));
+        }
+        if syms.len() != mt.num_layout_symbols() {
+            return Err(p.error_at(
+                ty_at,
+                format!(
+                    "operand count does not equal dimension plus symbol operand count ({} symbols given, {} expected)",
+                    syms.len(),
+                    mt.num_layout_symbols()
+                ),
+            ));
+        }
+    }
     let attrs = p.parse_optional_attr_dict()?;
     let mut st = OperationState::new(p.intern("std.alloc")).operands(&dims).operands(&syms).result(ty).at(span);
     st.attrs = attrs;
@@ -426,6 +465,11 @@ fn parse_dma_start(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let [ts, td, tt] = tys.as_slice() else {
         return Err(p.error_at(at, "expected three memref types: source, destination and tag"));
     };
+    for (t, what) in [(ts, "source"), (td, "destination"), (tt, "tag")] {
+        if t.as_memref().is_none() {
+            return Err(p.error_at(at, format!("expected {what} to be of memref type")));
+        }
+    }
     let src = p.resolve_operand(&src, ts)?;
     let dst = p.resolve_operand(&dst, td)?;
     let tag = p.resolve_operand(&tag, tt)?;
@@ -463,7 +507,7 @@ fn dma_layout(m: &Module, op: Op) -> Result<DmaLayout, String> {
         let rank = m
             .value_type(v)
             .as_memref()
-            .ok_or_else(|| format!("expected the {what} operand to be a memref, but got '{}'", m.value_type(v)))?
+            .ok_or_else(|| format!("expected {what} to be of memref type, but got '{}'", m.value_type(v)))?
             .shape
             .len();
         if ops.len() < i + 1 + rank {
@@ -550,7 +594,12 @@ fn parse_dma_wait(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let n = p.parse_operand()?;
     let n = p.resolve_operand(&n, &Type::Index)?;
     let attrs = p.parse_optional_attr_dict()?;
-    let ty = p.parse_colon_type()?;
+    p.expect(TokKind::Colon, "':'")?;
+    let ty_at = p.span();
+    let ty = p.parse_type()?;
+    if ty.as_memref().is_none() {
+        return Err(p.error_at(ty_at, "expected tag to be of memref type"));
+    }
     let tag = p.resolve_operand(&tag, &ty)?;
     let mut st = OperationState::new(p.intern("std.dma_wait")).operand(tag).operands(&idx).operand(n).at(span);
     st.attrs = attrs;
@@ -641,18 +690,23 @@ fn verify_extract_element(cx: &mut VerifyCx<'_>, op: Op) {
     }
     let Some(t) = cx.operand_type(op, 0) else { return };
     if !matches!(t, Type::Vector(_) | Type::Tensor(_)) {
-        cx.error(op, format!("operand must be a vector or tensor, but got '{t}'"));
+        cx.error(op, format!("operand #0 must be a vector or tensor, but got '{t}'"));
         return;
     }
     let n = cx.m.op(op).operands.len() - 1;
     if let Some(rank) = t.rank()
         && n != rank
     {
-        cx.error(op, format!("index count {n} does not match the rank {rank} of the operand"));
+        cx.error(op, format!("incorrect number of indices for extract_element: {n} for rank {rank}"));
         return;
     }
-    if cx.index_operands(op, 1, "index") && cx.result_type(op, 0) != Some(t.element_type()) {
-        cx.error(op, format!("result type must be the element type '{}'", t.element_type()));
+    for i in 1..=n {
+        if !cx.kind(op, i, false, "index", Type::is_index) {
+            return;
+        }
+    }
+    if cx.result_type(op, 0) != Some(t.element_type()) {
+        cx.error(op, format!("result type must match element type of aggregate ('{}')", t.element_type()));
     }
 }
 
@@ -860,20 +914,26 @@ fn verify_memref_cast(cx: &mut VerifyCx<'_>, op: Op) {
         return;
     }
     let (Some(a), Some(b)) = (cx.operand_type(op, 0), cx.result_type(op, 0)) else { return };
-    let (Some(x), Some(y)) = (a.as_memref(), b.as_memref()) else {
-        cx.error(op, format!("requires memref operand and result, but got '{a}' and '{b}'"));
-        return;
+    let why = match (a.as_memref(), b.as_memref()) {
+        (Some(x), Some(y)) => {
+            if x.elem != y.elem {
+                Some("different element types")
+            } else if x.maps != y.maps {
+                Some("different layout maps")
+            } else if x.memory_space != y.memory_space {
+                Some("different memory spaces")
+            } else if x.shape.len() != y.shape.len() {
+                Some("different ranks")
+            } else if !dims_compatible(&x.shape, &y.shape) {
+                Some("incompatible static dimensions")
+            } else {
+                None
+            }
+        }
+        _ => Some("both must be memrefs"),
     };
-    if x.elem != y.elem {
-        cx.error(op, format!("requires the same element type, but got '{a}' and '{b}'"));
-    } else if x.maps != y.maps {
-        cx.error(op, format!("requires the same layout maps, but got '{a}' and '{b}'"));
-    } else if x.memory_space != y.memory_space {
-        cx.error(op, format!("requires the same memory space, but got '{a}' and '{b}'"));
-    } else if x.shape.len() != y.shape.len() {
-        cx.error(op, format!("requires the same rank, but got '{a}' and '{b}'"));
-    } else if !dims_compatible(&x.shape, &y.shape) {
-        cx.error(op, format!("incompatible static dimensions: '{a}' cannot be cast to '{b}'"));
+    if let Some(why) = why {
+        cx.error(op, format!("operand type '{a}' and result type '{b}' are cast incompatible: {why}"));
     }
 }
 
@@ -882,24 +942,26 @@ fn verify_tensor_cast(cx: &mut VerifyCx<'_>, op: Op) {
         return;
     }
     let (Some(a), Some(b)) = (cx.operand_type(op, 0), cx.result_type(op, 0)) else { return };
-    let (Some(x), Some(y)) = (a.as_tensor(), b.as_tensor()) else {
-        cx.error(op, format!("requires tensor operand and result, but got '{a}' and '{b}'"));
-        return;
-    };
-    if x.elem != y.elem {
-        cx.error(op, format!("requires the same element type, but got '{a}' and '{b}'"));
-        return;
-    }
-    if let (Some(s), Some(t)) = (&x.shape, &y.shape) {
-        if s.len() != t.len() {
-            cx.error(op, format!("requires the same rank (or an unranked side), but got '{a}' and '{b}'"));
-        } else if !dims_compatible(s, t) {
-            cx.error(op, format!("incompatible static dimensions: '{a}' cannot be cast to '{b}'"));
+    let why = match (a.as_tensor(), b.as_tensor()) {
+        (Some(x), Some(y)) => {
+            if x.elem != y.elem {
+                Some("different element types")
+            } else {
+                match (&x.shape, &y.shape) {
+                    (Some(s), Some(t)) if s.len() != t.len() => Some("different ranks (or an unranked side)"),
+                    (Some(s), Some(t)) if !dims_compatible(s, t) => Some("incompatible static dimensions"),
+                    _ => None,
+                }
+            }
         }
+        _ => Some("both must be tensors"),
+    };
+    if let Some(why) = why {
+        cx.error(op, format!("operand type '{a}' and result type '{b}' are cast incompatible: {why}"));
     }
 }
 
-// ---- reshape and view -------------------------------------------------------------------------
+// ---- reshape and view
 
 /// `reshape %src : T (%d)[%s] : U`, or the example's `reshape %src : T (%d)[%s] to (T -> U)`.
 fn parse_reshape(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
