@@ -268,13 +268,11 @@ fn parse_bound(p: &mut Parser<'_>, lower: bool) -> PResult<(AffineMap, Values)> 
     let has_kw = p.eat_keyword(kw);
     match p.kind() {
         TokKind::PercentId if !has_kw => {
+            // spec: mlir-langref-early.md "'for' statement": `%N` is `()[s] -> (s)()[%N]`, so the
+            // value must be a valid symbol (checked by the verifier, at the op).
             let u: UnresolvedOperand<'_> = p.parse_operand()?;
-            let top = p.is_top_level_name(&u);
             let v = p.resolve_operand(&u, &Type::Index)?;
-            let constant = p.module().defining_op(v).is_some_and(|o| p.module().op_name(o) == "std.constant");
-            // A top-level value is a symbol; an induction variable or other nested value a dim.
-            let map = if top || constant { AffineMap::symbol_identity() } else { AffineMap::identity(1) };
-            Ok((map, smallvec::smallvec![v]))
+            Ok((AffineMap::symbol_identity(), smallvec::smallvec![v]))
         }
         TokKind::Integer | TokKind::Minus if !has_kw => Ok((AffineMap::constant(p.parse_integer()?), Values::new())),
         TokKind::HashId | TokKind::LParen => {
@@ -306,7 +304,7 @@ fn print_bound(p: &mut Printer<'_>, map: &AffineMap, operands: &[Value], lower: 
         p.w_int(c);
         return;
     }
-    if operands.len() == 1 && (*map == AffineMap::symbol_identity() || *map == AffineMap::identity(1)) {
+    if operands.len() == 1 && *map == AffineMap::symbol_identity() {
         p.print_value(operands[0]);
         return;
     }

@@ -93,7 +93,10 @@ impl<'m> VerifyCx<'m> {
                     ("result", 0) => format!("requires zero results, but found {got}"),
                     ("result", 1) => format!("requires one result, but found {got}"),
                     ("region", 0) => format!("requires zero regions, but found {got}"),
-                    ("successor", 0) => format!("requires zero successors, but found {got}"),
+                    ("successor", _) => {
+                        format!("requires {w} successor{} but found {got}", if w == 1 { "" } else { "s" })
+                    }
+                    ("region", 1) => format!("requires one region, but found {got}"),
                     _ => format!("expected {w} {what}{}, but found {got}", if w == 1 { "" } else { "s" }),
                 };
                 self.error(op, msg);
@@ -192,8 +195,7 @@ pub fn same_shape(a: &Type, b: &Type) -> bool {
 
 /// `%r = op %a, %b : T`.
 pub fn parse_binary(p: &mut Parser<'_>, name: &'static str, span: Span) -> PResult<Values> {
-    // An operand list, not exactly two: a wrong count is the verifier's to report.
-    let ops = p.parse_operand_list()?;
+    let ops = p.parse_operands_exactly(2)?;
     let attrs = p.parse_optional_attr_dict()?;
     let ty = p.parse_colon_type()?;
     let operands = p.resolve_all(&ops, &ty)?;
@@ -224,7 +226,7 @@ pub fn print_binary(p: &mut Printer<'_>, op: Op) -> Option<()> {
 
 /// `%r = op %a : T`.
 pub fn parse_unary(p: &mut Parser<'_>, name: &'static str, span: Span) -> PResult<Values> {
-    let ops = p.parse_operand_list()?;
+    let ops = p.parse_operands_exactly(1)?;
     let attrs = p.parse_optional_attr_dict()?;
     let ty = p.parse_colon_type()?;
     let operands = p.resolve_all(&ops, &ty)?;

@@ -7,6 +7,10 @@
 //!   the optional padding value fills out-of-bounds elements.
 //! - `vector_transfer_write %v, %A, %i.. {permutation_map: m} : vector, memref, index..` writes
 //!   the vector into the slice; `m` is a projected permutation (no broadcast).
+//!
+//! The form MLIR's vector dialect used later in 2019 is read too:
+//! `vector.transfer_read %A[%i, %j], %pad {permutation_map = m} : memref<..>, vector<..>` and
+//! `vector.transfer_write %v, %A[%i, %j] {permutation_map = m} : vector<..>, memref<..>`.
 
 use crate::dialect::{OpDef, Traits, VerifyCx};
 use crate::ir::{AffineMap, Attribute, ExprKind, Op, OperationState, Span, Type, Values};
@@ -37,6 +41,9 @@ pub static OPS: &[OpDef] = &[
 ];
 
 fn parse_read(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
+    if p.peek().kind == TokKind::LSquare {
+        return parse_read_subscripted(p, span);
+    }
     let ops = p.parse_operand_list()?;
     let attrs = p.parse_optional_attr_dict()?;
     p.expect(TokKind::Colon, "':' and the function type")?;
@@ -65,7 +72,77 @@ fn print_read(p: &mut Printer<'_>, op: Op) -> Option<()> {
     Some(())
 }
 
+/// `%A[%i, ..], %pad? {attrs} : memref<..>, vector<..>`
+fn parse_read_subscripted(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
+    let memref = p.parse_operand()?;
+    let idx = p.parse_delimited_operands(TokKind::LSquare, TokKind::RSquare, "'['")?;
+    let mut pad = Vec::new();
+    while p.eat(TokKind::Comma) {
+        pad.push(p.parse_operand()?);
+    }
+    let attrs = p.parse_optional_attr_dict()?;
+    let at = p.span();
+    let tys = p.parse_colon_type_list()?;
+    let [mt, vt] = tys.as_slice() else { return Err(p.error_at(at, "expected 2 types")) };
+    let Some(m) = mt.as_memref() else { return Err(p.error_at(at, "memref type expected")) };
+    let Some(v) = vt.as_vector() else { return Err(p.error_at(at, "vector type expected")) };
+    if idx.len() != m.shape.len() {
+        return Err(p.error_at(span, format!("expected {} indices to the memref", m.shape.len())));
+    }
+    if pad.len() > 1 {
+        return Err(p.error_at(span, "expected at most one padding value"));
+    }
+    let mut operands = Values::new();
+    operands.push(p.resolve_operand(&memref, mt)?);
+    operands.extend(p.resolve_all(&idx, &Type::Index)?);
+    if let Some(x) = pad.first() {
+        operands.push(p.resolve_operand(x, &v.elem)?);
+    }
+    let mut st = OperationState::new(p.intern("vector.transfer_read")).operands(&operands).result(vt.clone()).at(span);
+    st.attrs = attrs;
+    Ok(p.finish_op(st))
+}
+
+/// `%v, %A[%i, ..] {attrs} : vector<..>, memref<..>`
+fn parse_write_subscripted(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
+    let value = p.parse_operand()?;
+    p.expect(TokKind::Comma, "','")?;
+    let memref = p.parse_operand()?;
+    let idx = p.parse_delimited_operands(TokKind::LSquare, TokKind::RSquare, "'['")?;
+    let attrs = p.parse_optional_attr_dict()?;
+    let at = p.span();
+    let tys = p.parse_colon_type_list()?;
+    let [vt, mt] = tys.as_slice() else { return Err(p.error_at(at, "expected 2 types")) };
+    let Some(m) = mt.as_memref() else { return Err(p.error_at(at, "memref type expected")) };
+    if vt.as_vector().is_none() {
+        return Err(p.error_at(at, "vector type expected"));
+    }
+    let rank = m.shape.len();
+    if idx.len() != rank {
+        return Err(p.error_at(span, format!("expects {} operands (of which {rank} indices)", rank + 2)));
+    }
+    let mut operands = Values::new();
+    operands.push(p.resolve_operand(&value, vt)?);
+    operands.push(p.resolve_operand(&memref, mt)?);
+    operands.extend(p.resolve_all(&idx, &Type::Index)?);
+    let mut st = OperationState::new(p.intern("vector.transfer_write")).operands(&operands).at(span);
+    st.attrs = attrs;
+    Ok(p.finish_op(st))
+}
+
 fn parse_write(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
+    if p.kind() == TokKind::PercentId && {
+        // `%v, %A[` is the subscripted form.
+        let probe = p.checkpoint();
+        let ok = p.parse_operand().is_ok()
+            && p.eat(TokKind::Comma)
+            && p.parse_operand().is_ok()
+            && p.kind() == TokKind::LSquare;
+        p.restore(probe);
+        ok
+    } {
+        return parse_write_subscripted(p, span);
+    }
     let ops = p.parse_operand_list()?;
     let attrs = p.parse_optional_attr_dict()?;
     let at = p.span();
@@ -104,12 +181,17 @@ fn check_permutation(
     if map.num_dims() != memref_rank || map.num_symbols() != 0 {
         cx.error(
             op,
-            format!("requires a permutation_map with {memref_rank} dimensions (the memref rank) and no symbols"),
+            format!(
+                "requires a permutation_map with input dims of the same rank as the memref type ({memref_rank}, and no symbols)"
+            ),
         );
         return;
     }
     if map.results().len() != vector_rank {
-        cx.error(op, format!("requires a permutation_map with {vector_rank} results (the vector rank)"));
+        cx.error(
+            op,
+            format!("requires a permutation_map with result dims of the same rank as the vector type ({vector_rank})"),
+        );
         return;
     }
     let mut seen = vec![false; memref_rank];
@@ -128,8 +210,12 @@ fn check_permutation(
             }
             ExprKind::Const(0) if read => {}
             _ => {
-                let allowed = if read { "a dimension or the constant 0" } else { "a dimension" };
-                cx.error(op, format!("requires a projected permutation_map: every result must be {allowed}"));
+                let msg = if read {
+                    "requires a projected permutation_map (at most one dim or the zero constant can appear in each result)"
+                } else {
+                    "requires a projected permutation_map (at most one dim can appear in each result; a write does not broadcast)"
+                };
+                cx.error(op, msg);
                 return;
             }
         }
@@ -183,7 +269,10 @@ fn verify_read(cx: &mut VerifyCx<'_>, op: Op) {
         );
         return;
     }
-    let Some(map) = cx.required_attr(op, "permutation_map").and_then(Attribute::as_map) else { return };
+    let Some(map) = cx.m.attr(op, "permutation_map").and_then(Attribute::as_map) else {
+        cx.error(op, "requires an AffineMapAttr named 'permutation_map'");
+        return;
+    };
     check_permutation(cx, op, map, rank, vt.shape.len(), true);
 }
 
@@ -219,6 +308,9 @@ fn verify_write(cx: &mut VerifyCx<'_>, op: Op) {
         );
         return;
     }
-    let Some(map) = cx.required_attr(op, "permutation_map").and_then(Attribute::as_map) else { return };
+    let Some(map) = cx.m.attr(op, "permutation_map").and_then(Attribute::as_map) else {
+        cx.error(op, "requires an AffineMapAttr named 'permutation_map'");
+        return;
+    };
     check_permutation(cx, op, map, rank, vt.shape.len(), false);
 }

@@ -42,6 +42,89 @@ pub enum Attribute {
     Elements(Arc<ElementsAttr>),
     /// A dialect attribute, `#foo.bar<..>` or `#foo<"..">`, with an optional type.
     Dialect(Arc<DialectAttr>),
+    /// A source location, `loc(...)`.
+    Location(Arc<LocationAttr>),
+}
+
+/// A source location as MLIR writes it inside `loc(...)`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum LocationAttr {
+    /// `unknown`
+    Unknown,
+    /// `"file":line:col`
+    FileLineCol {
+        /// The file name.
+        file: Arc<str>,
+        /// 1-based line.
+        line: u64,
+        /// 1-based column.
+        col: u64,
+    },
+    /// `"name"` or `"name"(child)`
+    Name {
+        /// The name.
+        name: Arc<str>,
+        /// The location it names, if given.
+        child: Option<Box<LocationAttr>>,
+    },
+    /// `callsite(callee at caller)`
+    CallSite {
+        /// Where the called code is.
+        callee: Box<LocationAttr>,
+        /// Where the call is.
+        caller: Box<LocationAttr>,
+    },
+    /// `fused[a, b]` or `fused<#meta>[a, b]`
+    Fused {
+        /// The optional metadata attribute.
+        metadata: Option<Attribute>,
+        /// The fused locations.
+        locations: Vec<LocationAttr>,
+    },
+}
+
+impl LocationAttr {
+    /// Write the location without the surrounding `loc(...)`.
+    pub fn write_inner(&self, out: &mut String, aliases: Option<&Aliases>) {
+        match self {
+            LocationAttr::Unknown => out.push_str("unknown"),
+            LocationAttr::FileLineCol { file, line, col } => {
+                write_string_literal(out, file);
+                out.push_str(&format!(":{line}:{col}"));
+            }
+            LocationAttr::Name { name, child } => {
+                write_string_literal(out, name);
+                if let Some(c) = child {
+                    out.push('(');
+                    c.write_inner(out, aliases);
+                    out.push(')');
+                }
+            }
+            LocationAttr::CallSite { callee, caller } => {
+                out.push_str("callsite(");
+                callee.write_inner(out, aliases);
+                out.push_str(" at ");
+                caller.write_inner(out, aliases);
+                out.push(')');
+            }
+            LocationAttr::Fused { metadata, locations } => {
+                out.push_str("fused");
+                if let Some(m) = metadata {
+                    out.push('<');
+                    m.write(out, aliases, false);
+                    out.push('>');
+                }
+                out.push('[');
+                for (i, l) in locations.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    l.write_inner(out, aliases);
+                }
+                out.push(']');
+            }
+        }
+    }
 }
 
 /// A dialect attribute kept as namespace and data (the pretty and verbose spellings are the
@@ -476,6 +559,10 @@ impl Attribute {
                     out.push('#');
                     out.push_str(n);
                 }
+                // `() -> ()` would read back as a function type; the empty symbol list says "map".
+                None if m.num_dims() == 0 && m.num_symbols() == 0 && m.results().is_empty() => {
+                    out.push_str("()[] -> ()")
+                }
                 None => m.write(out),
             },
             Attribute::IntegerSet(s) => match aliases.and_then(|a| a.set_alias(s)) {
@@ -498,6 +585,11 @@ impl Attribute {
             }
             Attribute::Dictionary(d) => write_dictionary(out, d.entries(), aliases),
             Attribute::Elements(e) => e.write(out, aliases, elide_type),
+            Attribute::Location(l) => {
+                out.push_str("loc(");
+                l.write_inner(out, aliases);
+                out.push(')');
+            }
             Attribute::Dialect(d) => {
                 out.push('#');
                 out.push_str(&d.dialect);

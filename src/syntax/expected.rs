@@ -46,7 +46,8 @@ pub fn collect(text: &str, range: Range<usize>) -> Result<Vec<Expected>, (usize,
             } else {
                 continue;
             };
-            let (target, after) = if let Some(r) = after.strip_prefix('@') {
+            // MLIR allows spaces before the `@` (`expected-error @+1 {{..}}`).
+            let (target, after) = if let Some(r) = after.trim_start_matches(' ').strip_prefix('@') {
                 let end = r.find(|c: char| c.is_whitespace() || c == '{').unwrap_or(r.len());
                 let spec = &r[..end];
                 let target = match spec {

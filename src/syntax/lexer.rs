@@ -411,7 +411,21 @@ impl<'a> Lexer<'a> {
                         return Ok((start + 1, self.pos - 1));
                     }
                 }
-                b'"' | b'\0' => return Err((self.pos - 1, "unexpected character in pretty dialect name".into())),
+                // A string may hold any bracket; skip it whole.
+                b'"' => loop {
+                    match self.peek_byte(0) {
+                        None | Some(b'\n') => {
+                            return Err((self.pos - 1, "unterminated string in pretty dialect name".into()));
+                        }
+                        Some(b'\\') => self.pos = (self.pos + 2).min(self.bytes().len()),
+                        Some(b'"') => {
+                            self.pos += 1;
+                            break;
+                        }
+                        Some(_) => self.pos += 1,
+                    }
+                },
+                b'\0' => return Err((self.pos - 1, "unexpected nul in pretty dialect name".into())),
                 _ => {}
             }
         }

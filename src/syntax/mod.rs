@@ -114,19 +114,17 @@ pub fn parse_range(
     }
 }
 
-/// The byte ranges of the chunks of a file split on lines `// -----` (mlir-opt's
+/// The byte ranges of the chunks of a file split on the marker `// -----` (mlir-opt's
 /// `--split-input-file`).
 pub fn split_input(text: &str) -> Vec<std::ops::Range<usize>> {
+    // As mlir-opt does: every occurrence of the marker splits, even mid-line; the rest of the
+    // marker's line belongs to the next chunk.
+    const MARKER: &str = "// -----";
     let mut out = Vec::new();
     let mut start = 0;
-    let mut pos = 0;
-    for line in text.split_inclusive('\n') {
-        let trimmed = line.trim();
-        if trimmed.starts_with("// -----") && trimmed.trim_start_matches("// ").chars().all(|c| c == '-') {
-            out.push(start..pos);
-            start = pos + line.len();
-        }
-        pos += line.len();
+    while let Some(i) = text[start..].find(MARKER) {
+        out.push(start..start + i);
+        start += i + MARKER.len();
     }
     out.push(start..text.len());
     out

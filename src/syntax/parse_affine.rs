@@ -282,7 +282,10 @@ impl<'a> Parser<'a> {
         let is_eq = self.kind() == TokKind::Equal;
         self.bump();
         self.bump();
-        if !(self.kind() == TokKind::Integer && self.text() == "0") {
+        if self.kind() != TokKind::Integer {
+            return Err(self.error_here("expected '== 0' or '>= 0' at end of affine constraint"));
+        }
+        if self.text() != "0" {
             let op = if is_eq { "==" } else { ">=" };
             return Err(self.error_here(format!("expected '0' after '{op}'")));
         }

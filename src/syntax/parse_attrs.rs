@@ -9,7 +9,7 @@ use super::parse_affine::MapOrSet;
 use super::parse_types::is_type_keyword;
 use super::parser::Parser;
 use crate::ir::{
-    Attribute, DenseElements, DenseValues, DialectAttr, Dictionary, ElementsAttr, FloatAttr, IntegerAttr,
+    Attribute, DenseElements, DenseValues, DialectAttr, Dictionary, ElementsAttr, FloatAttr, IntegerAttr, LocationAttr,
     OpaqueElements, Span, SparseElements, StringAttr, Type, float_bits, normalize_int,
 };
 
@@ -51,11 +51,14 @@ impl<'a> Parser<'a> {
                     self.bump();
                     Ok(Attribute::Unit)
                 }
+                "loc" if self.peek().kind == TokKind::LParen => {
+                    Ok(Attribute::Location(Arc::new(self.parse_location()?)))
+                }
                 "dense" | "splat" | "sparse" | "opaque" if self.peek().kind == TokKind::Less => {
                     self.parse_elements_attr()
                 }
-                t if is_type_keyword(t) => Ok(Attribute::Type(self.parse_type()?)),
-                _ => Err(self.error_here("expected attribute value")),
+                // Anything else is read as a type attribute (and fails as a type, as in MLIR).
+                _ => Ok(Attribute::Type(self.parse_type()?)),
             },
             TokKind::Integer | TokKind::Float | TokKind::Minus => self.parse_number_attr(),
             TokKind::String => {
@@ -117,9 +120,89 @@ impl<'a> Parser<'a> {
                     Ok(Attribute::Type(self.parse_type()?))
                 }
             }
-            TokKind::BangId => Ok(Attribute::Type(self.parse_type()?)),
-            _ => Err(self.error_here("expected attribute value")),
+            _ => Ok(Attribute::Type(self.parse_type()?)),
         }
+    }
+
+    /// `loc(...)`, at the `loc` keyword.
+    pub fn parse_location(&mut self) -> PResult<LocationAttr> {
+        self.bump();
+        self.expect(TokKind::LParen, "'(' in location")?;
+        let l = self.parse_location_inner()?;
+        self.expect(TokKind::RParen, "')' in location")?;
+        Ok(l)
+    }
+
+    fn parse_location_inner(&mut self) -> PResult<LocationAttr> {
+        self.nested(false, Self::parse_location_inner_unguarded)
+    }
+
+    fn parse_location_inner_unguarded(&mut self) -> PResult<LocationAttr> {
+        match self.kind() {
+            TokKind::BareId if self.text() == "unknown" => {
+                self.bump();
+                Ok(LocationAttr::Unknown)
+            }
+            TokKind::BareId if self.text() == "callsite" => {
+                self.bump();
+                self.expect(TokKind::LParen, "'(' in callsite location")?;
+                let callee = self.parse_location_inner()?;
+                if !self.eat_keyword("at") {
+                    return Err(self.error_here("expected 'at' in callsite"));
+                }
+                let caller = self.parse_location_inner()?;
+                self.expect(TokKind::RParen, "')' in callsite location")?;
+                Ok(LocationAttr::CallSite { callee: Box::new(callee), caller: Box::new(caller) })
+            }
+            TokKind::BareId if self.text() == "fused" => {
+                self.bump();
+                let metadata = if self.eat(TokKind::Less) {
+                    let a = self.parse_attribute()?;
+                    self.expect(TokKind::Greater, "'>' after fused location metadata")?;
+                    Some(a)
+                } else {
+                    None
+                };
+                self.expect(TokKind::LSquare, "'[' in fused location")?;
+                let mut locations = Vec::new();
+                if !self.eat(TokKind::RSquare) {
+                    loop {
+                        locations.push(self.parse_location_inner()?);
+                        if !self.eat(TokKind::Comma) {
+                            break;
+                        }
+                    }
+                    self.expect(TokKind::RSquare, "']' in fused location")?;
+                }
+                Ok(LocationAttr::Fused { metadata, locations })
+            }
+            TokKind::String => {
+                let text = self.parse_string()?;
+                if self.eat(TokKind::Colon) {
+                    let line = self.parse_location_number("expected integer line number in FileLineColLoc")?;
+                    self.expect(TokKind::Colon, "':' in FileLineColLoc")?;
+                    let col = self.parse_location_number("expected integer column number in FileLineColLoc")?;
+                    return Ok(LocationAttr::FileLineCol { file: text.into(), line, col });
+                }
+                let child = if self.eat(TokKind::LParen) {
+                    let c = self.parse_location_inner()?;
+                    self.expect(TokKind::RParen, "')' after child location of NameLoc")?;
+                    Some(Box::new(c))
+                } else {
+                    None
+                };
+                Ok(LocationAttr::Name { name: text.into(), child })
+            }
+            _ => Err(self.error_here("expected location instance")),
+        }
+    }
+
+    fn parse_location_number(&mut self, msg: &str) -> PResult<u64> {
+        if self.kind() != TokKind::Integer {
+            return Err(self.error_here(msg));
+        }
+        let n = self.parse_integer()?;
+        u64::try_from(n).map_err(|_| self.error_here(msg))
     }
 
     /// `#dialect.data<body>` or `#dialect<"data">`, then an optional `: type`.
@@ -287,7 +370,11 @@ impl<'a> Parser<'a> {
         self.bump();
         self.expect(TokKind::Less, "'<'")?;
         // The mid reference writes the type first: `dense<tensor<2xi32>, [1, 2]>`.
-        let mut ty = if self.at_type() && (kw != "opaque") {
+        // Anything that cannot start an element literal is read as that type, for its error.
+        let literal_start =
+            matches!(self.kind(), TokKind::Integer | TokKind::Float | TokKind::Minus | TokKind::LSquare)
+                || (self.kind() == TokKind::BareId && matches!(self.text(), "true" | "false"));
+        let mut ty = if (self.at_type() || !literal_start) && kw != "opaque" {
             let t = self.parse_type()?;
             self.expect(TokKind::Comma, "','")?;
             Some(t)

@@ -87,6 +87,9 @@ pub struct Parser<'a> {
     pub(super) legacy_binding: bool,
     subst: Vec<(Value, Value)>,
     strings: HashSet<Arc<str>>,
+    /// The keyword span of the custom op being parsed (innermost), or `None` inside one of its
+    /// regions: errors in a custom form read "custom op 'kw' ...", as in mlir-opt.
+    custom_op: Vec<Option<(usize, usize)>>,
 }
 
 /// A parser state saved for backtracking.
@@ -118,6 +121,7 @@ impl<'a> Parser<'a> {
             legacy_binding: false,
             subst: Vec::new(),
             strings: HashSet::default(),
+            custom_op: Vec::new(),
         }
     }
 
@@ -190,7 +194,13 @@ impl<'a> Parser<'a> {
 
     /// An error at `span`.
     pub fn error_at(&self, span: Span, msg: impl Into<String>) -> Box<Diagnostic> {
-        Box::new(Diagnostic::error(span, msg))
+        match self.custom_op.last() {
+            Some(Some((s, e))) => {
+                let kw = self.src.get(*s..*e).unwrap_or("");
+                Box::new(Diagnostic::error(span, format!("custom op '{kw}' {}", msg.into())))
+            }
+            _ => Box::new(Diagnostic::error(span, msg)),
+        }
     }
 
     /// An error at the current token (a lexical error reports its own message).
@@ -198,7 +208,7 @@ impl<'a> Parser<'a> {
         if self.tok.kind == TokKind::Error
             && let Some((pos, m)) = self.lex.error()
         {
-            return self.error_at(Span::at(*pos), m.clone());
+            return Box::new(Diagnostic::error(Span::at(*pos), m.clone()));
         }
         self.error_at(self.span(), msg)
     }
@@ -374,6 +384,22 @@ impl<'a> Parser<'a> {
                 return Ok(out);
             }
         }
+    }
+
+    /// Parse exactly `n` comma-separated operands (mlir-opt's wording for each way that fails).
+    pub fn parse_operands_exactly(&mut self, n: usize) -> PResult<Vec<UnresolvedOperand<'a>>> {
+        let start = self.span();
+        match self.tok.kind {
+            TokKind::PercentId => {}
+            TokKind::LParen | TokKind::LSquare => return Err(self.error_here("unexpected delimiter")),
+            _ if n > 0 => return Err(self.error_here("invalid operand")),
+            _ => {}
+        }
+        let out = self.parse_operand_list()?;
+        if out.len() != n {
+            return Err(self.error_at(start, format!("expected {n} operands")));
+        }
+        Ok(out)
     }
 
     /// Parse `open operand-list close`, e.g. `(%a, %b)` or `[%i, %j]`.
@@ -711,7 +737,10 @@ impl<'a> Parser<'a> {
         isolated: bool,
         implicit_terminator: Option<&'static str>,
     ) -> PResult<Region> {
-        self.nested(true, |p| p.parse_region_inner(args, isolated, implicit_terminator))
+        self.custom_op.push(None);
+        let r = self.nested(true, |p| p.parse_region_inner(args, isolated, implicit_terminator));
+        self.custom_op.pop();
+        r
     }
 
     fn parse_region_inner(
@@ -893,6 +922,10 @@ impl<'a> Parser<'a> {
             TokKind::BareId => self.parse_custom_op()?,
             _ => return Err(self.error_here("expected operation name in quotes")),
         };
+        // A trailing `loc(...)` is read and dropped: diagnostics point at the text itself.
+        if self.tok.kind == TokKind::BareId && self.text() == "loc" && self.peek().kind == TokKind::LParen {
+            self.parse_location()?;
+        }
         if self.legacy_binding && names.len() == 1 && names[0].1 == 1 && values.len() > 1 {
             names[0].1 = values.len() as u32;
         }
@@ -927,8 +960,11 @@ impl<'a> Parser<'a> {
         let Some(parse) = self.dialects.parser_for(kw) else {
             return Err(self.error_at(span, format!("custom op '{kw}' is unknown")));
         };
+        self.custom_op.push(Some((self.tok.start, self.tok.end)));
         self.bump();
-        parse(self, span)
+        let r = parse(self, span);
+        self.custom_op.pop();
+        r
     }
 
     /// Parse `"name"(operands)[successors](regions){attrs} : (types) -> types`.

@@ -1,33 +1,53 @@
-//! Structure and per-op rules, in pre-order: each op's own rules, then the blocks of its regions
-//! (terminators, successors, branch operands).
+//! Structure and per-op rules, in mlir-opt's order: an op's own rules, then each of its regions
+//! (entry block predecessors, then each block: its ops in order, recursively, then its
+//! terminator and successors).
 
 use crate::dialect::{VerifyCx, registry};
-use crate::ir::{Diagnostic, Module, Op, Region};
+use crate::ir::{Block, Diagnostic, Module, Op, Region};
 
 /// Dialect namespaces whose ops must all be registered.
 const CLOSED_DIALECTS: [&str; 3] = ["std", "affine", "vector"];
 
-pub(super) fn check(m: &Module, stop_at_first: bool) -> Vec<Diagnostic> {
-    let mut cx = VerifyCx::new(m);
-    let mut done = false;
-    // One pass, visiting each op once while it is in cache.
-    m.walk(m.top(), |op| {
-        if done {
-            return;
-        }
-        verify_op(&mut cx, op);
-        if !stop_at_first || cx.diags.is_empty() {
-            for &r in &m.op(op).regions {
-                verify_region(&mut cx, op, r);
-            }
-        }
-        done = stop_at_first && !cx.diags.is_empty();
-    });
-    if stop_at_first {
-        cx.diags.truncate(1);
-    }
-    cx.diags
+struct Walk<'m> {
+    cx: VerifyCx<'m>,
+    stop_at_first: bool,
 }
+
+impl Walk<'_> {
+    fn done(&self) -> bool {
+        self.stop_at_first && !self.cx.diags.is_empty()
+    }
+}
+
+pub(super) fn check(m: &Module, stop_at_first: bool) -> Vec<Diagnostic> {
+    let mut w = Walk { cx: VerifyCx::new(m), stop_at_first };
+    verify_op_tree(&mut w, m.top());
+    let mut diags = w.cx.diags;
+    if stop_at_first {
+        diags.truncate(1);
+    }
+    diags
+}
+
+/// An op, then its regions. Deep nesting grows the stack on demand.
+fn verify_op_tree(w: &mut Walk<'_>, op: Op) {
+    let before = w.cx.diags.len();
+    verify_op(&mut w.cx, op);
+    let m = w.cx.m;
+    // Like mlir-opt, an op whose own rules fail is not descended into.
+    if m.op(op).regions.is_empty() || w.cx.diags.len() > before {
+        return;
+    }
+    stacker::maybe_grow(64 * 1024, 2 * 1024 * 1024, || {
+        for &r in &m.op(op).regions {
+            if w.done() {
+                return;
+            }
+            verify_region(w, op, r);
+        }
+    });
+}
+
 fn verify_op(cx: &mut VerifyCx<'_>, op: Op) {
     let m = cx.m;
     let name = m.op_name(op);
@@ -54,63 +74,90 @@ fn verify_op(cx: &mut VerifyCx<'_>, op: Op) {
     (def.verify)(cx, op);
 }
 
-fn verify_region(cx: &mut VerifyCx<'_>, parent: Op, region: Region) {
-    let m = cx.m;
-    let no_terminator = registry().get(m.op_name(parent)).is_some_and(|d| d.traits.no_terminator);
+fn verify_region(w: &mut Walk<'_>, parent: Op, region: Region) {
+    let m = w.cx.m;
     let blocks = &m.region(region).blocks;
-    let entry = blocks.first().copied();
+    let Some(&entry) = blocks.first() else { return };
+    let has_preds = blocks
+        .iter()
+        .any(|&b| m.block(b).ops.last().is_some_and(|&t| m.op(t).successors.iter().any(|s| s.block == entry)));
+    if has_preds {
+        w.cx.push(Diagnostic::error(m.op_span(parent), "entry block of region may not have predecessors"));
+        return;
+    }
+    let no_terminator = registry().get(m.op_name(parent)).is_some_and(|d| d.traits.no_terminator);
     for &b in blocks {
-        let ops = &m.block(b).ops;
-        let Some(&last) = ops.last() else {
-            if !no_terminator {
-                // An empty block has no location of its own: report at the op owning it.
-                cx.push(Diagnostic::error(m.op_span(parent), "block with no terminator"));
-                return;
-            }
-            continue;
-        };
-        for &op in &ops[..ops.len() - 1] {
-            if !m.op(op).successors.is_empty() {
-                cx.push(Diagnostic::error(
-                    m.op_span(op),
-                    "operation with block successors must terminate its parent block",
-                ));
-                return;
-            }
-        }
-        let known_non_terminator = registry().get(m.op_name(last)).is_some_and(|d| !d.traits.terminator);
-        if !no_terminator && known_non_terminator {
-            cx.push(Diagnostic::error(m.op_span(last), "block with no terminator"));
+        verify_block(w, parent, region, b, no_terminator);
+        if w.done() {
             return;
         }
-        for (i, s) in m.op(last).successors.iter().enumerate() {
-            if m.parent_region(s.block) != Some(region) {
-                cx.error(last, format!("successor #{i} is a block of a different region (branching into or out of a region is not allowed)"));
-                return;
-            }
-            if Some(s.block) == entry {
-                cx.push(Diagnostic::error(m.op_span(parent), "entry block of region may not have predecessors"));
-                return;
-            }
-            let params = &m.block(s.block).args;
-            if params.len() != s.args.len() {
-                let which =
-                    if m.op(last).successors.len() > 1 { format!(" for successor #{i}") } else { String::new() };
+    }
+}
+
+fn verify_block(w: &mut Walk<'_>, parent: Op, region: Region, b: Block, no_terminator: bool) {
+    let m = w.cx.m;
+    let ops = &m.block(b).ops;
+    let Some(&last) = ops.last() else {
+        if !no_terminator {
+            // An empty block has no location of its own: report at the op owning it.
+            w.cx.push(Diagnostic::error(m.op_span(parent), "block with no terminator"));
+        }
+        return;
+    };
+    for &op in &ops[..ops.len() - 1] {
+        if !m.op(op).successors.is_empty() {
+            w.cx.push(Diagnostic::error(
+                m.op_span(op),
+                "operation with block successors must terminate its parent block",
+            ));
+            return;
+        }
+        verify_op_tree(w, op);
+        if w.done() {
+            return;
+        }
+    }
+    verify_op_tree(w, last);
+    if w.done() || no_terminator {
+        return;
+    }
+    if registry().get(m.op_name(last)).is_some_and(|d| !d.traits.terminator) {
+        // mlir-opt reports a block's own errors at its first operation.
+        w.cx.push(Diagnostic::error(m.op_span(ops[0]), "block with no terminator"));
+        return;
+    }
+    verify_successors(&mut w.cx, region, last);
+}
+
+fn verify_successors(cx: &mut VerifyCx<'_>, region: Region, last: Op) {
+    let m = cx.m;
+    for (i, s) in m.op(last).successors.iter().enumerate() {
+        if m.parent_region(s.block) != Some(region) {
+            cx.error(
+                last,
+                format!(
+                    "successor #{i} is a block of a different region (branching into or out of a region is not allowed)"
+                ),
+            );
+            return;
+        }
+        let params = &m.block(s.block).args;
+        if params.len() != s.args.len() {
+            let which = if m.op(last).successors.len() > 1 { format!(" for successor #{i}") } else { String::new() };
+            cx.error(
+                last,
+                format!("branch has {} operands{which}, but target block has {}", s.args.len(), params.len()),
+            );
+            return;
+        }
+        for (j, (&a, &p)) in s.args.iter().zip(params).enumerate() {
+            let (at, pt) = (m.value_type(a), m.value_type(p));
+            if at != pt {
                 cx.error(
                     last,
-                    format!("branch has {} operands{which}, but target block has {}", s.args.len(), params.len()),
+                    format!("type mismatch for bb argument #{j} of successor #{i}: '{at}' passed, '{pt}' expected"),
                 );
                 return;
-            }
-            for (j, (&a, &p)) in s.args.iter().zip(params).enumerate() {
-                let (at, pt) = (m.value_type(a), m.value_type(p));
-                if at != pt {
-                    cx.error(
-                        last,
-                        format!("type mismatch for bb argument #{j} of successor #{i}: '{at}' passed, '{pt}' expected"),
-                    );
-                    return;
-                }
             }
         }
     }

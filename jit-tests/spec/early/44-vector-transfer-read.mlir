@@ -63,7 +63,7 @@ func @read(%A: memref<?x?x?x?xf32>, %expr1: index, %expr2: index, %expr3: index,
 // -----
 
 func @read(%A: memref<?x?xf32>, %i: index) -> vector<4xf32> {
-  // expected-error@+1 {{requires a permutation_map with 2 dimensions (the memref rank) and no symbols}}
+  // expected-error@+1 {{requires a permutation_map with input dims of the same rank as the memref type (2, and no symbols)}}
   %r = vector_transfer_read %A, %i, %i {permutation_map: (d0) -> (d0)} : (memref<?x?xf32>, index, index) -> vector<4xf32>
   return %r : vector<4xf32>
 }

@@ -31,7 +31,7 @@ mlfunc @write(%A: memref<?x?x?x?xf32>, %val: vector<16x32x64xf32>, %0: index, %1
 // -----
 
 func @write(%A: memref<?x?xf32>, %v: vector<4xf32>, %i: index) {
-  // expected-error@+1 {{requires a projected permutation_map: every result must be a dimension}}
+  // expected-error@+1 {{requires a projected permutation_map (at most one dim can appear in each result; a write does not broadcast)}}
   vector_transfer_write %v, %A, %i, %i {permutation_map: (d0, d1) -> (0)} : vector<4xf32>, memref<?x?xf32>, index, index
   return
 }

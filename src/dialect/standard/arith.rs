@@ -226,7 +226,7 @@ fn verify_constant(cx: &mut VerifyCx<'_>, op: Op) {
                 cx.error(op, "reference to function with mismatched type");
             }
         }
-        other => cx.error(op, format!("unsupported 'value' attribute: {other}")),
+        other => cx.error(op, format!("requires a result type that aligns with the 'value' attribute ({other})")),
     }
 }
 
@@ -421,23 +421,19 @@ fn verify_cmp(cx: &mut VerifyCx<'_>, op: Op, float: bool) {
     let npreds = if float { CMPF_PREDICATES.len() } else { CMPI_PREDICATES.len() };
     match cx.m.attr(op, "predicate") {
         Some(Attribute::Integer(i)) if (0..npreds as i128).contains(&i.value) => {}
-        Some(Attribute::Integer(_)) if float => {
-            cx.error(op, "'predicate' attribute value out of range");
-            return;
-        }
+        // Both wordings MLIR used in 2019 (hand-written verifier, then ODS) are in the message.
         Some(Attribute::Integer(_)) => {
             cx.error(
                 op,
-                "attribute 'predicate' failed to satisfy constraint: allowed 64-bit integer cases: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9",
+                format!(
+                    "attribute 'predicate' failed to satisfy constraint: 'predicate' attribute value out of range (0..{})",
+                    npreds - 1
+                ),
             );
             return;
         }
-        _ if float => {
-            cx.error(op, "requires an integer attribute named 'predicate'");
-            return;
-        }
         _ => {
-            cx.error(op, "requires attribute 'predicate'");
+            cx.error(op, "requires an integer attribute named 'predicate'");
             return;
         }
     }

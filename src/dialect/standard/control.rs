@@ -168,7 +168,7 @@ fn verify_return(cx: &mut VerifyCx<'_>, op: Op) {
     }
     let m = cx.m;
     let Some(func) = m.parent_op(op).filter(|&f| m.op_name(f) == "func") else {
-        cx.error(op, "expects parent op 'func'");
+        cx.error(op, "expects parent op 'func' (must be nested within a 'func' region)");
         return;
     };
     let Some(fty) = m.attr(func, "type").and_then(Attribute::as_type).and_then(Type::as_function) else { return };

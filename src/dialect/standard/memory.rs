@@ -1,4 +1,4 @@
-//! Memory and shape ops: `dim`, `alloc`, `alloc_static`, `dealloc`, `dma_start`, `dma_wait`,
+//! Memory and shape ops: `dim`, `rank`, `alloc`, `alloc_static`, `dealloc`, `dma_start`, `dma_wait`,
 //! `extract_element`, `load`, `store`, `tensor_load`, `tensor_store`, `memref_cast`,
 //! `tensor_cast`, `reshape`, `view` (mlir-langref-mid.md "Memory Operations",
 //! mlir-langref-early.md for `reshape` and `view`).
@@ -22,6 +22,16 @@ pub static OPS: &[OpDef] = &[
         fold: Some(fold_dim),
         traits: Traits::PURE,
         summary: "the size of one dimension of a memref or tensor",
+    },
+    OpDef {
+        name: "std.rank",
+        keyword: "rank",
+        parse: Some(parse_rank),
+        print: Some(print_rank),
+        verify: verify_rank,
+        fold: Some(fold_rank),
+        traits: Traits::PURE,
+        summary: "the rank of a tensor (MLIR's std.rank of 2019)",
     },
     OpDef {
         name: "std.alloc",
@@ -266,6 +276,48 @@ fn fold_dim(m: &Module, op: Op, _: &[Option<Attribute>]) -> Option<Vec<FoldResul
     (d != DYNAMIC).then(|| vec![FoldResult::Attr(Attribute::index(d))])
 }
 
+// ---- rank -------------------------------------------------------------------------------------
+
+/// `rank %t : tensor<..>`
+fn parse_rank(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
+    let a = p.parse_operand()?;
+    let attrs = p.parse_optional_attr_dict()?;
+    let ty = p.parse_colon_type()?;
+    let a = p.resolve_operand(&a, &ty)?;
+    let mut st = OperationState::new(p.intern("std.rank")).operand(a).result(Type::Index).at(span);
+    st.attrs = attrs;
+    Ok(p.finish_op(st))
+}
+
+fn print_rank(p: &mut Printer<'_>, op: Op) -> Option<()> {
+    let m = p.module();
+    let d = m.op(op);
+    let [a] = d.operands.as_slice() else { return None };
+    let [r] = d.results.as_slice() else { return None };
+    if !m.value_type(*r).is_index() {
+        return None;
+    }
+    p.w("rank ");
+    p.print_value(*a);
+    p.print_attr_dict(op, &[]);
+    p.w(" : ");
+    p.print_type(m.value_type(*a));
+    Some(())
+}
+
+fn verify_rank(cx: &mut VerifyCx<'_>, op: Op) {
+    if cx.counts(op, Some(1), Some(1), 0, 0)
+        && cx.kind(op, 0, false, "tensor of any type values", |t| t.as_tensor().is_some())
+    {
+        cx.kind(op, 0, true, "of 'index' type", Type::is_index);
+    }
+}
+
+fn fold_rank(m: &Module, op: Op, _: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+    let rank = m.value_type(*m.op(op).operands.first()?).rank()?;
+    Some(vec![FoldResult::Attr(Attribute::index(rank as i64))])
+}
+
 // ---- alloc ------------------------------------------------------------------------------------
 
 fn parse_alloc(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
@@ -287,7 +339,7 @@ fn parse_alloc(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
             return Err(p.error_at(
                 ty_at,
                 format!(
-                    "op 'std.alloc' dimension operand count does not equal memref dynamic dimension count ({} vs {})",
+                    "dimension operand count does not equal memref dynamic dimension count ({} vs {})",
                     dims.len(),
                     mt.num_dynamic_dims()
                 ),
@@ -592,7 +644,6 @@ fn parse_dma_wait(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let (tag, idx) = parse_memref_access(p)?;
     p.expect(TokKind::Comma, "',' and the number of elements")?;
     let n = p.parse_operand()?;
-    let n = p.resolve_operand(&n, &Type::Index)?;
     let attrs = p.parse_optional_attr_dict()?;
     p.expect(TokKind::Colon, "':'")?;
     let ty_at = p.span();
@@ -601,6 +652,7 @@ fn parse_dma_wait(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
         return Err(p.error_at(ty_at, "expected tag to be of memref type"));
     }
     let tag = p.resolve_operand(&tag, &ty)?;
+    let n = p.resolve_operand(&n, &Type::Index)?;
     let mut st = OperationState::new(p.intern("std.dma_wait")).operand(tag).operands(&idx).operand(n).at(span);
     st.attrs = attrs;
     Ok(p.finish_op(st))
