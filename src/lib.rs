@@ -22,8 +22,11 @@
 #![warn(missing_docs)]
 #![warn(clippy::panic, clippy::todo, clippy::dbg_macro, clippy::print_stdout)]
 
+pub mod codegen;
 pub mod dialect;
+pub mod engine;
 pub mod ir;
+pub mod runtime;
 pub mod syntax;
 pub mod transform;
 pub mod verify;
@@ -50,6 +53,54 @@ pub enum Error {
         path: PathBuf,
         /// Why.
         source: std::io::Error,
+    },
+    /// Code generation failed: an op that cannot be compiled, or an unresolved external.
+    #[error("{0}")]
+    Codegen(#[from] codegen::CodegenError),
+    /// No function of that name in the compiled module.
+    #[error("no function '@{name}' in the module (it has: {})", available.join(", "))]
+    NoSuchFunction {
+        /// The name asked for.
+        name: String,
+        /// The functions there are.
+        available: Vec<String>,
+    },
+    /// A typed handle's Rust signature does not match the function's.
+    #[error("@{func}: signature mismatch: the function is {expected}; the handle asks for {actual}")]
+    Signature {
+        /// The function.
+        func: String,
+        /// Its IR signature.
+        expected: String,
+        /// The Rust types and what does not match.
+        actual: String,
+    },
+    /// An argument does not fit its parameter.
+    #[error("{message}")]
+    Argument {
+        /// The function.
+        func: String,
+        /// Which argument, and what was expected and given.
+        message: String,
+    },
+    /// A runtime error in generated code.
+    #[error("{0}")]
+    Trap(#[from] runtime::Trap),
+    /// A call could not be made or its results not returned.
+    #[error("@{func}: {message}")]
+    Call {
+        /// The function.
+        func: String,
+        /// Why.
+        message: String,
+    },
+    /// A shared library could not be loaded.
+    #[error("cannot load shared library '{}': {message}", path.display())]
+    SharedLibrary {
+        /// The library.
+        path: PathBuf,
+        /// Why.
+        message: String,
     },
 }
 

@@ -41,10 +41,12 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
 struct Header {
     canonicalize: bool,
     xfail: Option<String>,
+    bounds_checks: bool,
+    opt_level: strata::engine::OptLevel,
 }
 
 fn header(text: &str) -> Result<Header, String> {
-    let mut h = Header { canonicalize: false, xfail: None };
+    let mut h = Header { canonicalize: false, xfail: None, bounds_checks: false, opt_level: Default::default() };
     for line in text.lines() {
         let t = line.trim();
         if let Some(kinds) = t.strip_prefix("// test:") {
@@ -57,6 +59,15 @@ fn header(text: &str) -> Result<Header, String> {
             }
         } else if let Some(why) = t.strip_prefix("// xfail:") {
             h.xfail = Some(why.trim().to_string());
+        } else if let Some(opts) = t.strip_prefix("// options:") {
+            for o in opts.split_whitespace() {
+                match o {
+                    "bounds-checks" => h.bounds_checks = true,
+                    "O0" => h.opt_level = strata::engine::OptLevel::O0,
+                    "O2" => h.opt_level = strata::engine::OptLevel::O2,
+                    other => return Err(format!("unknown option '{other}'")),
+                }
+            }
         }
     }
     Ok(h)
@@ -109,8 +120,11 @@ fn run_cases(path: &Path, text: &str, h: &Header) -> Result<(), String> {
         let last_line = first_line + text[range.clone()].matches('\n').count() + 1;
         let last_line = last_line.min(all_lines.len());
         let exp = expected::collect(text, range.clone()).map_err(|(l, m)| format!("line {l}: {m}"))?;
+        let runs: Vec<(usize, &str)> = (first_line..last_line)
+            .filter_map(|i| all_lines[i].trim().strip_prefix("// run:").map(|r| (i + 1, r.trim())))
+            .collect();
         let r = if exp.is_empty() {
-            roundtrip_case(&file, range.clone(), h).and_then(|printed| {
+            roundtrip_case(&file, range.clone(), h).and_then(|p| run_case(&file, range.clone(), h, &runs).map(|()| p)).and_then(|printed| {
                 match output_block(&all_lines, first_line, last_line) {
                     Some(block) if block.text != printed => {
                         if bless {
@@ -180,6 +194,36 @@ fn roundtrip_case(file: &Arc<SourceFile>, range: std::ops::Range<usize>, h: &Hea
         ));
     }
     Ok(once)
+}
+
+/// Compile the case and check every `// run:` line.
+fn run_case(
+    file: &Arc<SourceFile>,
+    range: std::ops::Range<usize>,
+    h: &Header,
+    runs: &[(usize, &str)],
+) -> Result<(), String> {
+    if runs.is_empty() {
+        return Ok(());
+    }
+    let m = parse_verify(file, range).map_err(|d| format!("unexpected error:\n{d}"))?;
+    let engine = strata::engine::Engine::new(strata::engine::Options {
+        bounds_checks: h.bounds_checks,
+        opt_level: h.opt_level,
+        ..Default::default()
+    })
+    .map_err(|e| e.to_string())?;
+    let code = engine.compile(&m).map_err(|e| format!("compile error: {e}"))?;
+    let mut problems = Vec::new();
+    for (line, text) in runs {
+        let r = strata::engine::directive::parse_run(text)
+            .map_err(|e| format!("malformed run directive: {e}"))
+            .and_then(|d| strata::engine::directive::check_run(&code, &d));
+        if let Err(e) = r {
+            problems.push(format!("line {line}: {text}\n  {e}"));
+        }
+    }
+    if problems.is_empty() { Ok(()) } else { Err(problems.join("\n")) }
 }
 
 fn diagnostics_case(

@@ -38,6 +38,7 @@ pub static OPS: &[OpDef] = &[
         print: Some(print_for),
         verify: verify_for,
         fold: None,
+        lower: Some(lower_for),
         traits: Traits::NONE,
         summary: "a loop from max(lower bounds) to min(upper bounds) by a positive step",
     },
@@ -48,6 +49,7 @@ pub static OPS: &[OpDef] = &[
         print: Some(print_if),
         verify: verify_if,
         fold: None,
+        lower: Some(lower_if),
         traits: Traits::NONE,
         summary: "run the then region if the point is in the integer set, else the else region",
     },
@@ -58,6 +60,7 @@ pub static OPS: &[OpDef] = &[
         print: Some(print_apply),
         verify: verify_apply,
         fold: Some(fold_apply),
+        lower: Some(lower_apply),
         traits: Traits::PURE,
         summary: "apply a single-result affine map to index operands",
     },
@@ -68,6 +71,7 @@ pub static OPS: &[OpDef] = &[
         print: Some(print_load),
         verify: verify_load,
         fold: None,
+        lower: Some(lower_affine_load),
         traits: Traits::NONE,
         summary: "read a memref element at affine subscripts",
     },
@@ -78,6 +82,7 @@ pub static OPS: &[OpDef] = &[
         print: Some(print_store),
         verify: verify_store,
         fold: None,
+        lower: Some(lower_affine_store),
         traits: Traits::NONE,
         summary: "write a memref element at affine subscripts",
     },
@@ -88,6 +93,7 @@ pub static OPS: &[OpDef] = &[
         print: None,
         verify: verify_terminator,
         fold: None,
+        lower: Some(lower_terminator),
         traits: Traits { terminator: true, implicit_terminator: true, ..Traits::NONE },
         summary: "the implicit end of an affine.for or affine.if body",
     },
@@ -819,4 +825,128 @@ fn verify_terminator(cx: &mut VerifyCx<'_>, op: Op) {
     if !m.parent_op(op).is_some_and(|p| matches!(m.op_name(p), "affine.for" | "affine.if")) {
         cx.error(op, "expects parent op to be one of 'affine.for, affine.if'");
     }
+}
+
+// ---- lowering -------------------------------------------------------------------------------
+// affine.for and affine.if become loops and branches in the function's CFG; bounds, conditions
+// and subscripts are affine expressions evaluated with floor semantics.
+
+use crate::codegen::repr::Repr;
+use crate::codegen::{CodegenError, FnLowerer};
+use cranelift_codegen::ir::InstBuilder;
+use cranelift_codegen::ir::condcodes::IntCC;
+
+fn index_values(lw: &FnLowerer<'_, '_>, vals: &[Value]) -> Result<Vec<cranelift_codegen::ir::Value>, CodegenError> {
+    vals.iter().map(|&v| lw.scalar(v)).collect()
+}
+
+/// max (lower) or min (upper) of a bound map's results.
+fn bound(
+    lw: &mut FnLowerer<'_, '_>,
+    map: &AffineMap,
+    operands: &[Value],
+    lower: bool,
+    op: Op,
+) -> Result<cranelift_codegen::ir::Value, CodegenError> {
+    let ops = index_values(lw, operands)?;
+    let vals = lw.affine_map(map, &ops, op)?;
+    let mut it = vals.into_iter();
+    let mut acc = it.next().ok_or_else(|| lw.err(op, "a bound map needs a result"))?;
+    for v in it {
+        acc = if lower { lw.b.ins().smax(acc, v) } else { lw.b.ins().smin(acc, v) };
+    }
+    Ok(acc)
+}
+
+fn lower_for(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let m = lw.m;
+    let parts = for_parts(m, op).ok_or_else(|| lw.err(op, "malformed loop"))?;
+    let lb = bound(lw, parts.lb, parts.lb_operands, true, op)?;
+    let ub = bound(lw, parts.ub, parts.ub_operands, false, op)?;
+    let body = m.region(m.op(op).regions[0]).blocks[0];
+    let iv = m.block(body).args[0];
+    lw.build_loop(lb, ub, parts.step, &mut |lw, v| {
+        lw.set(iv, Repr::Scalar(v));
+        lw.lower_ops(body)
+    })
+}
+
+fn lower_if(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let m = lw.m;
+    let d = m.op(op);
+    let set = m.attr(op, "condition").and_then(Attribute::as_set).ok_or_else(|| lw.err(op, "missing condition"))?;
+    let ops = index_values(lw, &d.operands)?;
+    let (dims, syms) = ops.split_at(set.num_dims().min(ops.len()));
+    let mut cond = lw.b.ins().iconst(cranelift_codegen::ir::types::I8, 1);
+    for c in set.constraints() {
+        let v = lw.affine_expr(&c.expr, dims, syms, op)?;
+        let ok = if c.is_eq {
+            lw.b.ins().icmp_imm_s(IntCC::Equal, v, 0)
+        } else {
+            lw.b.ins().icmp_imm_s(IntCC::SignedGreaterThanOrEqual, v, 0)
+        };
+        cond = lw.b.ins().band(cond, ok);
+    }
+    let then_b = lw.b.create_block();
+    let else_b = lw.b.create_block();
+    let merge = lw.b.create_block();
+    lw.b.ins().brif(cond, then_b, &[], else_b, &[]);
+    for (i, blk) in [then_b, else_b].into_iter().enumerate() {
+        lw.b.switch_to_block(blk);
+        if let Some(&b) = d.regions.get(i).and_then(|&r| m.region(r).blocks.first()) {
+            lw.lower_ops(b)?;
+        }
+        lw.b.ins().jump(merge, &[]);
+    }
+    lw.b.switch_to_block(merge);
+    Ok(())
+}
+
+fn lower_apply(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let m = lw.m;
+    let d = m.op(op);
+    let map = m.attr(op, "map").and_then(Attribute::as_map).ok_or_else(|| lw.err(op, "missing map"))?;
+    let ops = index_values(lw, &d.operands)?;
+    let v = lw.affine_map(map, &ops, op)?;
+    lw.set(d.results[0], Repr::Scalar(v[0]));
+    Ok(())
+}
+
+/// The element address of an affine.load/store: the map applied to the subscript operands.
+fn affine_address(
+    lw: &mut FnLowerer<'_, '_>,
+    op: Op,
+    memref: Value,
+    subs: &[Value],
+) -> Result<cranelift_codegen::ir::Value, CodegenError> {
+    let m = lw.m;
+    let map = m.attr(op, "map").and_then(Attribute::as_map).ok_or_else(|| lw.err(op, "missing map"))?;
+    let ops = index_values(lw, subs)?;
+    let idx = lw.affine_map(map, &ops, op)?;
+    let ty = lw.ty(memref);
+    let desc = lw.memref(memref)?;
+    lw.element_address(ty, &desc, &idx, op)
+}
+
+fn lower_affine_load(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let d = lw.m.op(op);
+    let addr = affine_address(lw, op, d.operands[0], &d.operands[1..])?;
+    let elem = lw.ty(d.operands[0]).element_type().clone();
+    let v = lw.load_elem(&elem, addr);
+    lw.set(d.results[0], v);
+    Ok(())
+}
+
+fn lower_affine_store(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let d = lw.m.op(op);
+    let addr = affine_address(lw, op, d.operands[1], &d.operands[2..])?;
+    let elem = lw.ty(d.operands[1]).element_type().clone();
+    let v = lw.get(d.operands[0])?;
+    lw.store_elem(&elem, &v, addr);
+    Ok(())
+}
+
+/// The end of an affine region: the parent's lowering continues after it.
+fn lower_terminator(_: &mut FnLowerer<'_, '_>, _: Op) -> Result<(), CodegenError> {
+    Ok(())
 }

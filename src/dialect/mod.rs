@@ -21,6 +21,7 @@ use std::sync::OnceLock;
 
 pub use common::{FoldResult, VerifyCx};
 
+use crate::codegen::{LowerFn, Lowerings};
 use crate::ir::{Attribute, Module, Op};
 use crate::syntax::{Dialects, ParseFn, PrintFn};
 
@@ -79,6 +80,8 @@ pub struct OpDef {
     pub verify: VerifyFn,
     /// Constant folding.
     pub fold: Option<FoldFn>,
+    /// Code generation (`None`: the op cannot be compiled).
+    pub lower: Option<LowerFn>,
     /// Properties.
     pub traits: Traits,
     /// One line: what the op does (shown by tools).
@@ -133,6 +136,12 @@ pub fn registry() -> &'static Registry {
         }
         r
     })
+}
+
+impl Lowerings for Registry {
+    fn lowering_for(&self, op_name: &str) -> Option<LowerFn> {
+        self.get(op_name).and_then(|d| d.lower)
+    }
 }
 
 impl Dialects for Registry {

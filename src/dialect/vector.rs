@@ -25,6 +25,7 @@ pub static OPS: &[OpDef] = &[
         print: Some(print_read),
         verify: verify_read,
         fold: None,
+        lower: Some(lower_read),
         traits: Traits::NONE,
         summary: "read a vector from a slice of a memref, with optional padding",
     },
@@ -35,6 +36,7 @@ pub static OPS: &[OpDef] = &[
         print: Some(print_write),
         verify: verify_write,
         fold: None,
+        lower: Some(lower_write),
         traits: Traits::NONE,
         summary: "write a vector into a slice of a memref",
     },
@@ -313,4 +315,110 @@ fn verify_write(cx: &mut VerifyCx<'_>, op: Op) {
         return;
     };
     check_permutation(cx, op, map, rank, vt.shape.len(), false);
+}
+
+// ---- lowering -------------------------------------------------------------------------------
+// Lane by lane: each vector position maps to a memref index through the permutation map (a
+// `0` result broadcasts). Out-of-bounds lanes read the padding (or zero) and are not written.
+
+use crate::codegen::repr::{self as cr, Repr};
+use crate::codegen::{CodegenError, FnLowerer};
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{InstBuilder, types};
+
+/// For each lane, the memref indices and whether all are in bounds.
+fn lane_indices(
+    lw: &mut FnLowerer<'_, '_>,
+    op: Op,
+    memref: crate::ir::Value,
+    base: &[crate::ir::Value],
+    vshape: &[u64],
+) -> Result<Vec<(Vec<cranelift_codegen::ir::Value>, cranelift_codegen::ir::Value)>, CodegenError> {
+    let m = lw.m;
+    let map = m
+        .attr(op, "permutation_map")
+        .and_then(Attribute::as_map)
+        .ok_or_else(|| lw.err(op, "missing permutation_map"))?;
+    let desc = lw.memref(memref)?;
+    let base: Vec<_> = base.iter().map(|&v| lw.scalar(v)).collect::<Result<_, _>>()?;
+    let n: u64 = vshape.iter().product();
+    let mut out = Vec::with_capacity(n as usize);
+    for lane in 0..n {
+        // The lane's position in the vector, row-major.
+        let mut pos = vec![0i64; vshape.len()];
+        let mut rem = lane;
+        for k in (0..vshape.len()).rev() {
+            pos[k] = (rem % vshape[k]) as i64;
+            rem /= vshape[k];
+        }
+        let mut idx = base.clone();
+        for (r, e) in map.results().iter().enumerate() {
+            if let ExprKind::Dim(d) = e.kind() {
+                idx[*d as usize] = lw.b.ins().iadd_imm_s(base[*d as usize], pos[r]);
+            }
+        }
+        let mut inb = lw.b.ins().iconst(types::I8, 1);
+        for (k, &i) in idx.iter().enumerate() {
+            let dim = lw.dim_value(desc.dims[k]);
+            let ok = lw.b.ins().icmp(IntCC::UnsignedLessThan, i, dim);
+            inb = lw.b.ins().band(inb, ok);
+        }
+        out.push((idx, inb));
+    }
+    Ok(out)
+}
+
+fn lower_read(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let m = lw.m;
+    let d = m.op(op);
+    let mty = m.value_type(d.operands[0]);
+    let rank = mty.rank().unwrap_or(0);
+    let vty = m.value_type(d.results[0]);
+    let vshape = vty.as_vector().map(|v| v.shape.clone()).unwrap_or_default();
+    let elem = mty.element_type().clone();
+    let lanes = lane_indices(lw, op, d.operands[0], &d.operands[1..1 + rank], &vshape)?;
+    let pad = match d.operands.get(1 + rank) {
+        Some(&p) => lw.scalar(p)?,
+        None => match cr::scalar_clif(&elem) {
+            Some(types::F32) => lw.b.ins().f32const(0.0),
+            Some(types::F64) => lw.b.ins().f64const(0.0),
+            Some(t) => lw.b.ins().iconst(t, 0),
+            None => return Err(lw.err(op, "unsupported element type")),
+        },
+    };
+    let desc = lw.memref(d.operands[0])?;
+    let mut out = Vec::with_capacity(lanes.len());
+    for (idx, inb) in lanes {
+        // Read at a clamped index (always valid), then choose the padding for lanes outside.
+        let zero = lw.i64c(0);
+        let safe: Vec<_> = idx.iter().map(|&i| lw.b.ins().select(inb, i, zero)).collect();
+        let addr = lw.element_address(mty, &desc, &safe, op)?;
+        let v = lw.load_scalar(&elem, addr);
+        out.push(lw.b.ins().select(inb, v, pad));
+    }
+    lw.set(d.results[0], Repr::Vector(out));
+    Ok(())
+}
+
+fn lower_write(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let m = lw.m;
+    let d = m.op(op);
+    let mty = m.value_type(d.operands[1]);
+    let vty = m.value_type(d.operands[0]);
+    let vshape = vty.as_vector().map(|v| v.shape.clone()).unwrap_or_default();
+    let elem = mty.element_type().clone();
+    let values = lw.lanes(d.operands[0])?;
+    let lanes = lane_indices(lw, op, d.operands[1], &d.operands[2..], &vshape)?;
+    let desc = lw.memref(d.operands[1])?;
+    for ((idx, inb), v) in lanes.into_iter().zip(values) {
+        let store = lw.b.create_block();
+        let next = lw.b.create_block();
+        lw.b.ins().brif(inb, store, &[], next, &[]);
+        lw.b.switch_to_block(store);
+        let addr = lw.element_address(mty, &desc, &idx, op)?;
+        lw.store_scalar(&elem, v, addr);
+        lw.b.ins().jump(next, &[]);
+        lw.b.switch_to_block(next);
+    }
+    Ok(())
 }

@@ -72,6 +72,35 @@ pub fn modulo(a: i64, b: i64) -> i64 {
     if r != 0 && ((r < 0) != (b < 0)) { r.wrapping_add(b) } else { r }
 }
 
+/// The physical extents of a memref layout (a composition of `maps`, applied in order) over
+/// the logical shape `dims`: for each result of the last map, its largest value plus one, or
+/// the map's `size` clause when it has one. `syms` are the layout symbols of all maps in order.
+/// `None` when a range cannot be bounded.
+pub fn layout_extents(maps: &[AffineMap], dims: &[i64], syms: &[i64]) -> Option<Vec<i64>> {
+    let mut ranges: Vec<(i64, i64)> = dims.iter().map(|&d| (0, (d - 1).max(0))).collect();
+    let mut s = 0;
+    for (k, map) in maps.iter().enumerate() {
+        let own = syms.get(s..s + map.num_symbols())?;
+        s += map.num_symbols();
+        if k + 1 == maps.len()
+            && let Some(sizes) = map.sizes()
+        {
+            let noranges: Vec<(i64, i64)> = ranges.clone();
+            return sizes
+                .iter()
+                .map(|alts| {
+                    alts.iter()
+                        .map(|e| e.range(&noranges, own).map(|r| r.1))
+                        .collect::<Option<Vec<i64>>>()
+                        .and_then(|v| v.into_iter().min())
+                })
+                .collect();
+        }
+        ranges = map.results().iter().map(|e| e.range(&ranges, own)).collect::<Option<_>>()?;
+    }
+    Some(ranges.iter().map(|r| r.1.saturating_add(1).max(0)).collect())
+}
+
 fn gcd(a: i64, b: i64) -> i64 {
     let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
     while b != 0 {
@@ -387,6 +416,48 @@ impl AffineExpr {
                     ExprKind::Mod(..) => modulo(x, y),
                     ExprKind::FloorDiv(..) => floor_div(x, y),
                     _ => ceil_div(x, y),
+                }
+            }
+        })
+    }
+
+    /// The range `[lo, hi]` of the expression when each dimension `i` ranges over `dims[i]`
+    /// and the symbols have the given values; `None` if unbounded or not computable.
+    pub fn range(&self, dims: &[(i64, i64)], syms: &[i64]) -> Option<(i64, i64)> {
+        Some(match &*self.0 {
+            ExprKind::Const(c) => (*c, *c),
+            ExprKind::Dim(i) => *dims.get(*i as usize)?,
+            ExprKind::Symbol(i) => {
+                let v = *syms.get(*i as usize)?;
+                (v, v)
+            }
+            ExprKind::Add(a, b) => {
+                let (x, y) = (a.range(dims, syms)?, b.range(dims, syms)?);
+                (x.0.checked_add(y.0)?, x.1.checked_add(y.1)?)
+            }
+            ExprKind::Mul(a, b) => {
+                let (x, y) = (a.range(dims, syms)?, b.range(dims, syms)?);
+                let p = [x.0.checked_mul(y.0)?, x.0.checked_mul(y.1)?, x.1.checked_mul(y.0)?, x.1.checked_mul(y.1)?];
+                (*p.iter().min()?, *p.iter().max()?)
+            }
+            ExprKind::FloorDiv(a, b) | ExprKind::CeilDiv(a, b) | ExprKind::Mod(a, b) => {
+                let x = a.range(dims, syms)?;
+                let (c, c2) = b.range(dims, syms)?;
+                if c != c2 || c == 0 {
+                    return None;
+                }
+                match &*self.0 {
+                    ExprKind::FloorDiv(..) => {
+                        let (p, q) = (floor_div(x.0, c), floor_div(x.1, c));
+                        (p.min(q), p.max(q))
+                    }
+                    ExprKind::CeilDiv(..) => {
+                        let (p, q) = (ceil_div(x.0, c), ceil_div(x.1, c));
+                        (p.min(q), p.max(q))
+                    }
+                    _ if c > 0 && x.0 >= 0 && x.1 < c => x,
+                    _ if c > 0 => (0, c - 1),
+                    _ => (c + 1, 0),
                 }
             }
         })

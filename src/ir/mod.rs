@@ -14,7 +14,7 @@ mod types;
 
 pub use affine::{
     AffineExpr, AffineMap, Constraint, EvalError, ExprKind, IntegerSet, MapData, NameFn, SetData, ceil_div, floor_div,
-    modulo,
+    layout_extents, modulo,
 };
 pub use attributes::{
     Attribute, DenseElements, DenseValues, DialectAttr, Dictionary, ElementsAttr, FloatAttr, IntegerAttr, LocationAttr,

@@ -114,6 +114,43 @@ pub fn parse_range(
     }
 }
 
+/// Parse a type written on its own (`memref<4x?xf32>`, `f32`), for tools and literals.
+///
+/// # Errors
+/// The syntax error's message.
+pub fn parse_type_str(text: &str) -> Result<crate::ir::Type, String> {
+    struct NoDialects;
+    impl Dialects for NoDialects {
+        fn parser_for(&self, _: &str) -> Option<ParseFn> {
+            None
+        }
+        fn printer_for(&self, _: &str) -> Option<PrintFn> {
+            None
+        }
+        fn canonical_name(&self, _: &str) -> Option<&'static str> {
+            None
+        }
+        fn is_isolated(&self, _: &str) -> bool {
+            false
+        }
+        fn is_implicit_terminator(&self, _: &str) -> bool {
+            false
+        }
+        fn is_terminator(&self, _: &str) -> Option<bool> {
+            None
+        }
+        fn is_registered_dialect(&self, _: &str) -> bool {
+            false
+        }
+    }
+    let mut p = Parser::new(text, 0, Module::new(), &NoDialects);
+    let t = p.parse_type().map_err(|d| d.message.clone())?;
+    if p.kind() != TokKind::Eof {
+        return Err(format!("unexpected '{}' after the type", &text[p.span().start as usize..]));
+    }
+    Ok(t)
+}
+
 /// The byte ranges of the chunks of a file split on the marker `// -----` (mlir-opt's
 /// `--split-input-file`).
 pub fn split_input(text: &str) -> Vec<std::ops::Range<usize>> {

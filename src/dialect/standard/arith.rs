@@ -11,7 +11,10 @@ use crate::dialect::common::{
     same_shape,
 };
 use crate::dialect::{FoldResult, OpDef, Traits, VerifyCx};
-use crate::ir::{Attribute, ElementsAttr, FloatAttr, IntegerAttr, Module, Op, OperationState, Span, Type, Values};
+use crate::ir::{
+    Attribute, DenseElements, DenseValues, ElementsAttr, FloatAttr, IntegerAttr, Module, Op, OperationState, Span,
+    Type, Values,
+};
 use crate::syntax::{PResult, Parser, Printer, TokKind};
 
 macro_rules! binary {
@@ -23,6 +26,7 @@ macro_rules! binary {
             print: Some(print_binary),
             verify: $verify,
             fold: $fold,
+            lower: Some(lower_binary),
             traits: Traits::PURE,
             summary: $summary,
         }
@@ -38,6 +42,7 @@ macro_rules! unary {
             print: Some(print_unary),
             verify: verify_float_unary,
             fold: $fold,
+            lower: Some(lower_float_unary),
             traits: Traits::PURE,
             summary: $summary,
         }
@@ -53,6 +58,7 @@ macro_rules! cast {
             print: Some(print_cast),
             verify: verify_cast,
             fold: Some(fold_cast),
+            lower: Some(lower_cast),
             traits: Traits::PURE,
             summary: $summary,
         }
@@ -68,6 +74,7 @@ pub static OPS: &[OpDef] = &[
         print: Some(print_constant),
         verify: verify_constant,
         fold: Some(fold_constant),
+        lower: Some(lower_constant),
         traits: Traits::PURE,
         summary: "a constant integer, float, vector/tensor or function reference",
     },
@@ -105,6 +112,7 @@ pub static OPS: &[OpDef] = &[
         print: Some(|p: &mut Printer<'_>, op: Op| print_cmp(p, op, "cmpi", &CMPI_PREDICATES)),
         verify: verify_cmpi,
         fold: Some(fold_cmp),
+        lower: Some(lower_cmp),
         traits: Traits::PURE,
         summary: "integer comparison: eq ne slt sle sgt sge ult ule ugt uge",
     },
@@ -115,6 +123,7 @@ pub static OPS: &[OpDef] = &[
         print: Some(|p: &mut Printer<'_>, op: Op| print_cmp(p, op, "cmpf", &CMPF_PREDICATES)),
         verify: verify_cmpf,
         fold: Some(fold_cmp),
+        lower: Some(lower_cmp),
         traits: Traits::PURE,
         summary: "float comparison, ordered (o..) or unordered (u..)",
     },
@@ -125,6 +134,7 @@ pub static OPS: &[OpDef] = &[
         print: Some(print_select),
         verify: verify_select,
         fold: Some(fold_select),
+        lower: Some(lower_select),
         traits: Traits::PURE,
         summary: "choose between two values on an i1 (elementwise for vectors and tensors)",
     },
@@ -649,4 +659,414 @@ fn fold_cast(m: &Module, op: Op, consts: &[Option<Attribute>]) -> Option<Vec<Fol
         "std.fpext" | "std.fptrunc" => float_result(to, float_const(consts.first()?)?),
         _ => None,
     }
+}
+
+// ---- lowering -------------------------------------------------------------------------------
+// Each op computes exactly `semantics.rs` on the register forms of codegen/repr.rs.
+
+use crate::codegen::repr::{Dim, Repr, int_width};
+use crate::codegen::{CodegenError, FnLowerer};
+use crate::runtime::call as rt;
+use crate::runtime::trap::TrapKind;
+use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
+use cranelift_codegen::ir::{InstBuilder, Value as CValue, types};
+
+fn clif_float(lw: &mut FnLowerer<'_, '_>, v: f64, ty: &Type) -> CValue {
+    if *ty == Type::F64 { lw.b.ins().f64const(v) } else { lw.b.ins().f32const(v as f32) }
+}
+
+/// Bytes of one dense element in memory.
+fn dense_elem_bytes(e: &DenseElements, i: usize, elem: &Type) -> Vec<u8> {
+    let size = crate::codegen::repr::elem_bytes(elem).unwrap_or(8) as usize;
+    let mut out = vec![0u8; size];
+    match &e.values {
+        DenseValues::Int(v) => {
+            let x = v.get(if v.len() == 1 { 0 } else { i }).copied().unwrap_or(0) as i64;
+            out.copy_from_slice(&x.to_le_bytes()[..size]);
+        }
+        DenseValues::Float(v) => {
+            let bits = v.get(if v.len() == 1 { 0 } else { i }).copied().unwrap_or(0);
+            out.copy_from_slice(&bits.to_le_bytes()[..size]);
+        }
+    }
+    out
+}
+
+fn lower_constant(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let m = lw.m;
+    let r = m.op(op).results[0];
+    let ty = m.value_type(r);
+    let value = m.attr(op, "value").ok_or_else(|| lw.err(op, "missing value"))?;
+    let repr = match value {
+        Attribute::Integer(i) => Repr::Scalar(lw.iconst(ty, i.value as i64)),
+        Attribute::Bool(b) => Repr::Scalar(lw.iconst(ty, i64::from(*b))),
+        Attribute::Float(f) => Repr::Scalar(clif_float(lw, crate::ir::bits_to_f64(f.bits, &f.ty), ty)),
+        Attribute::Unit => Repr::Unit,
+        Attribute::SymbolRef(name) => Repr::Func(lw.function_address(name).ok_or_else(|| {
+            lw.err(op, format!("'@{name}' is external; only functions defined in the module can be values"))
+        })?),
+        Attribute::Elements(e) => {
+            let ElementsAttr::Dense(d) = &**e else { return Err(lw.err(op, "only dense constants can be compiled")) };
+            let elem = ty.element_type().clone();
+            let n = crate::ir::num_elements(ty);
+            match ty {
+                Type::Vector(_) => {
+                    let lanes = (0..n)
+                        .map(|i| match &d.values {
+                            DenseValues::Int(v) => {
+                                let x = v.get(if v.len() == 1 { 0 } else { i }).copied().unwrap_or(0) as i64;
+                                lw.iconst(&elem, x)
+                            }
+                            DenseValues::Float(v) => {
+                                let bits = v.get(if v.len() == 1 { 0 } else { i }).copied().unwrap_or(0);
+                                clif_float(lw, crate::ir::bits_to_f64(bits, &elem), &elem)
+                            }
+                        })
+                        .collect();
+                    Repr::Vector(lanes)
+                }
+                _ => {
+                    // A tensor constant: module-owned data (tensors are never written in place).
+                    let mut bytes = Vec::new();
+                    for i in 0..n {
+                        bytes.extend(dense_elem_bytes(d, i, &elem));
+                    }
+                    let addr = lw.module_buffer(&bytes);
+                    let ptr = lw.i64c(addr as i64);
+                    let dims = ty.shape().unwrap_or_default().into_iter().map(Dim::Static).collect();
+                    Repr::Memref(crate::codegen::repr::MemrefRepr { ptr, dims, syms: Vec::new(), phys: Vec::new() })
+                }
+            }
+        }
+        other => return Err(lw.err(op, format!("cannot compile the constant {other}"))),
+    };
+    lw.set(r, repr);
+    Ok(())
+}
+
+fn int_binary(lw: &mut FnLowerer<'_, '_>, ib: IntBin, a: CValue, b: CValue, w: u32, op: Op) -> CValue {
+    let cty = lw.b.func.dfg.value_type(a);
+    let cb = cty.bits();
+    match ib {
+        IntBin::Add => {
+            let r = lw.b.ins().iadd(a, b);
+            lw.normalize(r, w)
+        }
+        IntBin::Sub => {
+            let r = lw.b.ins().isub(a, b);
+            lw.normalize(r, w)
+        }
+        IntBin::Mul => {
+            let r = lw.b.ins().imul(a, b);
+            lw.normalize(r, w)
+        }
+        IntBin::And => lw.b.ins().band(a, b),
+        IntBin::Or => lw.b.ins().bor(a, b),
+        IntBin::Xor => lw.b.ins().bxor(a, b),
+        IntBin::DivS | IntBin::RemS => {
+            let (sa, sb) = (lw.signed_view(a, w), lw.signed_view(b, w));
+            let zero = lw.b.ins().icmp_imm_s(IntCC::Equal, sb, 0);
+            lw.trap_if(zero, TrapKind::DivisionByZero, op);
+            let minus1 = lw.b.ins().icmp_imm_s(IntCC::Equal, sb, -1);
+            if ib == IntBin::DivS {
+                let min = if w == 1 { -1 } else { -(1i64 << (w.min(64) - 1)) };
+                let is_min = lw.b.ins().icmp_imm_s(IntCC::Equal, sa, min);
+                let ovf = lw.b.ins().band(is_min, minus1);
+                lw.trap_if(ovf, TrapKind::SignedOverflow, op);
+                let q = lw.b.ins().sdiv(sa, sb);
+                lw.normalize(q, w)
+            } else {
+                // x % -1 is 0; dividing by 1 instead avoids the hardware fault on MIN % -1.
+                let one = lw.b.ins().iconst(cty, 1);
+                let d = lw.b.ins().select(minus1, one, sb);
+                let r = lw.b.ins().srem(sa, d);
+                lw.normalize(r, w)
+            }
+        }
+        IntBin::DivU | IntBin::RemU => {
+            let (ua, ub) = (lw.unsigned_view(a, w), lw.unsigned_view(b, w));
+            let zero = lw.b.ins().icmp_imm_s(IntCC::Equal, ub, 0);
+            lw.trap_if(zero, TrapKind::DivisionByZero, op);
+            let r = if ib == IntBin::DivU { lw.b.ins().udiv(ua, ub) } else { lw.b.ins().urem(ua, ub) };
+            lw.normalize(r, w)
+        }
+        IntBin::Shl | IntBin::ShrU | IntBin::ShrS => {
+            let amt = lw.unsigned_view(b, w);
+            let big = lw.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, amt, i64::from(w));
+            match ib {
+                IntBin::Shl => {
+                    let r = lw.b.ins().ishl(a, amt);
+                    let z = lw.b.ins().iconst(cty, 0);
+                    let r = lw.b.ins().select(big, z, r);
+                    lw.normalize(r, w)
+                }
+                IntBin::ShrU => {
+                    let ua = lw.unsigned_view(a, w);
+                    let r = lw.b.ins().ushr(ua, amt);
+                    let z = lw.b.ins().iconst(cty, 0);
+                    let r = lw.b.ins().select(big, z, r);
+                    lw.normalize(r, w)
+                }
+                _ => {
+                    let sa = lw.signed_view(a, w);
+                    let max = lw.b.ins().iconst(cty, i64::from(cb - 1));
+                    let amt = lw.b.ins().select(big, max, amt);
+                    let r = lw.b.ins().sshr(sa, amt);
+                    lw.normalize(r, w)
+                }
+            }
+        }
+    }
+}
+
+fn float_call(lw: &mut FnLowerer<'_, '_>, f32fn: usize, f64fn: usize, args: &[CValue], ty: &Type) -> CValue {
+    if *ty == Type::F64 {
+        let p = vec![types::F64; args.len()];
+        lw.call_host(f64fn, &p, &[types::F64], args)[0]
+    } else {
+        let p = vec![types::F32; args.len()];
+        let r = lw.call_host(f32fn, &p, &[types::F32], args)[0];
+        lw.round_float(r, ty)
+    }
+}
+
+fn lower_binary(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let m = lw.m;
+    let d = m.op(op);
+    let name = m.op_name(op);
+    let r = d.results[0];
+    let ty = m.value_type(r);
+    let elem = ty.element_type().clone();
+    let operands: Vec<_> = d.operands.to_vec();
+    let repr = if let Some(ib) = IntBin::of(name) {
+        let w = int_width(&elem).ok_or_else(|| lw.err(op, "not an integer type"))?;
+        lw.map_elementwise(ty, &operands, op, &mut |lw, a| Ok(int_binary(lw, ib, a[0], a[1], w, op)))?
+    } else {
+        lw.map_elementwise(ty, &operands, op, &mut |lw, a| {
+            let (x, y) = (a[0], a[1]);
+            Ok(match name {
+                "std.addf" => {
+                    let v = lw.b.ins().fadd(x, y);
+                    lw.round_float(v, &elem)
+                }
+                "std.subf" => {
+                    let v = lw.b.ins().fsub(x, y);
+                    lw.round_float(v, &elem)
+                }
+                "std.mulf" => {
+                    let v = lw.b.ins().fmul(x, y);
+                    lw.round_float(v, &elem)
+                }
+                "std.divf" => {
+                    let v = lw.b.ins().fdiv(x, y);
+                    lw.round_float(v, &elem)
+                }
+                "std.remf" => float_call(
+                    lw,
+                    rt::strata_fmodf as *const () as usize,
+                    rt::strata_fmod as *const () as usize,
+                    &[x, y],
+                    &elem,
+                ),
+                _ => lw.b.ins().fcopysign(x, y),
+            })
+        })?
+    };
+    lw.set(r, repr);
+    Ok(())
+}
+
+fn lower_float_unary(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let m = lw.m;
+    let d = m.op(op);
+    let name = m.op_name(op);
+    let r = d.results[0];
+    let ty = m.value_type(r);
+    let elem = ty.element_type().clone();
+    let operands: Vec<_> = d.operands.to_vec();
+    let repr = lw.map_elementwise(ty, &operands, op, &mut |lw, a| {
+        let x = a[0];
+        let pair = |f: extern "C" fn(f32) -> f32, g: extern "C" fn(f64) -> f64| {
+            (f as *const () as usize, g as *const () as usize)
+        };
+        Ok(match name {
+            "std.negf" => lw.b.ins().fneg(x),
+            "std.absf" => lw.b.ins().fabs(x),
+            "std.sqrt" => {
+                let v = lw.b.ins().sqrt(x);
+                lw.round_float(v, &elem)
+            }
+            _ => {
+                let (f, g) = match name {
+                    "std.exp" => pair(rt::strata_expf, rt::strata_exp),
+                    "std.log" => pair(rt::strata_logf, rt::strata_log),
+                    "std.sin" => pair(rt::strata_sinf, rt::strata_sin),
+                    "std.cos" => pair(rt::strata_cosf, rt::strata_cos),
+                    _ => pair(rt::strata_tanhf, rt::strata_tanh),
+                };
+                float_call(lw, f, g, &[x], &elem)
+            }
+        })
+    })?;
+    lw.set(r, repr);
+    Ok(())
+}
+
+fn lower_cmp(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let m = lw.m;
+    let d = m.op(op);
+    let r = d.results[0];
+    let ty = m.value_type(r);
+    let pred = m.attr(op, "predicate").and_then(Attribute::as_int).unwrap_or(0);
+    let in_elem = m.value_type(d.operands[0]).element_type().clone();
+    let operands: Vec<_> = d.operands.to_vec();
+    let float = m.op_name(op) == "std.cmpf";
+    let repr = lw.map_elementwise(ty, &operands, op, &mut |lw, a| {
+        let (x, y) = (a[0], a[1]);
+        if float {
+            let cc = match pred {
+                0 | 15 => return Ok(lw.b.ins().iconst(types::I8, i64::from(pred == 15))),
+                1 => FloatCC::Equal,
+                2 => FloatCC::GreaterThan,
+                3 => FloatCC::GreaterThanOrEqual,
+                4 => FloatCC::LessThan,
+                5 => FloatCC::LessThanOrEqual,
+                6 => FloatCC::OrderedNotEqual,
+                7 => FloatCC::Ordered,
+                8 => FloatCC::UnorderedOrEqual,
+                9 => FloatCC::UnorderedOrGreaterThan,
+                10 => FloatCC::UnorderedOrGreaterThanOrEqual,
+                11 => FloatCC::UnorderedOrLessThan,
+                12 => FloatCC::UnorderedOrLessThanOrEqual,
+                13 => FloatCC::NotEqual,
+                _ => FloatCC::Unordered,
+            };
+            Ok(lw.b.ins().fcmp(cc, x, y))
+        } else {
+            // Canonical integers compare as they are, except i1 (0/1) whose signed order is
+            // reversed (true is -1).
+            let i1 = in_elem == Type::Integer(1);
+            let (x, y) = if i1 && (2..=5).contains(&pred) { (y, x) } else { (x, y) };
+            let cc = match pred {
+                0 => IntCC::Equal,
+                1 => IntCC::NotEqual,
+                2 => IntCC::SignedLessThan,
+                3 => IntCC::SignedLessThanOrEqual,
+                4 => IntCC::SignedGreaterThan,
+                5 => IntCC::SignedGreaterThanOrEqual,
+                6 => IntCC::UnsignedLessThan,
+                7 => IntCC::UnsignedLessThanOrEqual,
+                8 => IntCC::UnsignedGreaterThan,
+                _ => IntCC::UnsignedGreaterThanOrEqual,
+            };
+            let cc = if i1 { cc.unsigned() } else { cc };
+            Ok(lw.b.ins().icmp(cc, x, y))
+        }
+    })?;
+    lw.set(r, repr);
+    Ok(())
+}
+
+fn lower_select(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let m = lw.m;
+    let d = m.op(op);
+    let r = d.results[0];
+    let ty = m.value_type(r);
+    let operands: Vec<_> = d.operands.to_vec();
+    let repr = match ty {
+        Type::Memref(_) | Type::Function(_) | Type::None => {
+            // Select every part of the descriptor.
+            let c = lw.scalar(operands[0])?;
+            let (t, f) = (lw.get(operands[1])?, lw.get(operands[2])?);
+            let parts: Vec<CValue> =
+                t.flatten(ty).into_iter().zip(f.flatten(ty)).map(|(x, y)| lw.b.ins().select(c, x, y)).collect();
+            let rr = crate::codegen::repr::unflatten(ty, &parts)?;
+            lw.complete(ty, rr)?
+        }
+        _ => lw.map_elementwise(ty, &operands, op, &mut |lw, a| Ok(lw.b.ins().select(a[0], a[1], a[2])))?,
+    };
+    lw.set(r, repr);
+    Ok(())
+}
+
+fn lower_cast(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let m = lw.m;
+    let d = m.op(op);
+    let name = m.op_name(op);
+    let r = d.results[0];
+    let ty = m.value_type(r);
+    let from = m.value_type(d.operands[0]).element_type().clone();
+    let to = ty.element_type().clone();
+    let operands: Vec<_> = d.operands.to_vec();
+    let to_clif = crate::codegen::repr::scalar_clif(&to).unwrap_or(types::I64);
+    let repr = lw.map_elementwise(ty, &operands, op, &mut |lw, a| {
+        let x = a[0];
+        let wf = int_width(&from).unwrap_or(64);
+        let wt = int_width(&to).unwrap_or(64);
+        Ok(match name {
+            "std.index_cast" if to.is_index() => lw.to_i64(x, &from),
+            "std.index_cast" => lw.from_i64(x, &to),
+            "std.sitofp" => {
+                let s = lw.to_i64(x, &from);
+                if to == Type::F64 {
+                    lw.b.ins().fcvt_from_sint(types::F64, s)
+                } else {
+                    let v = lw.b.ins().fcvt_from_sint(types::F32, s);
+                    lw.round_float(v, &to)
+                }
+            }
+            "std.fptosi" => {
+                let v = lw.b.ins().fcvt_to_sint_sat(types::I64, x);
+                let v = if wt < 64 {
+                    let (lo, hi) = if wt == 1 { (-1, 0) } else { (-(1i64 << (wt - 1)), (1i64 << (wt - 1)) - 1) };
+                    let lo = lw.b.ins().iconst(types::I64, lo);
+                    let hi = lw.b.ins().iconst(types::I64, hi);
+                    let v = lw.b.ins().smax(v, lo);
+                    lw.b.ins().smin(v, hi)
+                } else {
+                    v
+                };
+                lw.from_i64(v, &to)
+            }
+            "std.sexti" => {
+                let s = lw.signed_view(x, wf);
+                let v = if lw.b.func.dfg.value_type(s) == to_clif { s } else { lw.b.ins().sextend(to_clif, s) };
+                lw.normalize(v, wt)
+            }
+            "std.zexti" => {
+                let u = lw.unsigned_view(x, wf);
+                let v = if lw.b.func.dfg.value_type(u) == to_clif { u } else { lw.b.ins().uextend(to_clif, u) };
+                lw.normalize(v, wt)
+            }
+            "std.trunci" => {
+                let v = if lw.b.func.dfg.value_type(x) == to_clif { x } else { lw.b.ins().ireduce(to_clif, x) };
+                lw.normalize(v, wt)
+            }
+            "std.fpext" => {
+                if to == Type::F64 && from != Type::F64 {
+                    lw.b.ins().fpromote(types::F64, x)
+                } else {
+                    x
+                }
+            }
+            _ => {
+                // fptrunc: one rounding straight from the source to the target type.
+                match (&from, &to) {
+                    (Type::F64, Type::F32) => lw.b.ins().fdemote(types::F32, x),
+                    (Type::F64, Type::F16 | Type::BF16) => {
+                        let (f, back) = if to == Type::F16 {
+                            (rt::strata_f64_to_f16 as *const () as usize, rt::strata_f16_to_f32 as *const () as usize)
+                        } else {
+                            (rt::strata_f64_to_bf16 as *const () as usize, rt::strata_bf16_to_f32 as *const () as usize)
+                        };
+                        let bits = lw.call_host(f, &[types::F64], &[types::I32], &[x])[0];
+                        lw.call_host(back, &[types::I32], &[types::F32], &[bits])[0]
+                    }
+                    _ => lw.round_float(x, &to),
+                }
+            }
+        })
+    })?;
+    lw.set(r, repr);
+    Ok(())
 }

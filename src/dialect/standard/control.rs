@@ -17,6 +17,7 @@ pub static OPS: &[OpDef] = &[
         print: Some(print_br),
         verify: verify_br,
         fold: None,
+        lower: Some(lower_br),
         traits: Traits::TERMINATOR,
         summary: "unconditional branch",
     },
@@ -27,6 +28,7 @@ pub static OPS: &[OpDef] = &[
         print: Some(print_cond_br),
         verify: verify_cond_br,
         fold: None,
+        lower: Some(lower_cond_br),
         traits: Traits::TERMINATOR,
         summary: "conditional branch on an i1",
     },
@@ -37,6 +39,7 @@ pub static OPS: &[OpDef] = &[
         print: Some(print_return),
         verify: verify_return,
         fold: None,
+        lower: Some(lower_return),
         traits: Traits::TERMINATOR,
         summary: "return from a function",
     },
@@ -47,6 +50,7 @@ pub static OPS: &[OpDef] = &[
         print: Some(print_call),
         verify: verify_call,
         fold: None,
+        lower: Some(lower_call),
         traits: Traits::NONE,
         summary: "direct call of a function by name",
     },
@@ -57,6 +61,7 @@ pub static OPS: &[OpDef] = &[
         print: Some(print_call_indirect),
         verify: verify_call_indirect,
         fold: None,
+        lower: Some(lower_call_indirect),
         traits: Traits::NONE,
         summary: "call of a function value",
     },
@@ -329,4 +334,139 @@ fn verify_call_indirect(cx: &mut VerifyCx<'_>, op: Op) {
         return;
     };
     check_call_types(cx, op, &m.op(op).operands[1..], &fty.inputs, &fty.results, "callee type");
+}
+
+// ---- lowering -------------------------------------------------------------------------------
+
+use crate::codegen::repr::{self as cr, Repr};
+use crate::codegen::{CodegenError, FnLowerer};
+use cranelift_codegen::ir::{InstBuilder, types};
+
+fn lower_br(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let s = &lw.m.op(op).successors[0];
+    let args = lw.block_args(&s.args)?;
+    let target = lw.block(s.block);
+    lw.b.ins().jump(target, &args);
+    Ok(())
+}
+
+fn lower_cond_br(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let d = lw.m.op(op);
+    let c = lw.scalar(d.operands[0])?;
+    let (t, f) = (&d.successors[0], &d.successors[1]);
+    let (targs, fargs) = (lw.block_args(&t.args)?, lw.block_args(&f.args)?);
+    let (tb, fb) = (lw.block(t.block), lw.block(f.block));
+    lw.b.ins().brif(c, tb, &targs, fb, &fargs);
+    Ok(())
+}
+
+fn lower_return(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let vals = lw.m.op(op).operands.to_vec();
+    lw.emit_return(&vals)
+}
+
+/// Bind the results of an internal-ABI call (status first, propagated on error).
+fn bind_internal_results(
+    lw: &mut FnLowerer<'_, '_>,
+    op: Op,
+    rets: &[cranelift_codegen::ir::Value],
+) -> Result<(), CodegenError> {
+    lw.propagate(rets[0]);
+    let results = lw.m.op(op).results.to_vec();
+    let mut next = 1;
+    for r in results {
+        let ty = lw.ty(r);
+        let n = cr::flat_types(ty).map_err(|e| lw.err(op, e))?.len();
+        let v = cr::unflatten(ty, &rets[next..next + n])?;
+        next += n;
+        let v = lw.complete(ty, v)?;
+        lw.set(r, v);
+    }
+    Ok(())
+}
+
+fn flat_args(lw: &mut FnLowerer<'_, '_>, vals: &[Value]) -> Result<Vec<cranelift_codegen::ir::Value>, CodegenError> {
+    let mut out = vec![lw.ctx()];
+    for &v in vals {
+        out.extend(lw.get(v)?.flatten(lw.ty(v)));
+    }
+    Ok(out)
+}
+
+fn lower_call(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let m = lw.m;
+    let callee = m.attr(op, "callee").and_then(Attribute::as_symbol).unwrap_or("").to_string();
+    let operands = m.op(op).operands.to_vec();
+    let args = flat_args(lw, &operands)?;
+    if let Some(rets) = lw.call_internal(&callee, &args) {
+        return bind_internal_results(lw, op, &rets);
+    }
+    // An external function: the C calling convention, scalars by value, memrefs as their
+    // element pointer.
+    let Some((target, fty)) = lw.external(&callee) else {
+        // Reported once compilation ends; keep generating so every missing symbol is found.
+        for &r in &m.op(op).results {
+            let ty = lw.ty(r);
+            let parts: Vec<_> = cr::flat_types(ty)
+                .map_err(|e| lw.err(op, e))?
+                .into_iter()
+                .map(|t| match t {
+                    types::F32 => lw.b.ins().f32const(0.0),
+                    types::F64 => lw.b.ins().f64const(0.0),
+                    t => lw.b.ins().iconst(t, 0),
+                })
+                .collect();
+            let v = cr::unflatten(ty, &parts)?;
+            lw.set(r, v);
+        }
+        return Ok(());
+    };
+    if fty.results.len() > 1 {
+        return Err(
+            lw.err(op, format!("external '@{callee}' returns several values; the C calling convention returns one"))
+        );
+    }
+    let mut params = Vec::new();
+    let mut cargs = Vec::new();
+    if let Some(env) = target.env {
+        params.push(types::I64);
+        cargs.push(lw.i64c(env as i64));
+    }
+    for (&v, t) in operands.iter().zip(&fty.inputs) {
+        match lw.get(v)? {
+            Repr::Scalar(x) | Repr::Func(x) => {
+                params.push(
+                    cr::scalar_clif(t)
+                        .ok_or_else(|| lw.err(op, format!("'{t}' cannot be passed to an external function")))?,
+                );
+                cargs.push(x);
+            }
+            Repr::Memref(d) => {
+                params.push(types::I64);
+                cargs.push(d.ptr);
+            }
+            _ => return Err(lw.err(op, format!("'{t}' cannot be passed to an external function"))),
+        }
+    }
+    let rets: Vec<types::Type> = fty.results.iter().map(|t| cr::scalar_clif(t).unwrap_or(types::I64)).collect();
+    let out = lw.call_host(target.addr, &params, &rets, &cargs);
+    if let (Some(&r), Some(&v)) = (m.op(op).results.first(), out.first()) {
+        let ty = lw.ty(r);
+        let v = match ty {
+            Type::Integer(w) => lw.normalize(v, *w),
+            _ => v,
+        };
+        lw.set(r, Repr::Scalar(v));
+    }
+    Ok(())
+}
+
+fn lower_call_indirect(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let m = lw.m;
+    let operands = m.op(op).operands.to_vec();
+    let fty = m.value_type(operands[0]).as_function().cloned().ok_or_else(|| lw.err(op, "callee is not a function"))?;
+    let callee = lw.scalar(operands[0])?;
+    let args = flat_args(lw, &operands[1..])?;
+    let rets = lw.call_value(callee, &fty, &args).map_err(|e| lw.err(op, e))?;
+    bind_internal_results(lw, op, &rets)
 }

@@ -20,6 +20,7 @@ pub static OPS: &[OpDef] = &[
         print: Some(print_dim),
         verify: verify_dim,
         fold: Some(fold_dim),
+        lower: Some(lower_dim),
         traits: Traits::PURE,
         summary: "the size of one dimension of a memref or tensor",
     },
@@ -30,6 +31,7 @@ pub static OPS: &[OpDef] = &[
         print: Some(print_rank),
         verify: verify_rank,
         fold: Some(fold_rank),
+        lower: Some(lower_rank),
         traits: Traits::PURE,
         summary: "the rank of a tensor (MLIR's std.rank of 2019)",
     },
@@ -40,6 +42,7 @@ pub static OPS: &[OpDef] = &[
         print: Some(print_alloc),
         verify: verify_alloc,
         fold: None,
+        lower: Some(lower_alloc),
         traits: Traits::NONE,
         summary: "allocate a memref; dynamic sizes in (..), layout symbols in [..]",
     },
@@ -50,6 +53,7 @@ pub static OPS: &[OpDef] = &[
         print: Some(print_alloc_static),
         verify: verify_alloc_static,
         fold: None,
+        lower: Some(lower_alloc_static),
         traits: Traits::NONE,
         summary: "a statically shaped memref at a fixed base (a buffer owned by the module)",
     },
@@ -60,6 +64,7 @@ pub static OPS: &[OpDef] = &[
         print: Some(print_dealloc),
         verify: verify_dealloc,
         fold: None,
+        lower: Some(lower_dealloc),
         traits: Traits::NONE,
         summary: "free a memref",
     },
@@ -70,6 +75,7 @@ pub static OPS: &[OpDef] = &[
         print: Some(print_dma_start),
         verify: verify_dma_start,
         fold: None,
+        lower: Some(lower_dma_start),
         traits: Traits::NONE,
         summary: "start a copy of elements between memrefs, completion signalled at a tag",
     },
@@ -80,6 +86,7 @@ pub static OPS: &[OpDef] = &[
         print: Some(print_dma_wait),
         verify: verify_dma_wait,
         fold: None,
+        lower: Some(lower_dma_wait),
         traits: Traits::NONE,
         summary: "wait for the copy signalled at a tag",
     },
@@ -90,6 +97,7 @@ pub static OPS: &[OpDef] = &[
         print: Some(print_extract_element),
         verify: verify_extract_element,
         fold: None,
+        lower: Some(lower_extract_element),
         traits: Traits::PURE,
         summary: "one element of a vector or tensor",
     },
@@ -100,6 +108,7 @@ pub static OPS: &[OpDef] = &[
         print: Some(print_load),
         verify: verify_load,
         fold: None,
+        lower: Some(lower_load),
         traits: Traits::NONE,
         summary: "read an element of a memref",
     },
@@ -110,6 +119,7 @@ pub static OPS: &[OpDef] = &[
         print: Some(print_store),
         verify: verify_store,
         fold: None,
+        lower: Some(lower_store),
         traits: Traits::NONE,
         summary: "write an element of a memref",
     },
@@ -120,6 +130,7 @@ pub static OPS: &[OpDef] = &[
         print: Some(print_tensor_load),
         verify: verify_tensor_load,
         fold: None,
+        lower: Some(lower_tensor_load),
         traits: Traits::NONE,
         summary: "a tensor copied from a memref",
     },
@@ -130,6 +141,7 @@ pub static OPS: &[OpDef] = &[
         print: Some(print_tensor_store),
         verify: verify_tensor_store,
         fold: None,
+        lower: Some(lower_tensor_store),
         traits: Traits::NONE,
         summary: "copy a tensor into a memref",
     },
@@ -140,6 +152,7 @@ pub static OPS: &[OpDef] = &[
         print: Some(print_cast),
         verify: verify_memref_cast,
         fold: None,
+        lower: Some(lower_memref_cast),
         traits: Traits::PURE,
         summary: "the same memref with more or fewer static dimensions",
     },
@@ -150,6 +163,7 @@ pub static OPS: &[OpDef] = &[
         print: Some(print_cast),
         verify: verify_tensor_cast,
         fold: None,
+        lower: Some(lower_memref_cast),
         traits: Traits::PURE,
         summary: "the same tensor with more or less static shape information",
     },
@@ -160,6 +174,7 @@ pub static OPS: &[OpDef] = &[
         print: Some(print_reshape),
         verify: verify_reshape,
         fold: None,
+        lower: Some(lower_view_like),
         traits: Traits::PURE,
         summary: "the same buffer with another factoring of its dimensions",
     },
@@ -170,6 +185,7 @@ pub static OPS: &[OpDef] = &[
         print: Some(print_view),
         verify: verify_view,
         fold: None,
+        lower: Some(lower_view_like),
         traits: Traits::PURE,
         summary: "a memref aliasing another's buffer in a new index space",
     },
@@ -1141,4 +1157,349 @@ fn print_view(p: &mut Printer<'_>, op: Op) -> Option<()> {
 
 fn verify_view(cx: &mut VerifyCx<'_>, op: Op) {
     verify_view_like(cx, op, false);
+}
+
+// ---- lowering -------------------------------------------------------------------------------
+
+use crate::codegen::repr::{self as cr, Dim, MemrefRepr, Repr};
+use crate::codegen::{CodegenError, FnLowerer};
+use crate::runtime::call as rt;
+use crate::runtime::trap::TrapKind;
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{InstBuilder, types};
+
+/// Index operands as i64 values.
+fn index_values(lw: &FnLowerer<'_, '_>, vals: &[Value]) -> Result<Vec<cranelift_codegen::ir::Value>, CodegenError> {
+    vals.iter().map(|&v| lw.scalar(v)).collect()
+}
+
+fn lower_dim(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let m = lw.m;
+    let d = m.op(op);
+    let index = m.attr(op, "index").and_then(Attribute::as_int).unwrap_or(0) as usize;
+    let desc = lw.memref(d.operands[0])?;
+    let dim = *desc.dims.get(index).ok_or_else(|| lw.err(op, "index out of range"))?;
+    let v = lw.dim_value(dim);
+    lw.set(d.results[0], Repr::Scalar(v));
+    Ok(())
+}
+
+fn lower_rank(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let d = lw.m.op(op);
+    let rank =
+        lw.ty(d.operands[0]).rank().ok_or_else(|| lw.err(op, "unranked tensors are not supported by the JIT"))?;
+    let v = lw.i64c(rank as i64);
+    lw.set(d.results[0], Repr::Scalar(v));
+    Ok(())
+}
+
+fn lower_alloc(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let m = lw.m;
+    let d = m.op(op);
+    let ty = m.value_type(d.results[0]);
+    let mt = ty.as_memref().ok_or_else(|| lw.err(op, "not a memref"))?;
+    let ops = index_values(lw, &d.operands)?;
+    let mut it = ops.into_iter();
+    let dims: Vec<Dim> =
+        mt.shape
+            .iter()
+            .map(|&s| {
+                if s == DYNAMIC {
+                    Dim::Dynamic(it.next().unwrap_or_else(unreachable_value))
+                } else {
+                    Dim::Static(s)
+                }
+            })
+            .collect();
+    let syms: Vec<_> = it.collect();
+    let desc = lw.alloc_memref(ty, dims, syms, op)?;
+    lw.set(d.results[0], Repr::Memref(desc));
+    Ok(())
+}
+
+/// Never reached for verified input (operand counts match the type); a harmless placeholder.
+fn unreachable_value() -> cranelift_codegen::ir::Value {
+    cranelift_codegen::ir::Value::from_u32(0)
+}
+
+fn lower_alloc_static(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let m = lw.m;
+    let d = m.op(op);
+    let ty = m.value_type(d.results[0]);
+    let mt = ty.as_memref().ok_or_else(|| lw.err(op, "not a memref"))?;
+    let base = m.attr(op, "base").and_then(Attribute::as_int).unwrap_or(0) as i64;
+    let eb = cr::elem_bytes(&mt.elem).ok_or_else(|| lw.err(op, "unsupported element type"))?;
+    let dims: Vec<i64> = mt.shape.clone();
+    let space = if mt.maps.is_empty() {
+        dims.clone()
+    } else {
+        crate::ir::layout_extents(&mt.maps, &dims, &[]).ok_or_else(|| lw.err(op, "unbounded layout"))?
+    };
+    let bytes = space.iter().product::<i64>() * eb;
+    let addr = lw.static_buffer(base, bytes);
+    if addr == 0 {
+        return Err(lw.err(op, format!("cannot allocate the {bytes} bytes of the static buffer")));
+    }
+    let ptr = lw.i64c(addr as i64);
+    let desc =
+        MemrefRepr { ptr, dims: dims.into_iter().map(Dim::Static).collect(), syms: Vec::new(), phys: Vec::new() };
+    let r = lw.complete(ty, Repr::Memref(desc))?;
+    lw.set(d.results[0], r);
+    Ok(())
+}
+
+fn lower_dealloc(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let d = lw.m.op(op);
+    let desc = lw.memref(d.operands[0])?;
+    let ctx = lw.ctx();
+    let status =
+        lw.call_host(rt::strata_free as *const () as usize, &[types::I64, types::I64], &[types::I32], &[ctx, desc.ptr])
+            [0];
+    let bad = lw.b.ins().icmp_imm_s(IntCC::NotEqual, status, 0);
+    lw.trap_if(bad, TrapKind::InvalidDealloc, op);
+    Ok(())
+}
+
+fn lower_load(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let d = lw.m.op(op);
+    let ty = lw.ty(d.operands[0]);
+    let desc = lw.memref(d.operands[0])?;
+    let idx = index_values(lw, &d.operands[1..])?;
+    let addr = lw.element_address(ty, &desc, &idx, op)?;
+    let elem = ty.element_type().clone();
+    let v = lw.load_elem(&elem, addr);
+    lw.set(d.results[0], v);
+    Ok(())
+}
+
+fn lower_store(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let d = lw.m.op(op);
+    let ty = lw.ty(d.operands[1]);
+    let desc = lw.memref(d.operands[1])?;
+    let idx = index_values(lw, &d.operands[2..])?;
+    let addr = lw.element_address(ty, &desc, &idx, op)?;
+    let v = lw.get(d.operands[0])?;
+    lw.store_elem(&ty.element_type().clone(), &v, addr);
+    Ok(())
+}
+
+fn lower_extract_element(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let m = lw.m;
+    let d = m.op(op);
+    let ty = m.value_type(d.operands[0]);
+    let idx = index_values(lw, &d.operands[1..])?;
+    match ty {
+        Type::Vector(v) => {
+            let lanes = lw.lanes(d.operands[0])?;
+            let dims: Vec<Dim> = v.shape.iter().map(|&s| Dim::Static(s as i64)).collect();
+            // Constant indices pick the lane; others go through memory.
+            let consts: Option<Vec<i64>> = d.operands[1..]
+                .iter()
+                .map(|&x| {
+                    m.defining_op(x)
+                        .filter(|&o| m.op_name(o) == "std.constant")
+                        .and_then(|o| m.attr(o, "value"))
+                        .and_then(Attribute::as_int)
+                        .map(|c| c as i64)
+                })
+                .collect();
+            let value = match consts {
+                Some(c) => {
+                    let mut lin = 0i64;
+                    for (i, s) in c.iter().zip(&v.shape) {
+                        if *i < 0 || *i >= *s as i64 {
+                            return Err(lw.err(op, format!("index {i} is out of range for '{ty}'")));
+                        }
+                        lin = lin * *s as i64 + i;
+                    }
+                    lanes[lin as usize]
+                }
+                None => {
+                    let eb = cr::elem_bytes(&v.elem).unwrap_or(8);
+                    let ss = lw.b.create_sized_stack_slot(cranelift_codegen::ir::StackSlotData::new(
+                        cranelift_codegen::ir::StackSlotKind::ExplicitSlot,
+                        (lanes.len() as i64 * eb.max(1)) as u32,
+                        3,
+                    ));
+                    let base = lw.b.ins().stack_addr(types::I64, ss, 0);
+                    let scalar_ty = match &v.elem {
+                        Type::F16 | Type::BF16 => Type::F32,
+                        t => t.clone(),
+                    };
+                    let seb = cr::elem_bytes(&scalar_ty).unwrap_or(8);
+                    for (i, &l) in lanes.iter().enumerate() {
+                        let a = lw.b.ins().iadd_imm_s(base, i as i64 * seb);
+                        lw.b.ins().store(cranelift_codegen::ir::MemFlagsData::trusted(), l, a, 0);
+                    }
+                    if lw.bounds_checks() {
+                        for (&i, s) in idx.iter().zip(&v.shape) {
+                            let bad = lw.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, i, *s as i64);
+                            lw.trap_if(bad, TrapKind::OutOfBounds, op);
+                        }
+                    }
+                    let lin = lw.linearize(&idx, &dims);
+                    let off = lw.b.ins().imul_imm_s(lin, seb);
+                    let a = lw.b.ins().iadd(base, off);
+                    let ct = cr::scalar_clif(&scalar_ty).unwrap_or(types::I64);
+                    lw.b.ins().load(ct, cranelift_codegen::ir::MemFlagsData::trusted(), a, 0)
+                }
+            };
+            lw.set(d.results[0], Repr::Scalar(value));
+        }
+        _ => {
+            let desc = lw.memref(d.operands[0])?;
+            let addr = lw.element_address(ty, &desc, &idx, op)?;
+            let v = lw.load_elem(&ty.element_type().clone(), addr);
+            lw.set(d.results[0], v);
+        }
+    }
+    Ok(())
+}
+
+/// Copy every element between two descriptors of the same shape, through their layouts.
+fn copy_elements(
+    lw: &mut FnLowerer<'_, '_>,
+    src_ty: &Type,
+    src: &MemrefRepr,
+    dst_ty: &Type,
+    dst: &MemrefRepr,
+    op: Op,
+) -> Result<(), CodegenError> {
+    let identity = |t: &Type| cr::as_memref_like(t).is_some_and(|m| m.maps.is_empty());
+    let elem = src_ty.element_type().clone();
+    if identity(src_ty) && identity(dst_ty) {
+        let n = lw.element_count(&src.dims);
+        let eb = cr::elem_bytes(&elem).unwrap_or(1);
+        let bytes = lw.b.ins().imul_imm_s(n, eb);
+        lw.copy_bytes(dst.ptr, src.ptr, bytes);
+        return Ok(());
+    }
+    let dims = src.dims.clone();
+    let (src, dst) = (src.clone(), dst.clone());
+    lw.for_each_index(&dims, &mut |lw, idx| {
+        let a = lw.element_address(src_ty, &src, idx, op)?;
+        let v = lw.load_elem(&elem, a);
+        let b = lw.element_address(dst_ty, &dst, idx, op)?;
+        lw.store_elem(&elem, &v, b);
+        Ok(())
+    })
+}
+
+fn lower_tensor_load(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let d = lw.m.op(op);
+    let (mty, tty) = (lw.ty(d.operands[0]), lw.ty(d.results[0]));
+    let src = lw.memref(d.operands[0])?;
+    let dst = lw.alloc_memref(tty, src.dims.clone(), Vec::new(), op)?;
+    copy_elements(lw, mty, &src, tty, &dst, op)?;
+    lw.set(d.results[0], Repr::Memref(dst));
+    Ok(())
+}
+
+fn lower_tensor_store(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let d = lw.m.op(op);
+    let (tty, mty) = (lw.ty(d.operands[0]), lw.ty(d.operands[1]));
+    let src = lw.memref(d.operands[0])?;
+    let dst = lw.memref(d.operands[1])?;
+    copy_elements(lw, tty, &src, mty, &dst, op)
+}
+
+/// A descriptor of `to` for the same data as `from`; static dimensions of `to` that were
+/// dynamic are checked at run time.
+fn cast_descriptor(
+    lw: &mut FnLowerer<'_, '_>,
+    from: &MemrefRepr,
+    to: &Type,
+    op: Op,
+) -> Result<MemrefRepr, CodegenError> {
+    let shape = to.shape().ok_or_else(|| lw.err(op, "unranked tensors are not supported by the JIT"))?;
+    let mut dims = Vec::new();
+    for (&want, &have) in shape.iter().zip(&from.dims) {
+        dims.push(match (want, have) {
+            (DYNAMIC, d) => Dim::Dynamic(lw.dim_value(d)),
+            (w, Dim::Dynamic(v)) => {
+                let bad = lw.b.ins().icmp_imm_s(IntCC::NotEqual, v, w);
+                lw.trap_if(bad, TrapKind::ShapeMismatch, op);
+                Dim::Static(w)
+            }
+            (w, Dim::Static(_)) => Dim::Static(w),
+        });
+    }
+    Ok(MemrefRepr { ptr: from.ptr, dims, syms: from.syms.clone(), phys: from.phys.clone() })
+}
+
+fn lower_memref_cast(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let d = lw.m.op(op);
+    let from = lw.memref(d.operands[0])?;
+    let to = lw.ty(d.results[0]);
+    let desc = cast_descriptor(lw, &from, to, op)?;
+    lw.set(d.results[0], Repr::Memref(desc));
+    Ok(())
+}
+
+/// `reshape` and `view`: a new descriptor over the same buffer with the result type's sizes
+/// and layout symbols.
+fn lower_view_like(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let d = lw.m.op(op);
+    let src = lw.memref(d.operands[0])?;
+    let ty = lw.ty(d.results[0]);
+    let mt = ty.as_memref().ok_or_else(|| lw.err(op, "not a memref"))?;
+    let ops = index_values(lw, &d.operands[1..])?;
+    let mut it = ops.into_iter();
+    let dims: Vec<Dim> = mt
+        .shape
+        .iter()
+        .map(|&s| if s == DYNAMIC { Dim::Dynamic(it.next().unwrap_or_else(unreachable_value)) } else { Dim::Static(s) })
+        .collect();
+    let syms: Vec<_> = it.collect();
+    if lw.m.op_name(op) == "std.reshape" {
+        let (a, b) = (lw.element_count(&src.dims), lw.element_count(&dims));
+        let bad = lw.b.ins().icmp(IntCC::NotEqual, a, b);
+        lw.trap_if(bad, TrapKind::ShapeMismatch, op);
+    }
+    let desc = MemrefRepr { ptr: src.ptr, dims, syms, phys: Vec::new() };
+    let r = lw.complete(ty, Repr::Memref(desc))?;
+    lw.set(d.results[0], r);
+    Ok(())
+}
+
+fn lower_dma_start(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let m = lw.m;
+    let l = dma_layout(m, op).map_err(|e| lw.err(op, e))?;
+    let (sty, dty) = (m.value_type(l.src), m.value_type(l.dst));
+    let (s, dd) = (lw.memref(l.src)?, lw.memref(l.dst)?);
+    let si = index_values(lw, &l.src_idx)?;
+    let di = index_values(lw, &l.dst_idx)?;
+    let src = lw.element_address(sty, &s, &si, op)?;
+    let dst = lw.element_address(dty, &dd, &di, op)?;
+    let n = lw.scalar(l.size)?;
+    let eb = cr::elem_bytes(sty.element_type()).unwrap_or(1);
+    if l.stride.is_empty() {
+        let bytes = lw.b.ins().imul_imm_s(n, eb);
+        lw.copy_bytes(dst, src, bytes);
+    } else {
+        // `per` elements at a time, advancing the source by `stride` elements per chunk.
+        let stride = lw.scalar(l.stride[0])?;
+        let per = lw.scalar(l.stride[1])?;
+        let zero = lw.b.ins().icmp_imm_s(IntCC::SignedLessThanOrEqual, per, 0);
+        lw.trap_if(zero, TrapKind::DivisionByZero, op);
+        let chunks = lw.b.ins().sdiv(n, per);
+        let bytes = lw.b.ins().imul_imm_s(per, eb);
+        let z = lw.i64c(0);
+        lw.build_loop(z, chunks, 1, &mut |lw, k| {
+            let so = lw.b.ins().imul(k, stride);
+            let so = lw.b.ins().imul_imm_s(so, eb);
+            let sa = lw.b.ins().iadd(src, so);
+            let doff = lw.b.ins().imul(k, bytes);
+            let da = lw.b.ins().iadd(dst, doff);
+            lw.copy_bytes(da, sa, bytes);
+            Ok(())
+        })?;
+    }
+    let _ = l.tag;
+    Ok(())
+}
+
+/// The copy of `dma_start` is synchronous: there is nothing to wait for.
+fn lower_dma_wait(_: &mut FnLowerer<'_, '_>, _: Op) -> Result<(), CodegenError> {
+    Ok(())
 }

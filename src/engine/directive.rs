@@ -1,0 +1,239 @@
+//! Calls written as text: `@f(1, [2, 3])`, and the `// run:` test directives built on them
+//! (`@f(1, 2) == 3`, `@div(1, 0) traps "division by zero"`, `@fill(zeros(4xf32)); %0 == [..]`).
+//! The REPL, `strata run` and the jit-tests harness all read calls through here.
+
+use super::Compiled;
+use super::literal::{Literal, parse_literals, read_elem, to_tensor, to_val};
+use super::value::{Arg, Val};
+use crate::ir::Type;
+
+/// What a `// run:` line expects.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Expect {
+    /// Only that the call succeeds.
+    Success,
+    /// The results equal these values.
+    Eq(Vec<Literal>),
+    /// The results differ from these values.
+    Ne(Vec<Literal>),
+    /// The call fails with a runtime error whose message contains this text.
+    Traps(String),
+    /// The call fails (any error) with a message containing this text.
+    Fails(String),
+}
+
+/// A parsed `// run:` directive.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunDirective {
+    /// The function.
+    pub func: String,
+    /// Its arguments.
+    pub args: Vec<Literal>,
+    /// What must happen.
+    pub expect: Expect,
+    /// Arguments to compare after the call (`%i == literal`).
+    pub after: Vec<(usize, Literal)>,
+}
+
+/// Split `@name(args)rest` into the name, the argument text and the rest.
+///
+/// # Errors
+/// Not a call.
+pub fn split_call(s: &str) -> Result<(String, &str, &str), String> {
+    let s = s.trim();
+    let body = s.strip_prefix('@').ok_or("a call starts with '@name('")?;
+    let open = body.find('(').ok_or("expected '(' after the function name")?;
+    let name = body[..open].trim().to_string();
+    let mut depth = 0i32;
+    let mut in_str = false;
+    for (i, c) in body[open..].char_indices() {
+        match c {
+            '"' => in_str = !in_str,
+            '(' | '[' if !in_str => depth += 1,
+            ')' | ']' if !in_str => {
+                depth -= 1;
+                if depth == 0 {
+                    let end = open + i;
+                    return Ok((name, &body[open + 1..end], &body[end + 1..]));
+                }
+            }
+            _ => {}
+        }
+    }
+    Err("unbalanced parentheses in the call".into())
+}
+
+fn quoted(s: &str) -> Result<String, String> {
+    let s = s.trim();
+    s.strip_prefix('"')
+        .and_then(|r| r.strip_suffix('"'))
+        .map(str::to_string)
+        .ok_or_else(|| format!("expected a quoted message, found '{s}'"))
+}
+
+/// Parse the text after `// run:`.
+///
+/// # Errors
+/// A message saying what is malformed.
+pub fn parse_run(line: &str) -> Result<RunDirective, String> {
+    let (func, args, rest) = split_call(line)?;
+    let args = parse_literals(args)?;
+    let (rest, after_text) = match rest.find(';') {
+        Some(i) => (&rest[..i], Some(&rest[i + 1..])),
+        None => (rest, None),
+    };
+    let rest = rest.trim();
+    let expect = if rest.is_empty() {
+        Expect::Success
+    } else if let Some(r) = rest.strip_prefix("==") {
+        Expect::Eq(parse_literals(r)?)
+    } else if let Some(r) = rest.strip_prefix("!=") {
+        Expect::Ne(parse_literals(r)?)
+    } else if let Some(r) = rest.strip_prefix("traps") {
+        Expect::Traps(quoted(r)?)
+    } else if let Some(r) = rest.strip_prefix("fails") {
+        Expect::Fails(quoted(r)?)
+    } else {
+        return Err(format!("expected '==', '!=', 'traps \"..\"' or 'fails \"..\"' after the call, found '{rest}'"));
+    };
+    let mut after = Vec::new();
+    if let Some(t) = after_text {
+        for part in t.split(';') {
+            let part = part.trim();
+            if part.is_empty() {
+                continue;
+            }
+            let (lhs, rhs) = part.split_once("==").ok_or_else(|| format!("expected '%N == value', found '{part}'"))?;
+            let n = lhs
+                .trim()
+                .strip_prefix('%')
+                .and_then(|x| x.parse::<usize>().ok())
+                .ok_or_else(|| format!("expected '%N' (an argument number), found '{}'", lhs.trim()))?;
+            let mut v = parse_literals(rhs)?;
+            if v.len() != 1 {
+                return Err(format!("expected one value for %{n}"));
+            }
+            after.push((n, v.remove(0)));
+        }
+    }
+    Ok(RunDirective { func, args, expect, after })
+}
+
+/// Turn literals into the arguments of a function of the given parameter types.
+///
+/// # Errors
+/// A literal that does not fit its parameter.
+pub fn make_args(params: &[Type], lits: &[Literal]) -> Result<Vec<Val>, String> {
+    if params.len() != lits.len() {
+        return Err(format!("{} arguments given, the function takes {}", lits.len(), params.len()));
+    }
+    params
+        .iter()
+        .zip(lits)
+        .enumerate()
+        .map(|(i, (t, l))| {
+            let v =
+                if t.is_shaped() && t.as_vector().is_none() { to_tensor(l, t).map(Val::Tensor) } else { to_val(l, t) };
+            v.map_err(|e| format!("argument #{i}: {e}"))
+        })
+        .collect()
+}
+
+/// Whether two values are equal (floats bitwise, NaN equal to NaN; tensors element-wise).
+pub fn same(a: &Val, b: &Val) -> bool {
+    match (a, b) {
+        (Val::Tensor(x), Val::Tensor(y)) => {
+            x.shape() == y.shape() && (0..x.len()).all(|i| same(&read_elem(x, i), &read_elem(y, i)))
+        }
+        (Val::Vector(x), Val::Vector(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same(p, q)),
+        _ => match (a.as_f64(), b.as_f64()) {
+            (Some(x), Some(y)) => (x.is_nan() && y.is_nan()) || x.to_bits() == y.to_bits() || (x == y && x != 0.0),
+            _ => match (a.as_i64(), b.as_i64()) {
+                (Some(x), Some(y)) => x == y,
+                _ => a == b,
+            },
+        },
+    }
+}
+
+/// Call a function by name with literal arguments; returns the results and the arguments as
+/// they are after the call (memrefs may have been written).
+///
+/// # Errors
+/// A message for bad arguments, or the call's error.
+pub fn call_with_literals(c: &Compiled, func: &str, args: &[Literal]) -> Result<(Vec<Val>, Vec<Val>), crate::Error> {
+    let ty = c.functions().find(|(n, _)| *n == func).map(|(_, t)| t.clone()).ok_or_else(|| {
+        crate::Error::NoSuchFunction {
+            name: func.to_string(),
+            available: c.functions().map(|(n, _)| n.to_string()).collect(),
+        }
+    })?;
+    let mut vals =
+        make_args(&ty.inputs, args).map_err(|message| crate::Error::Argument { func: func.to_string(), message })?;
+    let results = {
+        let mut call_args: Vec<Arg<'_>> = vals
+            .iter_mut()
+            .map(|v| match v {
+                Val::Tensor(t) => Arg::TensorMut(t),
+                other => Arg::Val(other.clone()),
+            })
+            .collect();
+        c.call(func, &mut call_args)?
+    };
+    Ok((results, vals))
+}
+
+/// Run a directive; `Ok` with a one-line description of what happened, or why it failed.
+///
+/// # Errors
+/// What differs from the expectation.
+pub fn check_run(c: &Compiled, d: &RunDirective) -> Result<String, String> {
+    let outcome = call_with_literals(c, &d.func, &d.args);
+    let show = |v: &[Val]| v.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+    match (&d.expect, outcome) {
+        (Expect::Traps(msg), Err(crate::Error::Trap(t))) if t.to_string().contains(msg.as_str()) => Ok(t.to_string()),
+        (Expect::Traps(msg), Err(e)) => Err(format!("expected a trap containing \"{msg}\", got the error: {e}")),
+        (Expect::Traps(msg), Ok((r, _))) => Err(format!("expected a trap containing \"{msg}\", got {}", show(&r))),
+        (Expect::Fails(msg), Err(e)) if e.to_string().contains(msg.as_str()) => Ok(e.to_string()),
+        (Expect::Fails(msg), Err(e)) => Err(format!("expected an error containing \"{msg}\", got: {e}")),
+        (Expect::Fails(msg), Ok((r, _))) => Err(format!("expected an error containing \"{msg}\", got {}", show(&r))),
+        (_, Err(e)) => Err(format!("the call failed: {e}")),
+        (expect, Ok((results, args))) => {
+            let ty = c
+                .functions()
+                .find(|(n, _)| *n == d.func)
+                .map(|(_, t)| t.clone())
+                .unwrap_or_else(|| crate::ir::FunctionType { inputs: vec![], results: vec![] });
+            let want = |lits: &[Literal]| -> Result<Vec<Val>, String> {
+                if lits.len() != ty.results.len() {
+                    return Err(format!("{} expected values for {} results", lits.len(), ty.results.len()));
+                }
+                make_args(&ty.results, lits)
+            };
+            match expect {
+                Expect::Eq(lits) => {
+                    let w = want(lits)?;
+                    if w.len() != results.len() || !w.iter().zip(&results).all(|(a, b)| same(a, b)) {
+                        return Err(format!("expected {}, got {}", show(&w), show(&results)));
+                    }
+                }
+                Expect::Ne(lits) => {
+                    let w = want(lits)?;
+                    if w.len() == results.len() && w.iter().zip(&results).all(|(a, b)| same(a, b)) {
+                        return Err(format!("expected a result other than {}", show(&w)));
+                    }
+                }
+                _ => {}
+            }
+            for (i, lit) in &d.after {
+                let t = ty.inputs.get(*i).ok_or_else(|| format!("no argument %{i}"))?;
+                let w = make_args(std::slice::from_ref(t), std::slice::from_ref(lit))?;
+                let got = args.get(*i).ok_or_else(|| format!("no argument %{i}"))?;
+                if !same(&w[0], got) {
+                    return Err(format!("after the call, %{i} is {got}, expected {}", w[0]));
+                }
+            }
+            Ok(show(&results))
+        }
+    }
+}

@@ -1,0 +1,440 @@
+//! The literal syntax of arguments and results, shared by `strata run --arg`, the REPL and
+//! the `// run:` test directives: `3`, `-1.5`, `true`, `[[1, 2], [3, 4]]`, `zeros(4x4xf32)`,
+//! `ones(2xi32)`, `npy("a.npy")`, `@f`.
+
+use std::fmt;
+
+use super::value::Val;
+use crate::ir::{DYNAMIC, Type};
+use crate::runtime::dlpack::{DLDataType, code};
+use crate::runtime::{Tensor, tensor};
+
+/// A parsed literal, before it meets the type it is for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Literal {
+    /// An integer.
+    Int(i128),
+    /// A float (also `inf`, `-inf`, `nan`).
+    Float(f64),
+    /// `true` / `false`.
+    Bool(bool),
+    /// `[a, b, ..]`.
+    List(Vec<Literal>),
+    /// `zeros(SHAPExTYPE)` / `ones(..)`.
+    Fill {
+        /// The shape.
+        shape: Vec<i64>,
+        /// The element type.
+        elem: Type,
+        /// `ones` rather than `zeros`.
+        one: bool,
+    },
+    /// `npy("path")`.
+    Npy(String),
+    /// `@name`.
+    Func(String),
+}
+
+/// Parse a comma-separated list of literals (the arguments of a call).
+///
+/// # Errors
+/// A message naming what was expected where.
+pub fn parse_literals(s: &str) -> Result<Vec<Literal>, String> {
+    let mut p = Lit { s: s.as_bytes(), src: s, pos: 0 };
+    let mut out = Vec::new();
+    p.ws();
+    if p.pos == p.s.len() {
+        return Ok(out);
+    }
+    loop {
+        out.push(p.literal()?);
+        p.ws();
+        if p.eat(b',') {
+            continue;
+        }
+        if p.pos != p.s.len() {
+            return Err(format!("unexpected '{}' at column {}", &s[p.pos..], p.pos + 1));
+        }
+        return Ok(out);
+    }
+}
+
+/// Parse one literal.
+///
+/// # Errors
+/// As [`parse_literals`], or more than one literal.
+pub fn parse_literal(s: &str) -> Result<Literal, String> {
+    let mut v = parse_literals(s)?;
+    if v.len() != 1 {
+        return Err(format!("expected one value, found {}", v.len()));
+    }
+    Ok(v.remove(0))
+}
+
+struct Lit<'a> {
+    s: &'a [u8],
+    src: &'a str,
+    pos: usize,
+}
+
+impl Lit<'_> {
+    fn ws(&mut self) {
+        while self.pos < self.s.len() && self.s[self.pos].is_ascii_whitespace() {
+            self.pos += 1;
+        }
+    }
+
+    fn eat(&mut self, c: u8) -> bool {
+        self.ws();
+        if self.s.get(self.pos) == Some(&c) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn word(&mut self) -> &str {
+        let start = self.pos;
+        while self.pos < self.s.len()
+            && (self.s[self.pos].is_ascii_alphanumeric() || matches!(self.s[self.pos], b'_' | b'.' | b'$'))
+        {
+            self.pos += 1;
+        }
+        &self.src[start..self.pos]
+    }
+
+    fn literal(&mut self) -> Result<Literal, String> {
+        self.ws();
+        let col = self.pos + 1;
+        match self.s.get(self.pos) {
+            None => Err(format!("expected a value at column {col}")),
+            Some(b'[') => {
+                self.pos += 1;
+                let mut items = Vec::new();
+                if self.eat(b']') {
+                    return Ok(Literal::List(items));
+                }
+                loop {
+                    items.push(self.literal()?);
+                    if self.eat(b',') {
+                        continue;
+                    }
+                    if self.eat(b']') {
+                        return Ok(Literal::List(items));
+                    }
+                    return Err(format!("expected ',' or ']' at column {}", self.pos + 1));
+                }
+            }
+            Some(b'@') => {
+                self.pos += 1;
+                Ok(Literal::Func(self.word().to_string()))
+            }
+            Some(c) if c.is_ascii_digit() || matches!(c, b'-' | b'+' | b'.') => self.number(),
+            Some(_) => {
+                let w = self.word().to_string();
+                match w.as_str() {
+                    "true" => Ok(Literal::Bool(true)),
+                    "false" => Ok(Literal::Bool(false)),
+                    "inf" => Ok(Literal::Float(f64::INFINITY)),
+                    "nan" => Ok(Literal::Float(f64::NAN)),
+                    "zeros" | "ones" => {
+                        if !self.eat(b'(') {
+                            return Err(format!("expected '(' after '{w}'"));
+                        }
+                        self.ws();
+                        let start = self.pos;
+                        while self.pos < self.s.len() && self.s[self.pos] != b')' {
+                            self.pos += 1;
+                        }
+                        let spec = self.src[start..self.pos].trim().to_string();
+                        if !self.eat(b')') {
+                            return Err(format!("expected ')' to close '{w}('"));
+                        }
+                        let (shape, elem) = parse_shaped(&spec)?;
+                        Ok(Literal::Fill { shape, elem, one: w == "ones" })
+                    }
+                    "npy" => {
+                        if !self.eat(b'(') || !self.eat(b'"') {
+                            return Err("expected '(\"' after 'npy'".into());
+                        }
+                        let start = self.pos;
+                        while self.pos < self.s.len() && self.s[self.pos] != b'"' {
+                            self.pos += 1;
+                        }
+                        let path = self.src[start..self.pos].to_string();
+                        if !self.eat(b'"') || !self.eat(b')') {
+                            return Err("expected '\")' to close 'npy(\"'".into());
+                        }
+                        Ok(Literal::Npy(path))
+                    }
+                    _ => Err(format!("expected a value at column {col}, found '{w}'")),
+                }
+            }
+        }
+    }
+
+    fn number(&mut self) -> Result<Literal, String> {
+        let start = self.pos;
+        if matches!(self.s.get(self.pos), Some(b'-' | b'+')) {
+            self.pos += 1;
+        }
+        let rest = &self.src[self.pos..];
+        if rest.starts_with("inf") {
+            self.pos += 3;
+            let neg = self.s[start] == b'-';
+            return Ok(Literal::Float(if neg { f64::NEG_INFINITY } else { f64::INFINITY }));
+        }
+        if rest.starts_with("nan") {
+            self.pos += 3;
+            return Ok(Literal::Float(f64::NAN));
+        }
+        while self.pos < self.s.len()
+            && (self.s[self.pos].is_ascii_alphanumeric() || matches!(self.s[self.pos], b'.' | b'_'))
+            || (self.pos > start
+                && matches!(self.s[self.pos - 1], b'e' | b'E')
+                && matches!(self.s.get(self.pos), Some(b'-' | b'+')))
+        {
+            self.pos += 1;
+        }
+        let text = &self.src[start..self.pos];
+        if let Some(h) = text.strip_prefix("0x").or_else(|| text.strip_prefix("-0x")) {
+            let v = i128::from_str_radix(h, 16).map_err(|_| format!("invalid number '{text}'"))?;
+            return Ok(Literal::Int(if text.starts_with('-') { -v } else { v }));
+        }
+        if let Ok(i) = text.parse::<i128>() {
+            return Ok(Literal::Int(i));
+        }
+        text.parse::<f64>().map(Literal::Float).map_err(|_| format!("invalid number '{text}'"))
+    }
+}
+
+/// `4x4xf32` → shape and element type.
+fn parse_shaped(spec: &str) -> Result<(Vec<i64>, Type), String> {
+    let parts: Vec<&str> = spec.split('x').collect();
+    let (elem, dims) = parts.split_last().ok_or("empty shape")?;
+    let shape = dims
+        .iter()
+        .map(|d| d.trim().parse::<i64>().map_err(|_| format!("invalid dimension '{d}' in '{spec}'")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let elem =
+        crate::syntax::parse_type_str(elem.trim()).map_err(|e| format!("invalid element type in '{spec}': {e}"))?;
+    Ok((shape, elem))
+}
+
+/// The DLPack type of an IR element type (integers in their container width).
+pub fn dtype_of(t: &Type) -> Option<DLDataType> {
+    Some(match t {
+        Type::Integer(1) => DLDataType::new(code::BOOL, 8),
+        Type::Integer(w) if *w <= 8 => DLDataType::new(code::INT, 8),
+        Type::Integer(w) if *w <= 16 => DLDataType::new(code::INT, 16),
+        Type::Integer(w) if *w <= 32 => DLDataType::new(code::INT, 32),
+        Type::Integer(w) if *w <= 64 => DLDataType::new(code::INT, 64),
+        Type::Index => DLDataType::new(code::INT, 64),
+        Type::F16 => DLDataType::new(code::FLOAT, 16),
+        Type::BF16 => DLDataType::new(code::BFLOAT, 16),
+        Type::F32 => DLDataType::new(code::FLOAT, 32),
+        Type::F64 => DLDataType::new(code::FLOAT, 64),
+        Type::Vector(v) => {
+            let e = dtype_of(&v.elem)?;
+            let lanes: u64 = v.shape.iter().product();
+            DLDataType { lanes: u16::try_from(lanes).ok()?, ..e }
+        }
+        _ => return None,
+    })
+}
+
+/// Convert a literal to an argument value of `ty`.
+///
+/// # Errors
+/// The literal does not fit the type.
+pub fn to_val(lit: &Literal, ty: &Type) -> Result<Val, String> {
+    match (lit, ty) {
+        (Literal::Int(v), Type::Integer(w)) => {
+            let w = *w;
+            let (lo, hi) = if w >= 64 {
+                (i128::from(i64::MIN), i128::from(u64::MAX))
+            } else {
+                (-(1i128 << (w - 1)), (1i128 << w) - 1)
+            };
+            let (lo, hi) = if w == 1 { (-1, 1) } else { (lo, hi) };
+            if *v < lo || *v > hi {
+                return Err(format!("{v} does not fit in '{ty}'"));
+            }
+            let norm = crate::ir::normalize_int(*v, w).map_err(|_| format!("{v} does not fit in '{ty}'"))?;
+            Ok(Val::Int(norm as i64, w))
+        }
+        (Literal::Bool(b), Type::Integer(1)) => Ok(Val::Int(i64::from(*b), 1)),
+        (Literal::Int(v), Type::Index) => {
+            i64::try_from(*v).map(Val::Index).map_err(|_| format!("{v} does not fit in 'index'"))
+        }
+        (Literal::Int(v), t) if t.is_float() => to_val(&Literal::Float(*v as f64), t),
+        (Literal::Float(f), Type::F16) => Ok(Val::F16(half::f16::from_f64(*f))),
+        (Literal::Float(f), Type::BF16) => Ok(Val::BF16(half::bf16::from_f64(*f))),
+        (Literal::Float(f), Type::F32) => Ok(Val::F32(*f as f32)),
+        (Literal::Float(f), Type::F64) => Ok(Val::F64(*f)),
+        (Literal::List(items), Type::Vector(v)) => {
+            let flat = flatten(lit);
+            let n: u64 = v.shape.iter().product();
+            if flat.len() as u64 != n || items.is_empty() && n != 0 {
+                return Err(format!("{} values for '{ty}' ({n} lanes)", flat.len()));
+            }
+            Ok(Val::Vector(flat.iter().map(|l| to_val(l, &v.elem)).collect::<Result<_, _>>()?))
+        }
+        (Literal::Func(n), Type::Function(_)) => Ok(Val::Func(n.as_str().into())),
+        (Literal::List(_) | Literal::Fill { .. } | Literal::Npy(_), t) if t.is_shaped() && t.as_vector().is_none() => {
+            Ok(Val::Tensor(to_tensor(lit, t)?))
+        }
+        _ => Err(format!("a value of type '{ty}' was expected")),
+    }
+}
+
+fn flatten(lit: &Literal) -> Vec<&Literal> {
+    match lit {
+        Literal::List(items) => items.iter().flat_map(flatten).collect(),
+        l => vec![l],
+    }
+}
+
+fn nested_shape(lit: &Literal) -> Result<Vec<i64>, String> {
+    match lit {
+        Literal::List(items) => {
+            let mut shape = vec![items.len() as i64];
+            if let Some(first) = items.first() {
+                let inner = nested_shape(first)?;
+                for it in items {
+                    if nested_shape(it)? != inner {
+                        return Err("ragged nested list".into());
+                    }
+                }
+                shape.extend(inner);
+            }
+            Ok(shape)
+        }
+        _ => Ok(Vec::new()),
+    }
+}
+
+/// Make a tensor for a memref/tensor type from a literal.
+///
+/// # Errors
+/// Wrong element kind, an unreadable `.npy` file, or a shape that cannot be a tensor.
+pub fn to_tensor(lit: &Literal, ty: &Type) -> Result<Tensor, String> {
+    let elem = ty.element_type().clone();
+    let dtype = dtype_of(&elem).ok_or_else(|| format!("elements of '{elem}' cannot be passed"))?;
+    match lit {
+        Literal::Npy(path) => super::npy::read(std::path::Path::new(path)).map_err(|e| e.to_string()),
+        Literal::Fill { shape, elem: e, one } => {
+            if *e != elem {
+                return Err(format!("'{e}' elements given for '{ty}'"));
+            }
+            let mut t = Tensor::zeros_of(dtype, shape).map_err(|e| e.to_string())?;
+            if *one {
+                let v = to_val(&Literal::Int(1), &elem)?;
+                let n = t.len();
+                for i in 0..n {
+                    write_elem(&mut t, i, &v);
+                }
+            }
+            Ok(t)
+        }
+        _ => {
+            let mut shape = nested_shape(lit)?;
+            if let Some(want) = ty.shape()
+                && want.is_empty()
+                && !matches!(lit, Literal::List(_))
+            {
+                shape = Vec::new();
+            } else if ty.shape().is_some_and(|s| s.len() != shape.len() && s.contains(&0)) {
+                shape = ty.shape().unwrap_or_default().iter().map(|&d| if d == DYNAMIC { 0 } else { d }).collect();
+            }
+            let flat = flatten(lit);
+            let mut t = Tensor::zeros_of(dtype, &shape).map_err(|e| e.to_string())?;
+            if flat.len() != t.len() {
+                return Err(format!("{} values for shape {shape:?}", flat.len()));
+            }
+            for (i, l) in flat.iter().enumerate() {
+                let v = to_val(l, &elem)?;
+                write_elem(&mut t, i, &v);
+            }
+            Ok(t)
+        }
+    }
+}
+
+fn write_elem(t: &mut Tensor, i: usize, v: &Val) {
+    let size = t.dtype().size();
+    let bytes = &mut t.bytes_mut()[i * size..(i + 1) * size];
+    match v {
+        Val::Int(x, _) | Val::Index(x) => bytes.copy_from_slice(&x.to_le_bytes()[..size]),
+        Val::F16(x) => bytes.copy_from_slice(&x.to_le_bytes()),
+        Val::BF16(x) => bytes.copy_from_slice(&x.to_le_bytes()),
+        Val::F32(x) => bytes.copy_from_slice(&x.to_le_bytes()),
+        Val::F64(x) => bytes.copy_from_slice(&x.to_le_bytes()),
+        _ => {}
+    }
+}
+
+/// The value of element `i` of a tensor, by its dtype.
+pub fn read_elem(t: &Tensor, i: usize) -> Val {
+    let dt = t.dtype();
+    let size = dt.size();
+    let b = &t.bytes()[i * size..(i + 1) * size];
+    let mut buf = [0u8; 8];
+    buf[..size].copy_from_slice(b);
+    match (dt.code, dt.bits) {
+        (code::FLOAT, 16) => Val::F16(half::f16::from_le_bytes([b[0], b[1]])),
+        (code::BFLOAT, 16) => Val::BF16(half::bf16::from_le_bytes([b[0], b[1]])),
+        (code::FLOAT, 32) => Val::F32(f32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+        (code::FLOAT, _) => Val::F64(f64::from_le_bytes(buf)),
+        (code::BOOL, _) => Val::Int(i64::from(b[0] & 1), 1),
+        (code::UINT, bits) => Val::Int(i64::from_le_bytes(buf), u32::from(bits)),
+        (_, bits) => {
+            let shift = 64 - 8 * size as u32;
+            Val::Int((i64::from_le_bytes(buf) << shift) >> shift, u32::from(bits))
+        }
+    }
+}
+
+/// Print a tensor as nested lists.
+pub fn write_tensor(f: &mut fmt::Formatter<'_>, t: &Tensor) -> fmt::Result {
+    fn rec(f: &mut fmt::Formatter<'_>, t: &Tensor, dims: &[i64], base: &mut usize) -> fmt::Result {
+        match dims.split_first() {
+            None => write!(
+                f,
+                "{}",
+                read_elem(t, {
+                    let i = *base;
+                    *base += 1;
+                    i
+                })
+            ),
+            Some((&n, rest)) => {
+                f.write_str("[")?;
+                for k in 0..n {
+                    if k > 0 {
+                        f.write_str(", ")?;
+                    }
+                    rec(f, t, rest, base)?;
+                }
+                f.write_str("]")
+            }
+        }
+    }
+    let mut base = 0;
+    if t.shape().contains(&0) {
+        // An empty tensor: the nesting of its shape with no elements.
+        let depth = t.shape().iter().take_while(|&&d| d != 0).count();
+        for _ in 0..=depth {
+            f.write_str("[")?;
+        }
+        for _ in 0..=depth {
+            f.write_str("]")?;
+        }
+        return Ok(());
+    }
+    rec(f, t, t.shape(), &mut base)
+}
+
+#[allow(unused_imports)]
+use tensor::Element as _;

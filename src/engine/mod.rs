@@ -1,0 +1,258 @@
+//! The engine: compile a verified module to machine code and call its functions.
+//!
+//! ```
+//! use strata::engine::{Engine, Val};
+//! let module = strata::parse("func @add(%a: i32, %b: i32) -> i32 {\n  %c = addi %a, %b : i32\n  return %c : i32\n}")?;
+//! let engine = Engine::default();
+//! let code = engine.compile(&module)?;
+//! let add = code.typed::<(i32, i32), i32>("add")?;
+//! assert_eq!(add.call((2, 40))?, 42);
+//! assert_eq!(code.call("add", &mut [Val::from(1i32).into(), Val::from(2i32).into()])?, vec![Val::from(3i32)]);
+//! # Ok::<(), strata::Error>(())
+//! ```
+
+mod call;
+pub mod directive;
+mod host;
+pub mod literal;
+pub mod npy;
+mod typed;
+mod value;
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, RwLock};
+
+pub use crate::codegen::OptLevel;
+pub use host::{HostResult, HostScalar, IntoHostFn};
+pub use typed::{Param, Params, ResultValue, Results, TypedFn};
+pub use value::{Arg, Val};
+
+use crate::codegen::{self, CodegenConfig, CompiledCode, ExternalTarget, FunctionCode, Resolver};
+use crate::ir::{FunctionType, Module};
+use crate::{Error, Result};
+use call::EntryFn;
+use host::HostFn;
+
+/// Compiler and runtime settings.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Optimization level of generated code.
+    pub opt_level: OptLevel,
+    /// Check every memref access against its bounds (an out-of-bounds access is an error
+    /// returned to the caller).
+    pub bounds_checks: bool,
+    /// Shared libraries searched for external functions, in order.
+    pub shared_libs: Vec<PathBuf>,
+    /// Threads for parallel loops (0: one per core).
+    pub threads: usize,
+    /// Verify modules before compiling them (skip only for trusted input).
+    pub verify: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { opt_level: OptLevel::O2, bounds_checks: false, shared_libs: Vec::new(), threads: 0, verify: true }
+    }
+}
+
+struct EngineInner {
+    options: Options,
+    hosts: RwLock<HashMap<String, Arc<HostFn>>>,
+    libs: Vec<(PathBuf, libloading::Library)>,
+}
+
+/// Compiles modules and owns what their code may call (host functions, shared libraries).
+/// Cheap to clone; `Send + Sync`.
+#[derive(Clone)]
+pub struct Engine {
+    inner: Arc<EngineInner>,
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine {
+            inner: Arc::new(EngineInner { options: Options::default(), hosts: RwLock::default(), libs: Vec::new() }),
+        }
+    }
+}
+
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine").field("options", &self.inner.options).finish()
+    }
+}
+
+impl Engine {
+    /// An engine with these options (loading the shared libraries named).
+    ///
+    /// # Errors
+    /// A shared library that cannot be loaded.
+    pub fn new(options: Options) -> Result<Engine> {
+        let mut libs = Vec::new();
+        for p in &options.shared_libs {
+            // SAFETY: loading a library runs its initializers; naming it is the user's consent.
+            let lib = unsafe { libloading::Library::new(p) }
+                .map_err(|e| Error::SharedLibrary { path: p.clone(), message: e.to_string() })?;
+            libs.push((p.clone(), lib));
+        }
+        Ok(Engine { inner: Arc::new(EngineInner { options, hosts: RwLock::default(), libs }) })
+    }
+
+    /// The options.
+    pub fn options(&self) -> &Options {
+        &self.inner.options
+    }
+
+    /// Make a Rust closure the implementation of body-less functions named `name`.
+    ///
+    /// ```
+    /// let engine = strata::engine::Engine::default();
+    /// engine.register_fn("twice", |x: f64| 2.0 * x);
+    /// let m = strata::parse("func @twice(f64) -> f64\nfunc @f(%x: f64) -> f64 {\n  %y = call @twice(%x) : (f64) -> f64\n  return %y : f64\n}")?;
+    /// assert_eq!(engine.compile(&m)?.typed::<(f64,), f64>("f")?.call((21.0,))?, 42.0);
+    /// # Ok::<(), strata::Error>(())
+    /// ```
+    pub fn register_fn<Args, R>(&self, name: &str, f: impl IntoHostFn<Args, R>) {
+        let h = Arc::new(f.into_host());
+        if let Ok(mut hosts) = self.inner.hosts.write() {
+            hosts.insert(name.to_string(), h);
+        }
+    }
+
+    /// Compile every function of a module.
+    ///
+    /// # Errors
+    /// [`Error::Verify`] (unless disabled), or [`Error::Codegen`] for an op that cannot be
+    /// compiled or an external function nothing provides.
+    pub fn compile(&self, m: &Module) -> Result<Compiled> {
+        if self.inner.options.verify {
+            crate::verify(m)?;
+        }
+        let config = CodegenConfig {
+            opt_level: self.inner.options.opt_level,
+            bounds_checks: self.inner.options.bounds_checks,
+            verify_clif: cfg!(debug_assertions),
+        };
+        let hosts: Vec<Arc<HostFn>> = Vec::new();
+        let resolver = EngineResolver { engine: &self.inner, used: std::cell::RefCell::new(hosts) };
+        let code = codegen::compile(m, crate::dialect::registry(), &resolver, &config)?;
+        let used = resolver.used.into_inner();
+        Ok(Compiled { code: Arc::new(code), _hosts: Arc::new(used), engine: self.clone() })
+    }
+}
+
+struct EngineResolver<'e> {
+    engine: &'e EngineInner,
+    /// Host functions the code calls: kept alive by the compiled module.
+    used: std::cell::RefCell<Vec<Arc<HostFn>>>,
+}
+
+impl Resolver for EngineResolver<'_> {
+    fn resolve(&self, name: &str, ty: &FunctionType) -> std::result::Result<ExternalTarget, String> {
+        if let Ok(hosts) = self.engine.hosts.read()
+            && let Some(h) = hosts.get(name)
+        {
+            if !(h.accepts)(&ty.inputs, &ty.results) {
+                return Err(format!(
+                    "the host function registered as '{name}' takes {}, not the declared type",
+                    h.signature
+                ));
+            }
+            self.used.borrow_mut().push(h.clone());
+            return Ok(ExternalTarget { addr: h.addr, env: Some(h.env) });
+        }
+        if let Some((addr, params, result)) = crate::runtime::math::lookup(name) {
+            if ty.inputs == params && ty.results == [result.clone()] {
+                return Ok(ExternalTarget { addr, env: None });
+            }
+            return Err(format!("the math runtime's '{name}' has a different type"));
+        }
+        for (_, lib) in &self.engine.libs {
+            // SAFETY: the symbol is only used as an address called with the declared type.
+            if let Ok(sym) = unsafe { lib.get::<*const ()>(name.as_bytes()) } {
+                return Ok(ExternalTarget { addr: *sym as usize, env: None });
+            }
+        }
+        let libs: Vec<String> = self.engine.libs.iter().map(|(p, _)| p.display().to_string()).collect();
+        Err(if libs.is_empty() {
+            "no host function of that name is registered, the math runtime has none, and no shared library was named"
+                .into()
+        } else {
+            format!("no host function, math function, or symbol in {} has that name", libs.join(", "))
+        })
+    }
+}
+
+/// A compiled module. Cheap to clone; the code lives until the last clone and the last
+/// function handle are dropped.
+#[derive(Clone)]
+pub struct Compiled {
+    code: Arc<CompiledCode>,
+    _hosts: Arc<Vec<Arc<HostFn>>>,
+    engine: Engine,
+}
+
+impl std::fmt::Debug for Compiled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Compiled").field("functions", &self.code.functions.keys()).finish()
+    }
+}
+
+impl Compiled {
+    /// The engine that compiled this module.
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    /// Names and signatures of the module's functions.
+    pub fn functions(&self) -> impl Iterator<Item = (&str, &FunctionType)> {
+        self.code.functions.values().map(|f| (&*f.name, &f.ty))
+    }
+
+    fn lookup(&self, name: &str) -> Result<&FunctionCode> {
+        let name = name.strip_prefix('@').unwrap_or(name);
+        self.code.functions.get(name).ok_or_else(|| {
+            let mut available: Vec<String> = self.code.functions.keys().map(ToString::to_string).collect();
+            available.sort();
+            Error::NoSuchFunction { name: name.to_string(), available }
+        })
+    }
+
+    fn entry_of(f: &FunctionCode) -> Result<EntryFn> {
+        match &f.entry {
+            // SAFETY: the entry was generated with exactly this signature.
+            Ok(p) => Ok(unsafe { std::mem::transmute::<*const u8, EntryFn>(*p) }),
+            Err(why) => Err(Error::Call { func: f.name.to_string(), message: why.clone() }),
+        }
+    }
+
+    /// Call a function with arguments checked at run time.
+    ///
+    /// # Errors
+    /// No such function, an argument that does not fit its parameter, or a runtime error.
+    pub fn call(&self, name: &str, args: &mut [Arg<'_>]) -> Result<Vec<Val>> {
+        let f = self.lookup(name)?;
+        let entry = Self::entry_of(f)?;
+        let (_bufs, ptrs) = call::prepare(&self.code, f, args)?;
+        let mut rets = vec![0u8; f.layout.results_size.max(8)];
+        let mut ctx = crate::runtime::CallCtx::new();
+        host::HOST_PANICKED.with(|p| p.set(false));
+        // SAFETY: arguments were checked against the function's layout by `prepare`.
+        unsafe { call::invoke(&self.code, f, entry, &ptrs, rets.as_mut_ptr(), &mut ctx)? };
+        if host::HOST_PANICKED.with(|p| p.replace(false)) {
+            return Err(Error::Call { func: f.name.to_string(), message: "a host function panicked".into() });
+        }
+        call::decode_results(&self.code, f, &rets, &mut ctx)
+    }
+
+    /// A handle that calls `name` with Rust types, the signature checked once here.
+    ///
+    /// # Errors
+    /// No such function, or `P`/`R` do not match its signature.
+    pub fn typed<P: Params, R: Results>(&self, name: &str) -> Result<TypedFn<P, R>> {
+        let f = self.lookup(name)?;
+        let entry = Self::entry_of(f)?;
+        TypedFn::new(self.code.clone(), f, entry)
+    }
+}

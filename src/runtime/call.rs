@@ -1,0 +1,165 @@
+//! The per-call context generated code writes its errors into and allocates through, and the
+//! helper functions generated code calls (allocation, half-precision conversion, math).
+//!
+//! Every helper is `extern "C"` and never unwinds: a failure is reported through its return
+//! value and the context.
+
+use super::alloc::{alloc_bytes, free_bytes};
+use super::trap::TrapKind;
+
+/// State of one call into compiled code. Generated code stores a trap's kind and site at the
+/// offsets [`CallCtx::KIND`] and [`CallCtx::SITE`].
+#[repr(C)]
+#[derive(Debug, Default)]
+pub struct CallCtx {
+    /// The [`TrapKind`] code, 0 when no error.
+    pub trap_kind: i32,
+    /// Index of the faulting operation in the module's site table.
+    pub trap_site: i32,
+    /// Buffers allocated during the call and not yet freed: the ones not returned are freed
+    /// when the call ends, so a call never leaks.
+    pub allocations: Vec<*mut u8>,
+}
+
+impl CallCtx {
+    /// Offset of `trap_kind`.
+    pub const KIND: i32 = 0;
+    /// Offset of `trap_site`.
+    pub const SITE: i32 = 4;
+
+    /// A fresh context.
+    pub fn new() -> CallCtx {
+        CallCtx::default()
+    }
+
+    /// The trap recorded by generated code, if any.
+    pub fn trap(&self) -> Option<(TrapKind, usize)> {
+        TrapKind::from_code(self.trap_kind).map(|k| (k, self.trap_site.max(0) as usize))
+    }
+
+    /// Remove `p` from the live allocations, handing its ownership to the caller.
+    pub fn take_allocation(&mut self, p: *mut u8) -> bool {
+        match self.allocations.iter().position(|&q| q == p) {
+            Some(i) => {
+                self.allocations.swap_remove(i);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+impl Drop for CallCtx {
+    fn drop(&mut self) {
+        for p in self.allocations.drain(..) {
+            // SAFETY: every entry came from `alloc_bytes` and was not freed (dealloc removes it).
+            unsafe { free_bytes(p) }
+        }
+    }
+}
+
+const _: () = {
+    assert!(std::mem::offset_of!(CallCtx, trap_kind) == CallCtx::KIND as usize);
+    assert!(std::mem::offset_of!(CallCtx, trap_site) == CallCtx::SITE as usize);
+};
+
+/// `alloc`: a zeroed buffer of `bytes` bytes, recorded in the call; null on failure.
+///
+/// # Safety
+/// `ctx` must be the context of the running call.
+pub unsafe extern "C" fn strata_alloc(ctx: *mut CallCtx, bytes: i64) -> *mut u8 {
+    let Ok(n) = usize::try_from(bytes) else { return std::ptr::null_mut() };
+    let p = alloc_bytes(n);
+    if !p.is_null() {
+        // SAFETY: generated code passes the context of the running call.
+        unsafe { (*ctx).allocations.push(p) };
+    }
+    p
+}
+
+/// `dealloc`: 0 on success, the [`TrapKind::InvalidDealloc`] code when `p` is not a live
+/// allocation of this call.
+///
+/// # Safety
+/// `ctx` must be the context of the running call.
+pub unsafe extern "C" fn strata_free(ctx: *mut CallCtx, p: *mut u8) -> i32 {
+    // SAFETY: generated code passes the context of the running call.
+    let ctx = unsafe { &mut *ctx };
+    if ctx.take_allocation(p) {
+        // SAFETY: `p` came from `alloc_bytes` and was live.
+        unsafe { free_bytes(p) };
+        0
+    } else {
+        TrapKind::InvalidDealloc as i32
+    }
+}
+
+/// Copy `bytes` bytes (the regions may overlap).
+///
+/// # Safety
+/// Both pointers must be valid for `bytes` bytes.
+pub unsafe extern "C" fn strata_copy(dst: *mut u8, src: *const u8, bytes: i64) {
+    if bytes > 0 {
+        // SAFETY: generated code passes in-bounds buffers of at least `bytes` bytes.
+        unsafe { std::ptr::copy(src, dst, bytes as usize) }
+    }
+}
+
+/// Round an `f32` to `f16` (to nearest, ties to even); the bits.
+pub extern "C" fn strata_f32_to_f16(x: f32) -> i32 {
+    i32::from(half::f16::from_f32(x).to_bits())
+}
+/// Round an `f64` to `f16` once (no double rounding through `f32`).
+pub extern "C" fn strata_f64_to_f16(x: f64) -> i32 {
+    i32::from(half::f16::from_f64(x).to_bits())
+}
+/// The `f32` value of `f16` bits.
+pub extern "C" fn strata_f16_to_f32(bits: i32) -> f32 {
+    half::f16::from_bits(bits as u16).to_f32()
+}
+/// Round an `f32` to `bf16`; the bits.
+pub extern "C" fn strata_f32_to_bf16(x: f32) -> i32 {
+    i32::from(half::bf16::from_f32(x).to_bits())
+}
+/// Round an `f64` to `bf16` once.
+pub extern "C" fn strata_f64_to_bf16(x: f64) -> i32 {
+    i32::from(half::bf16::from_f64(x).to_bits())
+}
+/// The `f32` value of `bf16` bits.
+pub extern "C" fn strata_bf16_to_f32(bits: i32) -> f32 {
+    half::bf16::from_bits(bits as u16).to_f32()
+}
+
+macro_rules! math {
+    ($($name:ident: $t:ty => $e:expr;)*) => {
+        $(
+            #[doc = concat!("`", stringify!($name), "` for generated code.")]
+            pub extern "C" fn $name(x: $t) -> $t {
+                let f: fn($t) -> $t = $e;
+                f(x)
+            }
+        )*
+    };
+}
+
+math! {
+    strata_expf: f32 => f32::exp;
+    strata_exp: f64 => f64::exp;
+    strata_logf: f32 => f32::ln;
+    strata_log: f64 => f64::ln;
+    strata_sinf: f32 => f32::sin;
+    strata_sin: f64 => f64::sin;
+    strata_cosf: f32 => f32::cos;
+    strata_cos: f64 => f64::cos;
+    strata_tanhf: f32 => f32::tanh;
+    strata_tanh: f64 => f64::tanh;
+}
+
+/// `remf` on `f32` (C's `fmod`).
+pub extern "C" fn strata_fmodf(a: f32, b: f32) -> f32 {
+    a % b
+}
+/// `remf` on `f64` (C's `fmod`).
+pub extern "C" fn strata_fmod(a: f64, b: f64) -> f64 {
+    a % b
+}

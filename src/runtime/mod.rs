@@ -1,0 +1,14 @@
+//! What generated code calls and what callers touch: the DLPack structs, owned tensors, the
+//! per-call context with its runtime helpers, and runtime errors.
+
+pub mod alloc;
+pub mod call;
+pub mod dlpack;
+pub mod math;
+pub mod tensor;
+pub mod trap;
+
+pub use call::CallCtx;
+pub use dlpack::{DLDataType, DLDevice, DLTensor};
+pub use tensor::{Element, Tensor, TensorError};
+pub use trap::{Trap, TrapKind};
