@@ -739,11 +739,7 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
     }
 
     /// Run `body` for every index of `dims` (nested loops, row-major order).
-    pub fn for_each_index(
-        &mut self,
-        dims: &[Dim],
-        body: &mut IndexBody<'_, 's, 'a>,
-    ) -> Result<(), CodegenError> {
+    pub fn for_each_index(&mut self, dims: &[Dim], body: &mut IndexBody<'_, 's, 'a>) -> Result<(), CodegenError> {
         let mut idx = Vec::new();
         self.for_each_rec(dims, &mut idx, body)
     }

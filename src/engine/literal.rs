@@ -339,32 +339,43 @@ pub fn to_tensor(lit: &Literal, ty: &Type) -> Result<Tensor, String> {
             Ok(t)
         }
         _ => {
+            // Vector elements: the innermost list levels are the lanes.
+            let (scalar_elem, vec_rank) = match &elem {
+                Type::Vector(v) => (v.elem.clone(), v.shape.len()),
+                t => (t.clone(), 0),
+            };
             let mut shape = nested_shape(lit)?;
-            if let Some(want) = ty.shape()
-                && want.is_empty()
-                && !matches!(lit, Literal::List(_))
-            {
+            if !matches!(lit, Literal::List(_)) {
                 shape = Vec::new();
-            } else if ty.shape().is_some_and(|s| s.len() != shape.len() && s.contains(&0)) {
-                shape = ty.shape().unwrap_or_default().iter().map(|&d| if d == DYNAMIC { 0 } else { d }).collect();
             }
+            shape.truncate(shape.len().saturating_sub(vec_rank));
             let flat = flatten(lit);
+            let want = ty.shape().unwrap_or_default();
+            if flat.is_empty() && shape.len() < want.len() {
+                // `[]` for an empty tensor of higher rank: the type's other sizes.
+                shape = want
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &d)| if i < shape.len() || d == DYNAMIC { 0 } else { d })
+                    .collect();
+            }
             let mut t = Tensor::zeros_of(dtype, &shape).map_err(|e| e.to_string())?;
-            if flat.len() != t.len() {
+            let lanes = usize::from(dtype.lanes);
+            if flat.len() != t.len() * lanes {
                 return Err(format!("{} values for shape {shape:?}", flat.len()));
             }
+            let ssize = dtype.size() / lanes.max(1);
             for (i, l) in flat.iter().enumerate() {
-                let v = to_val(l, &elem)?;
-                write_elem(&mut t, i, &v);
+                let v = to_val(l, &scalar_elem)?;
+                write_scalar(&mut t.bytes_mut()[i * ssize..(i + 1) * ssize], &v);
             }
             Ok(t)
         }
     }
 }
 
-fn write_elem(t: &mut Tensor, i: usize, v: &Val) {
-    let size = t.dtype().size();
-    let bytes = &mut t.bytes_mut()[i * size..(i + 1) * size];
+fn write_scalar(bytes: &mut [u8], v: &Val) {
+    let size = bytes.len();
     match v {
         Val::Int(x, _) | Val::Index(x) => bytes.copy_from_slice(&x.to_le_bytes()[..size]),
         Val::F16(x) => bytes.copy_from_slice(&x.to_le_bytes()),
@@ -375,11 +386,26 @@ fn write_elem(t: &mut Tensor, i: usize, v: &Val) {
     }
 }
 
-/// The value of element `i` of a tensor, by its dtype.
+fn write_elem(t: &mut Tensor, i: usize, v: &Val) {
+    let size = t.dtype().size();
+    write_scalar(&mut t.bytes_mut()[i * size..(i + 1) * size], v);
+}
+
+/// The value of element `i` of a tensor, by its dtype (a vector for several lanes).
 pub fn read_elem(t: &Tensor, i: usize) -> Val {
     let dt = t.dtype();
     let size = dt.size();
     let b = &t.bytes()[i * size..(i + 1) * size];
+    if dt.lanes > 1 {
+        let lanes = usize::from(dt.lanes);
+        let ls = size / lanes;
+        return Val::Vector((0..lanes).map(|k| read_scalar(dt, &b[k * ls..(k + 1) * ls])).collect());
+    }
+    read_scalar(dt, b)
+}
+
+fn read_scalar(dt: DLDataType, b: &[u8]) -> Val {
+    let size = b.len();
     let mut buf = [0u8; 8];
     buf[..size].copy_from_slice(b);
     match (dt.code, dt.bits) {

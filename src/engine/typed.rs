@@ -313,6 +313,12 @@ pub struct TypedFn<P, R> {
     _sig: PhantomData<fn(P) -> R>,
 }
 
+impl<P, R> std::fmt::Debug for TypedFn<P, R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TypedFn").field("name", &self.name).field("params", &self.params).finish()
+    }
+}
+
 impl<P, R> Clone for TypedFn<P, R> {
     fn clone(&self) -> Self {
         TypedFn {

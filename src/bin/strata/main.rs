@@ -1,7 +1,8 @@
-//! The `strata` command line: `opt` (parse, verify, transform, print), with the flag
-//! spellings of mlir-opt.
+//! The `strata` command line: `opt` (parse, verify, transform, print) and `run` (compile and
+//! call), with the flag spellings of mlir-opt and mlir-cpu-runner.
 
 mod opt;
+mod run;
 
 use std::process::ExitCode;
 
@@ -19,6 +20,8 @@ struct Cli {
 enum Command {
     /// Parse, verify, optionally transform, and print IR (like mlir-opt).
     Opt(opt::OptArgs),
+    /// Compile a module and call a function with arguments (like mlir-cpu-runner).
+    Run(run::RunArgs),
 }
 
 /// LLVM-style tools accept long options with one dash (`-split-input-file`); clap wants two.
@@ -34,6 +37,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse_from(normalize_args(std::env::args()));
     let result = match cli.command {
         Command::Opt(args) => opt::run(&args),
+        Command::Run(args) => run::run(&args),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

@@ -521,7 +521,11 @@ fn print_select(p: &mut Printer<'_>, op: Op) -> Option<()> {
     let [c, t, f] = d.operands.as_slice() else { return None };
     let [r] = d.results.as_slice() else { return None };
     let ty = m.value_type(*r);
-    if m.value_type(*t) != ty || m.value_type(*f) != ty || *m.value_type(*c) != ty.with_element(Type::Integer(1)) {
+    if m.value_type(*t) != ty
+        || m.value_type(*f) != ty
+        || !has_i1_shape(ty)
+        || *m.value_type(*c) != ty.with_element(Type::Integer(1))
+    {
         return None;
     }
     p.w("select ");
@@ -769,7 +773,7 @@ fn int_binary(lw: &mut FnLowerer<'_, '_>, ib: IntBin, a: CValue, b: CValue, w: u
             lw.trap_if(zero, TrapKind::DivisionByZero, op);
             let minus1 = lw.b.ins().icmp_imm_s(IntCC::Equal, sb, -1);
             if ib == IntBin::DivS {
-                let min = if w == 1 { -1 } else { -(1i64 << (w.min(64) - 1)) };
+                let min = if w == 1 { -1 } else { i64::MIN >> (64 - w.min(64)) };
                 let is_min = lw.b.ins().icmp_imm_s(IntCC::Equal, sa, min);
                 let ovf = lw.b.ins().band(is_min, minus1);
                 lw.trap_if(ovf, TrapKind::SignedOverflow, op);

@@ -1200,17 +1200,11 @@ fn lower_alloc(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
     let mt = ty.as_memref().ok_or_else(|| lw.err(op, "not a memref"))?;
     let ops = index_values(lw, &d.operands)?;
     let mut it = ops.into_iter();
-    let dims: Vec<Dim> =
-        mt.shape
-            .iter()
-            .map(|&s| {
-                if s == DYNAMIC {
-                    Dim::Dynamic(it.next().unwrap_or_else(unreachable_value))
-                } else {
-                    Dim::Static(s)
-                }
-            })
-            .collect();
+    let dims: Vec<Dim> = mt
+        .shape
+        .iter()
+        .map(|&s| if s == DYNAMIC { Dim::Dynamic(it.next().unwrap_or_else(unreachable_value)) } else { Dim::Static(s) })
+        .collect();
     let syms: Vec<_> = it.collect();
     let desc = lw.alloc_memref(ty, dims, syms, op)?;
     lw.set(d.results[0], Repr::Memref(desc));

@@ -1,0 +1,98 @@
+//! `strata run`: compile a module and call one of its functions (like mlir-cpu-runner).
+
+use std::path::PathBuf;
+
+use anyhow::{Context, bail};
+use strata::engine::directive::call_with_literals;
+use strata::engine::literal::{Literal, parse_literal};
+use strata::engine::{Engine, OptLevel, Options, Val, npy};
+
+/// Arguments of `strata run`.
+#[derive(clap::Args)]
+pub struct RunArgs {
+    /// The module (`.mlir`).
+    input: PathBuf,
+    /// The function to call.
+    #[arg(short = 'e', long = "entry-point", default_value = "main")]
+    entry: String,
+    /// Check the entry's result type (`void`, `i32`, `i64`, `f32`, `f64`), as mlir-cpu-runner does.
+    #[arg(long = "entry-point-result")]
+    entry_result: Option<String>,
+    /// An argument: a number, `true`/`false`, a nested list `[[1, 2], [3, 4]]`,
+    /// `zeros(4x4xf32)`, or a `.npy` file. One per parameter, in order.
+    #[arg(long = "arg", allow_hyphen_values = true)]
+    args: Vec<String>,
+    /// Shared libraries that define external functions.
+    #[arg(long = "shared-libs", value_delimiter = ',')]
+    shared_libs: Vec<PathBuf>,
+    /// Optimization level (0–3).
+    #[arg(short = 'O', value_parser = ["0", "1", "2", "3"], default_value = "2")]
+    opt: String,
+    /// Check every memref access against its bounds.
+    #[arg(long)]
+    bounds_checks: bool,
+    /// Save the first memref or tensor result as a `.npy` file.
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+fn literal(arg: &str) -> anyhow::Result<Literal> {
+    let t = arg.trim();
+    if t.ends_with(".npy") && !t.contains('(') {
+        return Ok(Literal::Npy(t.to_string()));
+    }
+    parse_literal(t).map_err(|e| anyhow::anyhow!("argument '{arg}': {e}"))
+}
+
+/// Runs the command.
+pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
+    let module = match strata::parse_file(&args.input) {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("{e}");
+            return Ok(false);
+        }
+    };
+    let opt_level = match args.opt.as_str() {
+        "0" => OptLevel::O0,
+        "1" => OptLevel::O1,
+        "3" => OptLevel::O3,
+        _ => OptLevel::O2,
+    };
+    let engine = Engine::new(Options {
+        opt_level,
+        bounds_checks: args.bounds_checks,
+        shared_libs: args.shared_libs.clone(),
+        ..Options::default()
+    })?;
+    let code = engine.compile(&module)?;
+    let entry = args.entry.strip_prefix('@').unwrap_or(&args.entry);
+    if let Some(want) = &args.entry_result {
+        let (_, ty) = code
+            .functions()
+            .find(|(n, _)| *n == entry)
+            .with_context(|| format!("no function '@{entry}' in {}", args.input.display()))?;
+        let got = match ty.results.as_slice() {
+            [] => "void".to_string(),
+            [t] => t.to_string(),
+            _ => "several values".to_string(),
+        };
+        if got != *want {
+            bail!("@{entry} returns {got}, not {want} (--entry-point-result)");
+        }
+    }
+    let lits = args.args.iter().map(|a| literal(a)).collect::<anyhow::Result<Vec<_>>>()?;
+    let (results, _) = call_with_literals(&code, entry, &lits)?;
+    let mut saved = false;
+    for r in &results {
+        println!("{r}");
+        if let (Val::Tensor(t), Some(path), false) = (r, &args.out, saved) {
+            npy::write(path, t)?;
+            saved = true;
+        }
+    }
+    if args.out.is_some() && !saved {
+        bail!("--out: @{entry} returns no memref or tensor to save");
+    }
+    Ok(true)
+}

@@ -1,0 +1,245 @@
+//! The engine's Rust API: typed and dynamic calls, DLTensor argument checks, returned
+//! tensors, host functions, shared libraries, and compile errors.
+
+use strata::engine::{Arg, Engine, Options, Val};
+use strata::runtime::dlpack::{DLDataType, DLDevice, DLTensor, code};
+use strata::runtime::{Tensor, TrapKind};
+use strata::{Error, parse};
+
+fn compile(src: &str) -> strata::engine::Compiled {
+    Engine::default().compile(&parse(src).expect("parses")).expect("compiles")
+}
+
+const ADD2D: &str = "func @add2d(%A: memref<4x8xf32>, %B: memref<4x8xf32>, %C: memref<4x8xf32>) {
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 8 {
+      %a = affine.load %A[%i, %j] : memref<4x8xf32>
+      %b = affine.load %B[%i, %j] : memref<4x8xf32>
+      %c = addf %a, %b : f32
+      affine.store %c, %C[%i, %j] : memref<4x8xf32>
+    }
+  }
+  return
+}";
+
+#[test]
+fn typed_call_with_tensors() {
+    let code = compile(ADD2D);
+    let f = code.typed::<(&Tensor, &Tensor, &mut Tensor), ()>("add2d").unwrap();
+    let a = Tensor::from_vec((0..32).map(|x| x as f32).collect(), &[4, 8]).unwrap();
+    let b = Tensor::filled(&[4, 8], 0.5f32).unwrap();
+    let mut c = Tensor::zeros::<f32>(&[4, 8]).unwrap();
+    f.call((&a, &b, &mut c)).unwrap();
+    assert_eq!(c.to_vec::<f32>().unwrap(), (0..32).map(|x| x as f32 + 0.5).collect::<Vec<_>>());
+}
+
+#[test]
+fn argument_checks_name_the_field() {
+    // spec: tir-spec.md, the DLTensor calling convention (dtype, ndim, shape, strides, offset).
+    let code = compile(ADD2D);
+    let f = code.typed::<(&Tensor, &Tensor, &mut Tensor), ()>("add2d").unwrap();
+    let good = Tensor::zeros::<f32>(&[4, 8]).unwrap();
+    let mut out = Tensor::zeros::<f32>(&[4, 8]).unwrap();
+    let mut out2 = Tensor::zeros::<f32>(&[4, 8]).unwrap();
+    let wrong_shape = Tensor::zeros::<f32>(&[4, 9]).unwrap();
+    let e = f.call((&good, &wrong_shape, &mut out)).unwrap_err().to_string();
+    assert_eq!(e, "argument #1 of @add2d: shape[1] is 9, expected 8");
+    let wrong_dtype = Tensor::zeros::<f64>(&[4, 8]).unwrap();
+    let e = f.call((&wrong_dtype, &good, &mut out2)).unwrap_err().to_string();
+    assert_eq!(e, "argument #0 of @add2d: dtype is float64, expected float32");
+    let wrong_rank = Tensor::zeros::<f32>(&[32]).unwrap();
+    let e = f.call((&good, &good, &mut Tensor::zeros::<f32>(&[32]).unwrap())).unwrap_err().to_string();
+    assert_eq!(e, "argument #2 of @add2d: ndim is 1, expected 2");
+    drop(wrong_rank);
+
+    // Raw DLTensors: device, strides and byte_offset.
+    let mut data = vec![0f32; 64];
+    let mut shape = [4i64, 8];
+    let mut strides = [1i64, 4];
+    let dl = |device: DLDevice, strides: *mut i64, byte_offset: u64, data: *mut f32, shape: *mut i64| DLTensor {
+        data: data.cast(),
+        device,
+        ndim: 2,
+        dtype: DLDataType::new(code::FLOAT, 32),
+        shape,
+        strides,
+        byte_offset,
+    };
+    let gpu =
+        dl(DLDevice { device_type: 2, device_id: 0 }, std::ptr::null_mut(), 0, data.as_mut_ptr(), shape.as_mut_ptr());
+    let ok = dl(DLDevice::CPU, std::ptr::null_mut(), 0, data.as_mut_ptr(), shape.as_mut_ptr());
+    let strided = dl(DLDevice::CPU, strides.as_mut_ptr(), 0, data.as_mut_ptr(), shape.as_mut_ptr());
+    let odd = dl(DLDevice::CPU, std::ptr::null_mut(), 6, data.as_mut_ptr(), shape.as_mut_ptr());
+    let call = |a: &DLTensor| {
+        code.call("add2d", &mut [Arg::Dl(a), Arg::Dl(&ok), Arg::Dl(&ok)]).map(|_| ()).map_err(|e| e.to_string())
+    };
+    assert_eq!(
+        call(&gpu).unwrap_err(),
+        "argument #0 of @add2d(memref<4x8xf32>, memref<4x8xf32>, memref<4x8xf32>): device is 0 (type 2), expected the CPU (type 1)"
+    );
+    assert!(
+        call(&strided).unwrap_err().ends_with("strides[0] is 1, expected 8 (strides [1, 4], expected [8, 1])"),
+        "{:?}",
+        call(&strided)
+    );
+    assert!(call(&odd).unwrap_err().ends_with("byte_offset is 6, not a multiple of the element size 4"));
+    // A byte offset moves the first element: C = A + B with A starting at element 8.
+    for (i, x) in data.iter_mut().enumerate() {
+        *x = i as f32;
+    }
+    let shifted = dl(DLDevice::CPU, std::ptr::null_mut(), 32, data.as_mut_ptr(), shape.as_mut_ptr());
+    let mut out = Tensor::zeros::<f32>(&[4, 8]).unwrap();
+    let zero = Tensor::zeros::<f32>(&[4, 8]).unwrap();
+    code.call("add2d", &mut [Arg::Dl(&shifted), zero.as_arg(), out.as_arg_mut()]).unwrap();
+    assert_eq!(out.to_vec::<f32>().unwrap()[0], 8.0);
+    assert_eq!(call(&ok), Ok(()));
+}
+
+#[test]
+fn signature_mismatch_is_reported_once() {
+    let code = compile("func @f(%a: i32) -> f32 {\n  %b = sitofp %a : i32 to f32\n  return %b : f32\n}");
+    let e = code.typed::<(i64,), f32>("f").unwrap_err();
+    assert!(matches!(e, Error::Signature { .. }), "{e}");
+    assert!(e.to_string().contains("parameter #0 is 'i32'"), "{e}");
+    assert_eq!(code.typed::<(i32,), f32>("f").unwrap().call((-3,)).unwrap(), -3.0);
+    let e = code.typed::<(i32,), f32>("g").unwrap_err().to_string();
+    assert_eq!(e, "no function '@g' in the module (it has: f)");
+}
+
+#[test]
+fn traps_are_values() {
+    let code = compile("func @d(%a: i64, %b: i64) -> i64 {\n  %c = remiu %a, %b : i64\n  return %c : i64\n}");
+    let f = code.typed::<(i64, i64), i64>("d").unwrap();
+    match f.call((1, 0)) {
+        Err(Error::Trap(t)) => {
+            assert_eq!(t.kind, TrapKind::DivisionByZero);
+            assert_eq!(&*t.func, "d");
+            assert_eq!(t.loc.as_deref(), Some("<input>:2:8"));
+        }
+        other => panic!("expected a trap, got {other:?}"),
+    }
+    assert_eq!(f.call((7, 4)).unwrap(), 3);
+}
+
+#[test]
+fn returned_buffers_become_owned_tensors() {
+    let code = compile(
+        "func @make(%n: index) -> (memref<?xi32>, memref<3xi32>) {
+  %m = alloc(%n) : memref<?xi32>
+  %k = alloc() : memref<3xi32>
+  %unused = alloc() : memref<1000xi32>
+  affine.for %i = 0 to %n {
+    %v = index_cast %i : index to i32
+    store %v, %m[%i] : memref<?xi32>
+  }
+  return %m, %k : memref<?xi32>, memref<3xi32>
+}",
+    );
+    let f = code.typed::<(i64,), (Tensor, Tensor)>("make").unwrap();
+    for _ in 0..1000 {
+        let (t, k) = f.call((5,)).unwrap();
+        assert_eq!(t.to_vec::<i32>().unwrap(), vec![0, 1, 2, 3, 4]);
+        assert_eq!(k.shape(), &[3]);
+    }
+    let r = code.call("make", &mut [Val::Index(2).into()]).unwrap();
+    assert_eq!(r[0].to_string(), "[0, 1]");
+}
+
+#[test]
+fn host_functions_and_math() {
+    let engine = Engine::default();
+    engine.register_fn("twice", |x: f64| 2.0 * x);
+    engine.register_fn("mix", |a: i32, b: i64| i64::from(a) * 10 + b);
+    let m = parse(
+        "func @twice(f64) -> f64
+func @mix(i32, i64) -> i64
+func @sqrtf(f32) -> f32
+func @f(%x: f64, %a: i32, %b: i64, %y: f32) -> (f64, i64, f32) {
+  %t = call @twice(%x) : (f64) -> f64
+  %m = call @mix(%a, %b) : (i32, i64) -> i64
+  %s = call @sqrtf(%y) : (f32) -> f32
+  return %t, %m, %s : f64, i64, f32
+}",
+    )
+    .unwrap();
+    let code = engine.compile(&m).unwrap();
+    let f = code.typed::<(f64, i32, i64, f32), (f64, i64, f32)>("f").unwrap();
+    assert_eq!(f.call((1.5, 4, 2, 9.0)).unwrap(), (3.0, 42, 3.0));
+
+    // A host function of the wrong type, and a missing one, are link errors naming them.
+    engine.register_fn("wrong", |x: i32| x);
+    let m = parse("func @wrong(f32) -> f32\nfunc @g(%x: f32) -> f32 {\n  %y = call @wrong(%x) : (f32) -> f32\n  return %y : f32\n}").unwrap();
+    let e = engine.compile(&m).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "cannot resolve external function '@wrong' (used in @g): the host function registered as 'wrong' takes (i32), not the declared type"
+    );
+    let m = parse("func @nowhere(f32) -> f32\nfunc @g(%x: f32) -> f32 {\n  %y = call @nowhere(%x) : (f32) -> f32\n  return %y : f32\n}").unwrap();
+    let e = engine.compile(&m).unwrap_err().to_string();
+    assert!(e.starts_with("cannot resolve external function '@nowhere' (used in @g)"), "{e}");
+}
+
+#[test]
+fn host_panics_do_not_unwind_into_code() {
+    let engine = Engine::default();
+    engine.register_fn("boom", |x: i32| -> i32 {
+        if x > 0 { panic!("boom") } else { x }
+    });
+    let m = parse(
+        "func @boom(i32) -> i32\nfunc @g(%x: i32) -> i32 {\n  %y = call @boom(%x) : (i32) -> i32\n  return %y : i32\n}",
+    )
+    .unwrap();
+    let code = engine.compile(&m).unwrap();
+    let f = code.typed::<(i32,), i32>("g").unwrap();
+    assert_eq!(f.call((0,)).unwrap(), 0);
+    assert_eq!(f.call((1,)).unwrap_err().to_string(), "@g: a host function panicked");
+}
+
+#[test]
+fn shared_libraries() {
+    let libm = ["/lib/x86_64-linux-gnu/libm.so.6", "/usr/lib/x86_64-linux-gnu/libm.so.6"]
+        .into_iter()
+        .find(|p| std::path::Path::new(p).exists());
+    let Some(libm) = libm else { return };
+    let engine = Engine::new(Options { shared_libs: vec![libm.into()], ..Options::default() }).unwrap();
+    let m = parse("func @fdim(f64, f64) -> f64\nfunc @g(%x: f64) -> f64 {\n  %y = call @fdim(%x, %x) : (f64, f64) -> f64\n  return %y : f64\n}").unwrap();
+    let code = engine.compile(&m).unwrap();
+    assert_eq!(code.typed::<(f64,), f64>("g").unwrap().call((27.0,)).unwrap(), 0.0);
+    let e =
+        Engine::new(Options { shared_libs: vec!["/nonexistent/libx.so".into()], ..Options::default() }).unwrap_err();
+    assert!(e.to_string().starts_with("cannot load shared library '/nonexistent/libx.so'"), "{e}");
+}
+
+#[test]
+fn unregistered_ops_do_not_compile() {
+    let m = parse("func @main(%x: i32) {\n  \"tf.Print\"(%x) : (i32) -> ()\n  return\n}").unwrap();
+    let e = Engine::default().compile(&m).unwrap_err().to_string();
+    assert_eq!(e, "<input>:2:3: cannot lower 'tf.Print' in @main: unregistered operations cannot be compiled");
+}
+
+#[test]
+fn handles_outlive_their_module_value_and_cross_threads() {
+    let f = {
+        let code = compile("func @sq(%x: i64) -> i64 {\n  %y = muli %x, %x : i64\n  return %y : i64\n}");
+        code.typed::<(i64,), i64>("sq").unwrap()
+    };
+    let handles: Vec<_> = (0..4)
+        .map(|i| {
+            let f = f.clone();
+            std::thread::spawn(move || (0..1000).map(|k| f.call((k + i,)).unwrap()).sum::<i64>())
+        })
+        .collect();
+    let sums: Vec<i64> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+    assert_eq!(sums[0], (0..1000i64).map(|k| k * k).sum());
+}
+
+#[test]
+fn compiled_modules_are_freed() {
+    // Thousands of compile/drop cycles (an autotuning loop) must not exhaust memory maps.
+    let m = parse("func @f(%x: i32) -> i32 {\n  %y = addi %x, %x : i32\n  return %y : i32\n}").unwrap();
+    let engine = Engine::default();
+    for i in 0..3000 {
+        let code = engine.compile(&m).unwrap();
+        assert_eq!(code.typed::<(i32,), i32>("f").unwrap().call((i,)).unwrap(), 2 * i);
+    }
+}
