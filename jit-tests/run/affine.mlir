@@ -91,3 +91,31 @@ func @stencil(%A: memref<10xf32>, %B: memref<10xf32>) {
   return
 }
 // run: @stencil([0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0], zeros(10xf32)); %1 == [0.0, 3.0, 6.0, 9.0, 12.0, 15.0, 18.0, 21.0, 24.0, 0.0]
+
+// -----
+
+// A loop whose only store is to one invariant element keeps it in a register; memory is still
+// written every iteration, so a load through an aliasing memref sees each new value.
+func @accumulate(%A: memref<4xf32>, %B: memref<4xf32>) {
+  affine.for %i = 0 to 4 {
+    %a = affine.load %A[0] : memref<4xf32>
+    %b = affine.load %B[0] : memref<4xf32>
+    %s = addf %a, %b : f32
+    affine.store %s, %A[0] : memref<4xf32>
+    %t = affine.load %A[0] : memref<4xf32>
+    %u = addf %t, %b : f32
+    affine.store %u, %A[0] : memref<4xf32>
+  }
+  return
+}
+func @aliased() -> memref<4xf32> {
+  %m = alloc() : memref<4xf32>
+  %one = constant 1.0 : f32
+  affine.store %one, %m[0] : memref<4xf32>
+  call @accumulate(%m, %m) : (memref<4xf32>, memref<4xf32>) -> ()
+  return %m : memref<4xf32>
+}
+// Separate buffers: A[0] grows by 2 * B[0] per iteration.
+// run: @accumulate([1.0, 0.0, 0.0, 0.0], [0.5, 0.0, 0.0, 0.0]); %0 == [5.0, 0.0, 0.0, 0.0]
+// The same buffer: b is read before the first store, so each iteration x -> 2x -> 3x: 3^4.
+// run: @aliased() == [81.0, 0.0, 0.0, 0.0]

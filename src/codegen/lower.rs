@@ -31,6 +31,9 @@ pub(crate) fn location(m: &Module, op: Op) -> Option<String> {
 type LoopBody<'x, 's, 'a> = dyn FnMut(&mut FnLowerer<'s, 'a>, Value) -> Result<(), CodegenError> + 'x;
 /// A body over a multi-dimensional index, or an elementwise function.
 type IndexBody<'x, 's, 'a> = dyn FnMut(&mut FnLowerer<'s, 'a>, &[Value]) -> Result<(), CodegenError> + 'x;
+/// A loop body carrying values: called with the induction variable and the carried values,
+/// returns the values for the next iteration.
+type CarriedBody<'x, 's, 'a> = dyn FnMut(&mut FnLowerer<'s, 'a>, Value, &[Value]) -> Result<Vec<Value>, CodegenError> + 'x;
 /// An elementwise function of scalars.
 type ElementFn<'x, 's, 'a> = dyn FnMut(&mut FnLowerer<'s, 'a>, &[Value]) -> Result<Value, CodegenError> + 'x;
 
@@ -48,6 +51,19 @@ pub struct FnLowerer<'s, 'a> {
     name: Arc<str>,
     sigs: HashMap<(Vec<types::Type>, Vec<types::Type>), SigRef>,
     funcs: HashMap<FuncId, FuncRef>,
+    forwarded: Vec<(AccessKey, Value)>,
+}
+
+/// A memory location named by its memref, subscript map and subscript operands: two accesses
+/// with equal keys read and write the same element.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AccessKey {
+    /// The memref.
+    pub memref: crate::ir::Value,
+    /// The subscript map (`None`: the operands are the indices).
+    pub map: Option<AffineMap>,
+    /// The subscript operands.
+    pub operands: Vec<crate::ir::Value>,
 }
 
 pub(crate) fn lower_function<'a>(
@@ -61,6 +77,7 @@ pub(crate) fn lower_function<'a>(
 ) -> Result<(), CodegenError> {
     let ty = func_type(m, f);
     ctx.clear();
+    ctx.set_disasm(st.config.keep_clif);
     ctx.func.signature = internal_signature(&st.jit, &ty).map_err(|e| CodegenError::internal(&e))?;
     ctx.func.name = UserFuncName::user(0, id.as_u32());
     let ret_types: Vec<types::Type> = ctx.func.signature.returns.iter().map(|p| p.value_type).collect();
@@ -77,15 +94,24 @@ pub(crate) fn lower_function<'a>(
             name: name.into(),
             sigs: HashMap::new(),
             funcs: HashMap::new(),
+            forwarded: Vec::new(),
         };
         lw.lower_body(f, &ty)?;
         lw.b.seal_all_blocks();
         let config = lw.st.jit.target_config();
         lw.b.finalize(config);
     }
+    if st.config.keep_clif {
+        st.clif.push(format!("{}", ctx.func.display()));
+    }
     st.jit
         .define_function(id, ctx)
         .map_err(|e| CodegenError::Backend { func: name.into(), message: format!("{e:?}") })?;
+    if st.config.keep_clif
+        && let Some(v) = ctx.compiled_code().and_then(|cc| cc.vcode.as_ref())
+    {
+        st.clif.push(v.clone());
+    }
     Ok(())
 }
 
@@ -766,6 +792,30 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
         self.call_host(rt::strata_copy as *const () as usize, &[types::I64; 3], &[], &[dst, src, bytes]);
     }
 
+    // ---- values kept in registers across loop iterations ------------------------------------------------
+
+    /// The register holding the element at `key`, while a loop keeps it there.
+    pub fn forwarded(&self, key: &AccessKey) -> Option<Value> {
+        self.forwarded.iter().rev().find(|(k, _)| k == key).map(|(_, v)| *v)
+    }
+
+    /// Record that `key` now holds `v` (after a store), if it is kept in a register.
+    pub fn update_forwarded(&mut self, key: &AccessKey, v: Value) {
+        if let Some(slot) = self.forwarded.iter_mut().rev().find(|(k, _)| k == key) {
+            slot.1 = v;
+        }
+    }
+
+    /// Keep `key` in a register holding `v` until [`FnLowerer::end_forwarding`].
+    pub fn begin_forwarding(&mut self, key: AccessKey, v: Value) {
+        self.forwarded.push((key, v));
+    }
+
+    /// Stop keeping the innermost key in a register; its current value.
+    pub fn end_forwarding(&mut self) -> Option<Value> {
+        self.forwarded.pop().map(|(_, v)| v)
+    }
+
     // ---- loops ------------------------------------------------------------------------------------------
 
     /// `for iv in (lb..ub).step_by(step) { body(iv) }` on i64 values.
@@ -791,6 +841,42 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
         self.b.ins().jump(header, &[BlockArg::Value(next)]);
         self.b.switch_to_block(exit);
         Ok(())
+    }
+
+    /// A loop carrying values between iterations: `body(iv, carried)` returns the values for the
+    /// next iteration; the result is the carried values when the loop exits.
+    pub fn build_loop_carried(
+        &mut self,
+        lb: Value,
+        ub: Value,
+        step: i64,
+        init: &[Value],
+        body: &mut CarriedBody<'_, 's, 'a>,
+    ) -> Result<Vec<Value>, CodegenError> {
+        let header = self.b.create_block();
+        let body_b = self.b.create_block();
+        let exit = self.b.create_block();
+        self.b.append_block_param(header, types::I64);
+        for &v in init {
+            let t = self.b.func.dfg.value_type(v);
+            self.b.append_block_param(header, t);
+        }
+        let mut args = vec![BlockArg::Value(lb)];
+        args.extend(init.iter().map(|&v| BlockArg::Value(v)));
+        self.b.ins().jump(header, &args);
+        self.b.switch_to_block(header);
+        let params = self.b.block_params(header).to_vec();
+        let (iv, carried) = (params[0], params[1..].to_vec());
+        let more = self.b.ins().icmp(IntCC::SignedLessThan, iv, ub);
+        self.b.ins().brif(more, body_b, &[], exit, &[]);
+        self.b.switch_to_block(body_b);
+        let next_vals = body(self, iv, &carried)?;
+        let next = self.b.ins().iadd_imm_s(iv, step);
+        let mut args = vec![BlockArg::Value(next)];
+        args.extend(next_vals.iter().map(|&v| BlockArg::Value(v)));
+        self.b.ins().jump(header, &args);
+        self.b.switch_to_block(exit);
+        Ok(carried)
     }
 
     /// Apply `f` to every element of the operand tensors/vectors/scalars, producing a value of

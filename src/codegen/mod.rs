@@ -28,7 +28,7 @@ use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{FuncId, Linkage, Module as _};
 
 pub use entry::{EntryLayout, ParamSlot, ResultSlot};
-pub use lower::FnLowerer;
+pub use lower::{AccessKey, FnLowerer};
 
 use crate::ir::{AffineMap, FunctionType, Module, Op, Type};
 use crate::runtime::alloc::free_bytes;
@@ -83,6 +83,8 @@ pub struct CodegenConfig {
     pub bounds_checks: bool,
     /// Run Cranelift's IR verifier (slower compiles; catches code generator bugs).
     pub verify_clif: bool,
+    /// Keep the Cranelift IR and machine code text of every function (for inspection).
+    pub keep_clif: bool,
 }
 
 /// What went wrong generating code.
@@ -170,6 +172,8 @@ pub struct CompiledCode {
     pub sites: Vec<Site>,
     /// Function values: internal code address to name.
     pub function_addrs: HashMap<usize, Arc<str>>,
+    /// Cranelift IR and disassembly of each function, when `keep_clif` was set.
+    pub clif: Vec<String>,
     _buffers: OwnedBuffers,
     // Boxed: generated code holds the address of each inner Vec.
     #[allow(clippy::vec_box)]
@@ -217,6 +221,8 @@ pub(crate) struct ModuleState<'a> {
     /// Layout maps the runtime reads (dynamic physical extents); boxed so they do not move.
     #[allow(clippy::vec_box)]
     pub maps: Vec<Box<Vec<AffineMap>>>,
+    /// Cranelift IR and disassembly text, when kept.
+    pub clif: Vec<String>,
 }
 
 /// The internal signature of an IR function type.
@@ -281,10 +287,11 @@ pub fn compile(
         statics: HashMap::new(),
         missing: Vec::new(),
         maps: Vec::new(),
+        clif: Vec::new(),
     };
     match build(&mut st, m) {
         Ok(entries) => {
-            let ModuleState { jit, sites, buffers, maps, .. } = st;
+            let ModuleState { jit, sites, buffers, maps, clif, .. } = st;
             let mut functions = HashMap::new();
             let mut function_addrs = HashMap::new();
             for (name, ty, entry, layout, id) in entries {
@@ -293,7 +300,7 @@ pub fn compile(
                 function_addrs.insert(jit.get_finalized_function(id) as usize, name.clone());
                 functions.insert(name.clone(), FunctionCode { name, ty, entry, layout });
             }
-            Ok(CompiledCode { jit: Some(jit), functions, sites, function_addrs, _buffers: buffers, _maps: maps })
+            Ok(CompiledCode { jit: Some(jit), functions, sites, function_addrs, clif, _buffers: buffers, _maps: maps })
         }
         Err(e) => {
             // SAFETY: nothing points into the code of a failed compilation.

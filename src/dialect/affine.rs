@@ -832,7 +832,7 @@ fn verify_terminator(cx: &mut VerifyCx<'_>, op: Op) {
 // and subscripts are affine expressions evaluated with floor semantics.
 
 use crate::codegen::repr::Repr;
-use crate::codegen::{CodegenError, FnLowerer};
+use crate::codegen::{AccessKey, CodegenError, FnLowerer};
 use cranelift_codegen::ir::InstBuilder;
 use cranelift_codegen::ir::condcodes::IntCC;
 
@@ -865,10 +865,112 @@ fn lower_for(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
     let ub = bound(lw, parts.ub, parts.ub_operands, false, op)?;
     let body = m.region(m.op(op).regions[0]).blocks[0];
     let iv = m.block(body).args[0];
-    lw.build_loop(lb, ub, parts.step, &mut |lw, v| {
+    let Some((key, elem)) = forwardable(m, op) else {
+        return lw.build_loop(lb, ub, parts.step, &mut |lw, v| {
+            lw.set(iv, Repr::Scalar(v));
+            lw.lower_ops(body)
+        });
+    };
+    // The element every store of the loop writes stays in a register across iterations (it is
+    // still stored each time, so other loads see memory as before): no store-to-load latency.
+    let addr = key_address(lw, &key, op)?;
+    let init = lw.load_scalar(&elem, addr);
+    lw.build_loop_carried(lb, ub, parts.step, &[init], &mut |lw, v, carried| {
         lw.set(iv, Repr::Scalar(v));
-        lw.lower_ops(body)
-    })
+        lw.begin_forwarding(key.clone(), carried[0]);
+        let r = lw.lower_ops(body);
+        let cur = lw.end_forwarding().unwrap_or(carried[0]);
+        r.map(|()| vec![cur])
+    })?;
+    Ok(())
+}
+
+/// The location of an access key, for loads outside the loop.
+fn key_address(
+    lw: &mut FnLowerer<'_, '_>,
+    key: &AccessKey,
+    op: Op,
+) -> Result<cranelift_codegen::ir::Value, CodegenError> {
+    let ops = index_values(lw, &key.operands)?;
+    let idx = match &key.map {
+        Some(map) => lw.affine_map(map, &ops, op)?,
+        None => ops,
+    };
+    let ty = lw.ty(key.memref);
+    let desc = lw.memref(key.memref)?;
+    lw.element_address(ty, &desc, &idx, op)
+}
+
+/// Whether `v` is defined outside `loop_op` (so constant across its iterations).
+fn defined_outside(m: &Module, v: Value, loop_op: Op) -> bool {
+    match m.value(v).def {
+        ValueDef::Result(d, _) => !m.is_ancestor(loop_op, d),
+        ValueDef::Arg(b, _) => m.parent_op_of_block(b).is_none_or(|p| !m.is_ancestor(loop_op, p)),
+        ValueDef::Detached => false,
+    }
+}
+
+/// The access key of a load or store op (memref operand at `at`, subscripts after it).
+fn access_key(m: &Module, op: Op, at: usize) -> Option<AccessKey> {
+    let d = m.op(op);
+    let memref = *d.operands.get(at)?;
+    let operands = d.operands[at + 1..].to_vec();
+    let map = match m.op_name(op) {
+        "affine.load" | "affine.store" => Some(m.attr(op, "map")?.as_map()?.clone()),
+        _ => None,
+    };
+    Some(AccessKey { memref, map, operands })
+}
+
+/// The one location a loop body writes, if every write of the body (no calls, no writes in
+/// nested regions) is a scalar store to it at loop-invariant subscripts.
+fn forwardable(m: &Module, loop_op: Op) -> Option<(AccessKey, Type)> {
+    let body = *m.region(m.op(loop_op).regions[0]).blocks.first()?;
+    let mut key: Option<AccessKey> = None;
+    let writes = |name: &str| {
+        !matches!(
+            name,
+            "affine.load"
+                | "std.load"
+                | "affine.apply"
+                | "affine.terminator"
+                | "std.dim"
+                | "std.constant"
+                | "std.extract_element"
+        ) && !crate::dialect::registry().get(name).is_some_and(|d| d.traits.pure)
+    };
+    for &op in &m.block(body).ops {
+        let name = m.op_name(op);
+        match name {
+            "affine.store" | "std.store" => {
+                let k = access_key(m, op, 1)?;
+                let elem = m.value_type(k.memref).element_type();
+                if elem.as_vector().is_some() || !k.operands.iter().all(|&v| defined_outside(m, v, loop_op)) {
+                    return None;
+                }
+                match &key {
+                    None => key = Some(k),
+                    Some(prev) if *prev == k => {}
+                    Some(_) => return None,
+                }
+            }
+            _ if !m.op(op).regions.is_empty() => {
+                // Nested loops and conditionals: any write inside gives up.
+                let mut inner_writes = false;
+                for &r in &m.op(op).regions {
+                    m.walk_region(r, |o| inner_writes |= writes(m.op_name(o)));
+                }
+                if inner_writes {
+                    return None;
+                }
+            }
+            _ if writes(name) => return None,
+            _ => {}
+        }
+    }
+    let key = key?;
+    let elem = m.value_type(key.memref).element_type().clone();
+    Some((key, elem))
 }
 
 fn lower_if(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
@@ -930,6 +1032,10 @@ fn affine_address(
 
 fn lower_affine_load(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
     let d = lw.m.op(op);
+    if let Some(v) = access_key(lw.m, op, 0).and_then(|k| lw.forwarded(&k)) {
+        lw.set(d.results[0], Repr::Scalar(v));
+        return Ok(());
+    }
     let addr = affine_address(lw, op, d.operands[0], &d.operands[1..])?;
     let elem = lw.ty(d.operands[0]).element_type().clone();
     let v = lw.load_elem(&elem, addr);
@@ -943,6 +1049,9 @@ fn lower_affine_store(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenE
     let elem = lw.ty(d.operands[1]).element_type().clone();
     let v = lw.get(d.operands[0])?;
     lw.store_elem(&elem, &v, addr);
+    if let (Some(k), Repr::Scalar(x)) = (access_key(lw.m, op, 1), &v) {
+        lw.update_forwarded(&k, *x);
+    }
     Ok(())
 }
 

@@ -78,9 +78,41 @@ fn layout_strides(mt: &MemrefType, shape: &[i64]) -> Option<Vec<i64>> {
     Some(strides)
 }
 
+/// The common case, checked without allocating: a compact CPU tensor of exactly the element
+/// type, for an identity-layout memref or tensor whose static sizes it has.
+fn quick_ok(dl: &DLTensor, ty: &Type) -> bool {
+    let (shape, elem) = match ty {
+        Type::Memref(m) if m.maps.is_empty() => (&m.shape, &m.elem),
+        Type::Tensor(t) => match &t.shape {
+            Some(s) => (s, &t.elem),
+            None => return false,
+        },
+        _ => return false,
+    };
+    let rank = shape.len();
+    if dl.device.device_type != DL_CPU
+        || dl.ndim as usize != rank
+        || !dl.strides.is_null()
+        || dtype_of(elem) != Some(dl.dtype)
+    {
+        return false;
+    }
+    if rank > 0 && dl.shape.is_null() || dl.data.is_null() {
+        return false;
+    }
+    // SAFETY: a DLTensor's shape has ndim entries.
+    let dims = if rank == 0 { &[][..] } else { unsafe { std::slice::from_raw_parts(dl.shape, rank) } };
+    let esize = u64::from(dl.dtype.bits.div_ceil(8)) * u64::from(dl.dtype.lanes);
+    dims.iter().zip(shape).all(|(&g, &w)| g >= 0 && (w == DYNAMIC || g == w))
+        && dl.byte_offset.is_multiple_of(esize.max(1))
+}
+
 /// Check a DLTensor against a memref/tensor parameter type (device, dtype, ndim, shape,
 /// strides, byte_offset, data), naming the field that is wrong.
 pub(crate) fn check_tensor(dl: &DLTensor, ty: &Type) -> Result<(), String> {
+    if quick_ok(dl, ty) {
+        return Ok(());
+    }
     let mt = as_memref_like(ty).ok_or_else(|| format!("'{ty}' cannot be passed as a DLTensor"))?;
     if dl.device.device_type != DL_CPU {
         return Err(format!(

@@ -133,6 +133,7 @@ impl Engine {
             opt_level: self.inner.options.opt_level,
             bounds_checks: self.inner.options.bounds_checks,
             verify_clif: cfg!(debug_assertions),
+            keep_clif: std::env::var_os("STRATA_KEEP_CLIF").is_some(),
         };
         let hosts: Vec<Arc<HostFn>> = Vec::new();
         let resolver = EngineResolver { engine: &self.inner, used: std::cell::RefCell::new(hosts) };
@@ -205,6 +206,12 @@ impl Compiled {
         &self.engine
     }
 
+    /// The Cranelift IR and machine code of each function, when the `STRATA_KEEP_CLIF`
+    /// environment variable was set at compile time (for inspecting generated code).
+    pub fn clif(&self) -> &[String] {
+        &self.code.clif
+    }
+
     /// Names and signatures of the module's functions.
     pub fn functions(&self) -> impl Iterator<Item = (&str, &FunctionType)> {
         self.code.functions.values().map(|f| (&*f.name, &f.ty))
@@ -253,6 +260,6 @@ impl Compiled {
     pub fn typed<P: Params, R: Results>(&self, name: &str) -> Result<TypedFn<P, R>> {
         let f = self.lookup(name)?;
         let entry = Self::entry_of(f)?;
-        TypedFn::new(self.code.clone(), f, entry)
+        TypedFn::new(self.code.clone(), f, entry, !self._hosts.is_empty())
     }
 }

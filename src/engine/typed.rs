@@ -14,6 +14,9 @@ use crate::{Error, Result};
 pub trait Param {
     /// Per-call storage the entry reads the argument from.
     type Slot: Default;
+    /// The same parameter with its borrow at lifetime `'x`: a handle typed with `&Tensor`
+    /// accepts a `&Tensor` of any lifetime at each call.
+    type With<'x>: Param;
     /// Whether the IR parameter type passes as this Rust type (checked once).
     fn accepts(ty: &Type) -> bool;
     /// Fill the slot (per call; tensors are checked against the type here).
@@ -29,6 +32,7 @@ macro_rules! scalar_param {
     ($($t:ty => |$ty:ident| $accepts:expr;)*) => {
         $(impl Param for $t {
             type Slot = [u8; 8];
+            type With<'x> = $t;
             fn accepts($ty: &Type) -> bool {
                 $accepts
             }
@@ -61,6 +65,7 @@ scalar_param! {
 
 impl Param for bool {
     type Slot = [u8; 8];
+    type With<'x> = bool;
     fn accepts(ty: &Type) -> bool {
         *ty == Type::Integer(1)
     }
@@ -96,6 +101,7 @@ fn tensor_param_accepts(ty: &Type) -> bool {
 
 impl Param for &Tensor {
     type Slot = DlSlot;
+    type With<'x> = &'x Tensor;
     fn accepts(ty: &Type) -> bool {
         tensor_param_accepts(ty)
     }
@@ -110,6 +116,7 @@ impl Param for &Tensor {
 
 impl Param for &mut Tensor {
     type Slot = DlSlot;
+    type With<'x> = &'x mut Tensor;
     fn accepts(ty: &Type) -> bool {
         tensor_param_accepts(ty)
     }
@@ -126,6 +133,8 @@ impl Param for &mut Tensor {
 pub trait Params {
     /// Per-call storage for all arguments.
     type Slots: Default;
+    /// The same tuple with its borrows at lifetime `'x`.
+    type With<'x>: Params;
     /// Check the parameter types (once).
     ///
     /// # Errors
@@ -149,6 +158,7 @@ macro_rules! params {
     ($n:literal; $($a:ident $i:tt),*) => {
         impl<$($a: Param),*> Params for ($($a,)*) {
             type Slots = ($($a::Slot,)*);
+            type With<'x> = ($($a::With<'x>,)*);
             const N: usize = $n;
             #[allow(unused_variables, unused_mut)]
             fn check(tys: &[Type]) -> std::result::Result<(), String> {
@@ -310,6 +320,7 @@ pub struct TypedFn<P, R> {
     name: Arc<str>,
     params: Arc<[Type]>,
     layout: Arc<EntryLayout>,
+    calls_host: bool,
     _sig: PhantomData<fn(P) -> R>,
 }
 
@@ -327,6 +338,7 @@ impl<P, R> Clone for TypedFn<P, R> {
             name: self.name.clone(),
             params: self.params.clone(),
             layout: self.layout.clone(),
+            calls_host: self.calls_host,
             _sig: PhantomData,
         }
     }
@@ -338,7 +350,7 @@ unsafe impl<P, R> Send for TypedFn<P, R> {}
 unsafe impl<P, R> Sync for TypedFn<P, R> {}
 
 impl<P: Params, R: Results> TypedFn<P, R> {
-    pub(crate) fn new(code: Arc<CompiledCode>, f: &FunctionCode, entry: EntryFn) -> Result<Self> {
+    pub(crate) fn new(code: Arc<CompiledCode>, f: &FunctionCode, entry: EntryFn, calls_host: bool) -> Result<Self> {
         let sig = |e: String| Error::Signature {
             func: f.name.to_string(),
             expected: signature_text(&f.name, &f.ty),
@@ -352,16 +364,17 @@ impl<P: Params, R: Results> TypedFn<P, R> {
             name: f.name.clone(),
             params: f.ty.inputs.clone().into(),
             layout: Arc::new(f.layout.clone()),
+            calls_host,
             _sig: PhantomData,
         })
     }
 
-    /// Call the function.
+    /// Call the function. The arguments are the handle's parameter types with any lifetimes.
     ///
     /// # Errors
     /// A tensor argument that does not fit its parameter, or a runtime error.
-    pub fn call(&self, args: P) -> Result<R> {
-        let mut slots = P::Slots::default();
+    pub fn call<'x>(&self, args: P::With<'x>) -> Result<R> {
+        let mut slots = <P::With<'x> as Params>::Slots::default();
         let mut ptrs = [std::ptr::null_mut::<u8>(); 16];
         let ptrs = &mut ptrs[..P::N.min(16)];
         args.fill(&self.params, &mut slots, ptrs).map_err(|(i, m)| Error::Argument {
@@ -378,14 +391,13 @@ impl<P: Params, R: Results> TypedFn<P, R> {
             &mut big
         };
         let mut ctx = CallCtx::new();
-        super::host::HOST_PANICKED.with(|p| p.set(false));
         // SAFETY: the signature was checked against the function's, and `fill` built the
         // argument slots the entry reads.
         let status = unsafe { (self.entry)(ptrs.as_ptr(), rets.as_mut_ptr(), &mut ctx) };
         if status != 0 {
             return Err(Error::Trap(call::trap_of(&self.code, &self.name, &ctx)));
         }
-        if super::host::HOST_PANICKED.with(|p| p.replace(false)) {
+        if self.calls_host && super::host::HOST_PANICKED.with(|p| p.replace(false)) {
             return Err(Error::Call { func: self.name.to_string(), message: "a host function panicked".into() });
         }
         R::read(rets, &self.layout, &mut ctx).map_err(|m| Error::Call { func: self.name.to_string(), message: m })

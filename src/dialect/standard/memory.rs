@@ -1254,8 +1254,17 @@ fn lower_dealloc(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError>
     Ok(())
 }
 
+fn std_key(lw: &FnLowerer<'_, '_>, op: Op, at: usize) -> crate::codegen::AccessKey {
+    let d = lw.m.op(op);
+    crate::codegen::AccessKey { memref: d.operands[at], map: None, operands: d.operands[at + 1..].to_vec() }
+}
+
 fn lower_load(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
     let d = lw.m.op(op);
+    if let Some(v) = lw.forwarded(&std_key(lw, op, 0)) {
+        lw.set(d.results[0], Repr::Scalar(v));
+        return Ok(());
+    }
     let ty = lw.ty(d.operands[0]);
     let desc = lw.memref(d.operands[0])?;
     let idx = index_values(lw, &d.operands[1..])?;
@@ -1274,6 +1283,10 @@ fn lower_store(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
     let addr = lw.element_address(ty, &desc, &idx, op)?;
     let v = lw.get(d.operands[0])?;
     lw.store_elem(&ty.element_type().clone(), &v, addr);
+    if let Repr::Scalar(x) = v {
+        let k = std_key(lw, op, 1);
+        lw.update_forwarded(&k, x);
+    }
     Ok(())
 }
 
