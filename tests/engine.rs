@@ -243,3 +243,16 @@ fn compiled_modules_are_freed() {
         assert_eq!(code.typed::<(i32,), i32>("f").unwrap().call((i,)).unwrap(), 2 * i);
     }
 }
+
+#[test]
+fn raw_symbols() {
+    extern "C" fn triple(x: i64) -> i64 {
+        3 * x
+    }
+    let engine = Engine::default();
+    // SAFETY: `triple` is a C function of the declared type and lives for the whole program.
+    unsafe { engine.symbol("triple", triple as *const u8) };
+    let m = parse("func @triple(i64) -> i64\nfunc @g(%x: i64) -> i64 {\n  %y = call @triple(%x) : (i64) -> i64\n  return %y : i64\n}").unwrap();
+    let code = engine.compile(&m).unwrap();
+    assert_eq!(code.typed::<(i64,), i64>("g").unwrap().call((14,)).unwrap(), 42);
+}

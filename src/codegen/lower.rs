@@ -33,7 +33,8 @@ type LoopBody<'x, 's, 'a> = dyn FnMut(&mut FnLowerer<'s, 'a>, Value) -> Result<(
 type IndexBody<'x, 's, 'a> = dyn FnMut(&mut FnLowerer<'s, 'a>, &[Value]) -> Result<(), CodegenError> + 'x;
 /// A loop body carrying values: called with the induction variable and the carried values,
 /// returns the values for the next iteration.
-type CarriedBody<'x, 's, 'a> = dyn FnMut(&mut FnLowerer<'s, 'a>, Value, &[Value]) -> Result<Vec<Value>, CodegenError> + 'x;
+type CarriedBody<'x, 's, 'a> =
+    dyn FnMut(&mut FnLowerer<'s, 'a>, Value, &[Value]) -> Result<Vec<Value>, CodegenError> + 'x;
 /// An elementwise function of scalars.
 type ElementFn<'x, 's, 'a> = dyn FnMut(&mut FnLowerer<'s, 'a>, &[Value]) -> Result<Value, CodegenError> + 'x;
 

@@ -59,6 +59,7 @@ impl Default for Options {
 struct EngineInner {
     options: Options,
     hosts: RwLock<HashMap<String, Arc<HostFn>>>,
+    symbols: RwLock<HashMap<String, usize>>,
     libs: Vec<(PathBuf, libloading::Library)>,
 }
 
@@ -72,7 +73,12 @@ pub struct Engine {
 impl Default for Engine {
     fn default() -> Engine {
         Engine {
-            inner: Arc::new(EngineInner { options: Options::default(), hosts: RwLock::default(), libs: Vec::new() }),
+            inner: Arc::new(EngineInner {
+                options: Options::default(),
+                hosts: RwLock::default(),
+                symbols: RwLock::default(),
+                libs: Vec::new(),
+            }),
         }
     }
 }
@@ -96,7 +102,9 @@ impl Engine {
                 .map_err(|e| Error::SharedLibrary { path: p.clone(), message: e.to_string() })?;
             libs.push((p.clone(), lib));
         }
-        Ok(Engine { inner: Arc::new(EngineInner { options, hosts: RwLock::default(), libs }) })
+        Ok(Engine {
+            inner: Arc::new(EngineInner { options, hosts: RwLock::default(), symbols: RwLock::default(), libs }),
+        })
     }
 
     /// The options.
@@ -117,6 +125,18 @@ impl Engine {
         let h = Arc::new(f.into_host());
         if let Ok(mut hosts) = self.inner.hosts.write() {
             hosts.insert(name.to_string(), h);
+        }
+    }
+
+    /// Make a C function the implementation of body-less functions named `name`.
+    ///
+    /// # Safety
+    /// `addr` must be a function with the C calling convention whose parameters and result
+    /// match every IR declaration of `name` (scalars by value, memrefs as element pointers), and
+    /// it must stay valid while code compiled by this engine can call it.
+    pub unsafe fn symbol(&self, name: &str, addr: *const u8) {
+        if let Ok(mut s) = self.inner.symbols.write() {
+            s.insert(name.to_string(), addr as usize);
         }
     }
 
@@ -162,6 +182,9 @@ impl Resolver for EngineResolver<'_> {
             }
             self.used.borrow_mut().push(h.clone());
             return Ok(ExternalTarget { addr: h.addr, env: Some(h.env) });
+        }
+        if let Some(&addr) = self.engine.symbols.read().ok().as_ref().and_then(|s| s.get(name)) {
+            return Ok(ExternalTarget { addr, env: None });
         }
         if let Some((addr, params, result)) = crate::runtime::math::lookup(name) {
             if ty.inputs == params && ty.results == [result.clone()] {

@@ -828,6 +828,9 @@ fn verify_terminator(cx: &mut VerifyCx<'_>, op: Op) {
 }
 
 // ---- lowering -------------------------------------------------------------------------------
+
+mod vectorize;
+
 // affine.for and affine.if become loops and branches in the function's CFG; bounds, conditions
 // and subscripts are affine expressions evaluated with floor semantics.
 
@@ -865,6 +868,14 @@ fn lower_for(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
     let ub = bound(lw, parts.ub, parts.ub_operands, false, op)?;
     let body = m.region(m.op(op).regions[0]).blocks[0];
     let iv = m.block(body).args[0];
+    if let Some(elem) = vectorize::plan(m, op, parts.step, lw.bounds_checks()) {
+        // Whole vectors first, then the remaining iterations one by one.
+        let start = vectorize::emit(lw, op, &elem, lb, ub)?;
+        return lw.build_loop(start, ub, 1, &mut |lw, v| {
+            lw.set(iv, Repr::Scalar(v));
+            lw.lower_ops(body)
+        });
+    }
     let Some((key, elem)) = forwardable(m, op) else {
         return lw.build_loop(lb, ub, parts.step, &mut |lw, v| {
             lw.set(iv, Repr::Scalar(v));

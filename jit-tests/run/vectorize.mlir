@@ -1,0 +1,84 @@
+// Innermost elementwise loops run 16 bytes at a time with a scalar tail; overlapping memrefs
+// fall back to the scalar loop. Results must equal one-at-a-time execution.
+
+func @axpy(%a: f32, %X: memref<?xf32>, %Y: memref<?xf32>) {
+  %n = dim %X, 0 : memref<?xf32>
+  %one = constant 1.0 : f32
+  affine.for %i = 0 to %n {
+    %x = affine.load %X[%i] : memref<?xf32>
+    %y = affine.load %Y[%i] : memref<?xf32>
+    %ax = mulf %a, %x : f32
+    %s = addf %ax, %y : f32
+    %t = addf %s, %one : f32
+    affine.store %t, %Y[%i] : memref<?xf32>
+  }
+  return
+}
+// Seven elements: one vector of four, then three one by one.
+// run: @axpy(2.0, [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0], [0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5]); %2 == [3.5, 5.5, 7.5, 9.5, 11.5, 13.5, 15.5]
+// run: @axpy(1.0, [], []); %2 == []
+// run: @axpy(1.0, [1.0, 2.0, 3.0], [0.0, 0.0, 0.0]); %2 == [2.0, 3.0, 4.0]
+
+// -----
+
+// Shifted in place: B[i + 1] = B[i] + 1 through two views of one buffer must see each new
+// value (a prefix count), so the vector loop must not run.
+func @shift(%A: memref<9xi32>, %B: memref<9xi32>) {
+  affine.for %i = 0 to 8 {
+    %x = affine.load %A[%i] : memref<9xi32>
+    %one = constant 1 : i32
+    %y = addi %x, %one : i32
+    affine.store %y, %B[%i + 1] : memref<9xi32>
+  }
+  return
+}
+func @prefix() -> memref<9xi32> {
+  %m = alloc() : memref<9xi32>
+  call @shift(%m, %m) : (memref<9xi32>, memref<9xi32>) -> ()
+  return %m : memref<9xi32>
+}
+// run: @prefix() == [0, 1, 2, 3, 4, 5, 6, 7, 8]
+// Separate buffers: every element is its neighbour plus one.
+// run: @shift([5, 5, 5, 5, 5, 5, 5, 5, 5], zeros(9xi32)); %1 == [0, 6, 6, 6, 6, 6, 6, 6, 6]
+
+// -----
+
+// The same elements read and written in place vectorize (each lane reads its own element first).
+func @square_in_place(%A: memref<10xf64>) {
+  affine.for %i = 0 to 10 {
+    %x = affine.load %A[%i] : memref<10xf64>
+    %y = mulf %x, %x : f64
+    affine.store %y, %A[%i] : memref<10xf64>
+  }
+  return
+}
+// run: @square_in_place([0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, -9.0]); %0 == [0.0, 1.0, 4.0, 9.0, 16.0, 25.0, 36.0, 49.0, 64.0, 81.0]
+
+// -----
+
+// Narrow integers wrap per lane; rows of a 2-D memref with an invariant row index.
+func @bytes(%A: memref<2x20xi8>, %r: index) {
+  %k = constant 100 : i8
+  affine.for %j = 0 to 20 {
+    %x = affine.load %A[%r, %j] : memref<2x20xi8>
+    %y = addi %x, %k : i8
+    %z = xor %y, %x : i8
+    affine.store %z, %A[%r, %j] : memref<2x20xi8>
+  }
+  return
+}
+// (x + 100) xor x: for x = 100, 200 - 256 = -56 = 0xc8; 0xc8 ^ 0x64 = 0xac = -84. For x = 0: 100.
+// run: @bytes([[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], [100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 0]], 1); %0 == [[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], [-84, -84, -84, -84, -84, -84, -84, -84, -84, -84, -84, -84, -84, -84, -84, -84, -84, -84, -84, 100]]
+
+// -----
+
+// Bounds that do not start at zero, with offsets in the subscripts.
+func @window(%A: memref<12xi32>, %B: memref<12xi32>, %lo: index, %hi: index) {
+  affine.for %i = %lo to %hi {
+    %x = affine.load %A[%i - 1] : memref<12xi32>
+    %y = muli %x, %x : i32
+    affine.store %y, %B[%i + 1] : memref<12xi32>
+  }
+  return
+}
+// run: @window([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], zeros(12xi32), 1, 10); %1 == [0, 0, 1, 4, 9, 16, 25, 36, 49, 64, 81, 0]
