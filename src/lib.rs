@@ -28,6 +28,7 @@ pub mod engine;
 pub mod ir;
 pub mod runtime;
 pub mod syntax;
+pub mod tir;
 pub mod transform;
 pub mod verify;
 

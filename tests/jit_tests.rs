@@ -1,5 +1,6 @@
-//! The file-driven test harness: every `jit-tests/**/*.mlir` file is one test, named by its
-//! path. The directive grammar is documented in `jit-tests/README.md`.
+//! The file-driven test harness: every `jit-tests/**/*.mlir` file (MLIR) and `*.py` file
+//! (TVMScript) is one test, named by its path. The directive grammar is documented in
+//! `jit-tests/README.md`.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -31,7 +32,7 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
         let p = e.path();
         if p.is_dir() {
             collect(&p, out);
-        } else if p.extension().is_some_and(|x| x == "mlir") {
+        } else if p.extension().is_some_and(|x| x == "mlir" || x == "py") {
             out.push(p);
         }
     }
@@ -48,7 +49,16 @@ struct Header {
 fn header(text: &str) -> Result<Header, String> {
     let mut h = Header { canonicalize: false, xfail: None, bounds_checks: false, opt_level: Default::default() };
     for line in text.lines() {
+        // TVMScript files write the same directives in `#` comments.
         let t = line.trim();
+        let py;
+        let t = match t.strip_prefix("# ") {
+            Some(rest) => {
+                py = format!("// {rest}");
+                py.as_str()
+            }
+            None => t,
+        };
         if let Some(kinds) = t.strip_prefix("// test:") {
             for k in kinds.split_whitespace() {
                 match k {
@@ -100,7 +110,11 @@ fn output_block(all_lines: &[&str], first: usize, last: usize) -> Option<OutputB
 fn run_file(path: &Path) -> Result<(), Failed> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let h = header(&text)?;
-    let result = run_cases(path, &text, &h);
+    let result = if path.extension().is_some_and(|x| x == "py") {
+        tir::run_cases(path, &text, &h)
+    } else {
+        run_cases(path, &text, &h)
+    };
     match (&h.xfail, result) {
         (None, r) => r.map_err(Failed::from),
         (Some(_), Err(_)) => Ok(()),
@@ -237,4 +251,64 @@ fn diagnostics_case(
     };
     let problems = expected::check(exp, &produced);
     if problems.is_empty() { Ok(()) } else { Err(problems.join("\n")) }
+}
+
+/// TVMScript files: cases split at `# -----`; `# expected-error {{..}}` cases must fail to read
+/// or check with exactly those diagnostics; other cases must read, check, and print back as a
+/// fixed point, then run their `# run:` lines.
+mod tir {
+    use super::*;
+    use strata::tir::script;
+
+    fn read_check(file: &Arc<SourceFile>, range: std::ops::Range<usize>) -> Result<strata::tir::IRModule, Diagnostics> {
+        let m = script::read_range(file, range)?;
+        strata::tir::check::check_module(&m)?;
+        Ok(m)
+    }
+
+    pub(super) fn run_cases(path: &Path, text: &str, h: &Header) -> Result<(), String> {
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let file = SourceFile::new(name, text);
+        let all_lines: Vec<&str> = text.lines().collect();
+        let mut failures = Vec::new();
+        for range in script::split_cases(text) {
+            let first_line = text[..range.start].matches('\n').count();
+            let last_line = (first_line + text[range.clone()].matches('\n').count() + 1).min(all_lines.len());
+            let exp = expected::collect(text, range.clone()).map_err(|(l, m)| format!("line {l}: {m}"))?;
+            let runs: Vec<(usize, &str)> = (first_line..last_line)
+                .filter_map(|i| all_lines[i].trim().strip_prefix("# run:").map(|r| (i + 1, r.trim())))
+                .collect();
+            let r = if exp.is_empty() {
+                roundtrip(&file, range.clone()).and_then(|m| run(&m, h, &runs))
+            } else {
+                let produced = match read_check(&file, range.clone()) {
+                    Ok(_) => Diagnostics { source: Some(file.clone()), list: Vec::new() },
+                    Err(d) => d,
+                };
+                let problems = expected::check(&exp, &produced);
+                if problems.is_empty() { Ok(()) } else { Err(problems.join("\n")) }
+            };
+            if let Err(e) = r {
+                failures.push(format!("case at line {}: {e}", first_line + 1));
+            }
+        }
+        if failures.is_empty() { Ok(()) } else { Err(failures.join("\n\n")) }
+    }
+
+    fn roundtrip(file: &Arc<SourceFile>, range: std::ops::Range<usize>) -> Result<strata::tir::IRModule, String> {
+        let m = read_check(file, range).map_err(|d| format!("unexpected error:\n{d}"))?;
+        let once = script::print_module(&m);
+        let f = SourceFile::new("printed", once.as_str());
+        let m2 = read_check(&f, 0..once.len())
+            .map_err(|d| format!("printed script does not read back:\n{d}\n--- printed\n{once}"))?;
+        let twice = script::print_module(&m2);
+        if once != twice {
+            return Err(format!("printing is not a fixed point\n--- first\n{once}--- second\n{twice}"));
+        }
+        Ok(m)
+    }
+
+    fn run(_m: &strata::tir::IRModule, _h: &Header, runs: &[(usize, &str)]) -> Result<(), String> {
+        if runs.is_empty() { Ok(()) } else { Err("running TIR is not implemented yet".into()) }
+    }
 }

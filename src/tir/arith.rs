@@ -1,0 +1,146 @@
+//! Arithmetic on expressions at compile time: constant evaluation and linear forms, enough to
+//! prove the equalities the spec asks the compiler to prove (match_buffer extents) and to keep
+//! vectorized indices as ramps.
+
+use std::collections::BTreeMap;
+
+use super::ast::{BinOp, ExprKind, PrimExpr};
+use super::dtype::DataType;
+
+/// Wrap `v` to the integer type `t` (two's complement), as the spec's integer arithmetic does.
+pub fn wrap_int(v: i128, t: DataType) -> i64 {
+    let bits = u32::from(t.bits).clamp(1, 64);
+    if bits == 64 {
+        return v as i64;
+    }
+    let mask = (1i128 << bits) - 1;
+    let x = v & mask;
+    if t.is_uint() || bits == 1 {
+        x as i64
+    } else if x >> (bits - 1) & 1 == 1 {
+        (x - (1i128 << bits)) as i64
+    } else {
+        x as i64
+    }
+}
+
+/// The value of a scalar integer expression made of constants and `+ - * // % min max`, if it is
+/// one (division by zero is not a constant).
+pub fn const_int(e: &PrimExpr) -> Option<i64> {
+    let t = e.dtype();
+    if !t.is_int() || t.lanes != 1 {
+        return None;
+    }
+    match e.kind() {
+        ExprKind::IntImm(v) => Some(*v),
+        ExprKind::Cast(x) if x.dtype().is_int() => Some(wrap_int(i128::from(const_int(x)?), t)),
+        ExprKind::Binary(op, a, b) => {
+            let (x, y) = (i128::from(const_int(a)?), i128::from(const_int(b)?));
+            let r = match op {
+                BinOp::Add => x + y,
+                BinOp::Sub => x - y,
+                BinOp::Mul => x * y,
+                BinOp::Div if y != 0 => x / y,
+                BinOp::Mod if y != 0 => x % y,
+                BinOp::FloorDiv if y != 0 => x.div_euclid(y) - i128::from(y < 0 && x.rem_euclid(y) != 0),
+                BinOp::FloorMod if y != 0 => x - y * (x.div_euclid(y) - i128::from(y < 0 && x.rem_euclid(y) != 0)),
+                BinOp::Min => x.min(y),
+                BinOp::Max => x.max(y),
+                _ => return None,
+            };
+            Some(wrap_int(r, t))
+        }
+        _ => None,
+    }
+}
+
+/// A linear form `c + Σ k·atom` of an integer expression; atoms are subexpressions that are
+/// not sums or products with constants, keyed by their printed form.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Linear {
+    /// The constant term.
+    pub constant: i128,
+    /// Coefficient per atom (zero coefficients removed).
+    pub terms: BTreeMap<String, i128>,
+}
+
+impl Linear {
+    fn add(mut self, o: &Linear, k: i128) -> Linear {
+        self.constant += k * o.constant;
+        for (a, c) in &o.terms {
+            let e = self.terms.entry(a.clone()).or_insert(0);
+            *e += k * c;
+            if *e == 0 {
+                self.terms.remove(a);
+            }
+        }
+        self
+    }
+    fn scale(mut self, k: i128) -> Linear {
+        if k == 0 {
+            return Linear::default();
+        }
+        self.constant *= k;
+        for c in self.terms.values_mut() {
+            *c *= k;
+        }
+        self
+    }
+    /// The constant, if there are no terms.
+    pub fn as_const(&self) -> Option<i128> {
+        self.terms.is_empty().then_some(self.constant)
+    }
+}
+
+/// The linear form of an integer expression (overflow is ignored: the forms prove equalities of
+/// mathematical values of expressions that do not overflow).
+pub fn linear(e: &PrimExpr) -> Linear {
+    if let Some(c) = const_int(e) {
+        return Linear { constant: i128::from(c), terms: BTreeMap::new() };
+    }
+    match e.kind() {
+        ExprKind::Binary(BinOp::Add, a, b) => linear(a).add(&linear(b), 1),
+        ExprKind::Binary(BinOp::Sub, a, b) => linear(a).add(&linear(b), -1),
+        ExprKind::Binary(BinOp::Mul, a, b) => {
+            let (x, y) = (linear(a), linear(b));
+            match (x.as_const(), y.as_const()) {
+                (Some(k), _) => y.scale(k),
+                (_, Some(k)) => x.scale(k),
+                _ => atom(e),
+            }
+        }
+        ExprKind::Cast(x) if x.dtype().is_int() && x.dtype().bits <= e.dtype().bits => linear(x),
+        _ => atom(e),
+    }
+}
+
+fn atom(e: &PrimExpr) -> Linear {
+    let key = match e.kind() {
+        ExprKind::Var(v) => format!("{}#{}", v.name(), v.id()),
+        _ => super::script::print_expr(e),
+    };
+    Linear { constant: 0, terms: BTreeMap::from([(key, 1)]) }
+}
+
+/// Whether two integer expressions provably have the same value.
+pub fn prove_equal(a: &PrimExpr, b: &PrimExpr) -> bool {
+    linear(a) == linear(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tir::{DataType, Var};
+
+    #[test]
+    fn constants_and_linear_forms() {
+        let i = Var::new("i", DataType::INT32);
+        let e = PrimExpr::var(&i) + 1 - PrimExpr::var(&i);
+        assert_eq!(linear(&e).as_const(), Some(1));
+        assert_eq!(const_int(&PrimExpr::floordiv(PrimExpr::int(-7), PrimExpr::int(2))), Some(-4));
+        assert_eq!(const_int(&PrimExpr::floormod(PrimExpr::int(-7), PrimExpr::int(2))), Some(1));
+        assert_eq!(const_int(&(PrimExpr::int(-7) % 2)), Some(-1));
+        assert_eq!(const_int(&(PrimExpr::int(i32::MAX.into()) + 1)), Some(i64::from(i32::MIN)));
+        assert!(prove_equal(&(PrimExpr::var(&i) * 2 + 4), &((PrimExpr::var(&i) + 2) * 2)));
+    }
+}

@@ -1,0 +1,175 @@
+//! TIR data types: code, bits, lanes (tir-spec.md "DataType").
+
+use std::fmt;
+
+/// The type code of a [`DataType`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TypeCode {
+    /// Signed integer.
+    Int,
+    /// Unsigned integer (`uint1` is bool).
+    UInt,
+    /// IEEE float.
+    Float,
+    /// bfloat16.
+    BFloat,
+    /// A pointer (`handle`); with 0 bits, `void`.
+    Handle,
+}
+
+/// A TIR data type: scalar when `lanes` is 1, a vector otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DataType {
+    /// The element kind.
+    pub code: TypeCode,
+    /// Bits per element.
+    pub bits: u8,
+    /// Number of elements.
+    pub lanes: u16,
+}
+
+impl DataType {
+    /// A scalar type.
+    pub const fn new(code: TypeCode, bits: u8) -> DataType {
+        DataType { code, bits, lanes: 1 }
+    }
+    /// `int32`, the default integer type.
+    pub const INT32: DataType = DataType::new(TypeCode::Int, 32);
+    /// `int64`.
+    pub const INT64: DataType = DataType::new(TypeCode::Int, 64);
+    /// `float32`.
+    pub const FLOAT32: DataType = DataType::new(TypeCode::Float, 32);
+    /// `float64`.
+    pub const FLOAT64: DataType = DataType::new(TypeCode::Float, 64);
+    /// `bool` (`uint1`).
+    pub const BOOL: DataType = DataType::new(TypeCode::UInt, 1);
+    /// `handle`.
+    pub const HANDLE: DataType = DataType::new(TypeCode::Handle, 64);
+    /// `void`.
+    pub const VOID: DataType = DataType::new(TypeCode::Handle, 0);
+
+    /// The same element type with `lanes` lanes.
+    pub fn with_lanes(self, lanes: u16) -> DataType {
+        DataType { lanes, ..self }
+    }
+    /// The element type (one lane).
+    pub fn element(self) -> DataType {
+        self.with_lanes(1)
+    }
+    /// Whether it is a scalar (one lane, not a handle).
+    pub fn is_scalar(self) -> bool {
+        self.lanes == 1 && self.code != TypeCode::Handle
+    }
+    /// Whether the code is Int or UInt.
+    pub fn is_int(self) -> bool {
+        matches!(self.code, TypeCode::Int | TypeCode::UInt)
+    }
+    /// Whether the code is Float or BFloat.
+    pub fn is_float(self) -> bool {
+        matches!(self.code, TypeCode::Float | TypeCode::BFloat)
+    }
+    /// Whether it is `bool` (uint1), of any lanes.
+    pub fn is_bool(self) -> bool {
+        self.code == TypeCode::UInt && self.bits == 1
+    }
+    /// Whether it is a handle (pointer) or void.
+    pub fn is_handle(self) -> bool {
+        self.code == TypeCode::Handle
+    }
+    /// Whether it is `void` (a handle of 0 bits).
+    pub fn is_void(self) -> bool {
+        self.code == TypeCode::Handle && self.bits == 0
+    }
+    /// Whether the code is UInt.
+    pub fn is_uint(self) -> bool {
+        self.code == TypeCode::UInt
+    }
+    /// Bytes of one element in memory (lanes included; `bool` takes a byte).
+    pub fn bytes(self) -> usize {
+        usize::from(self.bits).div_ceil(8).max(1) * usize::from(self.lanes)
+    }
+    /// The DLPack type code (`kDLInt` 0, `kDLUInt` 1, `kDLFloat` 2, `kDLOpaqueHandle` 3,
+    /// `kDLBfloat` 4).
+    pub fn dlpack_code(self) -> u8 {
+        match self.code {
+            TypeCode::Int => 0,
+            TypeCode::UInt => 1,
+            TypeCode::Float => 2,
+            TypeCode::Handle => 3,
+            TypeCode::BFloat => 4,
+        }
+    }
+
+    /// Parse `int32`, `float16x4`, `bool`, `handle`, `void`, `uint1`, `bfloat16`.
+    pub fn parse(s: &str) -> Option<DataType> {
+        match s {
+            "bool" => return Some(DataType::BOOL),
+            "handle" => return Some(DataType::HANDLE),
+            "void" => return Some(DataType::VOID),
+            _ => {}
+        }
+        let (base, lanes) = match s.split_once('x') {
+            Some((b, l)) => (b, l.parse::<u16>().ok().filter(|&l| l >= 1)?),
+            None => (s, 1),
+        };
+        let (code, digits) = if let Some(r) = base.strip_prefix("uint") {
+            (TypeCode::UInt, r)
+        } else if let Some(r) = base.strip_prefix("int") {
+            (TypeCode::Int, r)
+        } else if let Some(r) = base.strip_prefix("bfloat") {
+            (TypeCode::BFloat, r)
+        } else if let Some(r) = base.strip_prefix("float") {
+            (TypeCode::Float, r)
+        } else if base == "bool" {
+            (TypeCode::UInt, "1")
+        } else {
+            return None;
+        };
+        let bits = digits.parse::<u8>().ok()?;
+        let ok = match code {
+            TypeCode::Int => matches!(bits, 1 | 8 | 16 | 32 | 64),
+            TypeCode::UInt => matches!(bits, 1 | 8 | 16 | 32 | 64),
+            TypeCode::Float => matches!(bits, 16 | 32 | 64),
+            TypeCode::BFloat => bits == 16,
+            TypeCode::Handle => false,
+        };
+        (ok && lanes >= 1).then_some(DataType { code, bits, lanes })
+    }
+}
+
+impl fmt::Display for DataType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_bool() {
+            f.write_str("bool")?;
+            return if self.lanes == 1 { Ok(()) } else { write!(f, "x{}", self.lanes) };
+        }
+        match self.code {
+            TypeCode::Handle if self.bits == 0 => return f.write_str("void"),
+            TypeCode::Handle => return f.write_str("handle"),
+            TypeCode::Int => write!(f, "int{}", self.bits)?,
+            TypeCode::UInt => write!(f, "uint{}", self.bits)?,
+            TypeCode::Float => write!(f, "float{}", self.bits)?,
+            TypeCode::BFloat => write!(f, "bfloat{}", self.bits)?,
+        }
+        if self.lanes != 1 {
+            write!(f, "x{}", self.lanes)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names() {
+        // spec: tir-spec.md, "String format ... {code}{bits}x{lanes}".
+        for s in ["int32", "uint8", "float16x4", "int8x8", "bool", "boolx4", "handle", "void", "bfloat16", "float64"] {
+            assert_eq!(DataType::parse(s).map(|d| d.to_string()), Some(s.to_string()), "{s}");
+        }
+        assert_eq!(DataType::parse("uint1"), Some(DataType::BOOL));
+        assert_eq!(DataType::parse("int7"), None);
+        assert_eq!(DataType::parse("bfloat32"), None);
+    }
+}

@@ -1,0 +1,42 @@
+//! TVMScript: the Python syntax TVM prints PrimFuncs and IRModules in (`func.script()`,
+//! `mod.script()`), read into the TIR AST and printed back.
+//!
+//! - `py.rs` — tokens with indentation and a small syntax tree of the Python subset.
+//! - `read.rs`, `read_expr.rs` — what each TVMScript construct means.
+//! - `print.rs` — TIR to TVMScript; reading what was printed gives the same tree.
+
+mod print;
+mod py;
+mod read;
+mod read_expr;
+
+pub use print::{print_expr, print_func, print_module};
+pub use read::{read_module, read_range};
+
+/// Split a TVMScript test file into cases at every `# -----` line (as `// -----` splits MLIR).
+pub fn split_cases(text: &str) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut pos = 0;
+    for line in text.split_inclusive('\n') {
+        if line.trim() == "# -----" {
+            out.push(start..pos);
+            start = pos + line.len();
+        }
+        pos += line.len();
+    }
+    out.push(start..text.len());
+    out
+}
+
+/// Whether a text looks like TVMScript (it uses `@T.prim_func` or `@I.ir_module`).
+pub fn looks_like_tvmscript(text: &str) -> bool {
+    text.lines().any(|l| {
+        let t = l.trim_start();
+        t.starts_with("@T.prim_func")
+            || t.starts_with("@I.ir_module")
+            || t.starts_with("@tvm.script.ir_module")
+            || t.starts_with("@tir.prim_func")
+            || t.starts_with("@tirx.prim_func")
+    })
+}

@@ -1,0 +1,743 @@
+//! TIR to TVMScript, in the style TVM 0.27 prints (`T.sblock`, `return x`, `T.Buffer`
+//! parameters). Every variable and buffer of a function gets a name of its own (`i`, `i_1`), so
+//! reading the text back gives the same variables; printing what was read is a fixed point.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt::Write;
+
+use crate::tir::ast::*;
+use crate::tir::dtype::DataType;
+
+/// The TVMScript of a module: an `@I.ir_module` class when it is named or has several
+/// functions, else the function alone.
+pub fn print_module(m: &IRModule) -> String {
+    if m.name.is_none() && m.funcs.len() == 1 {
+        return print_func(&m.funcs[0]);
+    }
+    let class = m.name.clone().unwrap_or_else(|| "Module".into());
+    let mut out =
+        String::from("# from tvm.script import ir as I\n# from tvm.script import tirx as T\n\n@I.ir_module\nclass ");
+    out.push_str(&class);
+    out.push_str(":\n");
+    for (i, f) in m.funcs.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let mut p = Printer::new(Some(class.clone()));
+        p.func(f, 1);
+        out.push_str(&p.out);
+    }
+    out
+}
+
+/// The TVMScript of one function.
+pub fn print_func(f: &PrimFunc) -> String {
+    let mut p = Printer::new(None);
+    p.out.push_str("# from tvm.script import tirx as T\n\n");
+    p.func(f, 0);
+    p.out
+}
+
+/// An expression in TVMScript syntax (variables by their names).
+pub fn print_expr(e: &PrimExpr) -> String {
+    let mut p = Printer::new(None);
+    p.raw_names = true;
+    p.expr(e, 0)
+}
+
+const KEYWORDS: &[&str] = &[
+    "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue", "def", "del",
+    "elif", "else", "except", "finally", "for", "from", "global", "if", "import", "in", "is", "lambda", "nonlocal",
+    "not", "or", "pass", "raise", "return", "try", "while", "with", "yield", "T", "I", "range", "min", "max",
+];
+
+struct Printer {
+    out: String,
+    module: Option<String>,
+    names: HashMap<u64, String>,
+    buffer_names: HashMap<u64, String>,
+    used: HashSet<String>,
+    raw_names: bool,
+}
+
+// Python operator precedence, loosest first.
+const P_OR: u8 = 1;
+const P_AND: u8 = 2;
+const P_NOT: u8 = 3;
+const P_CMP: u8 = 4;
+const P_ADD: u8 = 9;
+const P_MUL: u8 = 10;
+const P_UNARY: u8 = 11;
+const P_ATOM: u8 = 13;
+
+impl Printer {
+    fn new(module: Option<String>) -> Printer {
+        let mut used: HashSet<String> = KEYWORDS.iter().map(|s| s.to_string()).collect();
+        if let Some(m) = &module {
+            used.insert(m.clone());
+        }
+        Printer {
+            out: String::new(),
+            module,
+            names: HashMap::new(),
+            buffer_names: HashMap::new(),
+            used,
+            raw_names: false,
+        }
+    }
+
+    fn fresh(&mut self, hint: &str) -> String {
+        let mut base: String =
+            hint.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+        if base.is_empty() || base.starts_with(|c: char| c.is_ascii_digit()) {
+            base.insert(0, 'v');
+        }
+        let mut name = base.clone();
+        let mut k = 1;
+        while self.used.contains(&name) {
+            name = format!("{base}_{k}");
+            k += 1;
+        }
+        self.used.insert(name.clone());
+        name
+    }
+
+    fn var(&mut self, v: &Var) -> String {
+        if self.raw_names {
+            return v.name().to_string();
+        }
+        if let Some(n) = self.names.get(&v.id()) {
+            return n.clone();
+        }
+        let n = self.fresh(v.name());
+        self.names.insert(v.id(), n.clone());
+        n
+    }
+
+    fn buffer(&mut self, b: &Buffer) -> String {
+        if self.raw_names {
+            return b.name().to_string();
+        }
+        if let Some(n) = self.buffer_names.get(&b.id()) {
+            return n.clone();
+        }
+        let n = self.fresh(b.name());
+        self.buffer_names.insert(b.id(), n.clone());
+        n
+    }
+
+    fn line(&mut self, indent: usize, s: &str) {
+        for _ in 0..indent {
+            self.out.push_str("    ");
+        }
+        self.out.push_str(s);
+        self.out.push('\n');
+    }
+
+    // ---- functions ------------------------------------------------------------------------------------
+
+    fn func(&mut self, f: &PrimFunc, indent: usize) {
+        let has_blocks = contains_block(&f.body);
+        self.line(indent, if has_blocks { "@T.prim_func(s_tir=True)" } else { "@T.prim_func" });
+        // Names of parameters first, so shape strings can refer to them.
+        let mut defined: HashSet<u64> = HashSet::new();
+        let mut params = Vec::new();
+        let mut in_body = Vec::new();
+        let later_params: HashSet<u64> = f.params.iter().map(Var::id).collect();
+        for p in &f.params {
+            match f.buffer_of(p) {
+                Some(b) if self.signature_buffer_ok(b, &defined, &later_params) => {
+                    let bn = self.buffer(b);
+                    self.names.insert(p.id(), bn.clone());
+                    let decl = self.buffer_args(b, &defined, true);
+                    params.push(format!("{bn}: T.Buffer({decl})"));
+                    for v in buffer_vars(b) {
+                        defined.insert(v.id());
+                    }
+                    defined.insert(b.data().id());
+                }
+                Some(b) => {
+                    let pn = self.var(p);
+                    params.push(format!("{pn}: T.handle"));
+                    in_body.push((p.clone(), b.clone()));
+                }
+                None => {
+                    let pn = self.var(p);
+                    params.push(format!("{pn}: {}", type_ann(p.ty())));
+                }
+            }
+            defined.insert(p.id());
+        }
+        let ret = match &f.ret_type {
+            Some(t) => format!(" -> {}", type_ann(t)),
+            None => String::new(),
+        };
+        let name = f.name.clone();
+        self.line(indent, &format!("def {name}({}){ret}:", params.join(", ")));
+        let ind = indent + 1;
+        if !f.attrs.is_empty() {
+            let a = self.dict(&f.attrs);
+            self.line(ind, &format!("T.func_attr({a})"));
+        }
+        // Variables of buffers matched in the body, and of Let expressions, are declared first.
+        let mut decls = Vec::new();
+        for (_, b) in &in_body {
+            for v in buffer_vars(b) {
+                if !defined.contains(&v.id()) && !f.params.contains(&v) {
+                    defined.insert(v.id());
+                    decls.push(v);
+                }
+            }
+        }
+        collect_let_vars(&f.body, &mut decls);
+        for v in decls {
+            let n = self.var(&v);
+            self.line(ind, &format!("{n} = T.{}()", v.dtype()));
+        }
+        for (p, b) in &in_body {
+            let pn = self.var(p);
+            let bn = self.buffer(b);
+            let decl = self.buffer_args(b, &defined, false);
+            self.line(ind, &format!("{bn} = T.match_buffer({pn}, {decl})"));
+        }
+        let before = self.out.len();
+        self.stmt(&f.body, ind);
+        if self.out.len() == before && f.attrs.is_empty() && in_body.is_empty() {
+            self.line(ind, "T.evaluate(0)");
+        }
+    }
+
+    /// Whether a parameter's buffer can be written in the signature: its shape, strides and
+    /// offset are constants or int32 variables (a string names them there).
+    fn signature_buffer_ok(&self, b: &Buffer, defined: &HashSet<u64>, _params: &HashSet<u64>) -> bool {
+        let _ = defined;
+        b.shape().iter().chain(b.strides()).chain(std::iter::once(b.elem_offset())).all(|e| {
+            e.as_int().is_some_and(|_| e.dtype() == DataType::INT32 || e.dtype() == DataType::INT64)
+                || e.as_var().is_some_and(|v| v.dtype() == DataType::INT32)
+        })
+    }
+
+    /// `shape, "dtype", kw=..`: variables not yet defined are written as strings in a signature.
+    fn buffer_args(&mut self, b: &Buffer, defined: &HashSet<u64>, signature: bool) -> String {
+        let dim = |p: &mut Printer, e: &PrimExpr| -> String {
+            match e.as_var() {
+                Some(v) if signature && !defined.contains(&v.id()) => format!("\"{}\"", p.var(v)),
+                _ => p.expr(e, 0),
+            }
+        };
+        let shape: Vec<String> = b.shape().iter().map(|e| dim(self, e)).collect();
+        let mut s = tuple(&shape);
+        write!(s, ", \"{}\"", b.dtype()).ok();
+        if !b.strides().is_empty() && !b.auto_broadcast() {
+            let st: Vec<String> = b.strides().iter().map(|e| dim(self, e)).collect();
+            write!(s, ", strides={}", tuple(&st)).ok();
+        }
+        let off = b.elem_offset();
+        let implicit =
+            off.as_var().is_some_and(|v| v.name() == format!("{}_elem_offset", b.name()) && b.offset_factor() > 0);
+        if off.as_int() != Some(0) && !implicit {
+            write!(s, ", elem_offset={}", dim(self, off)).ok();
+        }
+        if b.scope() != "global" {
+            write!(s, ", scope=\"{}\"", b.scope()).ok();
+        }
+        if b.data_alignment() > 0 {
+            write!(s, ", align={}", b.data_alignment()).ok();
+        }
+        if b.offset_factor() > 0 {
+            write!(s, ", offset_factor={}", b.offset_factor()).ok();
+        }
+        if b.auto_broadcast() {
+            s.push_str(", buffer_type=\"auto\"");
+        }
+        if !b.axis_separators().is_empty() {
+            let a: Vec<String> = b.axis_separators().iter().map(ToString::to_string).collect();
+            write!(s, ", axis_separators=[{}]", a.join(", ")).ok();
+        }
+        s
+    }
+
+    fn dict(&mut self, d: &[(String, AttrValue)]) -> String {
+        let items: Vec<String> = d.iter().map(|(k, v)| format!("{}: {}", quote(k), self.attr(v))).collect();
+        format!("{{{}}}", items.join(", "))
+    }
+
+    fn attr(&mut self, v: &AttrValue) -> String {
+        match v {
+            AttrValue::Bool(b) => if *b { "True" } else { "False" }.into(),
+            AttrValue::Int(i) => i.to_string(),
+            AttrValue::Float(f) => float_text(*f),
+            AttrValue::Str(s) => quote(s),
+            AttrValue::List(xs) => {
+                let items: Vec<String> = xs.iter().map(|x| self.attr(x)).collect();
+                format!("[{}]", items.join(", "))
+            }
+            AttrValue::Dict(d) => self.dict(d),
+            AttrValue::Expr(e) => self.expr(e, 0),
+        }
+    }
+
+    // ---- statements ---------------------------------------------------------------------------------
+
+    fn stmt(&mut self, s: &Stmt, ind: usize) {
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.stmt_inner(s, ind));
+    }
+
+    fn body(&mut self, s: &Stmt, ind: usize) {
+        let before = self.out.len();
+        self.stmt(s, ind);
+        if self.out.len() == before {
+            self.line(ind, "T.evaluate(0)");
+        }
+    }
+
+    fn stmt_inner(&mut self, s: &Stmt, ind: usize) {
+        match s.kind() {
+            StmtKind::LetStmt { var, value, body } => {
+                let v = self.expr(value, 0);
+                let n = self.var(var);
+                let t = type_ann(var.ty());
+                self.line(ind, &format!("{n}: {t} = {v}"));
+                self.stmt(body, ind);
+            }
+            StmtKind::AttrStmt { node, key, value, body } => {
+                let v = self.expr(value, 0);
+                match node {
+                    AttrNode::IterVar(iv) if key == "thread_extent" || key == "virtual_thread" => {
+                        let n = self.var(&iv.var);
+                        self.line(ind, &format!("with T.launch_thread({}, {v}) as {n}:", quote(&iv.thread_tag)));
+                    }
+                    AttrNode::Var(var) if key == "thread_extent" || key == "virtual_thread" => {
+                        let n = self.var(var);
+                        let tag = if key == "virtual_thread" { "vthread" } else { "" };
+                        self.line(ind, &format!("with T.launch_thread({}, {v}) as {n}:", quote(tag)));
+                    }
+                    _ => {
+                        let nd = match node {
+                            AttrNode::None => "None".to_string(),
+                            AttrNode::Var(x) => self.var(x),
+                            AttrNode::Buffer(b) => self.buffer(b),
+                            AttrNode::IterVar(iv) => self.var(&iv.var),
+                            AttrNode::Str(x) => quote(x),
+                            AttrNode::Int(i) => i.to_string(),
+                        };
+                        self.line(ind, &format!("with T.attr({nd}, {}, {v}):", quote(key)));
+                    }
+                }
+                self.body(body, ind + 1);
+            }
+            StmtKind::Assert { cond, message, body } => {
+                let c = self.expr(cond, 0);
+                let m = self.expr(message, 0);
+                self.line(ind, &format!("assert {c}, {m}"));
+                self.stmt(body, ind);
+            }
+            StmtKind::BufferStore { buffer, value, indices } => {
+                let target = self.access(buffer, indices);
+                let v = self.expr(value, 0);
+                self.line(ind, &format!("{target} = {v}"));
+            }
+            StmtKind::BufferRealize { buffer, bounds, cond, body } => {
+                let r = self.region(&BufferRegion { buffer: buffer.clone(), region: bounds.clone() });
+                if cond.as_int() == Some(1) && cond.dtype().is_bool() {
+                    self.line(ind, &format!("with T.realize({r}, {}):", quote(buffer.scope())));
+                } else {
+                    let c = self.expr(cond, 0);
+                    self.line(ind, &format!("with T.realize({r}, {}, {c}):", quote(buffer.scope())));
+                }
+                self.body(body, ind + 1);
+            }
+            StmtKind::Allocate { var, dtype, extents, cond, body, annotations } => {
+                // Allocate + DeclBuffer of the same memory is `T.decl_buffer(..)`.
+                if let StmtKind::DeclBuffer { buffer, body: inner } = body.kind()
+                    && buffer.data() == var
+                    && buffer.dtype() == *dtype
+                    && buffer.shape().len() == extents.len()
+                    && buffer.shape().iter().zip(extents).all(|(a, b)| {
+                        a.same_node(b) || (a.as_int().is_some() && a.as_int() == b.as_int() && a.dtype() == b.dtype())
+                    })
+                    && cond.as_int() == Some(1)
+                    && annotations.is_empty()
+                {
+                    let bn = self.buffer(buffer);
+                    self.names.insert(var.id(), bn.clone());
+                    let args = self.buffer_args(buffer, &HashSet::new(), false);
+                    self.line(ind, &format!("{bn} = T.decl_buffer({args})"));
+                    self.stmt(inner, ind);
+                    return;
+                }
+                let n = self.var(var);
+                let ext: Vec<String> = extents.iter().map(|e| self.expr(e, 0)).collect();
+                let scope = var.pointer_type().map_or("global".to_string(), |p| p.scope.to_string());
+                let mut line = format!("{n} = T.allocate([{}], \"{dtype}\", {}", ext.join(", "), quote(&scope));
+                if !(cond.as_int() == Some(1) && cond.dtype().is_bool()) {
+                    write!(line, ", {}", self.expr(cond, 0)).ok();
+                }
+                if !annotations.is_empty() {
+                    write!(line, ", annotations={}", self.dict(annotations)).ok();
+                }
+                line.push(')');
+                self.line(ind, &line);
+                self.stmt(body, ind);
+            }
+            StmtKind::DeclBuffer { buffer, body } => {
+                let bn = self.buffer(buffer);
+                let mut args = self.buffer_args(buffer, &HashSet::new(), false);
+                let d = self.var(buffer.data());
+                write!(args, ", data={d}").ok();
+                self.line(ind, &format!("{bn} = T.decl_buffer({args})"));
+                self.stmt(body, ind);
+            }
+            StmtKind::Seq(list) => {
+                for x in list {
+                    self.stmt(x, ind);
+                }
+            }
+            StmtKind::IfThenElse { cond, then_case, else_case } => {
+                let c = self.expr(cond, 0);
+                self.line(ind, &format!("if {c}:"));
+                self.body(then_case, ind + 1);
+                if let Some(e) = else_case {
+                    self.line(ind, "else:");
+                    self.body(e, ind + 1);
+                }
+            }
+            StmtKind::Evaluate(v) => match v.kind() {
+                ExprKind::Call(Callee::Builtin(n), args) if &**n == "tir.ret" && args.len() == 1 => {
+                    let x = self.expr(&args[0], 0);
+                    self.line(ind, &format!("return {x}"));
+                }
+                ExprKind::Call(..) => {
+                    let x = self.expr(v, 0);
+                    self.line(ind, &x);
+                }
+                _ => {
+                    let x = self.expr(v, 0);
+                    self.line(ind, &format!("T.evaluate({x})"));
+                }
+            },
+            StmtKind::For { var, min, extent, kind, body, annotations } => {
+                let n = self.var(var);
+                let bounds = if min.as_int() == Some(0) && min.dtype() == extent.dtype() {
+                    self.expr(extent, 0)
+                } else {
+                    let lo = self.expr(min, 0);
+                    let hi = self.expr(&PrimExpr::binary(BinOp::Add, min.clone(), extent.clone()), 0);
+                    format!("{lo}, {hi}")
+                };
+                let mut iter = match kind {
+                    ForKind::Serial if annotations.is_empty() => format!("range({bounds}"),
+                    ForKind::Serial => format!("T.serial({bounds}"),
+                    ForKind::Parallel => format!("T.parallel({bounds}"),
+                    ForKind::Vectorized => format!("T.vectorized({bounds}"),
+                    ForKind::Unrolled => format!("T.unroll({bounds}"),
+                    ForKind::ThreadBinding(t) => format!("T.thread_binding({bounds}, thread={}", quote(t)),
+                };
+                if !annotations.is_empty() {
+                    write!(iter, ", annotations={}", self.dict(annotations)).ok();
+                }
+                iter.push(')');
+                self.line(ind, &format!("for {n} in {iter}:"));
+                self.body(body, ind + 1);
+            }
+            StmtKind::While { cond, body } => {
+                let c = self.expr(cond, 0);
+                self.line(ind, &format!("while {c}:"));
+                self.body(body, ind + 1);
+            }
+            StmtKind::BlockRealize { values, predicate, block } => self.block(values, predicate, block, ind),
+        }
+    }
+
+    fn block(&mut self, values: &[PrimExpr], predicate: &PrimExpr, b: &Block, ind: usize) {
+        self.line(ind, &format!("with T.sblock({}):", quote(&b.name)));
+        let i = ind + 1;
+        for (iv, v) in b.iter_vars.iter().zip(values) {
+            let n = self.var(&iv.var);
+            let kind = match iv.iter_type {
+                IterType::CommReduce => "reduce",
+                IterType::Ordered => "scan",
+                IterType::Opaque => "opaque",
+                _ => "spatial",
+            };
+            let dom = match &iv.dom {
+                Some(r) if r.min.as_int() == Some(0) => self.expr(&r.extent, 0),
+                Some(r) => {
+                    let lo = self.expr(&r.min, 0);
+                    let hi = self.expr(&PrimExpr::binary(BinOp::Add, r.min.clone(), r.extent.clone()), 0);
+                    format!("({lo}, {hi})")
+                }
+                None => "1".into(),
+            };
+            let val = self.expr(v, 0);
+            self.line(i, &format!("{n} = T.axis.{kind}({dom}, {val})"));
+        }
+        if !(predicate.as_int() == Some(1) && predicate.dtype().is_bool()) {
+            let p = self.expr(predicate, 0);
+            self.line(i, &format!("T.where({p})"));
+        }
+        let reads: Vec<String> = b.reads.iter().map(|r| self.region(r)).collect();
+        let writes: Vec<String> = b.writes.iter().map(|r| self.region(r)).collect();
+        self.line(i, &format!("T.reads({})", reads.join(", ")));
+        self.line(i, &format!("T.writes({})", writes.join(", ")));
+        if !b.annotations.is_empty() {
+            let d = self.dict(&b.annotations);
+            self.line(i, &format!("T.sblock_attr({d})"));
+        }
+        for a in &b.alloc_buffers {
+            let n = self.buffer(a);
+            let args = self.buffer_args(a, &HashSet::new(), false);
+            self.line(i, &format!("{n} = T.sblock_alloc_buffer({args})"));
+        }
+        for mb in &b.match_buffers {
+            let n = self.buffer(&mb.buffer);
+            let src = self.region(&mb.source);
+            let args = self.buffer_args(&mb.buffer, &HashSet::new(), false);
+            self.line(i, &format!("{n} = T.match_buffer({src}, {args})"));
+        }
+        if let Some(init) = &b.init {
+            self.line(i, "with T.init():");
+            self.body(init, i + 1);
+        }
+        self.body(&b.body, i);
+    }
+
+    fn region(&mut self, r: &BufferRegion) -> String {
+        let n = self.buffer(&r.buffer);
+        if r.region.is_empty() {
+            return format!("{n}[()]");
+        }
+        let parts: Vec<String> = r
+            .region
+            .iter()
+            .map(|rg| {
+                if rg.extent.as_int() == Some(1) {
+                    self.expr(&rg.min, 0)
+                } else {
+                    let lo = self.expr(&rg.min, 0);
+                    let hi = match (rg.min.as_int(), rg.extent.as_int()) {
+                        (Some(a), Some(b)) => {
+                            let e = PrimExpr::int_of(a + b, rg.min.dtype());
+                            self.expr(&e, 0)
+                        }
+                        _ => self.expr(&PrimExpr::binary(BinOp::Add, rg.min.clone(), rg.extent.clone()), 0),
+                    };
+                    format!("{lo}:{hi}")
+                }
+            })
+            .collect();
+        format!("{n}[{}]", parts.join(", "))
+    }
+
+    fn access(&mut self, b: &Buffer, indices: &[PrimExpr]) -> String {
+        let n = self.buffer(b);
+        if indices.is_empty() {
+            return format!("{n}[()]");
+        }
+        let idx: Vec<String> = indices.iter().map(|i| self.expr(i, 0)).collect();
+        format!("{n}[{}]", idx.join(", "))
+    }
+
+    // ---- expressions --------------------------------------------------------------------------------
+
+    /// `e` printed in a context of precedence `outer` (parenthesized if it binds looser).
+    fn expr(&mut self, e: &PrimExpr, outer: u8) -> String {
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+            let (s, p) = self.expr_prec(e);
+            if p < outer { format!("({s})") } else { s }
+        })
+    }
+
+    fn call(&mut self, name: &str, args: &[&PrimExpr]) -> String {
+        let a: Vec<String> = args.iter().map(|x| self.expr(x, 0)).collect();
+        format!("{name}({})", a.join(", "))
+    }
+
+    fn expr_prec(&mut self, e: &PrimExpr) -> (String, u8) {
+        let t = e.dtype();
+        match e.kind() {
+            ExprKind::Var(v) => (self.var(v), P_ATOM),
+            ExprKind::IntImm(v) => {
+                if t.is_bool() && t.lanes == 1 {
+                    ((if *v != 0 { "True" } else { "False" }).into(), P_ATOM)
+                } else if t == DataType::INT32 {
+                    (v.to_string(), if *v < 0 { P_UNARY } else { P_ATOM })
+                } else {
+                    (format!("T.{t}({v})"), P_ATOM)
+                }
+            }
+            ExprKind::FloatImm(v) => {
+                let s = if v.is_nan() {
+                    "\"nan\"".into()
+                } else if v.is_infinite() {
+                    if *v > 0.0 { "\"inf\"".into() } else { "\"-inf\"".into() }
+                } else {
+                    float_text(*v)
+                };
+                (format!("T.{t}({s})"), P_ATOM)
+            }
+            ExprKind::StringImm(s) => (quote(s), P_ATOM),
+            ExprKind::Cast(x) => (format!("T.Cast(\"{t}\", {})", self.expr(x, 0)), P_ATOM),
+            ExprKind::Select(c, a, b) => (self.call("T.Select", &[c, a, b]), P_ATOM),
+            ExprKind::BufferLoad(b, idx) => (self.access(b, idx), P_ATOM),
+            ExprKind::Ramp(b, s, n) => (format!("T.Ramp({}, {}, {n})", self.expr(b, 0), self.expr(s, 0)), P_ATOM),
+            ExprKind::Broadcast(v, n) => (format!("T.Broadcast({}, {n})", self.expr(v, 0)), P_ATOM),
+            ExprKind::Let(v, value, body) => {
+                let n = self.var(v);
+                let val = self.expr(value, 0);
+                (format!("T.Let({}, where={{{n}: {val}}})", self.expr(body, 0)), P_ATOM)
+            }
+            ExprKind::Call(Callee::Global(name), args) => {
+                let f = match &self.module {
+                    Some(m) => format!("{m}.{name}"),
+                    None => name.to_string(),
+                };
+                let a: Vec<&PrimExpr> = args.iter().collect();
+                (self.call(&f, &a), P_ATOM)
+            }
+            ExprKind::Call(Callee::Builtin(name), args) => {
+                let a: Vec<&PrimExpr> = args.iter().collect();
+                if let Some(ext) = name.strip_prefix("tir.call_extern:") {
+                    let rest: Vec<String> = args.iter().map(|x| self.expr(x, 0)).collect();
+                    let mut s = format!("T.call_extern(\"{t}\", {}", quote(ext));
+                    for r in rest {
+                        write!(s, ", {r}").ok();
+                    }
+                    s.push(')');
+                    return (s, P_ATOM);
+                }
+                match name.strip_prefix("tir.") {
+                    Some("reinterpret") => {
+                        (format!("T.reinterpret(\"{t}\", {})", self.expr(args.first().unwrap_or(e), 0)), P_ATOM)
+                    }
+                    Some(short) if builtin_infers_type(short, e, args) => {
+                        (self.call(&format!("T.{short}"), &a), P_ATOM)
+                    }
+                    _ => {
+                        let rest: Vec<String> = args.iter().map(|x| self.expr(x, 0)).collect();
+                        let mut s = format!("T.call_intrin(\"{t}\", {}", quote(name));
+                        for r in rest {
+                            write!(s, ", {r}").ok();
+                        }
+                        s.push(')');
+                        (s, P_ATOM)
+                    }
+                }
+            }
+            ExprKind::Shuffle(vs, is) => {
+                let v: Vec<String> = vs.iter().map(|x| self.expr(x, 0)).collect();
+                let i: Vec<String> = is.iter().map(|x| self.expr(x, 0)).collect();
+                (format!("T.Shuffle([{}], [{}])", v.join(", "), i.join(", ")), P_ATOM)
+            }
+            ExprKind::Binary(op, a, b) => {
+                let float = a.dtype().is_float();
+                match op {
+                    BinOp::Add => (format!("{} + {}", self.expr(a, P_ADD), self.expr(b, P_ADD + 1)), P_ADD),
+                    BinOp::Sub => (format!("{} - {}", self.expr(a, P_ADD), self.expr(b, P_ADD + 1)), P_ADD),
+                    BinOp::Mul => (format!("{} * {}", self.expr(a, P_MUL), self.expr(b, P_MUL + 1)), P_MUL),
+                    BinOp::Div if float => (format!("{} / {}", self.expr(a, P_MUL), self.expr(b, P_MUL + 1)), P_MUL),
+                    BinOp::FloorDiv => (format!("{} // {}", self.expr(a, P_MUL), self.expr(b, P_MUL + 1)), P_MUL),
+                    BinOp::FloorMod => (format!("{} % {}", self.expr(a, P_MUL), self.expr(b, P_MUL + 1)), P_MUL),
+                    BinOp::Div => (self.call("T.truncdiv", &[a, b]), P_ATOM),
+                    BinOp::Mod => (self.call("T.truncmod", &[a, b]), P_ATOM),
+                    BinOp::Min => (self.call("T.min", &[a, b]), P_ATOM),
+                    BinOp::Max => (self.call("T.max", &[a, b]), P_ATOM),
+                }
+            }
+            ExprKind::Cmp(op, a, b) => {
+                (format!("{} {} {}", self.expr(a, P_CMP + 1), op.symbol(), self.expr(b, P_CMP + 1)), P_CMP)
+            }
+            ExprKind::And(a, b) => (format!("{} and {}", self.expr(a, P_AND), self.expr(b, P_AND + 1)), P_AND),
+            ExprKind::Or(a, b) => (format!("{} or {}", self.expr(a, P_OR), self.expr(b, P_OR + 1)), P_OR),
+            ExprKind::Not(a) => (format!("not {}", self.expr(a, P_NOT)), P_NOT),
+        }
+    }
+}
+
+/// Whether `T.short(args)` reads back as this call (the reader infers the result type from
+/// the arguments).
+fn builtin_infers_type(short: &str, e: &PrimExpr, args: &[PrimExpr]) -> bool {
+    let t = e.dtype();
+    match short {
+        "isnan" | "isinf" | "isfinite" => t == DataType::BOOL.with_lanes(args.first().map_or(1, |a| a.dtype().lanes)),
+        "if_then_else" => args.len() == 3 && args[1].dtype() == t,
+        "ret" => false,
+        "abs" | "fabs" => args.len() == 1 && args[0].dtype() == t,
+        _ => args.first().is_some_and(|a| a.dtype() == t) && !short.contains('.') && !short.contains(':'),
+    }
+}
+
+fn contains_block(s: &Stmt) -> bool {
+    match s.kind() {
+        StmtKind::BlockRealize { .. } => true,
+        StmtKind::LetStmt { body, .. }
+        | StmtKind::AttrStmt { body, .. }
+        | StmtKind::Assert { body, .. }
+        | StmtKind::BufferRealize { body, .. }
+        | StmtKind::Allocate { body, .. }
+        | StmtKind::DeclBuffer { body, .. }
+        | StmtKind::For { body, .. }
+        | StmtKind::While { body, .. } => contains_block(body),
+        StmtKind::Seq(v) => v.iter().any(contains_block),
+        StmtKind::IfThenElse { then_case, else_case, .. } => {
+            contains_block(then_case) || else_case.as_ref().is_some_and(contains_block)
+        }
+        _ => false,
+    }
+}
+
+/// The variables of a buffer's shape, strides and offset.
+fn buffer_vars(b: &Buffer) -> Vec<Var> {
+    b.shape()
+        .iter()
+        .chain(b.strides())
+        .chain(std::iter::once(b.elem_offset()))
+        .filter_map(|e| e.as_var().cloned())
+        .collect()
+}
+
+/// Variables bound by `Let` expressions (declared before use in the script).
+fn collect_let_vars(s: &Stmt, out: &mut Vec<Var>) {
+    let mut seen: HashSet<u64> = out.iter().map(Var::id).collect();
+    crate::tir::visit::walk_exprs(s, &mut |e| {
+        if let ExprKind::Let(v, ..) = e.kind()
+            && seen.insert(v.id())
+        {
+            out.push(v.clone());
+        }
+    });
+}
+
+fn type_ann(t: &Type) -> String {
+    match t {
+        Type::Prim(d) => format!("T.{d}"),
+        Type::Pointer(p) if &*p.scope == "global" => format!("T.handle(\"{}\")", p.element),
+        Type::Pointer(p) => format!("T.handle(\"{}\", \"{}\")", p.element, p.scope),
+        Type::Void => "T.void".into(),
+    }
+}
+
+fn tuple(items: &[String]) -> String {
+    if items.len() == 1 { format!("({},)", items[0]) } else { format!("({})", items.join(", ")) }
+}
+
+fn quote(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Shortest text that reads back as the same f64, always with a `.` or an exponent.
+fn float_text(v: f64) -> String {
+    let s = format!("{v:?}");
+    if s.contains('.') || s.contains('e') || s.contains("inf") || s.contains("NaN") { s } else { format!("{s}.0") }
+}

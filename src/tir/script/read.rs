@@ -1,0 +1,1478 @@
+//! From the Python syntax tree to TIR: what each TVMScript construct means. Accepts what TVM
+//! prints for PrimFuncs and IRModules from 0.14 to 0.27: `tir` and `tirx` as `T`, `T.block` and
+//! `T.sblock`, `T.alloc_buffer` and `T.sblock_alloc_buffer`, `T.ret(x)` and `return x`,
+//! `T.allocate` and `T.decl_buffer`, `T.launch_thread`/`T.env_thread`, `T.attr`, slices as
+//! unit-stride ramps (`A[0:4]`), and TVM's implicit conversions of literals.
+//!
+//! Statements that bind a name for the statements after them (`x: T.int32 = ..`,
+//! `T.allocate`, `T.decl_buffer`, `T.launch_thread`, `assert`) take the rest of their
+//! statement list as their body, as TVM's parser does.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+use super::py::{E, Expr, S, Stmt as P};
+use super::read_expr::retype;
+use crate::ir::{Diagnostic, Diagnostics, SourceFile, Span};
+use crate::tir::ast::*;
+use crate::tir::dtype::DataType;
+
+/// A script error: message and position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadError {
+    /// What is wrong.
+    pub message: String,
+    /// Where.
+    pub span: Span,
+}
+
+pub(super) type R<T> = Result<T, ReadError>;
+
+pub(super) fn err<T>(message: impl Into<String>, span: Span) -> R<T> {
+    Err(ReadError { message: message.into(), span })
+}
+
+/// What a name stands for.
+#[derive(Clone, Debug)]
+pub(super) enum Binding {
+    Var(Var),
+    Buffer(Buffer),
+}
+
+/// A `T.name(args, kwargs)` call: the name after `T.`, the arguments, the keyword arguments.
+type TCall<'e> = (String, &'e [E], &'e [(String, E)]);
+
+/// What a statement handler produced.
+enum Flow {
+    /// Nothing (a configuration statement).
+    Nothing,
+    /// One statement; the list goes on.
+    One(Stmt),
+    /// A statement that took the rest of the list as its body.
+    Rest(Stmt),
+}
+
+#[derive(Default)]
+struct BlockFrame {
+    iter_vars: Vec<IterVar>,
+    values: Vec<PrimExpr>,
+    reads: Vec<BufferRegion>,
+    writes: Vec<BufferRegion>,
+    init: Option<Stmt>,
+    predicate: Option<PrimExpr>,
+    annotations: Vec<(String, AttrValue)>,
+    alloc_buffers: Vec<Buffer>,
+    match_buffers: Vec<MatchBufferRegion>,
+}
+
+/// Per-function state.
+#[derive(Default)]
+struct FuncState {
+    attrs: Vec<(String, AttrValue)>,
+    buffer_map: Vec<(Var, Buffer)>,
+    params: Vec<Var>,
+    blocks: Vec<BlockFrame>,
+    /// Loop variables and their ranges (for `T.axis.remap`).
+    loops: Vec<(Var, Range)>,
+    /// Depth of statement lists inside the innermost block (0: the block's own list).
+    block_depth: Vec<usize>,
+    /// Names tested by enclosing while loops.
+    while_names: Vec<HashSet<String>>,
+    /// Thread tags of `T.env_thread` variables.
+    env_threads: HashMap<u64, String>,
+}
+
+pub(super) struct Reader {
+    scopes: Vec<HashMap<String, Binding>>,
+    tir_aliases: HashSet<String>,
+    ir_aliases: HashSet<String>,
+    pub(super) module_name: Option<String>,
+    /// Functions of the module and their return types.
+    pub(super) funcs: HashMap<String, DataType>,
+    fs: FuncState,
+    depth: u32,
+}
+
+const MAX_DEPTH: u32 = 400;
+
+/// Read a TVMScript file: one `@I.ir_module` class or any number of `@T.prim_func` functions.
+///
+/// # Errors
+/// The first syntax error or construct outside the subset, at its line and column.
+pub fn read_module(file: &Arc<SourceFile>) -> Result<IRModule, Diagnostics> {
+    read_text(file, file.text())
+}
+
+/// Read the part `range` of a file (a case of a test file); positions are those of the file.
+///
+/// # Errors
+/// As [`read_module`].
+pub fn read_range(file: &Arc<SourceFile>, range: std::ops::Range<usize>) -> Result<IRModule, Diagnostics> {
+    // Everything outside the range becomes spaces (newlines kept), so offsets do not move.
+    let mut masked = String::with_capacity(file.text().len());
+    for (i, c) in file.text().char_indices() {
+        if range.contains(&i) || c == '\n' {
+            masked.push(c);
+        } else {
+            // As many spaces as the character has bytes.
+            masked.extend(std::iter::repeat_n(' ', c.len_utf8()));
+        }
+    }
+    read_text(file, &masked)
+}
+
+fn read_text(file: &Arc<SourceFile>, text: &str) -> Result<IRModule, Diagnostics> {
+    let fail = |e: ReadError| Diagnostics::one(Some(file.clone()), Diagnostic::error(e.span, e.message));
+    let toks = super::py::tokenize(text).map_err(|e| fail(ReadError { message: e.message, span: e.span }))?;
+    let stmts =
+        super::py::Parser::new(toks).file().map_err(|e| fail(ReadError { message: e.message, span: e.span }))?;
+    let mut rd = Reader::new();
+    let mut m = rd.module(&stmts).map_err(fail)?;
+    m.source = Some(file.clone());
+    Ok(m)
+}
+
+impl Reader {
+    fn new() -> Reader {
+        Reader {
+            scopes: vec![HashMap::new()],
+            tir_aliases: ["T", "tir", "tirx"].iter().map(|s| s.to_string()).collect(),
+            ir_aliases: ["I", "ir"].iter().map(|s| s.to_string()).collect(),
+            module_name: None,
+            funcs: HashMap::new(),
+            fs: FuncState::default(),
+            depth: 0,
+        }
+    }
+
+    // ---- helpers ----------------------------------------------------------------------------------
+
+    pub(super) fn error(&self, message: impl Into<String>, span: Span) -> ReadError {
+        ReadError { message: message.into(), span }
+    }
+
+    pub(super) fn depth_guard<T>(&mut self, span: Span, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            self.depth -= 1;
+            return err("nesting is too deep", span);
+        }
+        let r = stacker::maybe_grow(64 * 1024, 1024 * 1024, || f(self));
+        self.depth -= 1;
+        r
+    }
+
+    pub(super) fn lookup(&self, name: &str) -> Option<&Binding> {
+        self.scopes.iter().rev().find_map(|s| s.get(name))
+    }
+
+    fn bind(&mut self, name: &str, b: Binding) {
+        if let Some(s) = self.scopes.last_mut() {
+            s.insert(name.to_string(), b);
+        }
+    }
+
+    fn scoped<T>(&mut self, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
+        self.scopes.push(HashMap::new());
+        let r = f(self);
+        self.scopes.pop();
+        r
+    }
+
+    /// The name after the `T.` prefix (`T.axis.remap` → `axis.remap`) if `e` is in the TIR
+    /// namespace.
+    pub(super) fn t_name(&self, e: &Expr) -> Option<String> {
+        let d = e.dotted()?;
+        let (head, rest) = d.split_once('.')?;
+        self.tir_aliases.contains(head).then(|| rest.to_string())
+    }
+
+    fn t_call<'e>(&self, e: &'e E) -> Option<TCall<'e>> {
+        match &e.e {
+            Expr::Call(f, args, kw) => self.t_name(&f.e).map(|t| (t, args.as_slice(), kw.as_slice())),
+            _ => None,
+        }
+    }
+
+    fn kwarg<'e>(kw: &'e [(String, E)], name: &str) -> Option<&'e E> {
+        kw.iter().find(|(k, _)| k == name).map(|(_, v)| v)
+    }
+
+    fn string(&self, e: &E, what: &str) -> R<String> {
+        match &e.e {
+            Expr::Str(s) => Ok(s.clone()),
+            _ => err(format!("expected {what} as a string"), e.span),
+        }
+    }
+
+    // ---- modules and functions ----------------------------------------------------------------------
+
+    fn module(&mut self, stmts: &[S]) -> R<IRModule> {
+        let mut defs: Vec<&S> = Vec::new();
+        let mut module_name = None;
+        for s in stmts {
+            match &s.s {
+                P::Import { module, names } => self.import(module, names),
+                P::Def { decorators, .. } => {
+                    if self.is_prim_func(decorators) {
+                        defs.push(s);
+                    } else {
+                        return err("expected @T.prim_func", s.span);
+                    }
+                }
+                P::Class { decorators, name, body } => {
+                    if !decorators.iter().any(|d| self.is_ir_module(d)) {
+                        return err("expected @I.ir_module on the class", s.span);
+                    }
+                    if module_name.is_some() || !defs.is_empty() {
+                        return err("a script holds one @I.ir_module or a list of @T.prim_func functions", s.span);
+                    }
+                    module_name = Some(name.clone());
+                    for m in body {
+                        match &m.s {
+                            // Functions of other languages (Relax) are not TIR: skipped.
+                            P::Def { decorators, .. } if self.is_prim_func(decorators) => defs.push(m),
+                            P::Def { .. } | P::Pass => {}
+                            P::Expr(E { e: Expr::Str(_), .. }) => {}
+                            P::Assign { .. } | P::AnnAssign { .. } => {}
+                            _ => return err("expected functions in the module", m.span),
+                        }
+                    }
+                }
+                P::Pass => {}
+                P::Expr(E { e: Expr::Str(_), .. }) => {}
+                _ => return err("expected @T.prim_func functions or an @I.ir_module class", s.span),
+            }
+        }
+        if defs.is_empty() {
+            return err("no @T.prim_func in the script", stmts.first().map_or(Span::at(0), |s| s.span));
+        }
+        self.module_name = module_name.clone();
+        // Every function's name and return type first: bodies call each other in any order.
+        for d in &defs {
+            if let P::Def { name, ret, .. } = &d.s {
+                let rt = match ret {
+                    Some(r) => self.ret_annotation(r)?.map_or(DataType::VOID, |t| t.dtype()),
+                    None => DataType::VOID,
+                };
+                self.funcs.insert(name.clone(), rt);
+            }
+        }
+        let mut funcs = Vec::new();
+        for d in defs {
+            if let P::Def { decorators, name, params, ret, body } = &d.s {
+                funcs.push(self.func(decorators, name, params, ret.as_ref(), body, d.span)?);
+            }
+        }
+        Ok(IRModule { name: module_name, funcs, source: None })
+    }
+
+    fn import(&mut self, module: &str, names: &[(String, Option<String>)]) {
+        for (n, alias) in names {
+            let local = alias.clone().unwrap_or_else(|| n.rsplit('.').next().unwrap_or(n).to_string());
+            let full = if module == n { n.clone() } else { format!("{module}.{n}") };
+            if full.ends_with(".tir") || full.ends_with(".tirx") || full == "tir" || full == "tirx" {
+                self.tir_aliases.insert(local);
+            } else if full.ends_with("script.ir") || full.ends_with(".ir") {
+                self.ir_aliases.insert(local);
+            }
+        }
+    }
+
+    fn is_prim_func(&self, decorators: &[E]) -> bool {
+        decorators.iter().any(|d| {
+            let f = match &d.e {
+                Expr::Call(f, _, _) => &f.e,
+                e => e,
+            };
+            self.t_name(f).as_deref() == Some("prim_func")
+        })
+    }
+
+    fn is_ir_module(&self, d: &E) -> bool {
+        let f = match &d.e {
+            Expr::Call(f, _, _) => &f.e,
+            e => e,
+        };
+        f.dotted().and_then(|n| n.split_once('.').map(|(h, r)| self.ir_aliases.contains(h) && r == "ir_module"))
+            == Some(true)
+    }
+
+    /// The return annotation of a function (`-> T.int32`), `None` for `-> None`.
+    fn ret_annotation(&self, r: &E) -> R<Option<Type>> {
+        if matches!(r.e, Expr::None) {
+            return Ok(None);
+        }
+        Ok(Some(self.var_type(r)?))
+    }
+
+    /// A variable's type annotation: `T.int32`, `"float32"`, `T.handle("float32", "global")`,
+    /// `T.let[..]`, `T.Ptr(T.float32)`.
+    fn var_type(&self, e: &E) -> R<Type> {
+        if let Expr::Subscript(base, idx) = &e.e
+            && self.t_name(&base.e).is_some_and(|t| t == "let" || t == "Let")
+            && let [inner] = idx.as_slice()
+        {
+            return self.var_type(inner);
+        }
+        if let Some((t, args, kw)) = self.t_call(e)
+            && (t == "handle" || t == "Ptr" || t == "ptr")
+            && (!args.is_empty() || !kw.is_empty())
+        {
+            let elem = match args.first().or(Self::kwarg(kw, "dtype")) {
+                Some(d) => self.dtype_of(d)?,
+                None => DataType::VOID,
+            };
+            let scope = match args.get(1).or(Self::kwarg(kw, "storage_scope")) {
+                Some(s) => self.string(s, "a storage scope")?,
+                None => "global".into(),
+            };
+            return Ok(Type::Pointer(PointerType { element: elem, scope: scope.into() }));
+        }
+        let d = self.dtype_of(e)?;
+        Ok(if d.is_void() { Type::Void } else { Type::Prim(d) })
+    }
+
+    fn func(
+        &mut self,
+        decorators: &[E],
+        name: &str,
+        params: &[(String, Option<E>, Option<E>, Span)],
+        ret: Option<&E>,
+        body: &[S],
+        span: Span,
+    ) -> R<PrimFunc> {
+        let _ = decorators;
+        self.fs = FuncState::default();
+        let ret_type = match ret {
+            Some(r) => self.ret_annotation(r)?,
+            None => None,
+        };
+        let r = self.scoped(|rd| {
+            for (pname, ann, _default, pspan) in params {
+                let Some(ann) = ann else { return err(format!("parameter '{pname}' needs a type annotation"), *pspan) };
+                if let Some((t, args, kw)) = rd.t_call(ann)
+                    && t == "Buffer"
+                {
+                    let param = Var::at(pname, Type::Prim(DataType::HANDLE), Some(*pspan));
+                    let b = rd.buffer_decl(pname, args, kw, 0, ann.span, true)?.build();
+                    rd.fs.params.push(param.clone());
+                    rd.fs.buffer_map.push((param, b.clone()));
+                    rd.bind(pname, Binding::Buffer(b));
+                    continue;
+                }
+                let ty = rd.var_type(ann)?;
+                // A name already made by a shape string (`T.Buffer(("n",), ..), n: T.int32`) is
+                // the same variable.
+                let var = match rd.lookup(pname) {
+                    Some(Binding::Var(v)) if *v.ty() == ty && !rd.fs.params.contains(v) => v.clone(),
+                    _ => Var::at(pname, ty, Some(*pspan)),
+                };
+                rd.fs.params.push(var.clone());
+                rd.bind(pname, Binding::Var(var));
+            }
+            rd.stmts(body)
+        });
+        let body = r?;
+        let fs = std::mem::take(&mut self.fs);
+        Ok(PrimFunc {
+            name: name.to_string(),
+            params: fs.params,
+            buffer_map: fs.buffer_map,
+            body,
+            ret_type,
+            attrs: fs.attrs,
+            span: Some(span),
+        })
+    }
+
+    // ---- buffers --------------------------------------------------------------------------------------
+
+    /// A shape: a tuple (or one expression) of dimensions.
+    fn shape(&mut self, e: &E, allow_strings: bool) -> R<Vec<PrimExpr>> {
+        match &e.e {
+            Expr::Tuple(xs) | Expr::List(xs) => xs.iter().map(|x| self.dim(x, allow_strings)).collect(),
+            _ => Ok(vec![self.dim(e, allow_strings)?]),
+        }
+    }
+
+    /// A dimension, stride or offset: an expression (literals are int32), or a string naming
+    /// a variable (made if it does not exist yet).
+    fn dim(&mut self, e: &E, allow_strings: bool) -> R<PrimExpr> {
+        if let Expr::Str(s) = &e.e {
+            if !allow_strings {
+                return err("expected an expression, not a string", e.span);
+            }
+            return Ok(match self.lookup(s) {
+                Some(Binding::Var(v)) => PrimExpr::at(ExprKind::Var(v.clone()), v.dtype(), Some(e.span)),
+                _ => {
+                    let v = Var::at(s, Type::Prim(DataType::INT32), Some(e.span));
+                    // Shape variables of the signature live in the function's scope.
+                    if let Some(scope) = self.scopes.get_mut(1) {
+                        scope.insert(s.clone(), Binding::Var(v.clone()));
+                    }
+                    PrimExpr::at(ExprKind::Var(v), DataType::INT32, Some(e.span))
+                }
+            });
+        }
+        self.expr_as(e, DataType::INT32)
+    }
+
+    /// `T.Buffer(shape, dtype, data=, strides=, elem_offset=, scope=, align=, offset_factor=,
+    /// buffer_type=, axis_separators=)` and the same arguments of `match_buffer`,
+    /// `alloc_buffer`, `decl_buffer` (whose third positional argument is the scope). `first` is
+    /// the index of the shape among the positional arguments.
+    fn buffer_decl(
+        &mut self,
+        name: &str,
+        args: &[E],
+        kw: &[(String, E)],
+        first: usize,
+        span: Span,
+        strings: bool,
+    ) -> R<BufferSpec> {
+        let mut spec = BufferSpec::new(name, DataType::FLOAT32, Vec::new());
+        spec.span = Some(span);
+        let Some(shape_e) = args.get(first).or(Self::kwarg(kw, "shape")) else {
+            return err("expected a buffer shape", span);
+        };
+        spec.shape = self.shape(shape_e, strings)?;
+        if let Some(d) = args.get(first + 1).or(Self::kwarg(kw, "dtype")) {
+            spec.dtype = self.dtype_of(d)?;
+        }
+        if let Some(s) = args.get(first + 2) {
+            spec.scope = self.string(s, "a storage scope")?;
+        }
+        if args.len() > first + 3 {
+            return err("too many positional arguments for a buffer", args[first + 3].span);
+        }
+        for (k, v) in kw {
+            match k.as_str() {
+                "shape" | "dtype" => {}
+                "data" => {
+                    let d = self.expr(v)?;
+                    let Some(var) = d.as_var() else { return err("expected a pointer variable", v.span) };
+                    spec.data = Some(var.clone());
+                }
+                "strides" => {
+                    spec.strides = match &v.e {
+                        Expr::Tuple(xs) | Expr::List(xs) => xs.iter().map(|x| self.dim(x, true)).collect::<R<_>>()?,
+                        Expr::None => Vec::new(),
+                        _ => return err("expected a tuple of strides", v.span),
+                    }
+                }
+                "elem_offset" => {
+                    if !matches!(v.e, Expr::None) {
+                        spec.elem_offset = Some(self.dim(v, true)?);
+                    }
+                }
+                "scope" => spec.scope = self.string(v, "a storage scope")?,
+                "align" | "data_alignment" => spec.data_alignment = self.int_const(v)?,
+                "offset_factor" => spec.offset_factor = self.int_const(v)?,
+                "buffer_type" => {
+                    let s = self.string(v, "a buffer type")?;
+                    spec.auto_broadcast = s == "auto" || s == "auto_broadcast";
+                }
+                "axis_separators" => {
+                    spec.axis_separators = match &v.e {
+                        Expr::Tuple(xs) | Expr::List(xs) => xs.iter().map(|x| self.int_const(x)).collect::<R<_>>()?,
+                        _ => return err("expected a list of axis separators", v.span),
+                    }
+                }
+                "layout" | "storage_scope" | "logical_scope" | "annotations" => {}
+                other => return err(format!("unknown buffer argument '{other}'"), v.span),
+            }
+        }
+        if spec.elem_offset.is_none() && spec.offset_factor > 0 {
+            // TVM: a buffer with an offset factor has a variable element offset.
+            let t = spec.shape.first().map_or(DataType::INT32, PrimExpr::dtype);
+            spec.elem_offset = Some(PrimExpr::var(&Var::at(&format!("{name}_elem_offset"), Type::Prim(t), Some(span))));
+        }
+        if spec.auto_broadcast && spec.strides.is_empty() {
+            // tir-spec.md other construct rule 3.5: fresh stride variables.
+            spec.strides = spec
+                .shape
+                .iter()
+                .enumerate()
+                .map(|(i, d)| PrimExpr::var(&Var::at(&format!("{name}_stride_{i}"), Type::Prim(d.dtype()), Some(span))))
+                .collect();
+        }
+        Ok(spec)
+    }
+
+    /// A buffer region: `A[i, 0:4]`, or a whole buffer `A`.
+    fn region(&mut self, e: &E) -> R<BufferRegion> {
+        let (name, idx): (String, &[E]) = match &e.e {
+            Expr::Subscript(b, idx) => (b.e.dotted().unwrap_or_default(), idx),
+            Expr::Name(n) => (n.clone(), &[]),
+            _ => return err("expected a buffer region", e.span),
+        };
+        let Some(Binding::Buffer(buffer)) = self.lookup(&name).cloned() else {
+            return err(format!("'{name}' is not a buffer"), e.span);
+        };
+        if idx.is_empty() || matches!(idx, [E { e: Expr::Tuple(t), .. }] if t.is_empty()) {
+            return Ok(buffer.full_region());
+        }
+        let mut region = Vec::new();
+        for i in idx {
+            region.push(match &i.e {
+                Expr::Slice(lo, hi, _) => {
+                    let min = match lo {
+                        Some(l) => self.expr(l)?,
+                        None => PrimExpr::int(0),
+                    };
+                    let Some(h) = hi else { return err("a region slice needs an end", i.span) };
+                    let hi = self.expr_as(h, min.dtype())?;
+                    let extent = match (min.as_int(), hi.as_int()) {
+                        (Some(a), Some(b)) => PrimExpr::int_of(b - a, min.dtype()),
+                        _ => PrimExpr::binary(BinOp::Sub, hi, min.clone()).with_span(Some(i.span)),
+                    };
+                    Range { min, extent }
+                }
+                _ => {
+                    let min = self.expr(i)?;
+                    let one = PrimExpr::int_of(1, min.dtype());
+                    Range { min, extent: one }
+                }
+            });
+        }
+        Ok(BufferRegion { buffer, region })
+    }
+
+    fn attr_value(&mut self, e: &E) -> R<AttrValue> {
+        Ok(match &e.e {
+            Expr::Bool(b) => AttrValue::Bool(*b),
+            Expr::Int(i) => AttrValue::Int(i64::try_from(*i).map_err(|_| self.error("integer out of range", e.span))?),
+            Expr::Unary("-", a) if matches!(a.e, Expr::Int(_) | Expr::Float(_)) => match self.attr_value(a)? {
+                AttrValue::Int(i) => AttrValue::Int(-i),
+                AttrValue::Float(f) => AttrValue::Float(-f),
+                other => other,
+            },
+            Expr::Float(f) => AttrValue::Float(*f),
+            Expr::Str(s) => AttrValue::Str(s.clone()),
+            Expr::None => AttrValue::List(Vec::new()),
+            Expr::List(xs) | Expr::Tuple(xs) => {
+                AttrValue::List(xs.iter().map(|x| self.attr_value(x)).collect::<R<_>>()?)
+            }
+            Expr::Dict(items) => AttrValue::Dict(
+                items
+                    .iter()
+                    .map(|(k, v)| match &k.e {
+                        Expr::Str(s) => Ok((s.clone(), self.attr_value(v)?)),
+                        _ => err("expected a string key", k.span),
+                    })
+                    .collect::<R<_>>()?,
+            ),
+            _ => {
+                let x = self.expr(e)?;
+                match x.kind() {
+                    ExprKind::IntImm(v) if x.dtype().is_bool() => AttrValue::Bool(*v != 0),
+                    _ => AttrValue::Expr(x),
+                }
+            }
+        })
+    }
+
+    fn dict(&mut self, e: &E) -> R<Vec<(String, AttrValue)>> {
+        match self.attr_value(e)? {
+            AttrValue::Dict(d) => Ok(d),
+            _ => err("expected a dictionary", e.span),
+        }
+    }
+
+    // ---- statements -------------------------------------------------------------------------------------
+
+    /// A statement list; statements that bind a name take the rest of the list as their body.
+    fn stmts(&mut self, list: &[S]) -> R<Stmt> {
+        let mut out = Vec::new();
+        for (i, s) in list.iter().enumerate() {
+            let rest = &list[i + 1..];
+            let flow = self.depth_guard(s.span, |rd| rd.stmt(s, rest))?;
+            match flow {
+                Flow::Nothing => {}
+                Flow::One(x) => out.push(x),
+                Flow::Rest(x) => {
+                    out.push(x);
+                    break;
+                }
+            }
+        }
+        Ok(Stmt::seq(out))
+    }
+
+    /// A nested statement list (a loop or branch body) in its own name scope.
+    fn body(&mut self, list: &[S]) -> R<Stmt> {
+        if let Some(d) = self.fs.block_depth.last_mut() {
+            *d += 1;
+        }
+        let r = self.scoped(|rd| rd.stmts(list));
+        if let Some(d) = self.fs.block_depth.last_mut() {
+            *d -= 1;
+        }
+        r
+    }
+
+    /// The rest of a list, in a scope where `bind` has been done.
+    fn rest_with(&mut self, rest: &[S], bind: impl FnOnce(&mut Self)) -> R<Stmt> {
+        self.scoped(|rd| {
+            bind(rd);
+            rd.stmts(rest)
+        })
+    }
+
+    fn stmt(&mut self, s: &S, rest: &[S]) -> R<Flow> {
+        let sp = Some(s.span);
+        Ok(match &s.s {
+            P::Pass | P::Import { .. } => Flow::Nothing,
+            P::Expr(e) => self.expr_stmt(e, s.span, rest)?,
+            P::Assign { targets, value } => {
+                let [target] = targets.as_slice() else { return err("chained assignment is not TVMScript", s.span) };
+                if let Expr::Subscript(..) = target.e {
+                    Flow::One(self.store(target, value, s.span)?)
+                } else {
+                    self.assign(target, None, value, s.span, rest)?
+                }
+            }
+            P::AnnAssign { target, ann, value } => match value {
+                Some(v) => self.assign(target, Some(ann), v, s.span, rest)?,
+                None => {
+                    let Expr::Name(n) = &target.e else { return err("expected a variable name", target.span) };
+                    let ty = self.var_type(ann)?;
+                    self.bind(n, Binding::Var(Var::at(n, ty, Some(target.span))));
+                    Flow::Nothing
+                }
+            },
+            P::AugAssign { target, op, value } => {
+                let b =
+                    E { e: Expr::Bin(op_static(op), Box::new(target.clone()), Box::new(value.clone())), span: s.span };
+                Flow::One(self.store(target, &b, s.span)?)
+            }
+            P::Assert { cond, msg } => {
+                let c = self.expr(cond)?;
+                let m = match msg {
+                    Some(m) => self.assert_message(m)?,
+                    None => PrimExpr::at(ExprKind::StringImm("".into()), DataType::HANDLE, sp),
+                };
+                let body = self.rest_with(rest, |_| {})?;
+                Flow::Rest(Stmt::at(StmtKind::Assert { cond: c, message: m, body }, sp))
+            }
+            P::Return(v) => {
+                let Some(v) = v else { return err("'return' needs a value", s.span) };
+                let x = self.expr(v)?;
+                Flow::One(Stmt::at(StmtKind::Evaluate(PrimExpr::ret(x).with_span(sp)), sp))
+            }
+            P::For { targets, iter, body } => Flow::One(self.for_loop(targets, iter, body, s.span)?),
+            P::While { cond, body } => {
+                let c = self.expr(cond)?;
+                let mut names = HashSet::new();
+                collect_names(&cond.e, &mut names);
+                self.fs.while_names.push(names);
+                let b = self.body(body);
+                self.fs.while_names.pop();
+                Flow::One(Stmt::at(StmtKind::While { cond: c, body: b? }, sp))
+            }
+            P::If { cond, body, orelse } => {
+                let c = self.expr(cond)?;
+                let t = self.body(body)?;
+                let e = if orelse.is_empty() { None } else { Some(self.body(orelse)?) };
+                Flow::One(Stmt::at(StmtKind::IfThenElse { cond: c, then_case: t, else_case: e }, sp))
+            }
+            P::With { item, targets, body } => self.with(item, targets, body, s.span, rest)?,
+            P::Def { .. } | P::Class { .. } => return err("a definition is not allowed inside a PrimFunc", s.span),
+        })
+    }
+
+    /// `assert c, "message"` or TVM 0.27's `assert c, ("RuntimeError", ["part", ..])`.
+    fn assert_message(&mut self, m: &E) -> R<PrimExpr> {
+        if let Expr::Tuple(items) = &m.e
+            && let [kind, parts] = items.as_slice()
+        {
+            let kind = self.string(kind, "an error kind")?;
+            let mut text = String::new();
+            if let Expr::List(ps) | Expr::Tuple(ps) = &parts.e {
+                for p in ps {
+                    text.push_str(&self.string(p, "a message part")?);
+                }
+            }
+            let text = if kind == "RuntimeError" || kind.is_empty() { text } else { format!("{kind}: {text}") };
+            return Ok(PrimExpr::at(ExprKind::StringImm(text.into()), DataType::HANDLE, Some(m.span)));
+        }
+        self.expr(m)
+    }
+
+    fn store(&mut self, target: &E, value: &E, span: Span) -> R<Stmt> {
+        let Expr::Subscript(base, idx) = &target.e else { return err("expected buffer[indices]", target.span) };
+        let (buffer, indices) = self.access(base, idx, target.span)?;
+        let lanes = indices.last().map_or(1, |i| i.dtype().lanes).saturating_mul(buffer.dtype().lanes);
+        let v = self.operand(value)?;
+        let want = buffer.dtype().with_lanes(lanes);
+        let v = if v.lit || (v.e.dtype().lanes == 1 && lanes > 1 && v.e.dtype() == want.element()) {
+            retype(&v.e, want, value.span)
+        } else {
+            v.e
+        };
+        Ok(Stmt::at(StmtKind::BufferStore { buffer, value: v, indices }, Some(span)))
+    }
+
+    /// `name = value` / `name: T.x = value` / `a, b = ..`.
+    fn assign(&mut self, target: &E, ann: Option<&E>, value: &E, span: Span, rest: &[S]) -> R<Flow> {
+        let names: Vec<(String, Span)> = match &target.e {
+            Expr::Name(n) => vec![(n.clone(), target.span)],
+            Expr::Tuple(xs) => xs
+                .iter()
+                .map(|x| match &x.e {
+                    Expr::Name(n) => Ok((n.clone(), x.span)),
+                    _ => err("expected a name", x.span),
+                })
+                .collect::<R<_>>()?,
+            _ => return err("expected a name or buffer[indices] on the left", target.span),
+        };
+        if ann.is_none()
+            && let Some((t, args, kw)) = self.t_call(value)
+            && let Some(flow) = self.special_assign(&names, &t, args, kw, value, span, rest)?
+        {
+            return Ok(flow);
+        }
+        // `m, n = T.int32(), T.int32()`: declarations.
+        if ann.is_none()
+            && let Expr::Tuple(values) = &value.e
+            && values.len() == names.len()
+            && values.iter().all(|v| self.is_declaration(v))
+        {
+            for ((n, nspan), v) in names.iter().zip(values) {
+                self.declare(n, v, *nspan)?;
+            }
+            return Ok(Flow::Nothing);
+        }
+        let [(name, nspan)] = names.as_slice() else { return err("expected one name", target.span) };
+        if ann.is_none() && self.is_declaration(value) {
+            self.declare(name, value, *nspan)?;
+            return Ok(Flow::Nothing);
+        }
+        if self.fs.while_names.iter().any(|w| w.contains(name)) {
+            return err(
+                format!(
+                    "'{name}' is tested by an enclosing while loop and cannot be reassigned: TIR variables are bound once (keep the value in a buffer)"
+                ),
+                *nspan,
+            );
+        }
+        // A let binding: the rest of the list is its body.
+        let (var, v) = match ann {
+            Some(a) => {
+                let ty = self.var_type(a)?;
+                let v = self.expr_as(value, ty.dtype())?;
+                (Var::at(name, ty, Some(*nspan)), v)
+            }
+            None => {
+                let v = self.expr(value)?;
+                (Var::at(name, Type::Prim(v.dtype()), Some(*nspan)), v)
+            }
+        };
+        let body = self.rest_with(rest, |rd| rd.bind(name, Binding::Var(var.clone())))?;
+        Ok(Flow::Rest(Stmt::at(StmtKind::LetStmt { var, value: v, body }, Some(span))))
+    }
+
+    /// `T.int32()`, `T.handle()`, `T.float32()`: a variable declared for later binding.
+    fn is_declaration(&self, v: &E) -> bool {
+        matches!(self.t_call(v), Some((t, args, _)) if args.is_empty() && (DataType::parse(&t).is_some() || t == "handle" || t == "var"))
+    }
+
+    fn declare(&mut self, name: &str, v: &E, span: Span) -> R<()> {
+        let Expr::Call(f, _, _) = &v.e else { return err("expected a declaration", v.span) };
+        let dt = self.dtype_of(f)?;
+        if let Some(Binding::Var(existing)) = self.lookup(name)
+            && existing.dtype() == dt
+        {
+            // Already made by a shape string of the signature.
+            return Ok(());
+        }
+        self.bind(name, Binding::Var(Var::at(name, Type::Prim(dt), Some(span))));
+        Ok(())
+    }
+
+    /// Assignments of `T.*` calls that declare buffers, allocate, bind threads or block axes.
+    #[allow(clippy::too_many_arguments)]
+    fn special_assign(
+        &mut self,
+        names: &[(String, Span)],
+        t: &str,
+        args: &[E],
+        kw: &[(String, E)],
+        value: &E,
+        span: Span,
+        rest: &[S],
+    ) -> R<Option<Flow>> {
+        let sp = Some(span);
+        let name = names[0].0.clone();
+        let one = |what: &str| -> R<()> {
+            if names.len() == 1 { Ok(()) } else { err(format!("T.{what} binds one name"), span) }
+        };
+        Ok(Some(match t {
+            "alloc_buffer" | "sblock_alloc_buffer" | "alloc_local" | "alloc_shared" => {
+                one(t)?;
+                let mut spec = self.buffer_decl(&name, args, kw, 0, value.span, false)?;
+                if t == "alloc_local" {
+                    spec.scope = "local".into();
+                } else if t == "alloc_shared" {
+                    spec.scope = "shared".into();
+                }
+                let b = spec.build();
+                if self.in_block_header() {
+                    if let Some(f) = self.fs.blocks.last_mut() {
+                        f.alloc_buffers.push(b.clone());
+                    }
+                    self.bind(&name, Binding::Buffer(b));
+                    Flow::Nothing
+                } else {
+                    // Outside a block: an allocation for the rest of the statements.
+                    Flow::Rest(self.allocate_buffer(b, span, rest)?)
+                }
+            }
+            "match_buffer" => {
+                one(t)?;
+                let Some(src) = args.first() else { return err("T.match_buffer needs a source", value.span) };
+                let b = self.buffer_decl(&name, args, kw, 1, value.span, true)?.build();
+                if let Expr::Name(p) = &src.e
+                    && let Some(Binding::Var(v)) = self.lookup(p).cloned()
+                    && v.dtype().is_handle()
+                {
+                    if !self.fs.params.contains(&v) {
+                        return err(format!("'{p}' is not a parameter of the function"), src.span);
+                    }
+                    if self.fs.buffer_map.iter().any(|(x, _)| *x == v) {
+                        return err(format!("parameter '{p}' already has a buffer"), src.span);
+                    }
+                    self.fs.buffer_map.push((v, b.clone()));
+                } else {
+                    let source = self.region(src)?;
+                    let Some(frame) = self.fs.blocks.last_mut() else {
+                        return err("T.match_buffer of a region must be inside a block", value.span);
+                    };
+                    frame.match_buffers.push(MatchBufferRegion { buffer: b.clone(), source });
+                }
+                self.bind_buffer_vars(&b);
+                self.bind(&name, Binding::Buffer(b));
+                Flow::Nothing
+            }
+            "Buffer" | "buffer_decl" => {
+                one(t)?;
+                let b = self.buffer_decl(&name, args, kw, 0, value.span, true)?.build();
+                self.bind_buffer_vars(&b);
+                let body = self.rest_with(rest, |rd| rd.bind(&name, Binding::Buffer(b.clone())))?;
+                Flow::Rest(Stmt::at(StmtKind::DeclBuffer { buffer: b, body }, sp))
+            }
+            "decl_buffer" => {
+                one(t)?;
+                let spec = self.buffer_decl(&name, args, kw, 0, value.span, true)?;
+                if spec.data.is_some() {
+                    let b = spec.build();
+                    self.bind_buffer_vars(&b);
+                    let body = self.rest_with(rest, |rd| rd.bind(&name, Binding::Buffer(b.clone())))?;
+                    Flow::Rest(Stmt::at(StmtKind::DeclBuffer { buffer: b, body }, sp))
+                } else {
+                    Flow::Rest(self.allocate_buffer(spec.build(), span, rest)?)
+                }
+            }
+            "allocate" => {
+                one(t)?;
+                let Some(ext) = args.first().or(Self::kwarg(kw, "extents")) else {
+                    return err("T.allocate needs extents", span);
+                };
+                let extents = self.shape(ext, false)?;
+                let dtype = match args.get(1).or(Self::kwarg(kw, "dtype")) {
+                    Some(d) => self.dtype_of(d)?,
+                    None => DataType::FLOAT32,
+                };
+                let scope = match args.get(2).or(Self::kwarg(kw, "scope")) {
+                    Some(s) => self.string(s, "a storage scope")?,
+                    None => "global".into(),
+                };
+                let cond = match args.get(3).or(Self::kwarg(kw, "condition")) {
+                    Some(c) => self.expr(c)?,
+                    None => PrimExpr::bool(true),
+                };
+                let annotations = match args.get(4).or(Self::kwarg(kw, "annotations")) {
+                    Some(a) if !matches!(a.e, Expr::None) => self.dict(a)?,
+                    _ => Vec::new(),
+                };
+                let elem = if dtype.is_bool() { DataType::new(crate::tir::TypeCode::Int, 8) } else { dtype };
+                let var =
+                    Var::at(&name, Type::Pointer(PointerType { element: elem, scope: scope.into() }), Some(names[0].1));
+                let body = self.rest_with(rest, |rd| rd.bind(&name, Binding::Var(var.clone())))?;
+                Flow::Rest(Stmt::at(StmtKind::Allocate { var, dtype, extents, cond, body, annotations }, sp))
+            }
+            "launch_thread" => {
+                one(t)?;
+                let (node, ext) = self.launch_args(&name, args, span)?;
+                let body = self.rest_with(rest, |rd| rd.bind(&name, Binding::Var(node.var.clone())))?;
+                Flow::Rest(Stmt::at(
+                    StmtKind::AttrStmt { node: AttrNode::IterVar(node), key: "thread_extent".into(), value: ext, body },
+                    sp,
+                ))
+            }
+            "env_thread" => {
+                one(t)?;
+                let [tag] = args else { return err("T.env_thread takes a thread tag", span) };
+                let tag = self.string(tag, "a thread tag")?;
+                let v = Var::at(&name, Type::Prim(DataType::INT32), Some(names[0].1));
+                self.fs.env_threads.insert(v.id(), tag);
+                self.bind(&name, Binding::Var(v));
+                Flow::Nothing
+            }
+            _ if t.starts_with("axis.") => {
+                self.block_axes(names, t, args, span)?;
+                Flow::Nothing
+            }
+            _ => return Ok(None),
+        }))
+    }
+
+    /// `Allocate` + `DeclBuffer` of a buffer for the rest of the list.
+    fn allocate_buffer(&mut self, b: Buffer, span: Span, rest: &[S]) -> R<Stmt> {
+        let name = b.name().to_string();
+        let body = self.rest_with(rest, |rd| rd.bind(&name, Binding::Buffer(b.clone())))?;
+        let decl = Stmt::at(StmtKind::DeclBuffer { buffer: b.clone(), body }, Some(span));
+        Ok(Stmt::at(
+            StmtKind::Allocate {
+                var: b.data().clone(),
+                dtype: b.dtype(),
+                extents: b.shape().to_vec(),
+                cond: PrimExpr::bool(true),
+                body: decl,
+                annotations: Vec::new(),
+            },
+            Some(span),
+        ))
+    }
+
+    /// The thread variable and extent of `T.launch_thread(tag or var, extent)`.
+    fn launch_args(&mut self, name: &str, args: &[E], span: Span) -> R<(IterVar, PrimExpr)> {
+        let [who, extent] = args else { return err("T.launch_thread takes a thread and an extent", span) };
+        let ext = self.expr_as(extent, DataType::INT32)?;
+        let (var, tag) = match &who.e {
+            Expr::Str(tag) => (Var::at(name, Type::Prim(ext.dtype()), Some(who.span)), tag.clone()),
+            _ => {
+                let v = self.expr(who)?;
+                let Some(v) = v.as_var().cloned() else { return err("expected a thread variable or tag", who.span) };
+                let tag = self.fs.env_threads.get(&v.id()).cloned().unwrap_or_default();
+                (v, tag)
+            }
+        };
+        let dom = Range { min: PrimExpr::int_of(0, ext.dtype()), extent: ext.clone() };
+        Ok((IterVar { dom: Some(dom), var, iter_type: IterType::ThreadIndex, thread_tag: tag }, ext))
+    }
+
+    /// Bind the variables of a buffer's shape, strides and offset that have no name yet.
+    fn bind_buffer_vars(&mut self, b: &Buffer) {
+        let exprs: Vec<PrimExpr> =
+            b.shape().iter().chain(b.strides()).chain(std::iter::once(b.elem_offset())).cloned().collect();
+        for e in exprs {
+            if let Some(v) = e.as_var()
+                && self.lookup(v.name()).is_none()
+            {
+                self.bind(v.name(), Binding::Var(v.clone()));
+            }
+        }
+    }
+
+    /// Whether statements go to the innermost block's header (its own list, not a nested one).
+    fn in_block_header(&self) -> bool {
+        !self.fs.blocks.is_empty() && self.fs.block_depth.last() == Some(&0)
+    }
+
+    fn block_axes(&mut self, names: &[(String, Span)], t: &str, args: &[E], span: Span) -> R<()> {
+        if self.fs.blocks.is_empty() {
+            return err(format!("T.{t} outside a block"), span);
+        }
+        if t == "axis.remap" {
+            let [kinds, vals] = args else { return err("T.axis.remap takes kinds and values", span) };
+            let kinds = self.string(kinds, "the axis kinds (\"SSR\")")?;
+            let (Expr::List(vals) | Expr::Tuple(vals)) = &vals.e else {
+                return err("expected a list of values", vals.span);
+            };
+            if kinds.chars().count() != vals.len() || vals.len() != names.len() {
+                return err("T.axis.remap needs one kind and one value per name", span);
+            }
+            for ((k, v), (n, nspan)) in kinds.chars().zip(vals).zip(names) {
+                let value = self.expr(v)?;
+                let it = match k {
+                    'S' => IterType::DataPar,
+                    'R' => IterType::CommReduce,
+                    _ => return err(format!("unknown axis kind '{k}' (S or R)"), span),
+                };
+                let Some(dom) = value
+                    .as_var()
+                    .and_then(|x| self.fs.loops.iter().rev().find(|(l, _)| l == x))
+                    .map(|(_, r)| r.clone())
+                else {
+                    return err("T.axis.remap maps loop variables", v.span);
+                };
+                self.push_axis(n, *nspan, it, dom, value);
+            }
+            return Ok(());
+        }
+        let [(n, nspan)] = names else { return err(format!("T.{t} binds one name"), span) };
+        let [dom_e, value_e] = args else { return err(format!("T.{t} takes a domain and a value"), span) };
+        let value = self.expr(value_e)?;
+        let vt = value.dtype();
+        let dom = match &dom_e.e {
+            Expr::Tuple(xs) | Expr::List(xs) if xs.len() == 2 => {
+                let lo = self.expr_as(&xs[0], vt)?;
+                let hi = self.expr_as(&xs[1], vt)?;
+                let extent = match (lo.as_int(), hi.as_int()) {
+                    (Some(a), Some(b)) => PrimExpr::int_of(b - a, vt),
+                    _ => PrimExpr::binary(BinOp::Sub, hi, lo.clone()),
+                };
+                Range { min: lo, extent }
+            }
+            _ => {
+                let ext = self.expr_as(dom_e, vt)?;
+                Range { min: PrimExpr::int_of(0, ext.dtype()), extent: ext }
+            }
+        };
+        let it = match t {
+            "axis.spatial" | "axis.S" => IterType::DataPar,
+            "axis.reduce" | "axis.R" => IterType::CommReduce,
+            "axis.scan" => IterType::Ordered,
+            "axis.opaque" => IterType::Opaque,
+            _ => return err(format!("unknown block axis 'T.{t}'"), span),
+        };
+        self.push_axis(n, *nspan, it, dom, value);
+        Ok(())
+    }
+
+    fn push_axis(&mut self, name: &str, span: Span, it: IterType, dom: Range, value: PrimExpr) {
+        let var = Var::at(name, Type::Prim(value.dtype()), Some(span));
+        self.bind(name, Binding::Var(var.clone()));
+        if let Some(f) = self.fs.blocks.last_mut() {
+            f.iter_vars.push(IterVar { dom: Some(dom), var, iter_type: it, thread_tag: String::new() });
+            f.values.push(value);
+        }
+    }
+
+    /// Expression statements: `T.func_attr`, `T.reads` and friends configure the function or
+    /// block; others are evaluated.
+    fn expr_stmt(&mut self, e: &E, span: Span, rest: &[S]) -> R<Flow> {
+        let sp = Some(span);
+        if let Some((t, args, _kw)) = self.t_call(e) {
+            match t.as_str() {
+                "func_attr" => {
+                    let [d] = args else { return err("T.func_attr takes a dictionary", span) };
+                    let d = self.dict(d)?;
+                    self.fs.attrs.extend(d);
+                    return Ok(Flow::Nothing);
+                }
+                "reads" | "writes" => {
+                    let items: Vec<E> = args
+                        .iter()
+                        .flat_map(|a| match &a.e {
+                            Expr::List(xs) | Expr::Tuple(xs) => xs.clone(),
+                            _ => vec![a.clone()],
+                        })
+                        .collect();
+                    let regions = items.iter().map(|a| self.region(a)).collect::<R<Vec<_>>>()?;
+                    let Some(frame) = self.fs.blocks.last_mut() else {
+                        return err(format!("T.{t} outside a block"), span);
+                    };
+                    if t == "reads" {
+                        frame.reads = regions;
+                    } else {
+                        frame.writes = regions;
+                    }
+                    return Ok(Flow::Nothing);
+                }
+                "where" => {
+                    let [c] = args else { return err("T.where takes a condition", span) };
+                    let c = self.expr(c)?;
+                    let Some(frame) = self.fs.blocks.last_mut() else { return err("T.where outside a block", span) };
+                    frame.predicate = Some(c);
+                    return Ok(Flow::Nothing);
+                }
+                "block_attr" | "sblock_attr" => {
+                    let [d] = args else { return err("T.block_attr takes a dictionary", span) };
+                    let d = self.dict(d)?;
+                    let Some(frame) = self.fs.blocks.last_mut() else {
+                        return err("T.block_attr outside a block", span);
+                    };
+                    frame.annotations.extend(d);
+                    return Ok(Flow::Nothing);
+                }
+                "evaluate" => {
+                    let [v] = args else { return err("T.evaluate takes one value", span) };
+                    let v = self.expr(v)?;
+                    return Ok(Flow::One(Stmt::at(StmtKind::Evaluate(v), sp)));
+                }
+                "Assert" => {
+                    let [c, m] = args else { return err("T.Assert takes a condition and a message", span) };
+                    let c = self.expr(c)?;
+                    let m = self.assert_message(m)?;
+                    let body = self.rest_with(rest, |_| {})?;
+                    return Ok(Flow::Rest(Stmt::at(StmtKind::Assert { cond: c, message: m, body }, sp)));
+                }
+                "preflattened_buffer" | "prefetch" => return Ok(Flow::Nothing),
+                _ => {}
+            }
+        }
+        if let Expr::Str(_) = e.e {
+            // A docstring.
+            return Ok(Flow::Nothing);
+        }
+        let v = self.expr(e)?;
+        Ok(Flow::One(Stmt::at(StmtKind::Evaluate(v), sp)))
+    }
+
+    fn for_loop(&mut self, targets: &[(String, Span)], iter: &E, body: &[S], span: Span) -> R<Stmt> {
+        let Expr::Call(f, args, kw) = &iter.e else {
+            return err("expected range(..), T.grid(..) or a loop kind", iter.span);
+        };
+        let fname = f.e.dotted().unwrap_or_default();
+        let kind_name = if fname == "range" { "serial".to_string() } else { self.t_name(&f.e).unwrap_or_default() };
+        if kind_name == "grid" {
+            if args.len() != targets.len() {
+                return err(
+                    format!("T.grid has {} extents for {} loop variables", args.len(), targets.len()),
+                    iter.span,
+                );
+            }
+            let extents = args.iter().map(|a| self.dim(a, false)).collect::<R<Vec<_>>>()?;
+            return self.nested_loops(targets, &extents, body, span, 0);
+        }
+        let kind = match kind_name.as_str() {
+            "serial" => ForKind::Serial,
+            "parallel" => ForKind::Parallel,
+            "vectorized" => ForKind::Vectorized,
+            "unroll" => ForKind::Unrolled,
+            "thread_binding" => {
+                let tag = Self::kwarg(kw, "thread").or_else(|| args.iter().find(|a| matches!(a.e, Expr::Str(_))));
+                match tag {
+                    Some(E { e: Expr::Str(t), .. }) => ForKind::ThreadBinding(t.as_str().into()),
+                    _ => return err("T.thread_binding needs thread=\"tag\"", iter.span),
+                }
+            }
+            _ => return err(format!("unknown loop kind '{fname}'"), f.span),
+        };
+        let [(name, nspan)] = targets else { return err("this loop binds one variable", span) };
+        let bounds: Vec<&E> = args.iter().filter(|a| !matches!(a.e, Expr::Str(_))).collect();
+        let (min, extent) = match bounds.as_slice() {
+            [e] => {
+                let e = self.dim(e, false)?;
+                (PrimExpr::int_of(0, e.dtype()), e)
+            }
+            [a, b] | [a, b, _] => {
+                if bounds.len() == 3 && fname == "range" {
+                    let step = self.int_const(bounds[2])?;
+                    if step != 1 {
+                        return err("TIR loops have a step of 1", bounds[2].span);
+                    }
+                }
+                let (x, y) = (self.operand(a)?, self.operand(b)?);
+                let (lo, hi) = self.unify(x, y, iter.span)?;
+                let extent = match (lo.as_int(), hi.as_int()) {
+                    (Some(p), Some(q)) => PrimExpr::int_of(q - p, lo.dtype()),
+                    _ => PrimExpr::binary(BinOp::Sub, hi, lo.clone()).with_span(Some(iter.span)),
+                };
+                (lo, extent)
+            }
+            _ => return err("a loop takes an extent, or a start and an end", iter.span),
+        };
+        let annotations = match Self::kwarg(kw, "annotations") {
+            Some(d) if !matches!(d.e, Expr::None) => self.dict(d)?,
+            _ => Vec::new(),
+        };
+        let var = Var::at(name, Type::Prim(extent.dtype()), Some(*nspan));
+        let range = Range { min: min.clone(), extent: extent.clone() };
+        let b = self.loop_body(name, &var, range, body)?;
+        Ok(Stmt::at(StmtKind::For { var, min, extent, kind, body: b, annotations }, Some(span)))
+    }
+
+    fn loop_body(&mut self, name: &str, var: &Var, range: Range, body: &[S]) -> R<Stmt> {
+        self.fs.loops.push((var.clone(), range));
+        let r = self.scoped(|rd| {
+            rd.bind(name, Binding::Var(var.clone()));
+            if let Some(d) = rd.fs.block_depth.last_mut() {
+                *d += 1;
+            }
+            let r = rd.stmts(body);
+            if let Some(d) = rd.fs.block_depth.last_mut() {
+                *d -= 1;
+            }
+            r
+        });
+        self.fs.loops.pop();
+        r
+    }
+
+    fn nested_loops(
+        &mut self,
+        targets: &[(String, Span)],
+        extents: &[PrimExpr],
+        body: &[S],
+        span: Span,
+        k: usize,
+    ) -> R<Stmt> {
+        if k == targets.len() {
+            return self.scoped(|rd| rd.stmts(body));
+        }
+        let (name, nspan) = &targets[k];
+        let ext = extents[k].clone();
+        let var = Var::at(name, Type::Prim(ext.dtype()), Some(*nspan));
+        let min = PrimExpr::int_of(0, ext.dtype());
+        self.fs.loops.push((var.clone(), Range { min: min.clone(), extent: ext.clone() }));
+        let inner = self.scoped(|rd| {
+            rd.bind(name, Binding::Var(var.clone()));
+            rd.nested_loops(targets, extents, body, span, k + 1)
+        });
+        self.fs.loops.pop();
+        Ok(Stmt::at(
+            StmtKind::For { var, min, extent: ext, kind: ForKind::Serial, body: inner?, annotations: Vec::new() },
+            Some(span),
+        ))
+    }
+
+    /// `with ..:` — blocks, init, attributes, threads, lets, allocations.
+    fn with(&mut self, item: &E, targets: &[(String, Span)], body: &[S], span: Span, rest: &[S]) -> R<Flow> {
+        let sp = Some(span);
+        let Some((t, args, kw)) = self.t_call(item) else { return err("expected a T.* context", item.span) };
+        match t.as_str() {
+            "block" | "sblock" => {
+                let name = match args.first() {
+                    Some(E { e: Expr::Str(s), .. }) => s.clone(),
+                    None => String::new(),
+                    Some(a) => return err("expected a block name", a.span),
+                };
+                self.fs.blocks.push(BlockFrame::default());
+                self.fs.block_depth.push(0);
+                let inner = self.scoped(|rd| rd.stmts(body));
+                self.fs.block_depth.pop();
+                let frame = self.fs.blocks.pop().unwrap_or_default();
+                let block = Block {
+                    name,
+                    iter_vars: frame.iter_vars,
+                    reads: frame.reads,
+                    writes: frame.writes,
+                    body: inner?,
+                    init: frame.init,
+                    alloc_buffers: frame.alloc_buffers,
+                    match_buffers: frame.match_buffers,
+                    annotations: frame.annotations,
+                };
+                let predicate = frame.predicate.unwrap_or_else(|| PrimExpr::bool(true));
+                Ok(Flow::One(Stmt::at(
+                    StmtKind::BlockRealize { values: frame.values, predicate, block: Box::new(block) },
+                    sp,
+                )))
+            }
+            "init" => {
+                if !self.in_block_header() {
+                    return err("T.init() must be directly inside a block", span);
+                }
+                let s = self.body(body)?;
+                if let Some(frame) = self.fs.blocks.last_mut() {
+                    frame.init = Some(s);
+                }
+                Ok(Flow::Nothing)
+            }
+            "attr" => {
+                let (node, key, value) = match args {
+                    [d] => {
+                        // TVM 0.27: `T.attr({"key": value})` with no node.
+                        let Expr::Dict(items) = &d.e else { return err("expected T.attr(node, key, value)", span) };
+                        let [(k, v)] = items.as_slice() else { return err("T.attr takes one attribute", d.span) };
+                        (AttrNode::None, self.string(k, "an attribute key")?, self.expr(v)?)
+                    }
+                    [node, key, value] => {
+                        (self.attr_node(node)?, self.string(key, "an attribute key")?, self.expr(value)?)
+                    }
+                    _ => return err("T.attr takes a node, a key and a value", span),
+                };
+                let b = self.body(body)?;
+                Ok(Flow::One(Stmt::at(StmtKind::AttrStmt { node, key, value, body: b }, sp)))
+            }
+            "launch_thread" => {
+                let name = targets.first().map_or_else(|| "thread".to_string(), |t| t.0.clone());
+                let (node, ext) = self.launch_args(&name, args, span)?;
+                let v = node.var.clone();
+                let b = self.scoped(|rd| {
+                    rd.bind(&name, Binding::Var(v));
+                    rd.stmts(body)
+                })?;
+                Ok(Flow::One(Stmt::at(
+                    StmtKind::AttrStmt {
+                        node: AttrNode::IterVar(node),
+                        key: "thread_extent".into(),
+                        value: ext,
+                        body: b,
+                    },
+                    sp,
+                )))
+            }
+            "LetStmt" | "let" => {
+                let [(name, nspan)] = targets else { return err("with T.LetStmt(value) as name", span) };
+                let Some(v) = args.first() else { return err("T.LetStmt takes a value", span) };
+                let ty = match Self::kwarg(kw, "type_annotation").or(args.get(1)) {
+                    Some(t) => Some(self.var_type(t)?),
+                    None => None,
+                };
+                let value = match &ty {
+                    Some(t) => self.expr_as(v, t.dtype())?,
+                    None => self.expr(v)?,
+                };
+                let var = Var::at(name, ty.unwrap_or(Type::Prim(value.dtype())), Some(*nspan));
+                let b = self.scoped(|rd| {
+                    rd.bind(name, Binding::Var(var.clone()));
+                    rd.stmts(body)
+                })?;
+                Ok(Flow::One(Stmt::at(StmtKind::LetStmt { var, value, body: b }, sp)))
+            }
+            "allocate" | "decl_buffer" | "alloc_buffer" => {
+                let [(name, nspan)] = targets else { return err(format!("with T.{t}(..) as name"), span) };
+                let target = E { e: Expr::Name(name.clone()), span: *nspan };
+                match self.special_assign(&[(name.clone(), *nspan)], &t, args, kw, item, span, body)? {
+                    Some(Flow::Rest(s)) | Some(Flow::One(s)) => Ok(Flow::One(s)),
+                    _ => {
+                        let _ = target;
+                        err(format!("T.{t} cannot be a context here"), span)
+                    }
+                }
+            }
+            "realize" => {
+                let [region, scope, ..] = args else { return err("T.realize takes a region and a scope", span) };
+                let r = self.region(region)?;
+                let _ = self.string(scope, "a storage scope")?;
+                let cond = match args.get(2) {
+                    Some(c) => self.expr(c)?,
+                    None => PrimExpr::bool(true),
+                };
+                let b = self.body(body)?;
+                Ok(Flow::One(Stmt::at(
+                    StmtKind::BufferRealize { buffer: r.buffer, bounds: r.region, cond, body: b },
+                    sp,
+                )))
+            }
+            "If" => {
+                // TVM 0.14's `with T.If(c): with T.Then(): .. with T.Else(): ..`.
+                let [c] = args else { return err("T.If takes a condition", span) };
+                let cond = self.expr(c)?;
+                let (mut then_case, mut else_case) = (None, None);
+                for s in body {
+                    let P::With { item, body: b, .. } = &s.s else {
+                        return err("expected T.Then() or T.Else()", s.span);
+                    };
+                    match self.t_call(item).map(|x| x.0).as_deref() {
+                        Some("Then") => then_case = Some(self.body(b)?),
+                        Some("Else") => else_case = Some(self.body(b)?),
+                        _ => return err("expected T.Then() or T.Else()", s.span),
+                    }
+                }
+                let then_case = then_case.ok_or_else(|| self.error("T.If needs T.Then()", span))?;
+                Ok(Flow::One(Stmt::at(StmtKind::IfThenElse { cond, then_case, else_case }, sp)))
+            }
+            "While" => {
+                let [c] = args else { return err("T.While takes a condition", span) };
+                let cond = self.expr(c)?;
+                let b = self.body(body)?;
+                Ok(Flow::One(Stmt::at(StmtKind::While { cond, body: b }, sp)))
+            }
+            _ => {
+                let _ = rest;
+                err(format!("unknown context 'T.{t}'"), item.span)
+            }
+        }
+    }
+
+    fn attr_node(&mut self, e: &E) -> R<AttrNode> {
+        Ok(match &e.e {
+            Expr::None => AttrNode::None,
+            Expr::Str(s) => AttrNode::Str(s.clone()),
+            Expr::Int(i) => AttrNode::Int(i64::try_from(*i).unwrap_or(0)),
+            Expr::Name(n) => match self.lookup(n).cloned() {
+                Some(Binding::Var(v)) => AttrNode::Var(v),
+                Some(Binding::Buffer(b)) => AttrNode::Buffer(b),
+                None => return err(format!("undefined name '{n}'"), e.span),
+            },
+            _ => {
+                if let Some((t, args, _)) = self.t_call(e)
+                    && t == "iter_var"
+                {
+                    // `T.iter_var(v, T.Range(0, 4), "ThreadIndex", "threadIdx.x")`
+                    let Some(v) = args.first() else { return err("T.iter_var takes a variable", e.span) };
+                    let var =
+                        self.expr(v)?.as_var().cloned().ok_or_else(|| self.error("expected a variable", v.span))?;
+                    let tag = match args.get(3) {
+                        Some(t) => self.string(t, "a thread tag")?,
+                        None => String::new(),
+                    };
+                    return Ok(AttrNode::IterVar(IterVar {
+                        dom: None,
+                        var,
+                        iter_type: IterType::ThreadIndex,
+                        thread_tag: tag,
+                    }));
+                }
+                let x = self.expr(e)?;
+                match x.as_var() {
+                    Some(v) => AttrNode::Var(v.clone()),
+                    None => return err("expected a variable, buffer or string as the attribute's node", e.span),
+                }
+            }
+        })
+    }
+}
+
+fn op_static(op: &str) -> &'static str {
+    match op {
+        "+" => "+",
+        "-" => "-",
+        "*" => "*",
+        "/" => "/",
+        "//" => "//",
+        _ => "%",
+    }
+}
+
+fn collect_names(e: &Expr, out: &mut HashSet<String>) {
+    match e {
+        Expr::Name(n) => {
+            out.insert(n.clone());
+        }
+        Expr::Attr(b, _) => collect_names(&b.e, out),
+        Expr::Call(f, args, kw) => {
+            collect_names(&f.e, out);
+            for a in args {
+                collect_names(&a.e, out);
+            }
+            for (_, v) in kw {
+                collect_names(&v.e, out);
+            }
+        }
+        Expr::Subscript(b, idx) => {
+            collect_names(&b.e, out);
+            for i in idx {
+                collect_names(&i.e, out);
+            }
+        }
+        Expr::Bin(_, a, b) => {
+            collect_names(&a.e, out);
+            collect_names(&b.e, out);
+        }
+        Expr::Unary(_, a) => collect_names(&a.e, out),
+        Expr::Compare(a, rest) => {
+            collect_names(&a.e, out);
+            for (_, x) in rest {
+                collect_names(&x.e, out);
+            }
+        }
+        Expr::BoolOp(_, xs) | Expr::Tuple(xs) | Expr::List(xs) => {
+            for x in xs {
+                collect_names(&x.e, out);
+            }
+        }
+        Expr::IfExp(a, b, c) => {
+            collect_names(&a.e, out);
+            collect_names(&b.e, out);
+            collect_names(&c.e, out);
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,678 @@
+//! TVMScript expressions: Python operators, `T.*` constructors, builtins and buffer accesses,
+//! with TVM's implicit conversions (a Python literal takes the other operand's type; integers
+//! of different widths widen; an integer meets a float as a float; a scalar meets a vector as a
+//! broadcast).
+
+use super::py::{E, Expr};
+use super::read::{Binding, R, Reader, err};
+use crate::ir::Span;
+use crate::tir::ast::*;
+use crate::tir::dtype::{DataType, TypeCode};
+
+/// An expression and whether it is a bare Python literal (which adapts to the other operand).
+#[derive(Clone)]
+pub(super) struct Operand {
+    pub e: PrimExpr,
+    pub lit: bool,
+}
+
+/// The builtins spelled `T.name(args)` whose result has the type of their first argument.
+const MATH: &[&str] = &[
+    "exp",
+    "exp2",
+    "exp10",
+    "log",
+    "log2",
+    "log10",
+    "log1p",
+    "expm1",
+    "sqrt",
+    "rsqrt",
+    "tanh",
+    "sigmoid",
+    "sin",
+    "cos",
+    "tan",
+    "asin",
+    "acos",
+    "atan",
+    "sinh",
+    "cosh",
+    "asinh",
+    "acosh",
+    "atanh",
+    "erf",
+    "fabs",
+    "floor",
+    "ceil",
+    "round",
+    "nearbyint",
+    "trunc",
+    "atan2",
+    "pow",
+    "fmod",
+    "copysign",
+    "hypot",
+    "nextafter",
+    "ldexp",
+    "bitwise_and",
+    "bitwise_or",
+    "bitwise_xor",
+    "bitwise_not",
+    "shift_left",
+    "shift_right",
+    "popcount",
+    "clz",
+    "fma",
+];
+
+/// Builtins of two operands of one type (the operands are unified like a binary operator).
+const BINARY_BUILTINS: &[&str] = &[
+    "atan2",
+    "pow",
+    "fmod",
+    "copysign",
+    "hypot",
+    "nextafter",
+    "bitwise_and",
+    "bitwise_or",
+    "bitwise_xor",
+    "shift_left",
+    "shift_right",
+];
+
+/// A literal (or constant) made of type `dt`; other values are cast.
+pub(super) fn retype(x: &PrimExpr, dt: DataType, span: Span) -> PrimExpr {
+    let sp = Some(span);
+    match x.kind() {
+        _ if x.dtype() == dt => x.clone(),
+        ExprKind::IntImm(v) if dt.is_float() && dt.lanes == 1 => PrimExpr::at(ExprKind::FloatImm(*v as f64), dt, sp),
+        ExprKind::IntImm(v) if dt.is_int() && dt.lanes == 1 => PrimExpr::at(ExprKind::IntImm(*v), dt, sp),
+        ExprKind::FloatImm(v) if dt.is_float() && dt.lanes == 1 => PrimExpr::at(ExprKind::FloatImm(*v), dt, sp),
+        _ if dt.lanes > 1 && x.dtype().lanes == 1 => {
+            let s = retype(x, dt.element(), span);
+            PrimExpr::at(ExprKind::Broadcast(s, dt.lanes), dt, sp)
+        }
+        _ => PrimExpr::at(ExprKind::Cast(x.clone()), dt, sp),
+    }
+}
+
+impl Reader {
+    /// An expression.
+    pub(super) fn expr(&mut self, e: &E) -> R<PrimExpr> {
+        Ok(self.operand(e)?.e)
+    }
+
+    /// An expression where a literal takes type `dt` (shape entries, extents, stored values).
+    pub(super) fn expr_as(&mut self, e: &E, dt: DataType) -> R<PrimExpr> {
+        let o = self.operand(e)?;
+        Ok(if o.lit { retype(&o.e, dt, e.span) } else { o.e })
+    }
+
+    pub(super) fn operand(&mut self, e: &E) -> R<Operand> {
+        self.depth_guard(e.span, |rd| rd.operand_inner(e))
+    }
+
+    fn operand_inner(&mut self, e: &E) -> R<Operand> {
+        let span = e.span;
+        let sp = Some(span);
+        let plain = |x: PrimExpr| Ok(Operand { e: x, lit: false });
+        match &e.e {
+            Expr::Int(i) => {
+                let v = i64::try_from(*i).map_err(|_| self.error("integer literal out of the range of int64", span))?;
+                let t = if i32::try_from(v).is_ok() { DataType::INT32 } else { DataType::INT64 };
+                Ok(Operand { e: PrimExpr::at(ExprKind::IntImm(v), t, sp), lit: true })
+            }
+            Expr::Float(f) => Ok(Operand { e: PrimExpr::at(ExprKind::FloatImm(*f), DataType::FLOAT32, sp), lit: true }),
+            Expr::Bool(b) => plain(PrimExpr::at(ExprKind::IntImm(i64::from(*b)), DataType::BOOL, sp)),
+            Expr::Str(s) => plain(PrimExpr::at(ExprKind::StringImm(s.as_str().into()), DataType::HANDLE, sp)),
+            Expr::Name(n) => match self.lookup(n) {
+                Some(Binding::Var(v)) => plain(PrimExpr::at(ExprKind::Var(v.clone()), v.dtype(), sp)),
+                Some(Binding::Buffer(b)) => plain(PrimExpr::at(ExprKind::Var(b.data().clone()), DataType::HANDLE, sp)),
+                None => err(format!("undefined name '{n}'"), span),
+            },
+            Expr::Attr(base, attr) => {
+                if let Some(Binding::Buffer(b)) = base.e.dotted().and_then(|n| self.lookup(&n).cloned()) {
+                    return match attr.as_str() {
+                        "data" => plain(PrimExpr::at(ExprKind::Var(b.data().clone()), DataType::HANDLE, sp)),
+                        "elem_offset" => plain(b.elem_offset().with_span(sp)),
+                        _ => err(format!("buffer '{}' has no field '{attr}' usable here", b.name()), span),
+                    };
+                }
+                if let Some(t) = self.t_name(&e.e)
+                    && let Some(dt) = DataType::parse(&t)
+                {
+                    return err(format!("T.{t} is a type; write T.{dt}(value) for a constant"), span);
+                }
+                err(format!("'{}' is not a value", e.e.dotted().unwrap_or_else(|| "expression".into())), span)
+            }
+            Expr::Subscript(base, idx) => {
+                if let Expr::Attr(b, f) = &base.e
+                    && f == "shape"
+                    && let Some(Binding::Buffer(buf)) = b.e.dotted().and_then(|n| self.lookup(&n).cloned())
+                {
+                    let [i] = idx.as_slice() else { return err("expected one index into a shape", span) };
+                    let k = self.int_const(i)?;
+                    return buf
+                        .shape()
+                        .get(usize::try_from(k).unwrap_or(usize::MAX))
+                        .map(|d| Operand { e: d.with_span(sp), lit: false })
+                        .ok_or_else(|| {
+                            self.error(format!("{} has {} dimensions", buf.name(), buf.shape().len()), i.span)
+                        });
+                }
+                let (buffer, indices) = self.access(base, idx, span)?;
+                plain(PrimExpr::load(&buffer, indices).with_span(sp))
+            }
+            Expr::Bin(op, a, b) => {
+                let (x, y) = (self.operand(a)?, self.operand(b)?);
+                let op = match *op {
+                    "+" => BinOp::Add,
+                    "-" => BinOp::Sub,
+                    "*" => BinOp::Mul,
+                    "/" => BinOp::Div,
+                    "//" => BinOp::FloorDiv,
+                    "%" => BinOp::FloorMod,
+                    "&" => return self.builtin2("tir.bitwise_and", x, y, span),
+                    "|" => return self.builtin2("tir.bitwise_or", x, y, span),
+                    "^" => return self.builtin2("tir.bitwise_xor", x, y, span),
+                    "<<" => return self.builtin2("tir.shift_left", x, y, span),
+                    ">>" => return self.builtin2("tir.shift_right", x, y, span),
+                    "**" => return self.builtin2("tir.pow", x, y, span),
+                    o => return err(format!("operator '{o}' is not supported"), span),
+                };
+                let lit = x.lit && y.lit;
+                let r = self.binary(op, x, y, span)?;
+                Ok(Operand { e: r, lit })
+            }
+            Expr::Unary(op, a) => match *op {
+                "-" => {
+                    let x = self.operand(a)?;
+                    match x.e.kind() {
+                        ExprKind::IntImm(v) if x.lit || matches!(a.e, Expr::Call(..)) => {
+                            let v = v.checked_neg().ok_or_else(|| self.error("integer literal out of range", span))?;
+                            let t = if x.lit && i32::try_from(v).is_ok() { DataType::INT32 } else { x.e.dtype() };
+                            Ok(Operand { e: PrimExpr::at(ExprKind::IntImm(v), t, sp), lit: x.lit })
+                        }
+                        ExprKind::FloatImm(v) => {
+                            Ok(Operand { e: PrimExpr::at(ExprKind::FloatImm(-v), x.e.dtype(), sp), lit: x.lit })
+                        }
+                        _ => {
+                            // TVM's negation: multiply by -1 of the operand's type.
+                            let t = x.e.dtype();
+                            let m1 = if t.is_float() {
+                                PrimExpr::float_of(-1.0, t.element())
+                            } else {
+                                PrimExpr::int_of(-1, t.element())
+                            };
+                            let r = self.binary(BinOp::Mul, x, Operand { e: m1, lit: true }, span)?;
+                            plain(r)
+                        }
+                    }
+                }
+                "+" => self.operand(a),
+                "not" => {
+                    let x = self.expr(a)?;
+                    plain(PrimExpr::logical_not(x).with_span(sp))
+                }
+                "~" => {
+                    let x = self.operand(a)?;
+                    let t = x.e.dtype();
+                    plain(PrimExpr::call_builtin(t, "tir.bitwise_not", vec![x.e]).with_span(sp))
+                }
+                o => err(format!("operator '{o}' is not supported"), span),
+            },
+            Expr::Compare(first, rest) => {
+                let mut left = self.operand(first)?;
+                let mut out: Option<PrimExpr> = None;
+                for (op, rhs) in rest {
+                    let right = self.operand(rhs)?;
+                    let op = match *op {
+                        "==" => CmpOp::Eq,
+                        "!=" => CmpOp::Ne,
+                        "<" => CmpOp::Lt,
+                        "<=" => CmpOp::Le,
+                        ">" => CmpOp::Gt,
+                        _ => CmpOp::Ge,
+                    };
+                    let (a, b) = self.unify(left.clone(), right.clone(), span)?;
+                    let c = PrimExpr::cmp(op, a, b).with_span(sp);
+                    out = Some(match out {
+                        None => c,
+                        Some(prev) => PrimExpr::and(prev, c).with_span(sp),
+                    });
+                    left = right;
+                }
+                match out {
+                    Some(x) => plain(x),
+                    None => err("empty comparison", span),
+                }
+            }
+            Expr::BoolOp(op, items) => {
+                let mut acc: Option<PrimExpr> = None;
+                for x in items {
+                    let y = self.expr(x)?;
+                    acc = Some(match acc {
+                        None => y,
+                        Some(a) if *op == "and" => PrimExpr::and(a, y).with_span(sp),
+                        Some(a) => PrimExpr::or(a, y).with_span(sp),
+                    });
+                }
+                match acc {
+                    Some(x) => plain(x),
+                    None => err("empty boolean operation", span),
+                }
+            }
+            Expr::IfExp(a, c, b) => {
+                let c = self.expr(c)?;
+                let (a, b) = (self.operand(a)?, self.operand(b)?);
+                let (a, b) = self.unify(a, b, span)?;
+                plain(PrimExpr::select(c, a, b).with_span(sp))
+            }
+            Expr::Call(f, args, kwargs) => self.call(f, args, kwargs, span),
+            Expr::Tuple(_) | Expr::List(_) => err("a tuple is not a value here", span),
+            _ => err("expected an expression", span),
+        }
+    }
+
+    /// `buffer[indices]` as a buffer and index expressions; `a:b` is a unit-stride ramp.
+    pub(super) fn access(&mut self, base: &E, idx: &[E], span: Span) -> R<(Buffer, Vec<PrimExpr>)> {
+        let name = base.e.dotted().unwrap_or_default();
+        let Some(Binding::Buffer(b)) = self.lookup(&name).cloned() else {
+            return err(format!("'{name}' is not a buffer"), base.span);
+        };
+        // `A[()]`: the element of a 0-dimensional buffer.
+        if let [E { e: Expr::Tuple(items), .. }] = idx
+            && items.is_empty()
+        {
+            return Ok((b, Vec::new()));
+        }
+        let mut indices = Vec::with_capacity(idx.len());
+        for i in idx {
+            indices.push(match &i.e {
+                Expr::Slice(lo, hi, step) => {
+                    let lo = match lo {
+                        Some(l) => self.expr(l)?,
+                        None => PrimExpr::int(0),
+                    };
+                    let Some(hi) = hi else { return err("a vector index needs an end", i.span) };
+                    let hi = self.expr_as(hi, lo.dtype())?;
+                    let stride = match step {
+                        Some(s) => self.expr_as(s, lo.dtype())?,
+                        None => PrimExpr::int_of(1, lo.dtype()),
+                    };
+                    let n = crate::tir::arith::linear(&PrimExpr::binary(BinOp::Sub, hi.clone(), lo.clone())).as_const();
+                    let st = stride.as_int().unwrap_or(1).max(1);
+                    let lanes = match n {
+                        Some(n) if n > 0 => (n + i128::from(st) - 1) / i128::from(st),
+                        _ => return err("a slice index needs a constant length", i.span),
+                    };
+                    let lanes = u16::try_from(lanes).map_err(|_| self.error("too many lanes", i.span))?;
+                    if lanes == 1 { lo } else { PrimExpr::ramp(lo, stride, lanes).with_span(Some(i.span)) }
+                }
+                _ => self.expr(i)?,
+            });
+        }
+        let _ = span;
+        Ok((b, indices))
+    }
+
+    /// TVM's type matching of binary operands.
+    pub(super) fn unify(&self, a: Operand, b: Operand, span: Span) -> R<(PrimExpr, PrimExpr)> {
+        let (ta, tb) = (a.e.dtype(), b.e.dtype());
+        if ta == tb {
+            return Ok((a.e, b.e));
+        }
+        let int_const = |o: &Operand| o.lit || (matches!(o.e.kind(), ExprKind::IntImm(_)) && o.e.dtype().is_int());
+        // A literal takes the other operand's type (a float literal meeting an integer makes the
+        // integer a float).
+        if a.lit && !b.lit && !(a.e.dtype().is_float() && tb.is_int()) {
+            return Ok((retype(&a.e, tb, span), b.e));
+        }
+        if b.lit && !a.lit && !(b.e.dtype().is_float() && ta.is_int()) {
+            return Ok((a.e, retype(&b.e, ta, span)));
+        }
+        if ta.lanes != tb.lanes {
+            if ta.lanes == 1 {
+                let s = if a.lit { retype(&a.e, tb.element(), span) } else { a.e };
+                let st = s.dtype().with_lanes(tb.lanes);
+                let a2 = Operand { e: PrimExpr::at(ExprKind::Broadcast(s, tb.lanes), st, Some(span)), lit: false };
+                return self.unify(a2, b, span);
+            }
+            if tb.lanes == 1 {
+                let s = if b.lit { retype(&b.e, ta.element(), span) } else { b.e };
+                let st = s.dtype().with_lanes(ta.lanes);
+                let b2 = Operand { e: PrimExpr::at(ExprKind::Broadcast(s, ta.lanes), st, Some(span)), lit: false };
+                return self.unify(a, b2, span);
+            }
+            return err(format!("operands have {} and {} lanes", ta.lanes, tb.lanes), span);
+        }
+        // An integer constant takes the other integer operand's type.
+        if ta.is_int() && tb.is_int() {
+            if int_const(&a) && !int_const(&b) {
+                return Ok((retype(&a.e, tb, span), b.e));
+            }
+            if int_const(&b) && !int_const(&a) {
+                return Ok((a.e, retype(&b.e, ta, span)));
+            }
+        }
+        let target = if ta.is_float() && !tb.is_float() {
+            ta
+        } else if tb.is_float() && !ta.is_float() {
+            tb
+        } else if ta.bits > tb.bits {
+            ta
+        } else if tb.bits > ta.bits {
+            tb
+        } else if ta.code == TypeCode::UInt {
+            ta
+        } else {
+            tb
+        };
+        let cast =
+            |x: PrimExpr| if x.dtype() == target { x } else { PrimExpr::at(ExprKind::Cast(x), target, Some(span)) };
+        Ok((cast(a.e), cast(b.e)))
+    }
+
+    pub(super) fn binary(&self, op: BinOp, a: Operand, b: Operand, span: Span) -> R<PrimExpr> {
+        let (a, b) = self.unify(a, b, span)?;
+        // `/` on integers is TVM's `Div` (truncating); on floats, division.
+        Ok(PrimExpr::binary(op, a, b).with_span(Some(span)))
+    }
+
+    fn builtin2(&self, name: &str, a: Operand, b: Operand, span: Span) -> R<Operand> {
+        let (a, b) = self.unify(a, b, span)?;
+        let t = a.dtype();
+        Ok(Operand { e: PrimExpr::call_builtin(t, name, vec![a, b]).with_span(Some(span)), lit: false })
+    }
+
+    /// An integer constant (a literal or a constant expression).
+    pub(super) fn int_const(&mut self, e: &E) -> R<i64> {
+        let x = self.expr(e)?;
+        crate::tir::arith::const_int(&x).ok_or_else(|| self.error("expected an integer constant", e.span))
+    }
+
+    /// A data type: `"float32"`, `T.float32`, `T.handle`, `T.boolx4`.
+    pub(super) fn dtype_of(&self, e: &E) -> R<DataType> {
+        match &e.e {
+            Expr::Str(s) => DataType::parse(s).ok_or_else(|| self.error(format!("unknown data type '{s}'"), e.span)),
+            Expr::Call(f, args, _) if args.is_empty() => self.dtype_of(f),
+            _ => match self.t_name(&e.e) {
+                Some(n) => DataType::parse(&n).ok_or_else(|| self.error(format!("unknown data type 'T.{n}'"), e.span)),
+                None => err("expected a data type", e.span),
+            },
+        }
+    }
+
+    fn list_of(&mut self, e: &E) -> R<Vec<PrimExpr>> {
+        match &e.e {
+            Expr::List(xs) | Expr::Tuple(xs) => xs.iter().map(|x| self.expr(x)).collect(),
+            _ => err("expected a list", e.span),
+        }
+    }
+
+    fn lanes_of(&mut self, e: &E) -> R<u16> {
+        let n = self.int_const(e)?;
+        u16::try_from(n).map_err(|_| self.error(format!("{n} is not a lane count"), e.span))
+    }
+
+    fn call(&mut self, f: &E, args: &[E], kwargs: &[(String, E)], span: Span) -> R<Operand> {
+        let sp = Some(span);
+        let plain = |x: PrimExpr| Ok(Operand { e: x, lit: false });
+        let name = f.e.dotted().ok_or_else(|| self.error("expected a function name", f.span))?;
+        // A call of a function of the module: `Module.f(..)` or `f(..)`.
+        let local = match &self.module_name {
+            Some(m) => name.strip_prefix(&format!("{m}.")).unwrap_or(&name).to_string(),
+            None => name.clone(),
+        };
+        if let Some(ret) = self.funcs.get(&local).copied() {
+            let a = args.iter().map(|x| self.expr(x)).collect::<R<Vec<_>>>()?;
+            return plain(PrimExpr::call_global(ret, &local, a).with_span(sp));
+        }
+        if name == "range" {
+            return err("range(..) is only a loop iterator", span);
+        }
+        if name == "min" || name == "max" {
+            return self.call_t(if name == "min" { "min" } else { "max" }, f, args, kwargs, span);
+        }
+        let Some(t) = self.t_name(&f.e) else { return err(format!("unknown function '{name}'"), f.span) };
+        self.call_t(&t, f, args, kwargs, span)
+    }
+
+    fn arity(&self, t: &str, args: &[E], n: usize, span: Span) -> R<()> {
+        if args.len() == n { Ok(()) } else { err(format!("T.{t} takes {n} arguments, {} given", args.len()), span) }
+    }
+
+    fn call_t(&mut self, t: &str, f: &E, args: &[E], kwargs: &[(String, E)], span: Span) -> R<Operand> {
+        let sp = Some(span);
+        let plain = |x: PrimExpr| Ok(Operand { e: x, lit: false });
+        if let Some(dt) = DataType::parse(t) {
+            // `T.float32(0)`: a typed constant; `T.int32(x)`: a conversion; `T.int32()`: a
+            // variable declaration, which only an assignment may hold.
+            let [a] = args else {
+                return err(format!("T.{t}() declares a variable; it is only allowed as `name = T.{t}()`"), span);
+            };
+            if let Expr::Str(s) = &a.e {
+                let v = match s.as_str() {
+                    "inf" => f64::INFINITY,
+                    "-inf" => f64::NEG_INFINITY,
+                    "nan" => f64::NAN,
+                    _ => s.parse::<f64>().map_err(|_| self.error(format!("'{s}' is not a number"), a.span))?,
+                };
+                return plain(PrimExpr::at(ExprKind::FloatImm(v), dt, sp));
+            }
+            let x = self.operand(a)?;
+            return plain(match x.e.kind() {
+                ExprKind::IntImm(_) | ExprKind::FloatImm(_) if x.lit || x.e.dtype() == dt => retype(&x.e, dt, span),
+                ExprKind::IntImm(v) if dt.is_bool() => PrimExpr::at(ExprKind::IntImm(i64::from(*v != 0)), dt, sp),
+                _ if x.e.dtype() == dt => x.e,
+                _ => PrimExpr::at(ExprKind::Cast(x.e), dt, sp),
+            });
+        }
+        match t {
+            "Cast" | "cast" => {
+                self.arity(t, args, 2, span)?;
+                let (dt, x) = if t == "Cast" {
+                    (self.dtype_of(&args[0])?, self.expr(&args[1])?)
+                } else {
+                    (self.dtype_of(&args[1])?, self.expr(&args[0])?)
+                };
+                plain(PrimExpr::cast(dt, x).with_span(sp))
+            }
+            "reinterpret" => {
+                self.arity(t, args, 2, span)?;
+                let (dt, x) = (self.dtype_of(&args[0])?, self.expr(&args[1])?);
+                plain(PrimExpr::call_builtin(dt, "tir.reinterpret", vec![x]).with_span(sp))
+            }
+            "Select" | "if_then_else" => {
+                self.arity(t, args, 3, span)?;
+                let c = self.expr(&args[0])?;
+                let (a, b) = (self.operand(&args[1])?, self.operand(&args[2])?);
+                let (a, b) = self.unify(a, b, span)?;
+                plain(if t == "Select" {
+                    PrimExpr::select(c, a, b).with_span(sp)
+                } else {
+                    let dt = a.dtype();
+                    PrimExpr::call_builtin(dt, "tir.if_then_else", vec![c, a, b]).with_span(sp)
+                })
+            }
+            "max" | "min" | "Max" | "Min" | "floordiv" | "floormod" | "truncdiv" | "truncmod" | "Div" | "Mod"
+            | "FloorDiv" | "FloorMod" | "Add" | "Sub" | "Mul" => {
+                self.arity(t, args, 2, span)?;
+                let op = match t {
+                    "max" | "Max" => BinOp::Max,
+                    "min" | "Min" => BinOp::Min,
+                    "floordiv" | "FloorDiv" => BinOp::FloorDiv,
+                    "floormod" | "FloorMod" => BinOp::FloorMod,
+                    "truncdiv" | "Div" => BinOp::Div,
+                    "truncmod" | "Mod" => BinOp::Mod,
+                    "Add" => BinOp::Add,
+                    "Sub" => BinOp::Sub,
+                    _ => BinOp::Mul,
+                };
+                let (a, b) = (self.operand(&args[0])?, self.operand(&args[1])?);
+                plain(self.binary(op, a, b, span)?)
+            }
+            "ceildiv" => {
+                self.arity(t, args, 2, span)?;
+                // ceildiv(a, b) = (a + b - 1) // b
+                let (a, b) = (self.operand(&args[0])?, self.operand(&args[1])?);
+                let (a, b) = self.unify(a, b, span)?;
+                let one = PrimExpr::int_of(1, b.dtype());
+                let num = PrimExpr::binary(BinOp::Sub, PrimExpr::binary(BinOp::Add, a, b.clone()), one);
+                plain(PrimExpr::floordiv(num, b).with_span(sp))
+            }
+            "EQ" | "NE" | "LT" | "LE" | "GT" | "GE" => {
+                self.arity(t, args, 2, span)?;
+                let op = match t {
+                    "EQ" => CmpOp::Eq,
+                    "NE" => CmpOp::Ne,
+                    "LT" => CmpOp::Lt,
+                    "LE" => CmpOp::Le,
+                    "GT" => CmpOp::Gt,
+                    _ => CmpOp::Ge,
+                };
+                let (a, b) = (self.operand(&args[0])?, self.operand(&args[1])?);
+                let (a, b) = self.unify(a, b, span)?;
+                plain(PrimExpr::cmp(op, a, b).with_span(sp))
+            }
+            "And" | "Or" => {
+                self.arity(t, args, 2, span)?;
+                let (a, b) = (self.expr(&args[0])?, self.expr(&args[1])?);
+                plain(if t == "And" { PrimExpr::and(a, b) } else { PrimExpr::or(a, b) }.with_span(sp))
+            }
+            "Not" => {
+                self.arity(t, args, 1, span)?;
+                let a = self.expr(&args[0])?;
+                plain(PrimExpr::logical_not(a).with_span(sp))
+            }
+            "ramp" | "Ramp" => {
+                self.arity(t, args, 3, span)?;
+                let (b, s) = (self.operand(&args[0])?, self.operand(&args[1])?);
+                let (b, s) = self.unify(b, s, span)?;
+                let lanes = self.lanes_of(&args[2])?;
+                plain(PrimExpr::ramp(b, s, lanes).with_span(sp))
+            }
+            "broadcast" | "Broadcast" => {
+                self.arity(t, args, 2, span)?;
+                let v = self.expr(&args[0])?;
+                let lanes = self.lanes_of(&args[1])?;
+                plain(PrimExpr::broadcast(v, lanes).with_span(sp))
+            }
+            "Shuffle" | "shuffle" => {
+                self.arity(t, args, 2, span)?;
+                let vs = self.list_of(&args[0])?;
+                let is = self.list_of(&args[1])?;
+                plain(PrimExpr::shuffle(vs, is).with_span(sp))
+            }
+            "Let" | "let" => {
+                // `T.Let(body, where={x: value})`
+                let Some((_, where_)) = kwargs.iter().find(|(k, _)| k == "where") else {
+                    return err("T.Let needs where={var: value}", span);
+                };
+                let Expr::Dict(items) = &where_.e else { return err("expected where={var: value}", where_.span) };
+                let [(k, v)] = items.as_slice() else { return err("T.Let binds one variable", where_.span) };
+                let Expr::Name(n) = &k.e else { return err("expected a variable name", k.span) };
+                let Some(Binding::Var(var)) = self.lookup(n).cloned() else {
+                    return err(format!("'{n}' is not a declared variable"), k.span);
+                };
+                let value = self.expr_as(v, var.dtype())?;
+                let [body] = args else { return err("T.Let takes the body", span) };
+                let body = self.expr(body)?;
+                plain(PrimExpr::let_in(&var, value, body).with_span(sp))
+            }
+            "ret" => {
+                self.arity(t, args, 1, span)?;
+                let v = self.expr(&args[0])?;
+                plain(PrimExpr::ret(v).with_span(sp))
+            }
+            "likely" | "assume" => {
+                self.arity(t, args, 1, span)?;
+                let v = self.expr(&args[0])?;
+                let dt = v.dtype();
+                plain(PrimExpr::call_builtin(dt, &format!("tir.{t}"), vec![v]).with_span(sp))
+            }
+            "max_value" | "min_value" | "infinity" => {
+                self.arity(t, args, 1, span)?;
+                let dt = self.dtype_of(&args[0])?;
+                plain(limit_value(t, dt, span).ok_or_else(|| self.error(format!("T.{t} has no value for {dt}"), span))?)
+            }
+            "call_extern" | "call_pure_extern" | "call_intrin" | "call_llvm_pure_intrin" | "call_llvm_intrin" => {
+                if args.len() < 2 {
+                    return err(format!("T.{t} takes a type, a name and arguments"), span);
+                }
+                let dt = self.dtype_of(&args[0])?;
+                let fname = match &args[1].e {
+                    Expr::Str(s) => s.clone(),
+                    _ => return err("expected the function's name as a string", args[1].span),
+                };
+                let a = args[2..].iter().map(|x| self.expr(x)).collect::<R<Vec<_>>>()?;
+                let full = if t == "call_intrin" { fname } else { format!("tir.call_extern:{fname}") };
+                plain(PrimExpr::call_builtin(dt, &full, a).with_span(sp))
+            }
+            "isnan" | "isinf" | "isfinite" => {
+                self.arity(t, args, 1, span)?;
+                let x = self.expr(&args[0])?;
+                let dt = DataType::BOOL.with_lanes(x.dtype().lanes);
+                plain(PrimExpr::call_builtin(dt, &format!("tir.{t}"), vec![x]).with_span(sp))
+            }
+            "abs" => {
+                self.arity(t, args, 1, span)?;
+                let x = self.expr(&args[0])?;
+                let dt = x.dtype();
+                let name = if dt.is_float() { "tir.fabs" } else { "tir.abs" };
+                plain(PrimExpr::call_builtin(dt, name, vec![x]).with_span(sp))
+            }
+            "evaluate" => err("T.evaluate is a statement", span),
+            _ if BINARY_BUILTINS.contains(&t) => {
+                self.arity(t, args, 2, span)?;
+                let (a, b) = (self.operand(&args[0])?, self.operand(&args[1])?);
+                self.builtin2(&format!("tir.{t}"), a, b, span)
+            }
+            _ if MATH.contains(&t) => {
+                let a = args.iter().map(|x| self.expr(x)).collect::<R<Vec<_>>>()?;
+                let dt = a.first().map_or(DataType::FLOAT32, PrimExpr::dtype);
+                plain(PrimExpr::call_builtin(dt, &format!("tir.{t}"), a).with_span(sp))
+            }
+            _ => err(format!("unknown TIR function 'T.{t}'"), f.span),
+        }
+    }
+}
+
+/// `T.max_value`, `T.min_value`, `T.infinity` of a type.
+fn limit_value(what: &str, dt: DataType, span: Span) -> Option<PrimExpr> {
+    let sp = Some(span);
+    let b = u32::from(dt.bits);
+    Some(match (what, dt.code) {
+        ("max_value", TypeCode::Int) => {
+            PrimExpr::at(ExprKind::IntImm(if b >= 64 { i64::MAX } else { (1i64 << (b - 1)) - 1 }), dt, sp)
+        }
+        ("min_value", TypeCode::Int) => {
+            PrimExpr::at(ExprKind::IntImm(if b >= 64 { i64::MIN } else { -(1i64 << (b - 1)) }), dt, sp)
+        }
+        ("max_value", TypeCode::UInt) => {
+            PrimExpr::at(ExprKind::IntImm(if b >= 63 { i64::MAX } else { (1i64 << b) - 1 }), dt, sp)
+        }
+        ("min_value", TypeCode::UInt) => PrimExpr::at(ExprKind::IntImm(0), dt, sp),
+        ("max_value", TypeCode::Float | TypeCode::BFloat) => {
+            let m = match (dt.code, b) {
+                (TypeCode::Float, 16) => 65504.0,
+                (TypeCode::BFloat, _) => 3.38953139e38,
+                (_, 32) => f64::from(f32::MAX),
+                _ => f64::MAX,
+            };
+            PrimExpr::at(ExprKind::FloatImm(m), dt, sp)
+        }
+        ("min_value", TypeCode::Float | TypeCode::BFloat) => {
+            let m = match (dt.code, b) {
+                (TypeCode::Float, 16) => -65504.0,
+                (TypeCode::BFloat, _) => -3.38953139e38,
+                (_, 32) => f64::from(f32::MIN),
+                _ => f64::MIN,
+            };
+            PrimExpr::at(ExprKind::FloatImm(m), dt, sp)
+        }
+        ("infinity", TypeCode::Float | TypeCode::BFloat) => PrimExpr::at(ExprKind::FloatImm(f64::INFINITY), dt, sp),
+        _ => return None,
+    })
+}
