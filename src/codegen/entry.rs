@@ -132,6 +132,12 @@ pub(crate) fn build_entry(
                 ParamSlot::Scalar(t) | ParamSlot::Func(t) => {
                     call_args.push(load_scalar(&mut b, t, ptr, 0));
                 }
+                ParamSlot::Vector(t) if repr::simd_chunks(t).is_some() => {
+                    let (ct, n) = repr::simd_chunks(t).unwrap_or((types::I8X16, 0));
+                    for c in 0..n {
+                        call_args.push(b.ins().load(ct, MemFlagsData::new().with_notrap(), ptr, (16 * c) as i32));
+                    }
+                }
                 ParamSlot::Vector(t) => {
                     let elem = t.element_type();
                     let eb = repr::elem_bytes(elem).unwrap_or(1) as i32;
@@ -170,6 +176,11 @@ pub(crate) fn build_entry(
             let base = slot.offset as i32;
             match repr::unflatten(&slot.ty, vals)? {
                 Repr::Scalar(v) | Repr::Func(v) => store_scalar(&mut b, &slot.ty, v, rets, base),
+                Repr::Vector(chunks) if repr::simd_chunks(&slot.ty).is_some() => {
+                    for (c, v) in chunks.into_iter().enumerate() {
+                        b.ins().store(MemFlagsData::new().with_notrap(), v, rets, base + 16 * c as i32);
+                    }
+                }
                 Repr::Vector(lanes) => {
                     let elem = slot.ty.element_type();
                     let eb = repr::elem_bytes(elem).unwrap_or(1) as i32;

@@ -238,12 +238,90 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
         }
     }
 
-    /// The lanes of a vector IR value.
-    pub fn lanes(&self, v: crate::ir::Value) -> Result<Vec<Value>, CodegenError> {
+    /// The lanes of a vector IR value, one scalar register each (taken out of SIMD registers
+    /// when the vector lives there).
+    pub fn lanes(&mut self, v: crate::ir::Value) -> Result<Vec<Value>, CodegenError> {
+        let regs = match self.vals.get(&v) {
+            Some(Repr::Vector(l)) => l.clone(),
+            _ => return Err(CodegenError::internal("expected a vector value")),
+        };
+        Ok(self.unpack(&regs))
+    }
+
+    /// The registers of a vector IR value as they are (SIMD chunks or lanes).
+    pub fn vector_regs(&self, v: crate::ir::Value) -> Result<Vec<Value>, CodegenError> {
         match self.vals.get(&v) {
             Some(Repr::Vector(l)) => Ok(l.clone()),
             _ => Err(CodegenError::internal("expected a vector value")),
         }
+    }
+
+    /// Scalar lanes of vector registers (SIMD chunks are split).
+    pub fn unpack(&mut self, regs: &[Value]) -> Vec<Value> {
+        let mut out = Vec::new();
+        for &r in regs {
+            let t = self.b.func.dfg.value_type(r);
+            if t.is_vector() {
+                for k in 0..t.lane_count() {
+                    out.push(self.b.ins().extractlane(r, k as u8));
+                }
+            } else {
+                out.push(r);
+            }
+        }
+        out
+    }
+
+    /// A vector of type `ty` from its scalar lanes, in the registers its type lives in.
+    pub fn pack(&mut self, ty: &Type, lanes: Vec<Value>) -> Repr {
+        let Some((ct, n)) = repr::simd_chunks(ty) else { return Repr::Vector(lanes) };
+        let per = ct.lane_count() as usize;
+        let mut chunks = Vec::with_capacity(n);
+        for c in 0..n {
+            let part = &lanes[c * per..(c + 1) * per];
+            let mut v = self.b.ins().splat(ct, part[0]);
+            for (k, &x) in part.iter().enumerate().skip(1) {
+                v = self.b.ins().insertlane(v, x, k as u8);
+            }
+            chunks.push(v);
+        }
+        Repr::Vector(chunks)
+    }
+
+    /// A vector of type `ty` with `x` in every lane.
+    pub fn splat(&mut self, ty: &Type, x: Value) -> Repr {
+        match repr::simd_chunks(ty) {
+            Some((ct, n)) => {
+                let v = self.b.ins().splat(ct, x);
+                Repr::Vector(vec![v; n])
+            }
+            None => Repr::Vector(vec![x; repr::lanes(ty)]),
+        }
+    }
+
+    /// Apply `f` to each SIMD chunk of the operands when the result and every operand live in
+    /// SIMD chunks of one shape; `None` otherwise (the caller works lane by lane).
+    pub fn map_simd(
+        &mut self,
+        result_ty: &Type,
+        operands: &[crate::ir::Value],
+        f: &mut dyn FnMut(&mut FnLowerer<'s, 'a>, &[Value]) -> Value,
+    ) -> Option<Repr> {
+        let (_, n) = repr::simd_chunks(result_ty)?;
+        let mut ins = Vec::with_capacity(operands.len());
+        for &v in operands {
+            let (_, k) = repr::simd_chunks(self.ty(v))?;
+            if k != n {
+                return None;
+            }
+            ins.push(self.vector_regs(v).ok()?);
+        }
+        let mut out = Vec::with_capacity(n);
+        for c in 0..n {
+            let args: Vec<Value> = ins.iter().map(|x| x[c]).collect();
+            out.push(f(self, &args));
+        }
+        Some(Repr::Vector(out))
     }
 
     /// Bind an IR value.
@@ -542,6 +620,12 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
 
     /// Load an element (scalar or vector) of `ty` from `addr`.
     pub fn load_elem(&mut self, ty: &Type, addr: Value) -> Repr {
+        if let Some((ct, n)) = repr::simd_chunks(ty) {
+            let chunks = (0..n)
+                .map(|c| self.b.ins().load(ct, MemFlagsData::new().with_notrap(), addr, (16 * c) as i32))
+                .collect();
+            return Repr::Vector(chunks);
+        }
         match ty.as_vector() {
             Some(v) => {
                 let eb = repr::elem_bytes(&v.elem).unwrap_or(1);
@@ -560,6 +644,12 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
 
     /// Store an element (scalar or vector) of `ty` at `addr`.
     pub fn store_elem(&mut self, ty: &Type, r: &Repr, addr: Value) {
+        if let (Some(_), Repr::Vector(chunks)) = (repr::simd_chunks(ty), r) {
+            for (c, &x) in chunks.iter().enumerate() {
+                self.b.ins().store(MemFlagsData::new().with_notrap(), x, addr, (16 * c) as i32);
+            }
+            return;
+        }
         match (ty.as_vector(), r) {
             (Some(v), Repr::Vector(lanes)) => {
                 let eb = repr::elem_bytes(&v.elem).unwrap_or(1);
@@ -898,7 +988,7 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
                     let args: Vec<Value> = ins.iter().map(|l| l[i]).collect();
                     out.push(f(self, &args)?);
                 }
-                Ok(Repr::Vector(out))
+                Ok(self.pack(result_ty, out))
             }
             Type::Tensor(_) => {
                 let descs: Vec<MemrefRepr> = operands.iter().map(|&v| self.memref(v)).collect::<Result<_, _>>()?;

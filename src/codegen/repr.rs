@@ -4,7 +4,10 @@
 //!   from N bits (`i1` as 0 or 1), the representation `IntegerAttr` uses; `index` is i64.
 //! - `f32`/`f64` are native; `f16`/`bf16` live in f32 registers, always holding a value exactly
 //!   representable in the narrow type (each operation rounds), and in 16 bits in memory.
-//! - Vectors are their lanes, in row-major order.
+//! - Vectors whose element type Cranelift has 128-bit vectors of (f32, f64, i8, i16, i32, i64)
+//!   and whose lanes fill whole 128-bit chunks live in SIMD registers, one per chunk
+//!   ([`simd_chunks`]); other vectors are their lanes, one register each. Either way the order
+//!   is row-major, and the layout is a function of the type.
 //! - Memrefs and tensors are descriptors: a pointer to the element at index 0, the dynamic
 //!   sizes, the layout symbols, and (for non-identity layouts) the physical extents.
 //! - Function values are pointers to code with the internal calling convention.
@@ -75,6 +78,24 @@ impl Repr {
     }
 }
 
+/// The SIMD layout of a vector type: the Cranelift vector type of each 128-bit chunk and the
+/// number of chunks, when the vector lives in SIMD registers.
+pub fn simd_chunks(ty: &Type) -> Option<(types::Type, usize)> {
+    let v = ty.as_vector()?;
+    let ct = match v.elem {
+        Type::F32 => types::F32X4,
+        Type::F64 => types::F64X2,
+        Type::Integer(8) => types::I8X16,
+        Type::Integer(16) => types::I16X8,
+        Type::Integer(32) => types::I32X4,
+        Type::Integer(64) | Type::Index => types::I64X2,
+        _ => return None,
+    };
+    let n = lanes(ty);
+    let per = ct.lane_count() as usize;
+    (n > 0 && n % per == 0).then_some((ct, n / per))
+}
+
 /// The integer width of an integer or index type.
 pub fn int_width(ty: &Type) -> Option<u32> {
     match ty {
@@ -141,6 +162,9 @@ pub fn as_memref_like(ty: &Type) -> Option<MemrefType> {
 pub fn flat_types(ty: &Type) -> Result<Vec<types::Type>, String> {
     match ty {
         Type::Vector(v) => {
+            if let Some((ct, n)) = simd_chunks(ty) {
+                return Ok(vec![ct; n]);
+            }
             let t = scalar_clif(&v.elem).ok_or_else(|| format!("vectors of '{}' are not supported", v.elem))?;
             Ok(vec![t; lanes(ty)])
         }

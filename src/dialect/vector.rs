@@ -321,7 +321,7 @@ fn verify_write(cx: &mut VerifyCx<'_>, op: Op) {
 // Lane by lane: each vector position maps to a memref index through the permutation map (a
 // `0` result broadcasts). Out-of-bounds lanes read the padding (or zero) and are not written.
 
-use crate::codegen::repr::{self as cr, Repr};
+use crate::codegen::repr as cr;
 use crate::codegen::{CodegenError, FnLowerer};
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{InstBuilder, types};
@@ -396,7 +396,8 @@ fn lower_read(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
         let v = lw.load_scalar(&elem, addr);
         out.push(lw.b.ins().select(inb, v, pad));
     }
-    lw.set(d.results[0], Repr::Vector(out));
+    let r = lw.pack(lw.ty(d.results[0]), out);
+    lw.set(d.results[0], r);
     Ok(())
 }
 

@@ -727,7 +727,7 @@ fn lower_constant(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError
                             }
                         })
                         .collect();
-                    Repr::Vector(lanes)
+                    lw.pack(ty, lanes)
                 }
                 _ => {
                     // A tensor constant: module-owned data (tensors are never written in place).
@@ -842,6 +842,26 @@ fn lower_binary(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> 
     let ty = m.value_type(r);
     let elem = ty.element_type().clone();
     let operands: Vec<_> = d.operands.to_vec();
+    // Vectors in SIMD registers: one instruction per chunk where Cranelift has one.
+    let simd: Option<fn(&mut FnLowerer<'_, '_>, CValue, CValue) -> CValue> = match name {
+        "std.addf" => Some(|lw, x, y| lw.b.ins().fadd(x, y)),
+        "std.subf" => Some(|lw, x, y| lw.b.ins().fsub(x, y)),
+        "std.mulf" => Some(|lw, x, y| lw.b.ins().fmul(x, y)),
+        "std.divf" => Some(|lw, x, y| lw.b.ins().fdiv(x, y)),
+        "std.addi" => Some(|lw, x, y| lw.b.ins().iadd(x, y)),
+        "std.subi" => Some(|lw, x, y| lw.b.ins().isub(x, y)),
+        "std.muli" if !matches!(elem, Type::Integer(64) | Type::Index) => Some(|lw, x, y| lw.b.ins().imul(x, y)),
+        "std.and" => Some(|lw, x, y| lw.b.ins().band(x, y)),
+        "std.or" => Some(|lw, x, y| lw.b.ins().bor(x, y)),
+        "std.xor" => Some(|lw, x, y| lw.b.ins().bxor(x, y)),
+        _ => None,
+    };
+    if let Some(f) = simd
+        && let Some(repr) = lw.map_simd(ty, &operands, &mut |lw, a| f(lw, a[0], a[1]))
+    {
+        lw.set(r, repr);
+        return Ok(());
+    }
     let repr = if let Some(ib) = IntBin::of(name) {
         let w = int_width(&elem).ok_or_else(|| lw.err(op, "not an integer type"))?;
         lw.map_elementwise(ty, &operands, op, &mut |lw, a| Ok(int_binary(lw, ib, a[0], a[1], w, op)))?
@@ -888,6 +908,18 @@ fn lower_float_unary(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenEr
     let ty = m.value_type(r);
     let elem = ty.element_type().clone();
     let operands: Vec<_> = d.operands.to_vec();
+    let simd: Option<fn(&mut FnLowerer<'_, '_>, CValue) -> CValue> = match name {
+        "std.negf" => Some(|lw, x| lw.b.ins().fneg(x)),
+        "std.absf" => Some(|lw, x| lw.b.ins().fabs(x)),
+        "std.sqrt" => Some(|lw, x| lw.b.ins().sqrt(x)),
+        _ => None,
+    };
+    if let Some(f) = simd
+        && let Some(repr) = lw.map_simd(ty, &operands, &mut |lw, a| f(lw, a[0]))
+    {
+        lw.set(r, repr);
+        return Ok(());
+    }
     let repr = lw.map_elementwise(ty, &operands, op, &mut |lw, a| {
         let x = a[0];
         let pair = |f: extern "C" fn(f32) -> f32, g: extern "C" fn(f64) -> f64| {
