@@ -45,14 +45,18 @@ pub struct FnLowerer<'s, 'a> {
     pub(crate) st: &'s mut ModuleState<'a>,
     /// The Cranelift function being built.
     pub b: FunctionBuilder<'s>,
-    vals: HashMap<crate::ir::Value, Repr>,
-    blocks: HashMap<Block, ClifBlock>,
-    ctx_ptr: Value,
-    ret_types: Vec<types::Type>,
-    name: Arc<str>,
-    sigs: HashMap<(Vec<types::Type>, Vec<types::Type>), SigRef>,
-    funcs: HashMap<FuncId, FuncRef>,
-    forwarded: Vec<(AccessKey, Value)>,
+    pub(super) vals: HashMap<crate::ir::Value, Repr>,
+    pub(super) blocks: HashMap<Block, ClifBlock>,
+    pub(super) ctx_ptr: Value,
+    pub(super) ret_types: Vec<types::Type>,
+    pub(super) name: Arc<str>,
+    pub(super) sigs: HashMap<(Vec<types::Type>, Vec<types::Type>), SigRef>,
+    pub(super) funcs: HashMap<FuncId, FuncRef>,
+    pub(super) forwarded: Vec<(AccessKey, Value)>,
+    /// Where a region's `yield` goes (the latch of an outlined loop body).
+    pub(super) yield_block: Option<ClifBlock>,
+    /// Functions outlined from this one so far (for unique names).
+    pub(super) outlined: u32,
 }
 
 /// A memory location named by its memref, subscript map and subscript operands: two accesses
@@ -96,6 +100,8 @@ pub(crate) fn lower_function<'a>(
             sigs: HashMap::new(),
             funcs: HashMap::new(),
             forwarded: Vec::new(),
+            yield_block: None,
+            outlined: 0,
         };
         lw.lower_body(f, &ty)?;
         lw.b.seal_all_blocks();
@@ -362,8 +368,8 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
 
     // ---- runtime errors -----------------------------------------------------------------------
 
-    fn site(&mut self, op: Op) -> i64 {
-        self.st.sites.push(Site { func: self.name.clone(), loc: location(self.m, op) });
+    fn site_with(&mut self, op: Op, detail: Option<String>) -> i64 {
+        self.st.sites.push(Site { func: self.name.clone(), loc: location(self.m, op), detail });
         (self.st.sites.len() - 1) as i64
     }
 
@@ -376,7 +382,12 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
         self.b.ins().return_(&out);
     }
 
-    fn zero(&mut self, t: types::Type) -> Value {
+    /// A zero of a Cranelift type (scalar or vector).
+    pub fn zero(&mut self, t: types::Type) -> Value {
+        if t.is_vector() {
+            let lane = self.zero(t.lane_type());
+            return self.b.ins().splat(t, lane);
+        }
         if t == types::F32 {
             self.b.ins().f32const(0.0)
         } else if t == types::F64 {
@@ -388,7 +399,12 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
 
     /// If `cond` (an i8 truth value) holds, stop with a runtime error of `kind` at `op`.
     pub fn trap_if(&mut self, cond: Value, kind: TrapKind, op: Op) {
-        let site = self.site(op);
+        self.trap_if_with(cond, kind, op, None);
+    }
+
+    /// [`FnLowerer::trap_if`] with a message for the error (an assertion's).
+    pub fn trap_if_with(&mut self, cond: Value, kind: TrapKind, op: Op, detail: Option<String>) {
+        let site = self.site_with(op, detail);
         let fail = self.b.create_block();
         let cont = self.b.create_block();
         self.b.set_cold_block(fail);

@@ -17,6 +17,7 @@
 
 mod entry;
 mod lower;
+mod outline;
 pub mod repr;
 
 use std::collections::HashMap;
@@ -135,6 +136,8 @@ pub struct Site {
     pub func: Arc<str>,
     /// `file:line:col` of the op.
     pub loc: Option<String>,
+    /// What the error says beyond its kind (an assertion's message).
+    pub detail: Option<String>,
 }
 
 /// One compiled function.

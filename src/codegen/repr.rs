@@ -93,7 +93,7 @@ pub fn simd_chunks(ty: &Type) -> Option<(types::Type, usize)> {
     };
     let n = lanes(ty);
     let per = ct.lane_count() as usize;
-    (n > 0 && n % per == 0).then_some((ct, n / per))
+    (n > 0 && n.is_multiple_of(per)).then_some((ct, n / per))
 }
 
 /// The integer width of an integer or index type.

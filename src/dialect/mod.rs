@@ -8,7 +8,7 @@
 //! | builtin | `builtin.rs` | `module`, `func` |
 //! | std | `standard/` | control flow, memory, arithmetic, casts, math |
 //! | affine | `affine.rs` | `affine.for`, `affine.if`, `affine.apply`, `affine.load`, `affine.store`, `affine.terminator` |
-//! | vector | `vector.rs` | `vector_transfer_read`, `vector_transfer_write` |
+//! | vector | `vector/` | `vector_transfer_read`, `vector_transfer_write`, `vector.broadcast`, `vector.shuffle`, `vector.insertelement`, `vector.load`, `vector.store` |
 
 pub mod affine;
 pub mod builtin;
@@ -113,7 +113,11 @@ pub fn registry() -> &'static Registry {
     REGISTRY.get_or_init(|| {
         let mut r =
             Registry { by_name: HashMap::default(), by_keyword: HashMap::default(), aliases: HashMap::default() };
-        for table in [builtin::OPS, affine::OPS, vector::OPS].into_iter().chain(standard::TABLES.iter().copied()) {
+        for table in [builtin::OPS, affine::OPS]
+            .into_iter()
+            .chain(standard::TABLES.iter().copied())
+            .chain(vector::TABLES.iter().copied())
+        {
             for def in table {
                 r.by_name.insert(def.name, def);
                 if let (false, Some(p)) = (def.keyword.is_empty(), def.parse) {

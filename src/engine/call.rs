@@ -353,7 +353,7 @@ pub(crate) fn trap_of(code: &CompiledCode, func: &Arc<str>, ctx: &CallCtx) -> Tr
                 kind,
                 func: s.map_or_else(|| func.clone(), |s| s.func.clone()),
                 loc: s.and_then(|s| s.loc.clone()),
-                detail: None,
+                detail: s.and_then(|s| s.detail.clone()),
             }
         }
         None => Trap {

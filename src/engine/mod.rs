@@ -21,7 +21,7 @@ mod value;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, OnceLock, RwLock};
 
 pub use crate::codegen::OptLevel;
 pub use host::{HostResult, HostScalar, IntoHostFn};
@@ -61,6 +61,9 @@ struct EngineInner {
     hosts: RwLock<HashMap<String, Arc<HostFn>>>,
     symbols: RwLock<HashMap<String, usize>>,
     libs: Vec<(PathBuf, libloading::Library)>,
+    /// The threads parallel loops run on, made when a module first needs them (`None`: one
+    /// thread, or the pool could not be made: loops run on the calling thread).
+    pool: OnceLock<Option<Arc<rayon::ThreadPool>>>,
 }
 
 /// Compiles modules and owns what their code may call (host functions, shared libraries).
@@ -78,6 +81,7 @@ impl Default for Engine {
                 hosts: RwLock::default(),
                 symbols: RwLock::default(),
                 libs: Vec::new(),
+                pool: OnceLock::new(),
             }),
         }
     }
@@ -103,13 +107,41 @@ impl Engine {
             libs.push((p.clone(), lib));
         }
         Ok(Engine {
-            inner: Arc::new(EngineInner { options, hosts: RwLock::default(), symbols: RwLock::default(), libs }),
+            inner: Arc::new(EngineInner {
+                options,
+                hosts: RwLock::default(),
+                symbols: RwLock::default(),
+                libs,
+                pool: OnceLock::new(),
+            }),
         })
     }
 
     /// The options.
     pub fn options(&self) -> &Options {
         &self.inner.options
+    }
+
+    /// The thread pool of parallel loops (`Options::threads` threads; 0: one per core).
+    fn pool(&self) -> Option<Arc<rayon::ThreadPool>> {
+        self.inner
+            .pool
+            .get_or_init(|| {
+                let n = match self.inner.options.threads {
+                    0 => std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+                    n => n,
+                };
+                if n <= 1 {
+                    return None;
+                }
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(n)
+                    .thread_name(|i| format!("strata-{i}"))
+                    .build()
+                    .ok()
+                    .map(Arc::new)
+            })
+            .clone()
     }
 
     /// Make a Rust closure the implementation of body-less functions named `name`.
@@ -159,8 +191,16 @@ impl Engine {
         let resolver = EngineResolver { engine: &self.inner, used: std::cell::RefCell::new(hosts) };
         let code = codegen::compile(m, crate::dialect::registry(), &resolver, &config)?;
         let used = resolver.used.into_inner();
-        Ok(Compiled { code: Arc::new(code), _hosts: Arc::new(used), engine: self.clone() })
+        let pool = if uses_parallel_loops(m) { self.pool() } else { None };
+        Ok(Compiled { code: Arc::new(code), _hosts: Arc::new(used), engine: self.clone(), pool })
     }
+}
+
+/// Whether a module has parallel loops (its calls need the thread pool).
+fn uses_parallel_loops(m: &Module) -> bool {
+    let mut found = false;
+    m.walk(m.top(), |op| found |= m.op_name(op) == "std.parallel_for");
+    found
 }
 
 struct EngineResolver<'e> {
@@ -215,6 +255,7 @@ pub struct Compiled {
     code: Arc<CompiledCode>,
     _hosts: Arc<Vec<Arc<HostFn>>>,
     engine: Engine,
+    pool: Option<Arc<rayon::ThreadPool>>,
 }
 
 impl std::fmt::Debug for Compiled {
@@ -266,7 +307,7 @@ impl Compiled {
         let entry = Self::entry_of(f)?;
         let (_bufs, ptrs) = call::prepare(&self.code, f, args)?;
         let mut rets = vec![0u8; f.layout.results_size.max(8)];
-        let mut ctx = crate::runtime::CallCtx::new();
+        let mut ctx = crate::runtime::CallCtx::with_pool(self.pool.as_deref());
         host::HOST_PANICKED.with(|p| p.set(false));
         // SAFETY: arguments were checked against the function's layout by `prepare`.
         unsafe { call::invoke(&self.code, f, entry, &ptrs, rets.as_mut_ptr(), &mut ctx)? };
@@ -283,6 +324,6 @@ impl Compiled {
     pub fn typed<P: Params, R: Results>(&self, name: &str) -> Result<TypedFn<P, R>> {
         let f = self.lookup(name)?;
         let entry = Self::entry_of(f)?;
-        TypedFn::new(self.code.clone(), f, entry, !self._hosts.is_empty())
+        TypedFn::new(self.code.clone(), f, entry, !self._hosts.is_empty(), self.pool.clone())
     }
 }

@@ -321,6 +321,7 @@ pub struct TypedFn<P, R> {
     params: Arc<[Type]>,
     layout: Arc<EntryLayout>,
     calls_host: bool,
+    pool: Option<Arc<rayon::ThreadPool>>,
     _sig: PhantomData<fn(P) -> R>,
 }
 
@@ -339,6 +340,7 @@ impl<P, R> Clone for TypedFn<P, R> {
             params: self.params.clone(),
             layout: self.layout.clone(),
             calls_host: self.calls_host,
+            pool: self.pool.clone(),
             _sig: PhantomData,
         }
     }
@@ -350,7 +352,13 @@ unsafe impl<P, R> Send for TypedFn<P, R> {}
 unsafe impl<P, R> Sync for TypedFn<P, R> {}
 
 impl<P: Params, R: Results> TypedFn<P, R> {
-    pub(crate) fn new(code: Arc<CompiledCode>, f: &FunctionCode, entry: EntryFn, calls_host: bool) -> Result<Self> {
+    pub(crate) fn new(
+        code: Arc<CompiledCode>,
+        f: &FunctionCode,
+        entry: EntryFn,
+        calls_host: bool,
+        pool: Option<Arc<rayon::ThreadPool>>,
+    ) -> Result<Self> {
         let sig = |e: String| Error::Signature {
             func: f.name.to_string(),
             expected: signature_text(&f.name, &f.ty),
@@ -365,6 +373,7 @@ impl<P: Params, R: Results> TypedFn<P, R> {
             params: f.ty.inputs.clone().into(),
             layout: Arc::new(f.layout.clone()),
             calls_host,
+            pool,
             _sig: PhantomData,
         })
     }
@@ -390,7 +399,7 @@ impl<P: Params, R: Results> TypedFn<P, R> {
             big = vec![0u8; self.layout.results_size];
             &mut big
         };
-        let mut ctx = CallCtx::new();
+        let mut ctx = CallCtx::with_pool(self.pool.as_deref());
         // SAFETY: the signature was checked against the function's, and `fill` built the
         // argument slots the entry reads.
         let status = unsafe { (self.entry)(ptrs.as_ptr(), rets.as_mut_ptr(), &mut ctx) };

@@ -10,7 +10,7 @@ use super::trap::TrapKind;
 /// State of one call into compiled code. Generated code stores a trap's kind and site at the
 /// offsets [`CallCtx::KIND`] and [`CallCtx::SITE`].
 #[repr(C)]
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct CallCtx {
     /// The [`TrapKind`] code, 0 when no error.
     pub trap_kind: i32,
@@ -19,6 +19,15 @@ pub struct CallCtx {
     /// Buffers allocated during the call and not yet freed: the ones not returned are freed
     /// when the call ends, so a call never leaks.
     pub allocations: Vec<*mut u8>,
+    /// The thread pool parallel loops run on (null: run them on the calling thread). The pool
+    /// outlives the call: the caller holds it.
+    pub pool: *const rayon::ThreadPool,
+}
+
+impl Default for CallCtx {
+    fn default() -> CallCtx {
+        CallCtx { trap_kind: 0, trap_site: 0, allocations: Vec::new(), pool: std::ptr::null() }
+    }
 }
 
 impl CallCtx {
@@ -30,6 +39,16 @@ impl CallCtx {
     /// A fresh context.
     pub fn new() -> CallCtx {
         CallCtx::default()
+    }
+
+    /// A fresh context whose parallel loops run on `pool`.
+    pub fn with_pool(pool: Option<&rayon::ThreadPool>) -> CallCtx {
+        CallCtx {
+            trap_kind: 0,
+            trap_site: 0,
+            allocations: Vec::new(),
+            pool: pool.map_or(std::ptr::null(), |p| p as *const _),
+        }
     }
 
     /// The trap recorded by generated code, if any.

@@ -5,6 +5,7 @@ pub mod alloc;
 pub mod call;
 pub mod dlpack;
 pub mod math;
+pub mod parallel;
 pub mod tensor;
 pub mod trap;
 

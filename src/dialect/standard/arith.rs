@@ -140,7 +140,10 @@ pub static OPS: &[OpDef] = &[
     },
     cast!("std.index_cast", "index_cast", "between index and an integer type (sign-extending or truncating)"),
     cast!("std.sitofp", "sitofp", "signed integer to float"),
+    cast!("std.uitofp", "uitofp", "unsigned integer to float"),
     cast!("std.fptosi", "fptosi", "float to signed integer (saturating, NaN to 0)"),
+    cast!("std.fptoui", "fptoui", "float to unsigned integer (saturating, NaN to 0)"),
+    cast!("std.bitcast", "bitcast", "the same bits as another type of the same width"),
     cast!("std.sexti", "sexti", "sign-extend to a wider integer"),
     cast!("std.zexti", "zexti", "zero-extend to a wider integer"),
     cast!("std.trunci", "trunci", "truncate to a narrower integer"),
@@ -617,8 +620,11 @@ fn verify_cast(cx: &mut VerifyCx<'_>, op: Op) {
     }
     let ok = match name {
         "std.index_cast" => (a.is_index() && b.is_integer()) || (a.is_integer() && b.is_index()),
-        "std.sitofp" => a.is_integer() && b.is_float(),
-        "std.fptosi" => a.is_float() && b.is_integer(),
+        "std.sitofp" | "std.uitofp" => a.is_integer() && b.is_float(),
+        "std.fptosi" | "std.fptoui" => a.is_float() && b.is_integer(),
+        "std.bitcast" => {
+            (a.is_integer() || a.is_float()) && (b.is_integer() || b.is_float()) && a.bit_width() == b.bit_width()
+        }
         "std.fpext" => a.is_float() && b.is_float() && float_rank(b) > float_rank(a),
         "std.fptrunc" => a.is_float() && b.is_float() && float_rank(b) < float_rank(a),
         _ => true,
@@ -627,7 +633,10 @@ fn verify_cast(cx: &mut VerifyCx<'_>, op: Op) {
         let rule = match name {
             "std.index_cast" => "index_cast converts between 'index' and an integer type",
             "std.sitofp" => "sitofp converts an integer to a float",
+            "std.uitofp" => "uitofp converts an integer to a float",
             "std.fptosi" => "fptosi converts a float to an integer",
+            "std.fptoui" => "fptoui converts a float to an integer",
+            "std.bitcast" => "bitcast converts between integer and float types of one width",
             "std.fpext" => "fpext converts to a wider float type",
             _ => "fptrunc converts to a narrower float type",
         };
@@ -659,7 +668,28 @@ fn fold_cast(m: &Module, op: Op, consts: &[Option<Attribute>]) -> Option<Vec<Fol
             }
             float_result(to, v as f64)
         }
+        "std.uitofp" => {
+            let fw = from.bit_width()?;
+            let v = super::semantics::unsigned(int_const(consts.first()?)?, fw);
+            if *to == Type::F32 {
+                let bits = u64::from((v as f32).to_bits());
+                return Some(vec![FoldResult::Attr(Attribute::Float(FloatAttr { bits, ty: Type::F32 }))]);
+            }
+            float_result(to, v as f64)
+        }
         "std.fptosi" => int_result(to, wrap(fptosi(float_const(consts.first()?)?, tw), tw)),
+        "std.fptoui" => {
+            let x = float_const(consts.first()?)?;
+            let max = if tw >= 64 { u64::MAX as f64 } else { ((1u128 << tw) - 1) as f64 };
+            let v = if x.is_nan() || x <= 0.0 {
+                0u128
+            } else if x >= max {
+                max as u128
+            } else {
+                x.trunc() as u128
+            };
+            int_result(to, wrap(v as i128, tw))
+        }
         "std.fpext" | "std.fptrunc" => float_result(to, float_const(consts.first()?)?),
         _ => None,
     }
@@ -1051,6 +1081,47 @@ fn lower_cast(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
                     lw.round_float(v, &to)
                 }
             }
+            "std.uitofp" => {
+                let u = lw.unsigned_view(x, wf);
+                let u = if lw.b.func.dfg.value_type(u) == types::I64 { u } else { lw.b.ins().uextend(types::I64, u) };
+                if to == Type::F64 {
+                    lw.b.ins().fcvt_from_uint(types::F64, u)
+                } else {
+                    let v = lw.b.ins().fcvt_from_uint(types::F32, u);
+                    lw.round_float(v, &to)
+                }
+            }
+            "std.fptoui" => {
+                let v = lw.b.ins().fcvt_to_uint_sat(types::I64, x);
+                let v = if wt < 64 {
+                    let hi = lw.b.ins().iconst(types::I64, (1i64 << wt) - 1);
+                    lw.b.ins().umin(v, hi)
+                } else {
+                    v
+                };
+                lw.from_i64(v, &to)
+            }
+            "std.bitcast" => match (&from, &to) {
+                (Type::F16 | Type::BF16, _) => {
+                    let f = if from == Type::F16 { rt::strata_f32_to_f16 } else { rt::strata_f32_to_bf16 };
+                    let bits = lw.call_host(f as *const () as usize, &[types::F32], &[types::I32], &[x])[0];
+                    let h = lw.b.ins().ireduce(types::I16, bits);
+                    lw.normalize(h, 16)
+                }
+                (_, Type::F16 | Type::BF16) => {
+                    let f = if to == Type::F16 { rt::strata_f16_to_f32 } else { rt::strata_bf16_to_f32 };
+                    let u = lw.unsigned_view(x, 16);
+                    let w = lw.b.ins().uextend(types::I32, u);
+                    lw.call_host(f as *const () as usize, &[types::I32], &[types::F32], &[w])[0]
+                }
+                _ => {
+                    let v = lw.b.ins().bitcast(to_clif, cranelift_codegen::ir::MemFlagsData::new(), x);
+                    match &to {
+                        Type::Integer(w) => lw.normalize(v, *w),
+                        _ => v,
+                    }
+                }
+            },
             "std.fptosi" => {
                 let v = lw.b.ins().fcvt_to_sint_sat(types::I64, x);
                 let v = if wt < 64 {

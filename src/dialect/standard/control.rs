@@ -44,6 +44,17 @@ pub static OPS: &[OpDef] = &[
         summary: "return from a function",
     },
     OpDef {
+        name: "std.assert",
+        keyword: "assert",
+        parse: Some(parse_assert),
+        print: Some(print_assert),
+        verify: verify_assert,
+        fold: None,
+        lower: Some(lower_assert),
+        traits: Traits::NONE,
+        summary: "stop with an error carrying the message unless the i1 operand is true",
+    },
+    OpDef {
         name: "std.call",
         keyword: "call",
         parse: Some(parse_call),
@@ -188,6 +199,45 @@ fn verify_return(cx: &mut VerifyCx<'_>, op: Op) {
             cx.error(op, format!("type of return operand {i} ('{actual}') doesn't match function result type ('{t}')"));
         }
     }
+}
+
+// ---- assert -----------------------------------------------------------------------------------
+
+fn parse_assert(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
+    let c = p.parse_operand()?;
+    p.expect(TokKind::Comma, "','")?;
+    let msg = p.parse_string()?;
+    let attrs = p.parse_optional_attr_dict()?;
+    let c = p.resolve_operand(&c, &Type::Integer(1))?;
+    let mut st = OperationState::new(p.intern("std.assert")).operand(c).attr("msg", Attribute::string(&msg)).at(span);
+    st.attrs.extend(attrs);
+    Ok(p.finish_op(st))
+}
+
+fn print_assert(p: &mut Printer<'_>, op: Op) -> Option<()> {
+    let m = p.module();
+    let d = m.op(op);
+    let [c] = d.operands.as_slice() else { return None };
+    let msg = m.attr(op, "msg")?.as_str()?;
+    if !m.value_type(*c).is_integer_of(1) || !d.results.is_empty() {
+        return None;
+    }
+    p.w("assert ");
+    p.print_value(*c);
+    p.w(", ");
+    p.print_attr(&Attribute::string(msg));
+    p.print_attr_dict(op, &["msg"]);
+    Some(())
+}
+
+fn verify_assert(cx: &mut VerifyCx<'_>, op: Op) {
+    if !cx.counts(op, Some(1), Some(0), 0, 0) {
+        return;
+    }
+    if cx.required_attr(op, "msg").and_then(Attribute::as_str).is_none() {
+        return;
+    }
+    cx.kind(op, 0, false, "i1", |t| t.is_integer_of(1));
 }
 
 // ---- call -------------------------------------------------------------------------------------
@@ -360,6 +410,14 @@ fn lower_cond_br(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError>
     Ok(())
 }
 
+fn lower_assert(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let c = lw.scalar(lw.m.op(op).operands[0])?;
+    let msg = lw.m.attr(op, "msg").and_then(Attribute::as_str).map(str::to_string);
+    let bad = lw.b.ins().icmp_imm_s(cranelift_codegen::ir::condcodes::IntCC::Equal, c, 0);
+    lw.trap_if_with(bad, crate::runtime::TrapKind::AssertFailed, op, msg);
+    Ok(())
+}
+
 fn lower_return(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
     let vals = lw.m.op(op).operands.to_vec();
     lw.emit_return(&vals)
@@ -407,15 +465,8 @@ fn lower_call(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
         // Reported once compilation ends; keep generating so every missing symbol is found.
         for &r in &m.op(op).results {
             let ty = lw.ty(r);
-            let parts: Vec<_> = cr::flat_types(ty)
-                .map_err(|e| lw.err(op, e))?
-                .into_iter()
-                .map(|t| match t {
-                    types::F32 => lw.b.ins().f32const(0.0),
-                    types::F64 => lw.b.ins().f64const(0.0),
-                    t => lw.b.ins().iconst(t, 0),
-                })
-                .collect();
+            let parts: Vec<_> =
+                cr::flat_types(ty).map_err(|e| lw.err(op, e))?.into_iter().map(|t| lw.zero(t)).collect();
             let v = cr::unflatten(ty, &parts)?;
             lw.set(r, v);
         }

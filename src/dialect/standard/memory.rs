@@ -36,6 +36,17 @@ pub static OPS: &[OpDef] = &[
         summary: "the rank of a tensor (MLIR's std.rank of 2019)",
     },
     OpDef {
+        name: "std.alloca",
+        keyword: "alloca",
+        parse: Some(parse_alloca),
+        print: Some(print_alloca),
+        verify: verify_alloca,
+        fold: None,
+        lower: Some(lower_alloca),
+        traits: Traits::NONE,
+        summary: "a statically shaped memref in the function's stack frame, uninitialized, freed when the function returns",
+    },
+    OpDef {
         name: "std.alloc",
         keyword: "alloc",
         parse: Some(parse_alloc),
@@ -420,6 +431,54 @@ fn verify_alloc(cx: &mut VerifyCx<'_>, op: Op) {
     cx.index_operands(op, 0, "dimension or symbol operand");
 }
 
+// ---- alloca -----------------------------------------------------------------------------------
+
+/// The largest stack allocation (larger buffers belong on the heap: `alloc`).
+pub const MAX_ALLOCA_BYTES: i64 = 1 << 20;
+
+fn parse_alloca(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
+    p.expect(TokKind::LParen, "'('")?;
+    p.expect(TokKind::RParen, "')'")?;
+    let attrs = p.parse_optional_attr_dict()?;
+    let ty = p.parse_colon_type()?;
+    let mut st = OperationState::new(p.intern("std.alloca")).result(ty).at(span);
+    st.attrs = attrs;
+    Ok(p.finish_op(st))
+}
+
+fn print_alloca(p: &mut Printer<'_>, op: Op) -> Option<()> {
+    let m = p.module();
+    let d = m.op(op);
+    let [r] = d.results.as_slice() else { return None };
+    memref_type(m, *r)?;
+    if !d.operands.is_empty() {
+        return None;
+    }
+    p.w("alloca()");
+    p.print_attr_dict(op, &[]);
+    p.w(" : ");
+    p.print_type(m.value_type(*r));
+    Some(())
+}
+
+fn verify_alloca(cx: &mut VerifyCx<'_>, op: Op) {
+    if !cx.counts(op, Some(0), Some(1), 0, 0) {
+        return;
+    }
+    let Some(mt) = cx.result_type(op, 0).and_then(Type::as_memref) else {
+        cx.kind(op, 0, true, "a memref", |_| false);
+        return;
+    };
+    if mt.shape.contains(&DYNAMIC) || !mt.maps.is_empty() {
+        cx.error(op, "expects a statically shaped memref with the identity layout");
+        return;
+    }
+    let bytes = mt.shape.iter().try_fold(cr::elem_bytes(&mt.elem).unwrap_or(1), |a, &d| a.checked_mul(d));
+    if bytes.is_none_or(|b| b > MAX_ALLOCA_BYTES) {
+        cx.error(op, format!("allocates more than {MAX_ALLOCA_BYTES} bytes on the stack; use alloc"));
+    }
+}
+
 // ---- alloc_static -----------------------------------------------------------------------------
 
 fn parse_alloc_static(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
@@ -505,7 +564,7 @@ fn verify_dealloc(cx: &mut VerifyCx<'_>, op: Op) {
 
 // ---- dma --------------------------------------------------------------------------------------
 
-fn parse_memref_access<'a>(p: &mut Parser<'a>) -> PResult<(crate::syntax::UnresolvedOperand<'a>, Values)> {
+pub(crate) fn parse_memref_access<'a>(p: &mut Parser<'a>) -> PResult<(crate::syntax::UnresolvedOperand<'a>, Values)> {
     let m = p.parse_operand()?;
     let idx = parse_index_list(p)?;
     Ok((m, idx))
@@ -1214,6 +1273,29 @@ fn lower_alloc(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
 /// Never reached for verified input (operand counts match the type); a harmless placeholder.
 fn unreachable_value() -> cranelift_codegen::ir::Value {
     cranelift_codegen::ir::Value::from_u32(0)
+}
+
+fn lower_alloca(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let m = lw.m;
+    let d = m.op(op);
+    let ty = m.value_type(d.results[0]);
+    let mt = ty.as_memref().ok_or_else(|| lw.err(op, "not a memref"))?;
+    let eb = cr::elem_bytes(&mt.elem).ok_or_else(|| lw.err(op, "unsupported element type"))?;
+    let bytes = mt.shape.iter().product::<i64>() * eb;
+    let slot = lw.b.create_sized_stack_slot(cranelift_codegen::ir::StackSlotData::new(
+        cranelift_codegen::ir::StackSlotKind::ExplicitSlot,
+        u32::try_from(bytes.max(1)).map_err(|_| lw.err(op, "too large for the stack"))?,
+        4,
+    ));
+    let ptr = lw.b.ins().stack_addr(types::I64, slot, 0);
+    let desc = MemrefRepr {
+        ptr,
+        dims: mt.shape.iter().map(|&s| Dim::Static(s)).collect(),
+        syms: Vec::new(),
+        phys: Vec::new(),
+    };
+    lw.set(d.results[0], Repr::Memref(desc));
+    Ok(())
 }
 
 fn lower_alloc_static(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {

@@ -1,0 +1,14 @@
+//! The vector dialect.
+//!
+//! - `transfer.rs`: `vector_transfer_read`, `vector_transfer_write` (mlir-langref-early.md),
+//!   and their later subscripted forms.
+//! - `ops.rs`: `vector.broadcast`, `vector.shuffle`, `vector.insertelement`, and the contiguous
+//!   `vector.load` / `vector.store` that TIR's vector loads and stores lower to.
+
+pub mod ops;
+pub mod transfer;
+
+use super::OpDef;
+
+/// The op tables of the vector dialect.
+pub static TABLES: &[&[OpDef]] = &[transfer::OPS, ops::OPS];
