@@ -84,6 +84,9 @@ pub enum Error {
         /// Which argument, and what was expected and given.
         message: String,
     },
+    /// A TIR construct the lowering to the core IR does not support.
+    #[error("{0}")]
+    Lower(#[from] tir::lower::LowerError),
     /// A runtime error in generated code.
     #[error("{0}")]
     Trap(#[from] runtime::Trap),

@@ -308,7 +308,27 @@ mod tir {
         Ok(m)
     }
 
-    fn run(_m: &strata::tir::IRModule, _h: &Header, runs: &[(usize, &str)]) -> Result<(), String> {
-        if runs.is_empty() { Ok(()) } else { Err("running TIR is not implemented yet".into()) }
+    fn run(m: &strata::tir::IRModule, h: &Header, runs: &[(usize, &str)]) -> Result<(), String> {
+        if runs.is_empty() {
+            return Ok(());
+        }
+        let core = strata::tir::lower(m).map_err(|e| format!("lowering failed: {e}"))?;
+        let engine = strata::engine::Engine::new(strata::engine::Options {
+            bounds_checks: h.bounds_checks,
+            opt_level: h.opt_level,
+            ..Default::default()
+        })
+        .map_err(|e| e.to_string())?;
+        let code = engine.compile(&core).map_err(|e| format!("compile error: {e}\n{}", strata::print(&core)))?;
+        let mut problems = Vec::new();
+        for (line, text) in runs {
+            let r = strata::engine::directive::parse_run(text)
+                .map_err(|e| format!("malformed run directive: {e}"))
+                .and_then(|d| strata::engine::directive::check_run(&code, &d));
+            if let Err(e) = r {
+                problems.push(format!("line {line}: {text}\n  {e}"));
+            }
+        }
+        if problems.is_empty() { Ok(()) } else { Err(problems.join("\n")) }
     }
 }

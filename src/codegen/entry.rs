@@ -90,11 +90,63 @@ pub fn unsupported_reason(ty: &FunctionType) -> Option<String> {
     for t in &ty.inputs {
         if let Some(m) = repr::as_memref_like(t)
             && m.num_layout_symbols() > 0
+            && m.strided_form().is_none()
         {
-            return Some(format!("argument type '{t}' has layout symbols, which a DLTensor cannot bind"));
+            return Some(format!(
+                "argument type '{t}' has layout symbols that are not strides or an offset, which a DLTensor cannot bind"
+            ));
         }
     }
     None
+}
+
+/// The layout symbols of a strided memref parameter from its DLTensor: each stride symbol is
+/// `strides[k]` (the compact stride when `strides` is null), the offset symbol is
+/// `byte_offset / element size`.
+fn bind_strided(
+    b: &mut FunctionBuilder<'_>,
+    form: &crate::ir::StridedForm,
+    nsyms: usize,
+    rank: usize,
+    esize: i64,
+    dl: cranelift_codegen::ir::Value,
+) -> Vec<cranelift_codegen::ir::Value> {
+    use crate::ir::StrideTerm;
+    let flags = MemFlagsData::trusted();
+    let shape = b.ins().load(types::I64, flags, dl, offsets::SHAPE);
+    let strides = b.ins().load(types::I64, flags, dl, offsets::STRIDES);
+    let mut out = Vec::with_capacity(nsyms);
+    for s in 0..nsyms as u32 {
+        if form.offset == StrideTerm::Symbol(s) {
+            let off = b.ins().load(types::I64, flags, dl, offsets::BYTE_OFFSET);
+            let e = b.ins().iconst(types::I64, esize.max(1));
+            out.push(b.ins().udiv(off, e));
+            continue;
+        }
+        let Some(k) = form.strides.iter().position(|t| *t == StrideTerm::Symbol(s)) else {
+            out.push(b.ins().iconst(types::I64, 0));
+            continue;
+        };
+        // Null strides: compact row-major, the product of the later dimensions.
+        let given = b.create_block();
+        let compact = b.create_block();
+        let join = b.create_block();
+        b.append_block_param(join, types::I64);
+        b.ins().brif(strides, given, &[], compact, &[]);
+        b.switch_to_block(given);
+        let v = b.ins().load(types::I64, flags, strides, (8 * k) as i32);
+        b.ins().jump(join, &[cranelift_codegen::ir::BlockArg::Value(v)]);
+        b.switch_to_block(compact);
+        let mut acc = b.ins().iconst(types::I64, 1);
+        for j in k + 1..rank {
+            let d = b.ins().load(types::I64, flags, shape, (8 * j) as i32);
+            acc = b.ins().imul(acc, d);
+        }
+        b.ins().jump(join, &[cranelift_codegen::ir::BlockArg::Value(acc)]);
+        b.switch_to_block(join);
+        out.push(b.block_params(join)[0]);
+    }
+    out
 }
 
 pub(crate) fn build_entry(
@@ -147,13 +199,27 @@ pub(crate) fn build_entry(
                 }
                 ParamSlot::Tensor(t) => {
                     let data = b.ins().load(types::I64, flags, ptr, offsets::DATA);
-                    let off = b.ins().load(types::I64, flags, ptr, offsets::BYTE_OFFSET);
-                    call_args.push(b.ins().iadd(data, off));
+                    let mt = repr::as_memref_like(t);
+                    let strided = mt.as_ref().filter(|m| !m.maps.is_empty()).and_then(|m| m.strided_form());
+                    // A strided layout places element 0 itself (its offset term); others start at
+                    // the byte offset.
+                    if strided.is_some() {
+                        call_args.push(data);
+                    } else {
+                        let off = b.ins().load(types::I64, flags, ptr, offsets::BYTE_OFFSET);
+                        call_args.push(b.ins().iadd(data, off));
+                    }
                     let shape = b.ins().load(types::I64, flags, ptr, offsets::SHAPE);
-                    for (k, &d) in t.shape().unwrap_or_default().iter().enumerate() {
+                    let dims = t.shape().unwrap_or_default();
+                    for (k, &d) in dims.iter().enumerate() {
                         if d == DYNAMIC {
                             call_args.push(b.ins().load(types::I64, flags, shape, (8 * k) as i32));
                         }
+                    }
+                    if let (Some(form), Some(mt)) = (&strided, &mt) {
+                        let esize = repr::elem_bytes(&mt.elem).unwrap_or(1);
+                        let syms = bind_strided(&mut b, form, mt.num_layout_symbols(), dims.len(), esize, ptr);
+                        call_args.extend(syms);
                     }
                 }
                 ParamSlot::Unit => {}

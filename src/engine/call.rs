@@ -220,7 +220,9 @@ pub(crate) fn prepare(
     code: &CompiledCode,
     f: &FunctionCode,
     args: &mut [super::value::Arg<'_>],
+    check: bool,
 ) -> Result<(ArgBuffers, Vec<*mut u8>), Error> {
+    let check_tensor = |dl: &DLTensor, t: &Type| if check { check_tensor(dl, t) } else { Ok(()) };
     use super::value::Arg;
     if args.len() != f.layout.params.len() {
         return Err(Error::Argument {

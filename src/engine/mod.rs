@@ -11,6 +11,7 @@
 //! # Ok::<(), strata::Error>(())
 //! ```
 
+mod binder;
 mod call;
 pub mod directive;
 mod host;
@@ -192,7 +193,8 @@ impl Engine {
         let code = codegen::compile(m, crate::dialect::registry(), &resolver, &config)?;
         let used = resolver.used.into_inner();
         let pool = if uses_parallel_loops(m) { self.pool() } else { None };
-        Ok(Compiled { code: Arc::new(code), _hosts: Arc::new(used), engine: self.clone(), pool })
+        let binders = Arc::new(binder::Binder::of_module(m));
+        Ok(Compiled { code: Arc::new(code), _hosts: Arc::new(used), engine: self.clone(), pool, binders })
     }
 }
 
@@ -256,6 +258,8 @@ pub struct Compiled {
     _hosts: Arc<Vec<Arc<HostFn>>>,
     engine: Engine,
     pool: Option<Arc<rayon::ThreadPool>>,
+    /// Argument checks of TIR functions (their `tir.args`), by name.
+    binders: Arc<HashMap<Arc<str>, Arc<binder::Binder>>>,
 }
 
 impl std::fmt::Debug for Compiled {
@@ -305,7 +309,12 @@ impl Compiled {
     pub fn call(&self, name: &str, args: &mut [Arg<'_>]) -> Result<Vec<Val>> {
         let f = self.lookup(name)?;
         let entry = Self::entry_of(f)?;
-        let (_bufs, ptrs) = call::prepare(&self.code, f, args)?;
+        let binder = self.binders.get(&f.name);
+        let (_bufs, ptrs) = call::prepare(&self.code, f, args, binder.is_none())?;
+        if let Some(b) = binder {
+            // SAFETY: `prepare` made a DLTensor or a scalar's bytes for every argument.
+            unsafe { b.bind(&ptrs) }.map_err(|message| Error::Argument { func: f.name.to_string(), message })?;
+        }
         let mut rets = vec![0u8; f.layout.results_size.max(8)];
         let mut ctx = crate::runtime::CallCtx::with_pool(self.pool.as_deref());
         host::HOST_PANICKED.with(|p| p.set(false));
@@ -324,6 +333,7 @@ impl Compiled {
     pub fn typed<P: Params, R: Results>(&self, name: &str) -> Result<TypedFn<P, R>> {
         let f = self.lookup(name)?;
         let entry = Self::entry_of(f)?;
-        TypedFn::new(self.code.clone(), f, entry, !self._hosts.is_empty(), self.pool.clone())
+        let binder = self.binders.get(&f.name).cloned();
+        TypedFn::new(self.code.clone(), f, entry, !self._hosts.is_empty(), self.pool.clone(), binder)
     }
 }

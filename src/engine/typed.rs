@@ -4,6 +4,7 @@
 use std::marker::PhantomData;
 use std::sync::Arc;
 
+use super::binder::Binder;
 use super::call::{self, EntryFn, check_tensor, signature_text};
 use crate::codegen::{CompiledCode, EntryLayout, FunctionCode};
 use crate::ir::Type;
@@ -19,11 +20,12 @@ pub trait Param {
     type With<'x>: Param;
     /// Whether the IR parameter type passes as this Rust type (checked once).
     fn accepts(ty: &Type) -> bool;
-    /// Fill the slot (per call; tensors are checked against the type here).
+    /// Fill the slot (per call; tensors are checked against the type here when `check`; a TIR
+    /// function checks them all together instead).
     ///
     /// # Errors
     /// A message for a tensor that does not fit.
-    fn fill(&self, ty: &Type, slot: &mut Self::Slot) -> std::result::Result<(), String>;
+    fn fill(&self, ty: &Type, slot: &mut Self::Slot, check: bool) -> std::result::Result<(), String>;
     /// The pointer the entry receives.
     fn ptr(slot: &mut Self::Slot) -> *mut u8;
 }
@@ -36,7 +38,7 @@ macro_rules! scalar_param {
             fn accepts($ty: &Type) -> bool {
                 $accepts
             }
-            fn fill(&self, _: &Type, slot: &mut [u8; 8]) -> std::result::Result<(), String> {
+            fn fill(&self, _: &Type, slot: &mut [u8; 8], _: bool) -> std::result::Result<(), String> {
                 let b = self.to_le_bytes();
                 slot[..b.len()].copy_from_slice(&b);
                 Ok(())
@@ -69,7 +71,7 @@ impl Param for bool {
     fn accepts(ty: &Type) -> bool {
         *ty == Type::Integer(1)
     }
-    fn fill(&self, _: &Type, slot: &mut [u8; 8]) -> std::result::Result<(), String> {
+    fn fill(&self, _: &Type, slot: &mut [u8; 8], _: bool) -> std::result::Result<(), String> {
         slot[0] = u8::from(*self);
         Ok(())
     }
@@ -105,9 +107,9 @@ impl Param for &Tensor {
     fn accepts(ty: &Type) -> bool {
         tensor_param_accepts(ty)
     }
-    fn fill(&self, ty: &Type, slot: &mut DlSlot) -> std::result::Result<(), String> {
+    fn fill(&self, ty: &Type, slot: &mut DlSlot, check: bool) -> std::result::Result<(), String> {
         slot.0 = self.as_dl();
-        check_tensor(&slot.0, ty)
+        if check { check_tensor(&slot.0, ty) } else { Ok(()) }
     }
     fn ptr(slot: &mut DlSlot) -> *mut u8 {
         (&mut slot.0 as *mut DLTensor).cast()
@@ -120,9 +122,9 @@ impl Param for &mut Tensor {
     fn accepts(ty: &Type) -> bool {
         tensor_param_accepts(ty)
     }
-    fn fill(&self, ty: &Type, slot: &mut DlSlot) -> std::result::Result<(), String> {
+    fn fill(&self, ty: &Type, slot: &mut DlSlot, check: bool) -> std::result::Result<(), String> {
         slot.0 = self.as_dl();
-        check_tensor(&slot.0, ty)
+        if check { check_tensor(&slot.0, ty) } else { Ok(()) }
     }
     fn ptr(slot: &mut DlSlot) -> *mut u8 {
         (&mut slot.0 as *mut DLTensor).cast()
@@ -149,6 +151,7 @@ pub trait Params {
         tys: &[Type],
         slots: &mut Self::Slots,
         ptrs: &mut [*mut u8],
+        check: bool,
     ) -> std::result::Result<(), (usize, String)>;
     /// Number of arguments.
     const N: usize;
@@ -171,8 +174,8 @@ macro_rules! params {
                 Ok(())
             }
             #[allow(unused_variables)]
-            fn fill(&self, tys: &[Type], slots: &mut Self::Slots, ptrs: &mut [*mut u8]) -> std::result::Result<(), (usize, String)> {
-                $(self.$i.fill(&tys[$i], &mut slots.$i).map_err(|m| ($i, m))?;
+            fn fill(&self, tys: &[Type], slots: &mut Self::Slots, ptrs: &mut [*mut u8], check: bool) -> std::result::Result<(), (usize, String)> {
+                $(self.$i.fill(&tys[$i], &mut slots.$i, check).map_err(|m| ($i, m))?;
                 ptrs[$i] = $a::ptr(&mut slots.$i);)*
                 Ok(())
             }
@@ -322,6 +325,7 @@ pub struct TypedFn<P, R> {
     layout: Arc<EntryLayout>,
     calls_host: bool,
     pool: Option<Arc<rayon::ThreadPool>>,
+    binder: Option<Arc<Binder>>,
     _sig: PhantomData<fn(P) -> R>,
 }
 
@@ -341,6 +345,7 @@ impl<P, R> Clone for TypedFn<P, R> {
             layout: self.layout.clone(),
             calls_host: self.calls_host,
             pool: self.pool.clone(),
+            binder: self.binder.clone(),
             _sig: PhantomData,
         }
     }
@@ -358,6 +363,7 @@ impl<P: Params, R: Results> TypedFn<P, R> {
         entry: EntryFn,
         calls_host: bool,
         pool: Option<Arc<rayon::ThreadPool>>,
+        binder: Option<Arc<Binder>>,
     ) -> Result<Self> {
         let sig = |e: String| Error::Signature {
             func: f.name.to_string(),
@@ -374,6 +380,7 @@ impl<P: Params, R: Results> TypedFn<P, R> {
             layout: Arc::new(f.layout.clone()),
             calls_host,
             pool,
+            binder,
             _sig: PhantomData,
         })
     }
@@ -386,10 +393,14 @@ impl<P: Params, R: Results> TypedFn<P, R> {
         let mut slots = <P::With<'x> as Params>::Slots::default();
         let mut ptrs = [std::ptr::null_mut::<u8>(); 16];
         let ptrs = &mut ptrs[..P::N.min(16)];
-        args.fill(&self.params, &mut slots, ptrs).map_err(|(i, m)| Error::Argument {
+        args.fill(&self.params, &mut slots, ptrs, self.binder.is_none()).map_err(|(i, m)| Error::Argument {
             func: self.name.to_string(),
             message: format!("argument #{i} of @{}: {m}", self.name),
         })?;
+        if let Some(b) = &self.binder {
+            // SAFETY: `fill` wrote a DLTensor or a scalar's bytes for every argument.
+            unsafe { b.bind(ptrs) }.map_err(|message| Error::Argument { func: self.name.to_string(), message })?;
+        }
         let mut small = [0u64; 16];
         let mut big;
         let rets: &mut [u8] = if self.layout.results_size <= 128 {

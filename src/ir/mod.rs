@@ -29,6 +29,6 @@ pub use module::{
 };
 pub use print::{AliasDef, Aliases, is_bare_id, write_float, write_string_literal, write_symbol_ref};
 pub use types::{
-    DYNAMIC, DialectType, FunctionType, MAX_INT_WIDTH, MemorySpace, MemrefType, TensorType, Type, VectorType,
-    is_pretty_dialect_data,
+    DYNAMIC, DialectType, FunctionType, MAX_INT_WIDTH, MemorySpace, MemrefType, StrideTerm, StridedForm, TensorType,
+    Type, VectorType, is_pretty_dialect_data,
 };

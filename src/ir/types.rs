@@ -476,6 +476,58 @@ impl MemrefType {
     pub fn has_identity_layout(&self) -> bool {
         self.maps.is_empty()
     }
+
+    /// The layout as `offset + Σ d_k * stride_k` with each term a constant or a symbol of its
+    /// own, when it has that form (MLIR's strided layouts; DLTensors bind their symbols).
+    pub fn strided_form(&self) -> Option<StridedForm> {
+        let [map] = self.maps.as_slice() else { return None };
+        let [e] = map.results() else { return None };
+        let rank = self.shape.len();
+        let (terms, constant) = e.terms();
+        let mut offset = StrideTerm::Const(constant);
+        let mut strides: Vec<Option<StrideTerm>> = vec![None; rank];
+        let mut seen_syms = std::collections::HashSet::new();
+        let mut sym = |s: u32| seen_syms.insert(s).then_some(StrideTerm::Symbol(s));
+        for (atom, coef) in terms {
+            let (dim, term) = match atom.kind() {
+                super::ExprKind::Dim(d) => (Some(*d as usize), StrideTerm::Const(coef)),
+                super::ExprKind::Symbol(s) if coef == 1 && constant == 0 && offset == StrideTerm::Const(0) => {
+                    (None, sym(*s)?)
+                }
+                super::ExprKind::Mul(a, b) if coef == 1 => match (a.kind(), b.kind()) {
+                    (super::ExprKind::Dim(d), super::ExprKind::Symbol(s))
+                    | (super::ExprKind::Symbol(s), super::ExprKind::Dim(d)) => (Some(*d as usize), sym(*s)?),
+                    _ => return None,
+                },
+                _ => return None,
+            };
+            match dim {
+                Some(d) if d < rank && strides[d].is_none() => strides[d] = Some(term),
+                Some(_) => return None,
+                None => offset = term,
+            }
+        }
+        let strides = strides.into_iter().map(|s| s.unwrap_or(StrideTerm::Const(0))).collect();
+        Some(StridedForm { offset, strides })
+    }
+}
+
+/// One term of a strided layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StrideTerm {
+    /// A constant.
+    Const(i64),
+    /// The layout symbol of this index.
+    Symbol(u32),
+}
+
+/// A strided layout: element `(i_0, ..)` is at `offset + Σ i_k * strides[k]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StridedForm {
+    /// The offset of element 0.
+    pub offset: StrideTerm,
+    /// The stride of each dimension.
+    pub strides: Vec<StrideTerm>,
 }
 
 /// Whether `data` can be printed in the pretty dialect-type form: an identifier followed by an

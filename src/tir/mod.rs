@@ -21,7 +21,10 @@ pub mod arith;
 pub mod ast;
 pub mod check;
 mod dtype;
+pub mod lower;
+pub mod mutate;
 pub mod script;
+pub mod transform;
 pub mod visit;
 
 use std::sync::Arc;
@@ -57,6 +60,24 @@ pub fn parse_script_source(file: &Arc<SourceFile>) -> crate::Result<IRModule> {
     let m = script::read_module(file).map_err(crate::Error::Parse)?;
     check::check_module(&m).map_err(crate::Error::Verify)?;
     Ok(m)
+}
+
+/// Lower a checked module to the core IR (verified), ready for [`crate::engine::Engine::compile`].
+///
+/// # Errors
+/// [`crate::Error::Lower`] for a construct the lowering does not support.
+pub fn lower(m: &IRModule) -> crate::Result<crate::Module> {
+    let core = lower::lower_module(m)?;
+    crate::verify(&core)?;
+    Ok(core)
+}
+
+/// Read, check and lower TVMScript: the core module of its PrimFuncs.
+///
+/// # Errors
+/// As [`parse_script`] and [`lower`].
+pub fn compile_script(src: &str) -> crate::Result<crate::Module> {
+    lower(&parse_script(src)?)
 }
 
 /// Check a module built in Rust (or read without checking).

@@ -13,3 +13,4 @@ def add(A: T.Buffer((1048576,), "float32"), B: T.Buffer((1048576,), "float32"), 
             T.reads(A[vi], B[vi])
             T.writes(C[vi])
             C[vi] = A[vi] + B[vi]
+# run: @add(ones(1048576xf32), ones(1048576xf32), zeros(1048576xf32))

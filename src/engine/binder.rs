@@ -1,0 +1,322 @@
+//! The TIR calling convention (tir-spec.md "Semantics of Statements" 1, PrimFunc): each
+//! DLTensor argument is checked against its parameter's buffer as TVM's `ArgBinder` does, in the
+//! order device, dtype, ndim, shape, strides, byte offset, data. A constant dimension must
+//! match; a variable binds the first time it is seen (a scalar parameter of the same variable is
+//! seen first) and must match after. Null strides mean compact; given strides must match or
+//! bind. The element offset is `byte_offset / element size`. No two buffers may overlap.
+//!
+//! The parameters come from the `tir.args` attribute TIR lowering puts on each function.
+
+use std::sync::Arc;
+
+use crate::ir::{Attribute, Module};
+use crate::runtime::dlpack::{DL_CPU, DLDataType, DLTensor, code};
+
+/// A dimension, stride or offset of a parameter's buffer.
+#[derive(Clone, Debug)]
+enum Term {
+    Const(i64),
+    /// A variable: its slot and name.
+    Var(usize, Arc<str>),
+    /// An expression the binder does not evaluate (not checked).
+    Other,
+}
+
+#[derive(Clone, Debug)]
+enum Param {
+    Buffer { name: String, dtype: DLDataType, shape: Vec<Term>, strides: Option<Vec<Term>>, elem_offset: Term },
+    Scalar { var: usize, bits: u8, signed: bool, int: bool },
+}
+
+/// The checks of one function's arguments.
+#[derive(Debug)]
+pub(crate) struct Binder {
+    params: Vec<Param>,
+    vars: usize,
+    /// `f(A: Tensor([n, 8], float32), n: int32)`, for messages.
+    signature: String,
+}
+
+/// A variable's value and where it was bound.
+#[derive(Clone, Copy)]
+struct Bound {
+    value: i64,
+    /// Argument index and field: shape k, stride k, offset (-1), or the scalar itself (-2).
+    arg: usize,
+    field: i64,
+}
+
+fn term(a: &Attribute, vars: &mut Vec<Arc<str>>) -> Term {
+    match a {
+        Attribute::Integer(i) => Term::Const(i.as_i64()),
+        Attribute::String(s) => {
+            let n = &*s.value;
+            if n.chars().all(|c| c.is_alphanumeric() || c == '_') {
+                let k = vars.iter().position(|v| **v == *n).unwrap_or_else(|| {
+                    vars.push(Arc::from(n));
+                    vars.len() - 1
+                });
+                Term::Var(k, vars[k].clone())
+            } else {
+                Term::Other
+            }
+        }
+        _ => Term::Other,
+    }
+}
+
+fn term_text(t: &Term) -> String {
+    match t {
+        Term::Const(c) => c.to_string(),
+        Term::Var(_, n) => n.to_string(),
+        Term::Other => "?".into(),
+    }
+}
+
+fn dtype_of(s: &str) -> Option<DLDataType> {
+    let d = crate::tir::DataType::parse(s)?;
+    Some(DLDataType { code: d.dlpack_code(), bits: d.bits, lanes: d.lanes })
+}
+
+impl Binder {
+    /// The binders of the module's TIR functions, by name.
+    pub(crate) fn of_module(m: &Module) -> std::collections::HashMap<Arc<str>, Arc<Binder>> {
+        let mut out = std::collections::HashMap::new();
+        for f in m.functions() {
+            let Some(items) = m.attr(f, "tir.args").and_then(Attribute::as_array) else { continue };
+            let name = m.attr(f, "sym_name").and_then(Attribute::as_str).unwrap_or("").to_string();
+            if let Some(b) = Binder::new(&name, items) {
+                out.insert(Arc::from(name.as_str()), Arc::new(b));
+            }
+        }
+        out
+    }
+
+    fn new(func: &str, items: &[Attribute]) -> Option<Binder> {
+        let mut vars: Vec<Arc<str>> = Vec::new();
+        let mut params = Vec::new();
+        let mut sig = Vec::new();
+        // Scalars name their variables first: a shape `n` and a parameter `n` are one variable.
+        for it in items {
+            let Attribute::Dictionary(d) = it else { return None };
+            if d.get("shape").is_none() {
+                term(d.get("var")?, &mut vars);
+            }
+        }
+        for it in items {
+            let Attribute::Dictionary(d) = it else { return None };
+            let name = d.get("name")?.as_str()?.to_string();
+            let dts = d.get("dtype")?.as_str()?;
+            let dtype = dtype_of(dts)?;
+            match d.get("shape") {
+                Some(shape) => {
+                    let shape: Vec<Term> = shape.as_array()?.iter().map(|a| term(a, &mut vars)).collect();
+                    let strides = d
+                        .get("strides")
+                        .and_then(Attribute::as_array)
+                        .map(|s| s.iter().map(|a| term(a, &mut vars)).collect());
+                    let elem_offset = d.get("elem_offset").map_or(Term::Const(0), |a| term(a, &mut vars));
+                    let dims: Vec<String> = shape.iter().map(term_text).collect();
+                    sig.push(format!("{name}: Tensor([{}], {dts})", dims.join(", ")));
+                    params.push(Param::Buffer { name, dtype, shape, strides, elem_offset });
+                }
+                None => {
+                    let Term::Var(var, _) = term(d.get("var")?, &mut vars) else { return None };
+                    sig.push(format!("{name}: {dts}"));
+                    let int = matches!(dtype.code, code::INT | code::UINT);
+                    params.push(Param::Scalar { var, bits: dtype.bits, signed: dtype.code == code::INT, int });
+                }
+            }
+        }
+        Some(Binder { params, vars: vars.len(), signature: format!("{func}({})", sig.join(", ")) })
+    }
+
+    fn fail(&self, field: &str, arg: usize, msg: impl std::fmt::Display) -> String {
+        format!("Mismatched {field} on argument #{arg} when calling `{}`: {msg}", self.signature)
+    }
+
+    fn where_bound(&self, b: &Bound) -> String {
+        match &self.params.get(b.arg) {
+            Some(Param::Buffer { name, .. }) => match b.field {
+                -1 => format!("{name}.elem_offset"),
+                k if k >= 1000 => format!("{name}.strides[{}]", k - 1000),
+                k => format!("{name}.shape[{k}]"),
+            },
+            _ => format!("argument #{}", b.arg),
+        }
+    }
+
+    /// Match `value` against a term: a constant must equal it, a variable binds or must equal
+    /// its binding.
+    #[allow(clippy::too_many_arguments)]
+    fn unify(
+        &self,
+        vals: &mut [Option<Bound>],
+        t: &Term,
+        value: i64,
+        arg: usize,
+        field: i64,
+        what: &str,
+    ) -> Result<(), String> {
+        match t {
+            Term::Const(c) if *c != value => Err(self.fail(what, arg, format!("expected {c}, got {value}"))),
+            Term::Var(k, name) => match vals[*k] {
+                None => {
+                    vals[*k] = Some(Bound { value, arg, field });
+                    Ok(())
+                }
+                Some(b) if b.value != value => Err(self.fail(
+                    what,
+                    arg,
+                    format!("expected {name} = {} (bound by {}), got {value}", b.value, self.where_bound(&b)),
+                )),
+                Some(_) => Ok(()),
+            },
+            _ => Ok(()),
+        }
+    }
+
+    /// Check and bind the arguments of a call.
+    ///
+    /// # Safety
+    /// `args[i]` must point to a valid `DLTensor` for each buffer parameter and to the value's
+    /// bytes for each scalar, as the entry of the function reads them.
+    pub(crate) unsafe fn bind(&self, args: &[*mut u8]) -> Result<(), String> {
+        if args.len() != self.params.len() {
+            return Err(format!("`{}` takes {} arguments, {} given", self.signature, self.params.len(), args.len()));
+        }
+        let mut vals: Vec<Option<Bound>> = vec![None; self.vars];
+        for (i, (p, &a)) in self.params.iter().zip(args).enumerate() {
+            if let Param::Scalar { var, bits, signed, int: true } = p {
+                let mut raw = [0u8; 8];
+                let n = usize::from(bits.div_ceil(8)).clamp(1, 8);
+                // SAFETY: the caller passes the scalar's bytes (at least its width).
+                unsafe { std::ptr::copy_nonoverlapping(a, raw.as_mut_ptr(), n) };
+                let x = i64::from_le_bytes(raw);
+                let b = u32::from(*bits).clamp(1, 64);
+                let v = if b == 64 {
+                    x
+                } else if *signed && b > 1 {
+                    (x << (64 - b)) >> (64 - b)
+                } else {
+                    x & ((1i64 << b) - 1)
+                };
+                vals[*var] = Some(Bound { value: v, arg: i, field: -2 });
+            }
+        }
+        let mut extents: Vec<(usize, u64, u64)> = Vec::new();
+        for (i, (p, &a)) in self.params.iter().zip(args).enumerate() {
+            let Param::Buffer { name, dtype, shape, strides, elem_offset } = p else { continue };
+            // SAFETY: the caller passes a DLTensor for each buffer parameter.
+            let dl: &DLTensor = unsafe { &*(a as *const DLTensor) };
+            if dl.device.device_type != DL_CPU {
+                return Err(self.fail(
+                    &format!("{name}.device"),
+                    i,
+                    format!("expected the CPU (1), got device type {}", dl.device.device_type),
+                ));
+            }
+            let dt_ok = dl.dtype == *dtype
+                || (dtype.code == code::UINT
+                    && dtype.bits == 1
+                    && dl.dtype.lanes == dtype.lanes
+                    && matches!((dl.dtype.code, dl.dtype.bits), (code::INT | code::UINT, 8) | (6, 8)));
+            if !dt_ok {
+                return Err(self.fail(&format!("{name}.dtype"), i, format!("expected {dtype}, got {}", dl.dtype)));
+            }
+            let rank = shape.len();
+            if dl.ndim < 0 || dl.ndim as usize != rank {
+                return Err(self.fail(&format!("{name}.ndim"), i, format!("expected {rank}, got {}", dl.ndim)));
+            }
+            let dims: &[i64] = if rank == 0 {
+                &[]
+            } else if dl.shape.is_null() {
+                return Err(self.fail(&format!("{name}.shape"), i, "expected a shape, got null"));
+            } else {
+                // SAFETY: a DLTensor's shape has ndim entries.
+                unsafe { std::slice::from_raw_parts(dl.shape, rank) }
+            };
+            for (k, (t, &d)) in shape.iter().zip(dims).enumerate() {
+                if d < 0 {
+                    return Err(self.fail(&format!("{name}.shape[{k}]"), i, format!("expected a size, got {d}")));
+                }
+                self.unify(&mut vals, t, d, i, k as i64, &format!("{name}.shape[{k}]"))?;
+            }
+            let mut compact = vec![1i64; rank];
+            for k in (0..rank.saturating_sub(1)).rev() {
+                compact[k] = compact[k + 1].saturating_mul(dims[k + 1]);
+            }
+            let actual: Vec<i64> = if dl.strides.is_null() {
+                compact.clone()
+            } else {
+                // SAFETY: non-null strides have ndim entries.
+                unsafe { std::slice::from_raw_parts(dl.strides, rank) }.to_vec()
+            };
+            match strides {
+                Some(st) => {
+                    for (k, (t, &s)) in st.iter().zip(&actual).enumerate() {
+                        self.unify(&mut vals, t, s, i, 1000 + k as i64, &format!("{name}.strides[{k}]"))?;
+                    }
+                }
+                None => {
+                    // A compact buffer: dimensions of size 1 may have any stride.
+                    if let Some(k) = (0..rank).find(|&k| actual[k] != compact[k] && dims[k] != 1) {
+                        return Err(self.fail(
+                            &format!("{name}.strides"),
+                            i,
+                            format!("expected a compact array (strides {compact:?}), got strides {actual:?} (at dimension {k})"),
+                        ));
+                    }
+                }
+            }
+            let esize = (u64::from(dtype.bits.max(8)) / 8 * u64::from(dtype.lanes)).max(1);
+            if !dl.byte_offset.is_multiple_of(esize) {
+                return Err(self.fail(
+                    &format!("{name}.byte_offset"),
+                    i,
+                    format!("expected a multiple of the element size {esize}, got {}", dl.byte_offset),
+                ));
+            }
+            let eo = (dl.byte_offset / esize) as i64;
+            self.unify(&mut vals, elem_offset, eo, i, -1, &format!("{name}.elem_offset"))?;
+            let count: i64 = dims.iter().product();
+            if count > 0 {
+                if dl.data.is_null() {
+                    return Err(self.fail(&format!("{name}.data"), i, "expected data, got a null pointer"));
+                }
+                // The bytes the tensor spans (strides may be negative).
+                let (mut lo, mut hi) = (0i64, 0i64);
+                for (k, &d) in dims.iter().enumerate() {
+                    let span = (d - 1).saturating_mul(actual[k]);
+                    if span < 0 {
+                        lo = lo.saturating_add(span);
+                    } else {
+                        hi = hi.saturating_add(span);
+                    }
+                }
+                let base = (dl.data as u64).wrapping_add(dl.byte_offset);
+                let start = base.wrapping_add_signed(lo.saturating_mul(esize as i64));
+                let end = base.wrapping_add_signed(hi.saturating_add(1).saturating_mul(esize as i64));
+                extents.push((i, start, end));
+            }
+        }
+        // No two buffers overlap (the spec's PrimFunc rule 1.ii.e).
+        for (x, &(i, s1, e1)) in extents.iter().enumerate() {
+            for &(j, s2, e2) in &extents[x + 1..] {
+                if s1 < e2 && s2 < e1 {
+                    let n = |k: usize| match &self.params[k] {
+                        Param::Buffer { name, .. } => name.clone(),
+                        _ => String::new(),
+                    };
+                    return Err(format!(
+                        "arguments #{i} ({}) and #{j} ({}) of `{}` overlap in memory; buffer arguments may not alias",
+                        n(i),
+                        n(j),
+                        self.signature
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,109 @@
+//! Building core IR: ops appended at an insertion point, constants, blocks and branches.
+
+use std::sync::Arc;
+
+use crate::ir::{
+    Attribute, Block, FloatAttr, IntegerAttr, Module, NamedAttr, Op, OperationState, Region, Span, Type, Value,
+};
+
+/// An insertion point in a core module.
+pub(super) struct Builder<'m> {
+    pub m: &'m mut Module,
+    /// Where ops go.
+    pub block: Block,
+    /// The region new blocks are added to.
+    pub region: Region,
+    /// The span new ops get.
+    pub span: Option<Span>,
+}
+
+impl Builder<'_> {
+    /// Append an op; its results.
+    pub fn op(
+        &mut self,
+        name: &'static str,
+        operands: &[Value],
+        results: &[Type],
+        attrs: Vec<(&'static str, Attribute)>,
+    ) -> Op {
+        let mut st = OperationState::new(crate::ir::static_name(name)).operands(operands).results(results);
+        for (k, v) in attrs {
+            st = st.attr(k, v);
+        }
+        if let Some(s) = self.span {
+            st = st.at(s);
+        }
+        self.m.insert_op(self.block, st)
+    }
+
+    /// Append an op with one result; the result.
+    pub fn op1(
+        &mut self,
+        name: &'static str,
+        operands: &[Value],
+        result: Type,
+        attrs: Vec<(&'static str, Attribute)>,
+    ) -> Value {
+        let op = self.op(name, operands, &[result], attrs);
+        self.m.op(op).results[0]
+    }
+
+    /// A named attribute with a run-time name (for `attrs` of `func`).
+    pub fn named(name: &str, value: Attribute) -> NamedAttr {
+        NamedAttr { name: Arc::from(name), value }
+    }
+
+    /// An integer constant of an integer or index type.
+    pub fn int(&mut self, ty: &Type, v: i64) -> Value {
+        // Checked TIR constants fit their type (as signed or unsigned numbers).
+        let attr = IntegerAttr::new(i128::from(v), ty.clone()).unwrap_or(IntegerAttr { value: 0, ty: ty.clone() });
+        self.op1("std.constant", &[], ty.clone(), vec![("value", Attribute::Integer(attr))])
+    }
+
+    /// An `index` constant.
+    pub fn index(&mut self, v: i64) -> Value {
+        self.int(&Type::Index, v)
+    }
+
+    /// A float constant, rounded to its type.
+    pub fn float(&mut self, ty: &Type, v: f64) -> Value {
+        let attr = FloatAttr::from_f64(v, ty.clone()).unwrap_or(FloatAttr { bits: 0, ty: Type::F32 });
+        self.op1("std.constant", &[], ty.clone(), vec![("value", Attribute::Float(attr))])
+    }
+
+    /// A new block of the current region.
+    pub fn new_block(&mut self, args: &[Type]) -> Block {
+        self.m.append_block(self.region, args)
+    }
+
+    /// Continue at `b`.
+    pub fn set(&mut self, b: Block) {
+        self.block = b;
+    }
+
+    /// `br ^target(args)`.
+    pub fn br(&mut self, target: Block, args: &[Value]) {
+        let mut st = OperationState::new(crate::ir::static_name("std.br")).successor(target, args);
+        if let Some(s) = self.span {
+            st = st.at(s);
+        }
+        self.m.insert_op(self.block, st);
+    }
+
+    /// `cond_br c, ^t(targs), ^f(fargs)`.
+    pub fn cond_br(&mut self, c: Value, t: Block, targs: &[Value], f: Block, fargs: &[Value]) {
+        let mut st = OperationState::new(crate::ir::static_name("std.cond_br"))
+            .operand(c)
+            .successor(t, targs)
+            .successor(f, fargs);
+        if let Some(s) = self.span {
+            st = st.at(s);
+        }
+        self.m.insert_op(self.block, st);
+    }
+
+    /// The type of a value.
+    pub fn ty(&self, v: Value) -> Type {
+        self.m.value_type(v).clone()
+    }
+}

@@ -1,0 +1,270 @@
+//! TIR to the core IR, with the spec's evaluation rules (tir-spec.md "Evaluating PrimExprs",
+//! "Semantics of Statements").
+//!
+//! Each PrimFunc becomes a `func`: buffer parameters are memrefs (static dimensions for
+//! constant shapes, strided layouts for explicit strides and element offsets), scalars are
+//! scalars, and `tir.ret` values are results. Control flow becomes blocks and branches: loops,
+//! `while`, `if`, `if_then_else` and the short-circuit `and`/`or` of scalars; parallel loops and
+//! thread extents become `parallel_for`; unrolled loops are unrolled; vectorized loops (made
+//! vectors by `tir::transform`) use vector values and `vector.load`/`vector.store`.
+//!
+//! The `tir.args` attribute of each function records its parameters as TIR declared them
+//! (names, dtypes, symbolic shapes, strides and offsets): the engine binds and checks the
+//! DLTensors of a call against it, as TVM's `ArgBinder` does.
+//!
+//! - `builder.rs` — appending core ops.
+//! - `expr.rs` — expressions, including short-circuit and lane-wise lowering.
+//! - `stmt.rs` — statements, buffers and allocations.
+
+mod builder;
+mod expr;
+mod stmt;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use builder::Builder;
+
+use crate::ir::{
+    AffineExpr, AffineMap, Attribute, Dictionary, FunctionType, Module, OperationState, Span, Type, Value,
+};
+use crate::tir::ast::{Buffer, ExprKind, IRModule, PrimExpr, PrimFunc, Var};
+use crate::tir::dtype::{DataType, TypeCode};
+
+/// What cannot be lowered, and where.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}cannot lower @{func}: {message}", loc.as_ref().map(|l| format!("{l}: ")).unwrap_or_default())]
+pub struct LowerError {
+    /// The PrimFunc.
+    pub func: String,
+    /// `file:line:col` of the construct, when known.
+    pub loc: Option<String>,
+    /// What is not supported.
+    pub message: String,
+}
+
+type R<T> = Result<T, LowerError>;
+
+/// The core type of a TIR datatype (`bool` is `i1`, handles are `i64`, lanes make a vector).
+pub fn core_type(dt: DataType) -> Option<Type> {
+    let scalar = match (dt.code, dt.bits) {
+        (TypeCode::Int | TypeCode::UInt, b @ (1 | 8 | 16 | 32 | 64)) => Type::Integer(u32::from(b)),
+        (TypeCode::Float, 16) => Type::F16,
+        (TypeCode::Float, 32) => Type::F32,
+        (TypeCode::Float, 64) => Type::F64,
+        (TypeCode::BFloat, 16) => Type::BF16,
+        (TypeCode::Handle, 64) => Type::Integer(64),
+        (TypeCode::Handle, 0) => Type::None,
+        _ => return None,
+    };
+    if dt.lanes > 1 { Type::vector(vec![u64::from(dt.lanes)], scalar).ok() } else { Some(scalar) }
+}
+
+/// Lower a checked module.
+///
+/// # Errors
+/// A construct the lowering does not support, naming the function and the place.
+pub fn lower_module(tm: &IRModule) -> Result<Module, LowerError> {
+    let mut m = Module::new();
+    m.source = tm.source.clone();
+    let mut sigs: HashMap<String, FunctionType> = HashMap::new();
+    for f in &tm.funcs {
+        let cx = SigCx { f, src: tm };
+        sigs.insert(f.name.clone(), cx.signature()?);
+    }
+    let mut externs: HashMap<String, FunctionType> = HashMap::new();
+    for f in &tm.funcs {
+        let body = crate::tir::transform::prepare(f);
+        let ty = sigs[&f.name].clone();
+        let region = m.create_region();
+        let entry = m.append_block(region, &ty.inputs);
+        let args: Vec<Value> = m.block(entry).args.to_vec();
+        let mut attrs = vec![
+            Builder::named("sym_name", Attribute::string(&f.name)),
+            Builder::named("type", Attribute::Type(Type::Function(Arc::new(ty.clone())))),
+            Builder::named("tir.args", args_attr(f)),
+        ];
+        attrs.sort_by(|a, b| a.name.cmp(&b.name));
+        let mut st = OperationState::new("func").region(region);
+        st.attrs = attrs;
+        if let Some(s) = f.span {
+            st = st.at(s);
+        }
+        let top = m.top_block();
+        m.insert_op(top, st);
+        let b = Builder { m: &mut m, block: entry, region, span: f.span };
+        let mut cx = stmt::FnCx::new(b, f, tm, &sigs, &mut externs);
+        cx.bind_params(&args)?;
+        cx.stmt(&body)?;
+        cx.finish()?;
+    }
+    let mut names: Vec<&String> = externs.keys().collect();
+    names.sort();
+    for name in names {
+        let ty = externs[name].clone();
+        let region = m.create_region();
+        let st = OperationState::new("func")
+            .attr("sym_name", Attribute::string(name))
+            .attr("type", Attribute::Type(Type::Function(Arc::new(ty))))
+            .region(region);
+        let top = m.top_block();
+        m.insert_op(top, st);
+    }
+    Ok(m)
+}
+
+struct SigCx<'a> {
+    f: &'a PrimFunc,
+    src: &'a IRModule,
+}
+
+impl SigCx<'_> {
+    fn err(&self, span: Option<Span>, message: String) -> LowerError {
+        LowerError { func: self.f.name.clone(), loc: location(self.src, span.or(self.f.span)), message }
+    }
+
+    fn signature(&self) -> R<FunctionType> {
+        let mut inputs = Vec::new();
+        for p in &self.f.params {
+            match self.f.buffer_of(p) {
+                Some(b) => inputs.push(param_memref(b).map_err(|m| self.err(b.span(), m))?),
+                None => inputs.push(core_type(p.dtype()).ok_or_else(|| {
+                    self.err(p.span(), format!("parameters of type {} are not supported", p.dtype()))
+                })?),
+            }
+        }
+        let results = match &self.f.ret_type {
+            None => Vec::new(),
+            Some(t) => match core_type(t.dtype()) {
+                Some(Type::None) => Vec::new(),
+                Some(c) => vec![c],
+                None => return Err(self.err(None, format!("return type {t} is not supported"))),
+            },
+        };
+        Ok(FunctionType { inputs, results })
+    }
+}
+
+/// The memref type of a parameter's buffer: static dimensions where the shape is constant, and a
+/// strided layout (`offset + Σ d_k * stride_k`, constants or symbols) for explicit strides or a
+/// non-zero element offset.
+pub(crate) fn param_memref(b: &Buffer) -> Result<Type, String> {
+    let elem = core_type(b.dtype()).ok_or_else(|| format!("buffers of {} are not supported", b.dtype()))?;
+    let mut shape = Vec::new();
+    for (k, d) in b.shape().iter().enumerate() {
+        match (d.as_int(), d.as_var()) {
+            (Some(c), _) if c >= 0 => shape.push(c),
+            (None, Some(_)) => shape.push(crate::ir::DYNAMIC),
+            _ => {
+                return Err(format!(
+                    "{}.shape[{k}] is {}; a parameter's dimensions are constants or variables",
+                    b.name(),
+                    crate::tir::script::print_expr(d)
+                ));
+            }
+        }
+    }
+    let rank = shape.len();
+    let default_layout = b.strides().is_empty() && b.elem_offset().as_int() == Some(0);
+    if default_layout {
+        return Type::memref(shape, elem, Vec::new(), None);
+    }
+    let mut syms = 0u32;
+    let mut term = |e: Option<&PrimExpr>, what: &str| -> Result<AffineExpr, String> {
+        match e {
+            Some(x) if x.as_int().is_some() => Ok(AffineExpr::constant(x.as_int().unwrap_or(0))),
+            Some(x) if x.as_var().is_some() => {
+                syms += 1;
+                Ok(AffineExpr::symbol(syms - 1))
+            }
+            Some(x) => Err(format!(
+                "{what} of {} is {}; constants or variables only",
+                b.name(),
+                crate::tir::script::print_expr(x)
+            )),
+            None => {
+                syms += 1;
+                Ok(AffineExpr::symbol(syms - 1))
+            }
+        }
+    };
+    let mut expr = term(Some(b.elem_offset()), "the element offset")?;
+    for k in 0..rank {
+        let stride = if b.strides().is_empty() {
+            // Compact strides: constants when the trailing dimensions are.
+            let trailing: Option<i64> = shape[k + 1..]
+                .iter()
+                .try_fold(1i64, |a, &d| if d == crate::ir::DYNAMIC { None } else { a.checked_mul(d) });
+            match trailing {
+                Some(c) => AffineExpr::constant(c),
+                None => term(None, "a stride")?,
+            }
+        } else {
+            term(b.strides().get(k), "a stride")?
+        };
+        expr = expr + AffineExpr::dim(k as u32) * stride;
+    }
+    let map = AffineMap::new(rank as u32, syms, vec![expr]);
+    Type::memref(shape, elem, vec![map], None)
+}
+
+/// The `tir.args` attribute: one dictionary per parameter, as TIR declared it.
+fn args_attr(f: &PrimFunc) -> Attribute {
+    // Variables are named uniquely in the attribute (two TIR variables may share a name).
+    let mut names: HashMap<u64, String> = HashMap::new();
+    let mut used: HashMap<String, u32> = HashMap::new();
+    let mut name_of = |v: &Var| -> String {
+        if let Some(n) = names.get(&v.id()) {
+            return n.clone();
+        }
+        let k = used.entry(v.name().to_string()).or_insert(0);
+        let n = if *k == 0 { v.name().to_string() } else { format!("{}_{k}", v.name()) };
+        *k += 1;
+        names.insert(v.id(), n.clone());
+        n
+    };
+    let mut items = Vec::new();
+    for p in &f.params {
+        let mut d = vec![
+            Builder::named("name", Attribute::string(p.name())),
+            Builder::named("var", Attribute::string(&name_of(p))),
+        ];
+        match f.buffer_of(p) {
+            Some(b) => {
+                let mut dim = |e: &PrimExpr| -> Attribute {
+                    match (e.as_int(), e.as_var()) {
+                        (Some(c), _) => Attribute::i64(c),
+                        (None, Some(v)) => Attribute::string(&name_of(v)),
+                        _ => Attribute::string(&crate::tir::script::print_expr(e)),
+                    }
+                };
+                d[0] = Builder::named("name", Attribute::string(b.name()));
+                d.push(Builder::named("dtype", Attribute::string(&b.dtype().to_string())));
+                d.push(Builder::named("shape", Attribute::array(b.shape().iter().map(&mut dim).collect())));
+                if !b.strides().is_empty() {
+                    d.push(Builder::named("strides", Attribute::array(b.strides().iter().map(&mut dim).collect())));
+                }
+                d.push(Builder::named("elem_offset", dim(b.elem_offset())));
+            }
+            None => d.push(Builder::named("dtype", Attribute::string(&p.dtype().to_string()))),
+        }
+        items.push(Attribute::Dictionary(Dictionary::new(d).unwrap_or_default()));
+    }
+    Attribute::array(items)
+}
+
+/// `file:line:col` of a span.
+fn location(m: &IRModule, span: Option<Span>) -> Option<String> {
+    let src = m.source.as_ref()?;
+    let s = span?;
+    let (line, col) = src.line_col(s.start);
+    Some(format!("{}:{line}:{col}", src.name()))
+}
+
+/// Whether an expression is an integer constant (after folding).
+fn const_of(e: &PrimExpr) -> Option<i64> {
+    match e.kind() {
+        ExprKind::IntImm(v) => Some(*v),
+        _ => crate::tir::arith::const_int(e),
+    }
+}

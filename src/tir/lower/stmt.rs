@@ -1,0 +1,790 @@
+//! Statements (tir-spec.md "Semantics of Statements"), buffers and allocations.
+//!
+//! Buffers: a parameter's buffer is its memref, indexed as TIR indexes it. Memory from
+//! `Allocate` (and the buffers of blocks and `BufferRealize`) is a flat memref: small constant
+//! allocations on the stack (`alloca`), others on the heap (`alloc`, freed when the scope ends).
+//! A buffer declared on memory (`DeclBuffer`) reads and writes element `elem_offset + Σ i_k *
+//! stride_k` of it.
+//!
+//! After `return` (`tir.ret`) the statements that follow in the same list are unreachable and
+//! are not lowered; a join is reachable when any branch reaching it is.
+
+use std::collections::HashMap;
+
+use super::builder::Builder;
+use super::{LowerError, R, core_type, location};
+use crate::ir::{Attribute, Block, FunctionType, OperationState, Region, Type, Value};
+use crate::tir::ast::*;
+use crate::tir::dtype::DataType;
+
+/// How a buffer's elements are reached.
+#[derive(Clone, Debug)]
+pub(super) enum BufRef {
+    /// A parameter's memref, indexed like the buffer.
+    Direct(Value),
+    /// A flat memref: element `offset + Σ i_k * strides[k]` (all `index` values); `unit_last`
+    /// when the last stride is the constant 1.
+    Flat { memref: Value, offset: Value, strides: Vec<Value>, unit_last: bool },
+}
+
+/// The largest allocation put on the stack.
+const STACK_LIMIT: i64 = 64 * 1024;
+
+pub(super) struct FnCx<'a, 'm> {
+    pub b: Builder<'m>,
+    pub f: &'a PrimFunc,
+    pub tm: &'a IRModule,
+    pub sigs: &'a HashMap<String, FunctionType>,
+    pub externs: &'a mut HashMap<String, FunctionType>,
+    /// Values of variables (scalars and vectors).
+    pub vars: HashMap<u64, Value>,
+    /// How each buffer is reached.
+    pub buffers: HashMap<u64, BufRef>,
+    /// The memory behind a pointer variable (a buffer's data, an allocation).
+    pub pointers: HashMap<u64, Value>,
+    /// Parallel bodies being lowered (a return cannot leave one).
+    pub in_parallel: u32,
+    /// The current point is unreachable (after a return).
+    pub dead: bool,
+    /// The function's result type.
+    pub ret: Option<Type>,
+    /// Variables a parameter's layout binds (strides, offset): not readable in the body.
+    pub layout_vars: HashMap<u64, String>,
+}
+
+impl<'a, 'm> FnCx<'a, 'm> {
+    pub fn new(
+        b: Builder<'m>,
+        f: &'a PrimFunc,
+        tm: &'a IRModule,
+        sigs: &'a HashMap<String, FunctionType>,
+        externs: &'a mut HashMap<String, FunctionType>,
+    ) -> Self {
+        let ret = sigs.get(&f.name).and_then(|t| t.results.first().cloned());
+        FnCx {
+            b,
+            f,
+            tm,
+            sigs,
+            externs,
+            vars: HashMap::new(),
+            buffers: HashMap::new(),
+            pointers: HashMap::new(),
+            in_parallel: 0,
+            dead: false,
+            ret,
+            layout_vars: HashMap::new(),
+        }
+    }
+
+    pub fn err(&self, span: Option<crate::ir::Span>, message: impl Into<String>) -> LowerError {
+        LowerError {
+            func: self.f.name.clone(),
+            loc: location(self.tm, span.or(self.b.span).or(self.f.span)),
+            message: message.into(),
+        }
+    }
+
+    pub fn ty(&self, dt: DataType, span: Option<crate::ir::Span>) -> R<Type> {
+        core_type(dt).ok_or_else(|| self.err(span, format!("values of type {dt} are not supported")))
+    }
+
+    /// Bind the parameters: scalars to their arguments, buffers to their memrefs, and shape
+    /// variables to the memrefs' dimensions.
+    pub fn bind_params(&mut self, args: &[Value]) -> R<()> {
+        let f = self.f;
+        for (p, &a) in f.params.iter().zip(args) {
+            match f.buffer_of(p) {
+                Some(buf) => {
+                    self.buffers.insert(buf.id(), BufRef::Direct(a));
+                    self.pointers.insert(buf.data().id(), a);
+                }
+                None => {
+                    self.vars.insert(p.id(), a);
+                }
+            }
+        }
+        for (p, buf) in &f.buffer_map {
+            let Some(k) = f.params.iter().position(|x| x == p) else { continue };
+            let a = args[k];
+            for (d, e) in buf.shape().iter().enumerate() {
+                if let Some(v) = e.as_var()
+                    && !self.vars.contains_key(&v.id())
+                {
+                    let dim = self.b.op1("std.dim", &[a], Type::Index, vec![("index", Attribute::i64(d as i64))]);
+                    let t = self.ty(v.dtype(), v.span())?;
+                    let x = self.b.op1("std.index_cast", &[dim], t, vec![]);
+                    self.vars.insert(v.id(), x);
+                }
+            }
+            for (k, e) in buf.strides().iter().enumerate() {
+                if let Some(v) = e.as_var() {
+                    self.layout_vars.insert(v.id(), format!("{}.strides[{k}]", buf.name()));
+                }
+            }
+            if let Some(v) = buf.elem_offset().as_var() {
+                self.layout_vars.insert(v.id(), format!("{}.elem_offset", buf.name()));
+            }
+        }
+        Ok(())
+    }
+
+    /// End the function: a final return where the body falls through, and a terminator for
+    /// every block left without one (unreachable ones).
+    pub fn finish(&mut self) -> R<()> {
+        if !self.dead {
+            self.emit_return(None)?;
+        }
+        let region = self.b.region;
+        self.terminate_blocks(region, false)?;
+        Ok(())
+    }
+
+    fn terminate_blocks(&mut self, region: Region, parallel: bool) -> R<()> {
+        let blocks: Vec<Block> = self.b.m.region(region).blocks.clone();
+        for blk in blocks {
+            let has_term =
+                self.b.m.terminator(blk).is_some_and(|t| {
+                    matches!(self.b.m.op_name(t), "std.return" | "std.br" | "std.cond_br" | "std.yield")
+                });
+            if !has_term {
+                let saved = self.b.block;
+                self.b.set(blk);
+                if parallel {
+                    self.b.op("std.yield", &[], &[], vec![]);
+                } else {
+                    self.emit_return(None)?;
+                }
+                self.b.set(saved);
+            }
+        }
+        Ok(())
+    }
+
+    /// `return` with `value` (a zero of the result type when the body just ends).
+    fn emit_return(&mut self, value: Option<Value>) -> R<()> {
+        let operands: Vec<Value> = match (&self.ret, value) {
+            (None, _) => Vec::new(),
+            (Some(_), Some(v)) => vec![v],
+            (Some(t), None) => {
+                let t = t.clone();
+                vec![self.zero(&t)]
+            }
+        };
+        self.b.op("std.return", &operands, &[], vec![]);
+        Ok(())
+    }
+
+    pub fn zero(&mut self, t: &Type) -> Value {
+        match t {
+            Type::F16 | Type::BF16 | Type::F32 | Type::F64 => self.b.float(t, 0.0),
+            Type::Vector(v) => {
+                let e = v.elem.clone();
+                let z = self.zero(&e);
+                self.b.op1("vector.broadcast", &[z], t.clone(), vec![])
+            }
+            _ => self.b.int(t, 0),
+        }
+    }
+
+    /// Continue in a fresh block no branch reaches.
+    fn go_dead(&mut self) {
+        self.dead = true;
+        let blk = self.b.new_block(&[]);
+        self.b.set(blk);
+    }
+
+    // ---- statements -----------------------------------------------------------------------------
+
+    pub fn stmt(&mut self, s: &Stmt) -> R<()> {
+        if self.dead {
+            return Ok(());
+        }
+        let saved = self.b.span;
+        if s.span().is_some() {
+            self.b.span = s.span();
+        }
+        let r = stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.stmt_inner(s));
+        self.b.span = saved;
+        r
+    }
+
+    fn stmt_inner(&mut self, s: &Stmt) -> R<()> {
+        let sp = s.span();
+        match s.kind() {
+            StmtKind::LetStmt { var, value, body } => {
+                if var.pointer_type().is_some() {
+                    // A pointer alias: the same memory.
+                    let src = value.as_var().and_then(|v| self.pointers.get(&v.id()).copied());
+                    let Some(mem) = src else {
+                        return Err(self.err(sp, format!("pointer '{}' must be bound to a buffer's data", var.name())));
+                    };
+                    self.pointers.insert(var.id(), mem);
+                } else {
+                    let v = self.expr(value)?;
+                    self.vars.insert(var.id(), v);
+                }
+                self.stmt(body)
+            }
+            StmtKind::AttrStmt { node, key, value, body } => {
+                let var = match node {
+                    AttrNode::Var(v) => Some(v.clone()),
+                    AttrNode::IterVar(iv) => Some(iv.var.clone()),
+                    _ => None,
+                };
+                match (key.as_str(), var) {
+                    ("thread_extent" | "virtual_thread", Some(v)) => {
+                        let zero = PrimExpr::int_of(0, value.dtype());
+                        self.parallel(&v, &zero, value, body)
+                    }
+                    _ => self.stmt(body),
+                }
+            }
+            StmtKind::Assert { cond, message, body } => {
+                let c = self.expr(cond)?;
+                let msg = match message.kind() {
+                    ExprKind::StringImm(m) => m.to_string(),
+                    _ => match super::const_of(message) {
+                        Some(code) => format!("error code {code}"),
+                        None => format!("error code {}", crate::tir::script::print_expr(message)),
+                    },
+                };
+                let st = OperationState::new(crate::ir::static_name("std.assert"))
+                    .operand(c)
+                    .attr("msg", Attribute::string(&msg));
+                let st = match self.b.span {
+                    Some(x) => st.at(x),
+                    None => st,
+                };
+                self.b.m.insert_op(self.b.block, st);
+                self.stmt(body)
+            }
+            StmtKind::BufferStore { buffer, value, indices } => {
+                let v = self.expr(value)?;
+                self.store(buffer, indices, v, value.dtype())
+            }
+            StmtKind::BufferRealize { buffer, body, .. } => {
+                let (mem, heap) = self.allocate(buffer.dtype(), buffer.shape())?;
+                self.pointers.insert(buffer.data().id(), mem);
+                self.declare(buffer)?;
+                self.stmt(body)?;
+                self.free(mem, heap);
+                Ok(())
+            }
+            StmtKind::Allocate { var, dtype, extents, cond, body, .. } => {
+                if super::const_of(cond) == Some(1) {
+                    let (mem, heap) = self.allocate(*dtype, extents)?;
+                    self.pointers.insert(var.id(), mem);
+                    self.stmt(body)?;
+                    self.free(mem, heap);
+                    return Ok(());
+                }
+                // Allocate (and run the body) only when the condition holds.
+                let c = self.expr(cond)?;
+                let (then_b, join) = (self.b.new_block(&[]), self.b.new_block(&[]));
+                self.b.cond_br(c, then_b, &[], join, &[]);
+                self.b.set(then_b);
+                let (mem, heap) = self.allocate(*dtype, extents)?;
+                self.pointers.insert(var.id(), mem);
+                self.stmt(body)?;
+                if !self.dead {
+                    self.free(mem, heap);
+                    self.b.br(join, &[]);
+                }
+                self.dead = false;
+                self.b.set(join);
+                Ok(())
+            }
+            StmtKind::DeclBuffer { buffer, body } => {
+                self.declare(buffer)?;
+                self.stmt(body)
+            }
+            StmtKind::Seq(list) => {
+                for x in list {
+                    self.stmt(x)?;
+                }
+                Ok(())
+            }
+            StmtKind::IfThenElse { cond, then_case, else_case } => {
+                let c = self.expr(cond)?;
+                let then_b = self.b.new_block(&[]);
+                let join = self.b.new_block(&[]);
+                let else_b = if else_case.is_some() { self.b.new_block(&[]) } else { join };
+                self.b.cond_br(c, then_b, &[], else_b, &[]);
+                self.b.set(then_b);
+                self.stmt(then_case)?;
+                let then_dead = self.dead;
+                if !self.dead {
+                    self.b.br(join, &[]);
+                }
+                let mut else_dead = false;
+                if let Some(e) = else_case {
+                    self.dead = false;
+                    self.b.set(else_b);
+                    self.stmt(e)?;
+                    else_dead = self.dead;
+                    if !self.dead {
+                        self.b.br(join, &[]);
+                    }
+                }
+                self.b.set(join);
+                self.dead = then_dead && else_dead;
+                Ok(())
+            }
+            StmtKind::Evaluate(v) => {
+                if let ExprKind::Call(Callee::Builtin(n), args) = v.kind()
+                    && &**n == "tir.ret"
+                {
+                    if self.in_parallel > 0 {
+                        return Err(self.err(sp, "a return inside a parallel loop is not supported"));
+                    }
+                    let x = self.expr(&args[0])?;
+                    let x = match &self.ret {
+                        Some(t) if self.b.ty(x) != *t => {
+                            return Err(self.err(
+                                sp,
+                                format!("the returned value has type {}, the function returns {t}", self.b.ty(x)),
+                            ));
+                        }
+                        _ => x,
+                    };
+                    self.emit_return(Some(x))?;
+                    self.go_dead();
+                    return Ok(());
+                }
+                // Constants and variables have no effect.
+                if matches!(
+                    v.kind(),
+                    ExprKind::IntImm(_) | ExprKind::FloatImm(_) | ExprKind::StringImm(_) | ExprKind::Var(_)
+                ) {
+                    return Ok(());
+                }
+                self.expr(v)?;
+                Ok(())
+            }
+            StmtKind::For { var, min, extent, kind, body, .. } => match kind {
+                ForKind::Parallel | ForKind::ThreadBinding(_) => self.parallel(var, min, extent, body),
+                ForKind::Unrolled
+                    if super::const_of(extent).is_some_and(|n| (0..=1024).contains(&n))
+                        && super::const_of(min).is_some() =>
+                {
+                    let (lo, n) = (super::const_of(min).unwrap_or(0), super::const_of(extent).unwrap_or(0));
+                    let t = self.ty(var.dtype(), var.span())?;
+                    for k in 0..n {
+                        if self.dead {
+                            break;
+                        }
+                        let c = self.b.int(&t, lo + k);
+                        self.vars.insert(var.id(), c);
+                        self.stmt(body)?;
+                    }
+                    Ok(())
+                }
+                _ => self.serial(var, min, extent, body),
+            },
+            StmtKind::While { cond, body } => {
+                let head = self.b.new_block(&[]);
+                self.b.br(head, &[]);
+                self.b.set(head);
+                let c = self.expr(cond)?;
+                let c = self.truth(c, cond.dtype())?;
+                let (body_b, exit) = (self.b.new_block(&[]), self.b.new_block(&[]));
+                self.b.cond_br(c, body_b, &[], exit, &[]);
+                self.b.set(body_b);
+                self.stmt(body)?;
+                if !self.dead {
+                    self.b.br(head, &[]);
+                }
+                self.dead = false;
+                self.b.set(exit);
+                Ok(())
+            }
+            StmtKind::BlockRealize { .. } => Err(self.err(sp, "a block was not lowered (internal error)")),
+        }
+    }
+
+    /// An integer scalar as an `i1` truth value (non-zero is true).
+    fn truth(&mut self, v: Value, dt: DataType) -> R<Value> {
+        if dt.is_bool() {
+            return Ok(v);
+        }
+        let t = self.b.ty(v);
+        let z = self.b.int(&t, 0);
+        Ok(self.cmpi("ne", v, z))
+    }
+
+    pub fn cmpi(&mut self, pred: &str, a: Value, b: Value) -> Value {
+        let k = crate::dialect::standard::semantics::CMPI_PREDICATES.iter().position(|p| *p == pred).unwrap_or(0);
+        let t = self.b.ty(a);
+        let rt = match t.as_vector() {
+            Some(v) => Type::vector(v.shape.clone(), Type::Integer(1)).unwrap_or(Type::Integer(1)),
+            None => Type::Integer(1),
+        };
+        self.b.op1("std.cmpi", &[a, b], rt, vec![("predicate", Attribute::i64(k as i64))])
+    }
+
+    pub fn cmpf(&mut self, pred: &str, a: Value, b: Value) -> Value {
+        let k = crate::dialect::standard::semantics::CMPF_PREDICATES.iter().position(|p| *p == pred).unwrap_or(0);
+        let t = self.b.ty(a);
+        let rt = match t.as_vector() {
+            Some(v) => Type::vector(v.shape.clone(), Type::Integer(1)).unwrap_or(Type::Integer(1)),
+            None => Type::Integer(1),
+        };
+        self.b.op1("std.cmpf", &[a, b], rt, vec![("predicate", Attribute::i64(k as i64))])
+    }
+
+    /// `min` and `min + extent` of a loop in the loop variable's type (IntImm bounds promoted).
+    fn bounds(&mut self, var: &Var, min: &PrimExpr, extent: &PrimExpr) -> R<(Value, Value, Type)> {
+        let t = self.ty(var.dtype(), var.span())?;
+        let lo = self.expr_in(min, var.dtype())?;
+        let end = match (super::const_of(min), super::const_of(extent)) {
+            (Some(a), Some(e)) => {
+                self.b.int(&t, crate::tir::arith::wrap_int(i128::from(a) + i128::from(e), var.dtype()))
+            }
+            _ => {
+                let e = self.expr_in(extent, var.dtype())?;
+                self.b.op1("std.addi", &[lo, e], t.clone(), vec![])
+            }
+        };
+        Ok((lo, end, t))
+    }
+
+    /// An expression converted to `dt` (loop bounds narrower than the loop variable).
+    fn expr_in(&mut self, e: &PrimExpr, dt: DataType) -> R<Value> {
+        if e.dtype() == dt {
+            return self.expr(e);
+        }
+        match super::const_of(e) {
+            Some(c) => {
+                let t = self.ty(dt, e.span())?;
+                Ok(self.b.int(&t, c))
+            }
+            None => {
+                let v = self.expr(e)?;
+                self.cast(v, e.dtype(), dt)
+            }
+        }
+    }
+
+    /// A serial loop: `for var in [min, min + extent)`.
+    fn serial(&mut self, var: &Var, min: &PrimExpr, extent: &PrimExpr, body: &Stmt) -> R<()> {
+        let (lo, end, t) = self.bounds(var, min, extent)?;
+        let head = self.b.new_block(std::slice::from_ref(&t));
+        let (body_b, exit) = (self.b.new_block(&[]), self.b.new_block(&[]));
+        self.b.br(head, &[lo]);
+        self.b.set(head);
+        let i = self.b.m.block(head).args[0];
+        let pred = if var.dtype().is_uint() { "ult" } else { "slt" };
+        let more = self.cmpi(pred, i, end);
+        self.b.cond_br(more, body_b, &[], exit, &[]);
+        self.b.set(body_b);
+        self.vars.insert(var.id(), i);
+        self.stmt(body)?;
+        if !self.dead {
+            let one = self.b.int(&t, 1);
+            let next = self.b.op1("std.addi", &[i, one], t, vec![]);
+            self.b.br(head, &[next]);
+        }
+        self.dead = false;
+        self.b.set(exit);
+        Ok(())
+    }
+
+    /// A parallel loop over `[min, min + extent)`: the body in a `parallel_for` region.
+    fn parallel(&mut self, var: &Var, min: &PrimExpr, extent: &PrimExpr, body: &Stmt) -> R<()> {
+        let (lo, end, t) = self.bounds(var, min, extent)?;
+        let lo = self.b.op1("std.index_cast", &[lo], Type::Index, vec![]);
+        let end = self.b.op1("std.index_cast", &[end], Type::Index, vec![]);
+        let region = self.b.m.create_region();
+        let entry = self.b.m.append_block(region, &[Type::Index]);
+        let mut st =
+            OperationState::new(crate::ir::static_name("std.parallel_for")).operand(lo).operand(end).region(region);
+        if let Some(s) = self.b.span {
+            st = st.at(s);
+        }
+        self.b.m.insert_op(self.b.block, st);
+        let (saved_block, saved_region) = (self.b.block, self.b.region);
+        self.b.region = region;
+        self.b.set(entry);
+        let k = self.b.m.block(entry).args[0];
+        let i = self.b.op1("std.index_cast", &[k], t, vec![]);
+        self.vars.insert(var.id(), i);
+        self.in_parallel += 1;
+        let r = self.stmt(body);
+        self.in_parallel -= 1;
+        r?;
+        if !self.dead {
+            self.b.op("std.yield", &[], &[], vec![]);
+        }
+        self.dead = false;
+        self.terminate_blocks(region, true)?;
+        self.b.region = saved_region;
+        self.b.set(saved_block);
+        Ok(())
+    }
+
+    // ---- memory ---------------------------------------------------------------------------------
+
+    /// Memory for `extents` elements of `dtype`: a flat memref, on the stack when small and
+    /// constant; whether it is on the heap.
+    fn allocate(&mut self, dtype: DataType, extents: &[PrimExpr]) -> R<(Value, bool)> {
+        let elem = self.ty(dtype, None)?;
+        let consts: Option<Vec<i64>> = extents.iter().map(super::const_of).collect();
+        let bytes_per = i64::try_from(dtype.bytes()).unwrap_or(1);
+        if let Some(c) = &consts {
+            let n = c.iter().try_fold(1i64, |a, &d| a.checked_mul(d.max(0)));
+            if let Some(n) = n
+                && n.saturating_mul(bytes_per) <= STACK_LIMIT
+            {
+                let ty = Type::memref(vec![n.max(1)], elem, Vec::new(), None).map_err(|e| self.err(None, e))?;
+                return Ok((self.b.op1("std.alloca", &[], ty, vec![]), false));
+            }
+        }
+        let mut n = self.b.index(1);
+        for e in extents {
+            let x = self.expr(e)?;
+            let x = self.index_of(x, e.dtype());
+            n = self.b.op1("std.muli", &[n, x], Type::Index, vec![]);
+        }
+        let ty = Type::memref(vec![crate::ir::DYNAMIC], elem, Vec::new(), None).map_err(|e| self.err(None, e))?;
+        Ok((self.b.op1("std.alloc", &[n], ty, vec![]), true))
+    }
+
+    fn free(&mut self, mem: Value, heap: bool) {
+        if heap && !self.dead {
+            self.b.op("std.dealloc", &[mem], &[], vec![]);
+        }
+    }
+
+    /// Declare a buffer on the memory of its data pointer.
+    fn declare(&mut self, buf: &Buffer) -> R<()> {
+        let Some(&mem) = self.pointers.get(&buf.data().id()) else {
+            return Err(self.err(
+                buf.span(),
+                format!("the data of buffer '{}' is not memory this function can reach", buf.name()),
+            ));
+        };
+        let flat = self.flat_memref(mem)?;
+        let strides_e = crate::tir::transform::blocks::strides_of(buf);
+        let mut strides = Vec::with_capacity(strides_e.len());
+        for s in &strides_e {
+            let v = self.expr(s)?;
+            strides.push(self.index_of(v, s.dtype()));
+        }
+        let off = self.expr(buf.elem_offset())?;
+        let offset = self.index_of(off, buf.elem_offset().dtype());
+        let unit_last = strides_e.last().is_none_or(|s| super::const_of(s) == Some(1));
+        self.buffers.insert(buf.id(), BufRef::Flat { memref: flat, offset, strides, unit_last });
+        Ok(())
+    }
+
+    /// A one-dimensional view of memory (a parameter's memref is reshaped to its element count).
+    fn flat_memref(&mut self, mem: Value) -> R<Value> {
+        let t = self.b.ty(mem);
+        let Some(mt) = t.as_memref() else { return Err(self.err(None, "not a memref")) };
+        if mt.shape.len() == 1 && mt.maps.is_empty() {
+            return Ok(mem);
+        }
+        if !mt.maps.is_empty() {
+            return Err(self.err(None, "a buffer declared on the data of a parameter with strides is not supported"));
+        }
+        let mut n = self.b.index(1);
+        for k in 0..mt.shape.len() {
+            let d = self.b.op1("std.dim", &[mem], Type::Index, vec![("index", Attribute::i64(k as i64))]);
+            n = self.b.op1("std.muli", &[n, d], Type::Index, vec![]);
+        }
+        let flat =
+            Type::memref(vec![crate::ir::DYNAMIC], mt.elem.clone(), Vec::new(), None).map_err(|e| self.err(None, e))?;
+        Ok(self.b.op1("std.reshape", &[mem, n], flat, vec![]))
+    }
+
+    /// An integer as an `index` (signed types sign-extend, unsigned zero-extend).
+    pub fn index_of(&mut self, v: Value, dt: DataType) -> Value {
+        if self.b.ty(v).is_index() {
+            return v;
+        }
+        if dt.is_uint() && dt.bits < 64 {
+            let w = self.b.op1("std.zexti", &[v], Type::Integer(64), vec![]);
+            return self.b.op1("std.index_cast", &[w], Type::Index, vec![]);
+        }
+        self.b.op1("std.index_cast", &[v], Type::Index, vec![])
+    }
+
+    fn bufref(&self, b: &Buffer, span: Option<crate::ir::Span>) -> R<BufRef> {
+        self.buffers
+            .get(&b.id())
+            .cloned()
+            .ok_or_else(|| self.err(span, format!("buffer '{}' is not declared here", b.name())))
+    }
+
+    /// The memref and indices of scalar indices into a buffer.
+    fn address(&mut self, r: &BufRef, idx: &[Value]) -> (Value, Vec<Value>) {
+        match r {
+            BufRef::Direct(m) => {
+                // A 0-d buffer accessed as `A[0]`.
+                let rank = self.b.ty(*m).as_memref().map_or(0, |t| t.shape.len());
+                (*m, idx.iter().copied().take(rank).collect())
+            }
+            BufRef::Flat { memref, offset, strides, .. } => {
+                let mut lin = *offset;
+                for (i, s) in idx.iter().zip(strides) {
+                    let p = self.b.op1("std.muli", &[*i, *s], Type::Index, vec![]);
+                    lin = self.b.op1("std.addi", &[lin, p], Type::Index, vec![]);
+                }
+                (*memref, vec![lin])
+            }
+        }
+    }
+
+    /// Scalar index values of all but the last index, which may be a vector.
+    fn scalar_indices(&mut self, indices: &[PrimExpr]) -> R<Vec<Value>> {
+        let mut out = Vec::with_capacity(indices.len());
+        for i in indices {
+            let v = self.expr(i)?;
+            out.push(self.index_of(v, i.dtype()));
+        }
+        Ok(out)
+    }
+
+    /// Whether a buffer's elements along its last index are consecutive in its memref.
+    fn contiguous_last(&self, r: &BufRef) -> bool {
+        match r {
+            BufRef::Direct(m) => self.b.m.value_type(*m).as_memref().is_some_and(|t| t.maps.is_empty()),
+            BufRef::Flat { unit_last, .. } => *unit_last,
+        }
+    }
+
+    /// `buffer[indices]` (tir-spec.md expression semantics 7).
+    pub fn load(
+        &mut self,
+        buffer: &Buffer,
+        indices: &[PrimExpr],
+        dt: DataType,
+        span: Option<crate::ir::Span>,
+    ) -> R<Value> {
+        let r = self.bufref(buffer, span)?;
+        let elem = self.ty(buffer.dtype(), span)?;
+        let last_lanes = indices.last().map_or(1, |i| i.dtype().lanes);
+        if last_lanes == 1 {
+            let idx = self.scalar_indices(indices)?;
+            let (m, idx) = self.address(&r, &idx);
+            let mut ops = vec![m];
+            ops.extend(idx);
+            return Ok(self.b.op1("std.load", &ops, elem, vec![]));
+        }
+        let n = indices.len();
+        let mut head = self.scalar_indices(&indices[..n - 1])?;
+        let vt = self.ty(dt, span)?;
+        if let ExprKind::Ramp(base, stride, _) = indices[n - 1].kind()
+            && super::const_of(stride) == Some(1)
+            && buffer.dtype().lanes == 1
+            && self.contiguous_last(&r)
+        {
+            let b = self.expr(base)?;
+            head.push(self.index_of(b, base.dtype()));
+            let (m, idx) = self.address(&r, &head);
+            let mut ops = vec![m];
+            ops.extend(idx);
+            return Ok(self.b.op1("vector.load", &ops, vt, vec![]));
+        }
+        // A gather: each lane loaded on its own, in order.
+        let lanes = self.lane_indices(&indices[n - 1])?;
+        let mut out = Vec::with_capacity(lanes.len());
+        for l in lanes {
+            let mut idx = head.clone();
+            idx.push(l);
+            let (m, idx) = self.address(&r, &idx);
+            let mut ops = vec![m];
+            ops.extend(idx);
+            out.push(self.b.op1("std.load", &ops, elem.clone(), vec![]));
+        }
+        Ok(self.vector_of(&vt, &out))
+    }
+
+    /// `buffer[indices] = value` (tir-spec.md statement semantics 5).
+    fn store(&mut self, buffer: &Buffer, indices: &[PrimExpr], v: Value, vdt: DataType) -> R<()> {
+        let span = self.b.span;
+        let r = self.bufref(buffer, span)?;
+        let last_lanes = indices.last().map_or(1, |i| i.dtype().lanes);
+        if last_lanes == 1 {
+            let idx = self.scalar_indices(indices)?;
+            let (m, idx) = self.address(&r, &idx);
+            let mut ops = vec![v, m];
+            ops.extend(idx);
+            self.b.op("std.store", &ops, &[], vec![]);
+            return Ok(());
+        }
+        let n = indices.len();
+        let mut head = self.scalar_indices(&indices[..n - 1])?;
+        if let ExprKind::Ramp(base, stride, _) = indices[n - 1].kind()
+            && super::const_of(stride) == Some(1)
+            && buffer.dtype().lanes == 1
+            && self.contiguous_last(&r)
+        {
+            let b = self.expr(base)?;
+            head.push(self.index_of(b, base.dtype()));
+            let (m, idx) = self.address(&r, &head);
+            let mut ops = vec![v, m];
+            ops.extend(idx);
+            self.b.op("vector.store", &ops, &[], vec![]);
+            return Ok(());
+        }
+        // A scatter: lane by lane, in order.
+        let lanes = self.lane_indices(&indices[n - 1])?;
+        let vals = self.lanes_of(v, vdt)?;
+        for (l, x) in lanes.into_iter().zip(vals) {
+            let mut idx = head.clone();
+            idx.push(l);
+            let (m, idx) = self.address(&r, &idx);
+            let mut ops = vec![x, m];
+            ops.extend(idx);
+            self.b.op("std.store", &ops, &[], vec![]);
+        }
+        Ok(())
+    }
+
+    /// The `index` value of each lane of a vector index.
+    fn lane_indices(&mut self, e: &PrimExpr) -> R<Vec<Value>> {
+        let n = e.dtype().lanes;
+        if let ExprKind::Ramp(base, stride, _) = e.kind() {
+            // Lane k is base + k * stride.
+            let b = self.expr(base)?;
+            let b = self.index_of(b, base.dtype());
+            let s = self.expr(stride)?;
+            let s = self.index_of(s, stride.dtype());
+            let mut out = Vec::with_capacity(usize::from(n));
+            for k in 0..n {
+                let kc = self.b.index(i64::from(k));
+                let p = self.b.op1("std.muli", &[kc, s], Type::Index, vec![]);
+                out.push(self.b.op1("std.addi", &[b, p], Type::Index, vec![]));
+            }
+            return Ok(out);
+        }
+        let v = self.expr(e)?;
+        let lanes = self.lanes_of(v, e.dtype())?;
+        Ok(lanes.into_iter().map(|l| self.index_of(l, e.dtype().element())).collect())
+    }
+
+    /// The lanes of a vector value as scalars.
+    pub fn lanes_of(&mut self, v: Value, dt: DataType) -> R<Vec<Value>> {
+        let t = self.b.ty(v);
+        let Some(vt) = t.as_vector() else { return Ok(vec![v]) };
+        let elem = vt.elem.clone();
+        let mut out = Vec::with_capacity(usize::from(dt.lanes));
+        for k in 0..dt.lanes {
+            let i = self.b.index(i64::from(k));
+            out.push(self.b.op1("std.extract_element", &[v, i], elem.clone(), vec![]));
+        }
+        Ok(out)
+    }
+
+    /// A vector of type `vt` from scalar lanes.
+    pub fn vector_of(&mut self, vt: &Type, lanes: &[Value]) -> Value {
+        let mut v = self.b.op1("vector.broadcast", &[lanes[0]], vt.clone(), vec![]);
+        for (k, &x) in lanes.iter().enumerate().skip(1) {
+            let i = self.b.index(k as i64);
+            v = self.b.op1("vector.insertelement", &[x, v, i], vt.clone(), vec![]);
+        }
+        v
+    }
+}

@@ -1,0 +1,129 @@
+//! TIR-to-TIR passes run before lowering: blocks to plain statements, then vectorized loops to
+//! vector statements. Each keeps the spec's observable behaviour.
+
+pub mod blocks;
+pub mod vectorize;
+
+use super::arith::const_int;
+use super::ast::*;
+
+/// A function's body ready for lowering: no blocks, vectorized loops as vectors.
+pub fn prepare(f: &PrimFunc) -> Stmt {
+    let body = blocks::lower_blocks(f);
+    vectorize::vectorize_loops(&body)
+}
+
+/// The lanes of an expression's value.
+pub(crate) fn lanes_of(e: &PrimExpr) -> u16 {
+    e.dtype().lanes
+}
+
+/// `e` with `lanes` lanes (a scalar is broadcast; a vector is kept).
+pub(crate) fn broadcast_to(e: PrimExpr, lanes: u16) -> PrimExpr {
+    if lanes > 1 && e.dtype().lanes == 1 { PrimExpr::broadcast(e, lanes) } else { e }
+}
+
+/// `b` in `a`'s scalar type (constants retyped, other values cast).
+fn like(a: &PrimExpr, b: PrimExpr) -> PrimExpr {
+    let t = a.dtype().element();
+    if b.dtype().element() == t {
+        return b;
+    }
+    match b.as_int() {
+        Some(v) if t.is_int() => PrimExpr::int_of(v, t),
+        _ => PrimExpr::cast(t.with_lanes(b.dtype().lanes), b),
+    }
+}
+
+/// `a + b`, folding constants, in `a`'s type; lanes are matched by broadcasting.
+pub(crate) fn add(a: PrimExpr, b: PrimExpr) -> PrimExpr {
+    let b = like(&a, b);
+    if let (Some(x), Some(y)) = (const_int(&a), const_int(&b)) {
+        return PrimExpr::int_of(crate::tir::arith::wrap_int(i128::from(x) + i128::from(y), a.dtype()), a.dtype());
+    }
+    if b.as_int() == Some(0) {
+        return a;
+    }
+    if a.as_int() == Some(0) && a.dtype() == b.dtype() {
+        return b;
+    }
+    let l = a.dtype().lanes.max(b.dtype().lanes);
+    PrimExpr::binary(BinOp::Add, broadcast_to(a, l), broadcast_to(b, l))
+}
+
+/// `a * b`, folding constants, in `a`'s type.
+pub(crate) fn mul(a: PrimExpr, b: PrimExpr) -> PrimExpr {
+    let b = like(&a, b);
+    if let (Some(x), Some(y)) = (const_int(&a), const_int(&b)) {
+        return PrimExpr::int_of(crate::tir::arith::wrap_int(i128::from(x) * i128::from(y), a.dtype()), a.dtype());
+    }
+    if b.as_int() == Some(1) {
+        return a;
+    }
+    if a.as_int() == Some(1) && a.dtype() == b.dtype() {
+        return b;
+    }
+    let l = a.dtype().lanes.max(b.dtype().lanes);
+    PrimExpr::binary(BinOp::Mul, broadcast_to(a, l), broadcast_to(b, l))
+}
+
+/// Builtins that apply lane by lane with no effects (math and bit operations).
+pub(crate) fn is_elementwise_builtin(name: &str) -> bool {
+    matches!(
+        name.strip_prefix("tir."),
+        Some(
+            "exp"
+                | "exp2"
+                | "exp10"
+                | "log"
+                | "log2"
+                | "log10"
+                | "log1p"
+                | "expm1"
+                | "sqrt"
+                | "rsqrt"
+                | "tanh"
+                | "sigmoid"
+                | "sin"
+                | "cos"
+                | "tan"
+                | "asin"
+                | "acos"
+                | "atan"
+                | "sinh"
+                | "cosh"
+                | "asinh"
+                | "acosh"
+                | "atanh"
+                | "erf"
+                | "fabs"
+                | "abs"
+                | "floor"
+                | "ceil"
+                | "round"
+                | "nearbyint"
+                | "trunc"
+                | "atan2"
+                | "pow"
+                | "fmod"
+                | "copysign"
+                | "hypot"
+                | "nextafter"
+                | "ldexp"
+                | "bitwise_and"
+                | "bitwise_or"
+                | "bitwise_xor"
+                | "bitwise_not"
+                | "shift_left"
+                | "shift_right"
+                | "isnan"
+                | "isinf"
+                | "isfinite"
+                | "likely"
+                | "reinterpret"
+                | "fma"
+                | "popcount"
+                | "clz"
+        )
+    )
+}
