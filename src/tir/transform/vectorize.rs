@@ -66,6 +66,23 @@ impl Vectorizer {
         Some(match s.kind() {
             StmtKind::LetStmt { var, value, body } => {
                 let v = self.expr(value)?;
+                // A ramp (or broadcast) stays one: a scalar variable holds its base, so indices
+                // built from it are still seen as contiguous.
+                let parts = match v.kind() {
+                    ExprKind::Ramp(b, st, n) => Some((b.clone(), Some(st.clone()), *n)),
+                    ExprKind::Broadcast(x, n) => Some((x.clone(), None, *n)),
+                    _ => None,
+                };
+                if let Some((base, stride, n)) = parts {
+                    let bv = Var::at(&format!("{}_base", var.name()), Type::Prim(base.dtype()), var.span());
+                    let sym = match &stride {
+                        Some(st) => PrimExpr::ramp(PrimExpr::var(&bv), st.clone(), n),
+                        None => PrimExpr::broadcast(PrimExpr::var(&bv), n),
+                    };
+                    self.map.insert(var.id(), sym);
+                    let b = self.stmt(body)?;
+                    return Some(Stmt::at(StmtKind::LetStmt { var: bv, value: base, body: b }, sp));
+                }
                 if v.dtype().lanes > 1 {
                     let nv = Var::at(var.name(), Type::Prim(v.dtype()), var.span());
                     self.map.insert(var.id(), PrimExpr::var(&nv));
