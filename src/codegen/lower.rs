@@ -182,6 +182,11 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
         Ok(())
     }
 
+    /// Lower one op (outlined bodies re-create the constants they use).
+    pub(crate) fn lower_op_public(&mut self, op: Op) -> Result<(), CodegenError> {
+        self.lower_op(op)
+    }
+
     fn lower_op(&mut self, op: Op) -> Result<(), CodegenError> {
         let name = self.m.op_name(op);
         let Some(f) = self.st.lowerings.lowering_for(name) else {
@@ -753,9 +758,29 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
                 self.trap_if(bad, TrapKind::OutOfBounds, op);
             }
         }
-        let linear = if mt.maps.is_empty() {
-            self.linearize(idx, &d.dims)
-        } else {
+        if mt.maps.is_empty() {
+            // Constant terms of the indices scale into one displacement, which the address
+            // mode absorbs (`base + index * size + disp`).
+            let mut disp = 0i64;
+            let mut scale = Some(1i64);
+            let mut parts = idx.to_vec();
+            for k in (0..parts.len()).rev() {
+                // Past a dynamic extent, constants cannot be scaled statically: they stay.
+                let Some(sc) = scale else { break };
+                let (v, c) = self.split_constant(parts[k]);
+                parts[k] = v;
+                disp = disp.wrapping_add(c.wrapping_mul(sc));
+                scale = match d.dims.get(k) {
+                    Some(Dim::Static(s)) => Some(sc.wrapping_mul(*s)),
+                    _ => None,
+                };
+            }
+            let linear = self.linearize(&parts, &d.dims);
+            let off = if eb == 1 { linear } else { self.b.ins().imul_imm_s(linear, eb) };
+            let a = self.b.ins().iadd(d.ptr, off);
+            return Ok(if disp == 0 { a } else { self.b.ins().iadd_imm_s(a, disp.wrapping_mul(eb)) });
+        }
+        let linear = {
             let mut cur: Vec<Value> = idx.to_vec();
             let mut s = 0;
             for map in &mt.maps {
@@ -767,6 +792,28 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
         };
         let off = if eb == 1 { linear } else { self.b.ins().imul_imm_s(linear, eb) };
         Ok(self.b.ins().iadd(d.ptr, off))
+    }
+
+    /// `v` as `x + c` when it was made by adding a constant (`c` is 0 otherwise).
+    fn split_constant(&self, v: Value) -> (Value, i64) {
+        use cranelift_codegen::ir::{InstructionData, Opcode, ValueDef};
+        let dfg = &self.b.func.dfg;
+        let ValueDef::Result(inst, _) = dfg.value_def(v) else { return (v, 0) };
+        let konst = |x: Value| match dfg.value_def(x) {
+            ValueDef::Result(i, _) => match dfg.insts[i] {
+                InstructionData::UnaryImm { opcode: Opcode::Iconst, imm } => Some(imm.bits()),
+                _ => None,
+            },
+            _ => None,
+        };
+        match dfg.insts[inst] {
+            InstructionData::Binary { opcode: Opcode::Iadd, args } => match (konst(args[0]), konst(args[1])) {
+                (_, Some(c)) => (args[0], c),
+                (Some(c), None) => (args[1], c),
+                _ => (v, 0),
+            },
+            _ => (v, 0),
+        }
     }
 
     /// Row-major linear index: `((i0 * d1 + i1) * d2 + i2) ...`.

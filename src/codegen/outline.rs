@@ -67,7 +67,11 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
     /// `strata_parallel_for(ctx, body, env, lo, hi)`.
     pub fn outline_loop_body(&mut self, op: Op, region: Region) -> Result<(Value, Value), CodegenError> {
         let m = self.m;
-        let captures = captured_values(m, region);
+        // Constants are made again inside (they stay constants there); other values travel in
+        // the environment.
+        let (consts, captures): (Vec<_>, Vec<_>) = captured_values(m, region)
+            .into_iter()
+            .partition(|&v| m.defining_op(v).is_some_and(|d| m.op_name(d) == "std.constant"));
         // The registers of every captured value, in order.
         let mut regs: Vec<Value> = Vec::new();
         let mut counts = Vec::with_capacity(captures.len());
@@ -119,7 +123,7 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
                 yield_block: None,
                 outlined: self.outlined * 1000,
             };
-            child.body_function(op, region, &captures, &counts, &reg_types, &offsets)?;
+            child.body_function(op, region, &consts, &captures, &counts, &reg_types, &offsets)?;
             child.b.seal_all_blocks();
             let config = child.st.jit.target_config();
             child.b.finalize(config);
@@ -131,16 +135,23 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
             .jit
             .define_function(id, &mut ctx)
             .map_err(|e| CodegenError::Backend { func: fname.clone(), message: format!("{e:?}") })?;
+        if self.st.config.keep_clif
+            && let Some(v) = ctx.compiled_code().and_then(|cc| cc.vcode.as_ref())
+        {
+            self.st.clif.push(v.clone());
+        }
         let fref = self.st.jit.declare_func_in_func(id, self.b.func);
         let addr = self.b.ins().func_addr(types::I64, fref);
         Ok((addr, env))
     }
 
     /// The body of an outlined function: load the environment, then loop over `[lo, hi)`.
+    #[allow(clippy::too_many_arguments)]
     fn body_function(
         &mut self,
         op: Op,
         region: Region,
+        consts: &[crate::ir::Value],
         captures: &[crate::ir::Value],
         counts: &[usize],
         reg_types: &[types::Type],
@@ -163,6 +174,11 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
             let r = repr::unflatten(ty, &vals)?;
             let r = self.complete(ty, r)?;
             self.set(v, r);
+        }
+        for &c in consts {
+            if let Some(d) = m.defining_op(c) {
+                self.lower_op_public(d)?;
+            }
         }
         let iv = self.b.declare_var(types::I64);
         self.b.def_var(iv, lo);

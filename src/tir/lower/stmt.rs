@@ -568,11 +568,9 @@ impl<'a, 'm> FnCx<'a, 'm> {
         let strides_e = crate::tir::transform::blocks::strides_of(buf);
         let mut strides = Vec::with_capacity(strides_e.len());
         for s in &strides_e {
-            let v = self.expr(s)?;
-            strides.push(self.index_of(v, s.dtype()));
+            strides.push(self.index_value(s)?);
         }
-        let off = self.expr(buf.elem_offset())?;
-        let offset = self.index_of(off, buf.elem_offset().dtype());
+        let offset = self.index_value(buf.elem_offset())?;
         let unit_last = strides_e.last().is_none_or(|s| super::const_of(s) == Some(1));
         self.buffers.insert(buf.id(), BufRef::Flat { memref: flat, offset, strides, unit_last });
         Ok(())
@@ -596,6 +594,30 @@ impl<'a, 'm> FnCx<'a, 'm> {
         let flat =
             Type::memref(vec![crate::ir::DYNAMIC], mt.elem.clone(), Vec::new(), None).map_err(|e| self.err(None, e))?;
         Ok(self.b.op1("std.reshape", &[mem, n], flat, vec![]))
+    }
+
+    /// A signed integer expression (a buffer index, a stride) computed as an `index`: constants
+    /// are `index` constants and sums and products are formed in 64 bits, so constant terms
+    /// fold into addresses. (TIR indices do not overflow: an overflowing one would be out of
+    /// bounds, which has no defined meaning.)
+    pub fn index_value(&mut self, e: &PrimExpr) -> R<Value> {
+        let dt = e.dtype();
+        if dt.is_int() && !dt.is_uint() && !dt.is_bool() && dt.lanes == 1 {
+            if let Some(c) = super::const_of(e) {
+                return Ok(self.b.index(c));
+            }
+            if let ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b) = e.kind() {
+                let (x, y) = (self.index_value(a)?, self.index_value(b)?);
+                let name = match op {
+                    BinOp::Add => "std.addi",
+                    BinOp::Sub => "std.subi",
+                    _ => "std.muli",
+                };
+                return Ok(self.b.op1(name, &[x, y], Type::Index, vec![]));
+            }
+        }
+        let v = self.expr(e)?;
+        Ok(self.index_of(v, dt))
     }
 
     /// An integer as an `index` (signed types sign-extend, unsigned zero-extend).
@@ -640,8 +662,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
     fn scalar_indices(&mut self, indices: &[PrimExpr]) -> R<Vec<Value>> {
         let mut out = Vec::with_capacity(indices.len());
         for i in indices {
-            let v = self.expr(i)?;
-            out.push(self.index_of(v, i.dtype()));
+            out.push(self.index_value(i)?);
         }
         Ok(out)
     }
@@ -680,8 +701,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
             && buffer.dtype().lanes == 1
             && self.contiguous_last(&r)
         {
-            let b = self.expr(base)?;
-            head.push(self.index_of(b, base.dtype()));
+            head.push(self.index_value(base)?);
             let (m, idx) = self.address(&r, &head);
             let mut ops = vec![m];
             ops.extend(idx);
@@ -721,8 +741,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
             && buffer.dtype().lanes == 1
             && self.contiguous_last(&r)
         {
-            let b = self.expr(base)?;
-            head.push(self.index_of(b, base.dtype()));
+            head.push(self.index_value(base)?);
             let (m, idx) = self.address(&r, &head);
             let mut ops = vec![v, m];
             ops.extend(idx);
@@ -748,10 +767,8 @@ impl<'a, 'm> FnCx<'a, 'm> {
         let n = e.dtype().lanes;
         if let ExprKind::Ramp(base, stride, _) = e.kind() {
             // Lane k is base + k * stride.
-            let b = self.expr(base)?;
-            let b = self.index_of(b, base.dtype());
-            let s = self.expr(stride)?;
-            let s = self.index_of(s, stride.dtype());
+            let b = self.index_value(base)?;
+            let s = self.index_value(stride)?;
             let mut out = Vec::with_capacity(usize::from(n));
             for k in 0..n {
                 let kc = self.b.index(i64::from(k));

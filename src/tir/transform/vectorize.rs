@@ -48,10 +48,173 @@ impl Mutator for Loops {
             // One lane, or not a loop the checker accepts as vectorized: a serial loop.
             return serial();
         }
-        let ramp = PrimExpr::ramp(PrimExpr::int_of(0, var.dtype()), PrimExpr::int_of(1, var.dtype()), n as u16);
-        let mut v = Vectorizer { lanes: n as u16, map: HashMap::from([(var.id(), ramp)]) };
-        v.stmt(body).unwrap_or_else(serial)
+        // Vectors as wide as a SIMD register, one after another: each register's loads, math
+        // and stores stay together (a 64-lane vector's loads all first would spill).
+        let w = simd_lanes(body).filter(|&w| w < n && n % w == 0).unwrap_or(n);
+        // What every chunk would compute alike is computed once, before them.
+        let (outer, body) = if w < n { hoist_invariants(var, body) } else { (Vec::new(), body.clone()) };
+        let body = &body;
+        let mut chunks = Vec::new();
+        for k in 0..n / w {
+            let start = PrimExpr::int_of(k * w, var.dtype());
+            let index = if w == 1 { start } else { PrimExpr::ramp(start, PrimExpr::int_of(1, var.dtype()), w as u16) };
+            let mut v = Vectorizer { lanes: w as u16, map: HashMap::from([(var.id(), index)]) };
+            match v.stmt(body) {
+                Some(s) => chunks.push(s),
+                None => return serial(),
+            }
+        }
+        let mut out = Stmt::at(StmtKind::Seq(chunks), s.span());
+        for (v, value) in outer.into_iter().rev() {
+            out = Stmt::at(StmtKind::LetStmt { var: v, value, body: out }, s.span());
+        }
+        out
     }
+}
+
+/// Split a loop body into lets that do not depend on the loop variable (with loads of buffers
+/// the body does not store to, taken from places every iteration evaluates) and the rest.
+fn hoist_invariants(var: &Var, body: &Stmt) -> (Vec<(Var, PrimExpr)>, Stmt) {
+    use std::collections::HashSet;
+    let mut variant: HashSet<u64> = HashSet::from([var.id()]);
+    let mut outer: Vec<(Var, PrimExpr)> = Vec::new();
+    let mut inner_lets: Vec<(Var, PrimExpr, Option<crate::ir::Span>)> = Vec::new();
+    let mut s = body.clone();
+    let depends = |e: &PrimExpr, variant: &HashSet<u64>| {
+        let mut d = false;
+        walk_expr(e, &mut |x| {
+            if let ExprKind::Var(v) = x.kind() {
+                d |= variant.contains(&v.id());
+            }
+            if let ExprKind::Let(v, ..) = x.kind() {
+                d |= variant.contains(&v.id());
+            }
+        });
+        d
+    };
+    while let StmtKind::LetStmt { var: v, value, body: b } = s.kind() {
+        if depends(value, &variant) || v.pointer_type().is_some() || !pure(value) {
+            variant.insert(v.id());
+            inner_lets.push((v.clone(), value.clone(), s.span()));
+        } else {
+            outer.push((v.clone(), value.clone()));
+        }
+        let next = b.clone();
+        s = next;
+    }
+    // Buffers the body writes: their loads stay in the chunks.
+    let mut stored: HashSet<u64> = HashSet::new();
+    crate::tir::visit::walk_stmts(&s, &mut |x| {
+        if let StmtKind::BufferStore { buffer, .. } = x.kind() {
+            stored.insert(buffer.data().id());
+        }
+        match x.kind() {
+            StmtKind::LetStmt { var, .. } | StmtKind::For { var, .. } | StmtKind::Allocate { var, .. } => {
+                variant.insert(var.id());
+            }
+            _ => {}
+        }
+    });
+    let mut hoist = Hoist { variant, stored, loads: HashMap::new(), outer: Vec::new() };
+    let s = hoist.stmt(&s);
+    outer.extend(hoist.outer);
+    let mut inner = s;
+    for (v, value, sp) in inner_lets.into_iter().rev() {
+        inner = Stmt::at(StmtKind::LetStmt { var: v, value, body: inner }, sp);
+    }
+    (outer, inner)
+}
+
+/// Whether an expression has no loads or calls (a let of it may move).
+fn pure(e: &PrimExpr) -> bool {
+    let mut ok = true;
+    walk_expr(e, &mut |x| {
+        if matches!(x.kind(), ExprKind::BufferLoad(..) | ExprKind::Call(..)) {
+            ok = false;
+        }
+    });
+    ok
+}
+
+/// Replaces lane-invariant loads at unconditionally evaluated places by variables.
+struct Hoist {
+    variant: std::collections::HashSet<u64>,
+    stored: std::collections::HashSet<u64>,
+    /// Printed load to its variable (one variable per distinct load).
+    loads: HashMap<String, Var>,
+    outer: Vec<(Var, PrimExpr)>,
+}
+
+impl Hoist {
+    fn stmt(&mut self, s: &Stmt) -> Stmt {
+        let sp = s.span();
+        match s.kind() {
+            StmtKind::Seq(list) => Stmt::at(StmtKind::Seq(list.iter().map(|x| self.stmt(x)).collect()), sp),
+            StmtKind::BufferStore { buffer, value, indices } => {
+                let value = self.expr(value);
+                let indices = indices.iter().map(|i| self.expr(i)).collect();
+                Stmt::at(StmtKind::BufferStore { buffer: buffer.clone(), value, indices }, sp)
+            }
+            _ => s.clone(),
+        }
+    }
+
+    fn invariant(&self, e: &PrimExpr) -> bool {
+        let mut ok = true;
+        walk_expr(e, &mut |x| match x.kind() {
+            ExprKind::Var(v) if self.variant.contains(&v.id()) => ok = false,
+            ExprKind::Let(..) | ExprKind::Call(..) => ok = false,
+            ExprKind::BufferLoad(b, _) if self.stored.contains(&b.data().id()) => ok = false,
+            _ => {}
+        });
+        ok
+    }
+
+    fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
+        match e.kind() {
+            ExprKind::BufferLoad(b, idx) if e.dtype().lanes == 1 && self.invariant(e) => {
+                let key = crate::tir::script::print_expr(e) + &format!("#{}", b.id());
+                let v = self.loads.entry(key).or_insert_with(|| {
+                    let v = Var::new(&format!("{}_val", b.name()), e.dtype());
+                    self.outer.push((v.clone(), e.clone()));
+                    v
+                });
+                let _ = idx;
+                PrimExpr::var(v).with_span(e.span())
+            }
+            // Only parts every evaluation reaches: not the sides of a choice, not the right
+            // side of and/or, not inside a let.
+            ExprKind::Select(c, a, b) => {
+                let c2 = self.expr(c);
+                PrimExpr::select(c2, a.clone(), b.clone()).with_span(e.span())
+            }
+            ExprKind::And(..) | ExprKind::Or(..) | ExprKind::Let(..) | ExprKind::Call(..) => e.clone(),
+            _ => crate::tir::mutate::default_expr(self, e),
+        }
+    }
+}
+
+impl crate::tir::mutate::Mutator for Hoist {
+    fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
+        Hoist::expr(self, e)
+    }
+}
+
+/// The lanes of a 128-bit SIMD register for the widest element type the body computes with.
+fn simd_lanes(body: &Stmt) -> Option<i64> {
+    let mut bits = 0u8;
+    crate::tir::visit::walk_exprs(body, &mut |e| {
+        let t = e.dtype();
+        if (t.is_float() || t.is_int()) && !t.is_bool() {
+            bits = bits.max(t.bits);
+        }
+    });
+    crate::tir::visit::walk_stmts(body, &mut |s| {
+        if let StmtKind::BufferStore { buffer, .. } = s.kind() {
+            bits = bits.max(buffer.dtype().bits);
+        }
+    });
+    (bits >= 8).then(|| 128 / i64::from(bits))
 }
 
 struct Vectorizer {
@@ -74,10 +237,21 @@ impl Vectorizer {
                     _ => None,
                 };
                 if let Some((base, stride, n)) = parts {
+                    // A constant term stays out of the variable (it folds into addresses).
+                    let (base, konst) = match base.kind() {
+                        ExprKind::Binary(BinOp::Add, x, c) if stride.is_some() && c.as_int().is_some() => {
+                            (x.clone(), Some(c.clone()))
+                        }
+                        _ => (base, None),
+                    };
                     let bv = Var::at(&format!("{}_base", var.name()), Type::Prim(base.dtype()), var.span());
+                    let start = match konst {
+                        Some(c) => PrimExpr::binary(BinOp::Add, PrimExpr::var(&bv), c),
+                        None => PrimExpr::var(&bv),
+                    };
                     let sym = match &stride {
-                        Some(st) => PrimExpr::ramp(PrimExpr::var(&bv), st.clone(), n),
-                        None => PrimExpr::broadcast(PrimExpr::var(&bv), n),
+                        Some(st) => PrimExpr::ramp(start, st.clone(), n),
+                        None => PrimExpr::broadcast(start, n),
                     };
                     self.map.insert(var.id(), sym);
                     let b = self.stmt(body)?;
