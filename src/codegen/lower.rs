@@ -57,6 +57,8 @@ pub struct FnLowerer<'s, 'a> {
     pub(super) yield_block: Option<ClifBlock>,
     /// Functions outlined from this one so far (for unique names).
     pub(super) outlined: u32,
+    /// One-element stack buffers kept in registers (see [`FnLowerer::find_register_buffers`]).
+    pub(super) registers: HashMap<crate::ir::Value, cranelift_frontend::Variable>,
 }
 
 /// A memory location named by its memref, subscript map and subscript operands: two accesses
@@ -102,6 +104,7 @@ pub(crate) fn lower_function<'a>(
             forwarded: Vec::new(),
             yield_block: None,
             outlined: 0,
+            registers: HashMap::new(),
         };
         lw.lower_body(f, &ty)?;
         lw.b.seal_all_blocks();
@@ -126,6 +129,7 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
     fn lower_body(&mut self, f: Op, ty: &FunctionType) -> Result<(), CodegenError> {
         let m = self.m;
         let region = m.op(f).regions[0];
+        self.find_register_buffers(f, region);
         let blocks = m.region(region).blocks.clone();
         // CLIF blocks for every IR block, with the flattened argument types as parameters.
         let entry = self.b.create_block();
@@ -171,6 +175,69 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
             self.lower_ops(blk)?;
         }
         Ok(())
+    }
+
+    /// Find the `alloca`s of one scalar element that only `load` and `store` use, all in the
+    /// function being built (not in a parallel body outlined from it): they live in registers,
+    /// as Cranelift variables (their index can only be 0).
+    pub(super) fn find_register_buffers(&mut self, root: Op, region: crate::ir::Region) {
+        let m = self.m;
+        let nested = |op: Op| {
+            let mut cur = op;
+            while let Some(p) = m.parent_op(cur) {
+                if p == root {
+                    return false;
+                }
+                if m.op_name(p) == "std.parallel_for" {
+                    return true;
+                }
+                cur = p;
+            }
+            false
+        };
+        let mut candidates: HashMap<crate::ir::Value, types::Type> = HashMap::new();
+        m.walk_region(region, |op| {
+            if m.op_name(op) != "std.alloca" || nested(op) {
+                return;
+            }
+            let r = m.op(op).results[0];
+            if let Some(mt) = m.value_type(r).as_memref()
+                && mt.shape.iter().product::<i64>() == 1
+                && let Some(t) = repr::scalar_clif(&mt.elem)
+            {
+                candidates.insert(r, t);
+            }
+        });
+        if candidates.is_empty() {
+            return;
+        }
+        m.walk_region(region, |op| {
+            let d = m.op(op);
+            let ok_use = |k: usize| match m.op_name(op) {
+                "std.load" => k == 0 && !nested(op),
+                "std.store" => k == 1 && !nested(op),
+                _ => false,
+            };
+            for (k, v) in d.operands.iter().enumerate() {
+                if candidates.contains_key(v) && !ok_use(k) {
+                    candidates.remove(v);
+                }
+            }
+            for s in &d.successors {
+                for v in &s.args {
+                    candidates.remove(v);
+                }
+            }
+        });
+        for (v, t) in candidates {
+            let var = self.b.declare_var(t);
+            self.registers.insert(v, var);
+        }
+    }
+
+    /// The variable a one-element buffer lives in, if it lives in one.
+    pub fn register_of(&self, memref: crate::ir::Value) -> Option<cranelift_frontend::Variable> {
+        self.registers.get(&memref).copied()
     }
 
     /// Lower every op of a block in order (its terminator included).

@@ -122,7 +122,9 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
                 forwarded: Vec::new(),
                 yield_block: None,
                 outlined: self.outlined * 1000,
+                registers: HashMap::new(),
             };
+            child.find_register_buffers(op, region);
             child.body_function(op, region, &consts, &captures, &counts, &reg_types, &offsets)?;
             child.b.seal_all_blocks();
             let config = child.st.jit.target_config();

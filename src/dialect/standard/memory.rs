@@ -1278,6 +1278,15 @@ fn unreachable_value() -> cranelift_codegen::ir::Value {
 fn lower_alloca(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
     let m = lw.m;
     let d = m.op(op);
+    if let Some(var) = lw.register_of(d.results[0]) {
+        // Kept in a register: it starts as zero (its contents are undefined until stored).
+        let elem = m.value_type(d.results[0]).element_type().clone();
+        let t = cr::scalar_clif(&elem).unwrap_or(types::I64);
+        let z = lw.zero(t);
+        lw.b.def_var(var, z);
+        lw.set(d.results[0], Repr::Unit);
+        return Ok(());
+    }
     let ty = m.value_type(d.results[0]);
     let mt = ty.as_memref().ok_or_else(|| lw.err(op, "not a memref"))?;
     let eb = cr::elem_bytes(&mt.elem).ok_or_else(|| lw.err(op, "unsupported element type"))?;
@@ -1343,6 +1352,11 @@ fn std_key(lw: &FnLowerer<'_, '_>, op: Op, at: usize) -> crate::codegen::AccessK
 
 fn lower_load(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
     let d = lw.m.op(op);
+    if let Some(var) = lw.register_of(d.operands[0]) {
+        let v = lw.b.use_var(var);
+        lw.set(d.results[0], Repr::Scalar(v));
+        return Ok(());
+    }
     if let Some(v) = lw.forwarded(&std_key(lw, op, 0)) {
         lw.set(d.results[0], Repr::Scalar(v));
         return Ok(());
@@ -1359,6 +1373,11 @@ fn lower_load(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
 
 fn lower_store(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
     let d = lw.m.op(op);
+    if let Some(var) = lw.register_of(d.operands[1]) {
+        let v = lw.scalar(d.operands[0])?;
+        lw.b.def_var(var, v);
+        return Ok(());
+    }
     let ty = lw.ty(d.operands[1]);
     let desc = lw.memref(d.operands[1])?;
     let idx = index_values(lw, &d.operands[2..])?;

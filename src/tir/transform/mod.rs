@@ -1,16 +1,20 @@
-//! TIR-to-TIR passes run before lowering: blocks to plain statements, then vectorized loops to
-//! vector statements. Each keeps the spec's observable behaviour.
+//! TIR-to-TIR passes run before lowering: blocks to plain statements, vectorized loops to vector
+//! statements, loop-invariant accumulators to registers. Each keeps the spec's observable
+//! behaviour.
 
 pub mod blocks;
+pub mod promote;
 pub mod vectorize;
 
 use super::arith::const_int;
 use super::ast::*;
 
-/// A function's body ready for lowering: no blocks, vectorized loops as vectors.
+/// A function's body ready for lowering: no blocks, vectorized loops as vectors, loop-invariant
+/// accumulators in one-element local buffers.
 pub fn prepare(f: &PrimFunc) -> Stmt {
     let body = blocks::lower_blocks(f);
-    vectorize::vectorize_loops(&body)
+    let body = vectorize::vectorize_loops(&body);
+    promote::promote_accumulators(&body)
 }
 
 /// The lanes of an expression's value.
