@@ -13,6 +13,7 @@ use super::ast::*;
 /// accumulators in one-element local buffers.
 pub fn prepare(f: &PrimFunc) -> Stmt {
     let body = blocks::lower_blocks(f);
+    let body = vectorize::vectorize_serial_loops(&body);
     let body = vectorize::vectorize_loops(&body);
     promote::promote_accumulators(&body)
 }

@@ -22,6 +22,185 @@ pub fn vectorize_loops(s: &Stmt) -> Stmt {
     Loops.stmt(s)
 }
 
+/// Make innermost serial loops whose iterations are independent into vectorized loops of two
+/// SIMD registers' width plus a serial remainder, as LLVM does for TVM: a store may only be to an
+/// element no other iteration reads or writes (every access to a stored buffer is at the same
+/// index, which moves with the loop), and every vector access must be contiguous.
+pub fn vectorize_serial_loops(s: &Stmt) -> Stmt {
+    SerialLoops.stmt(s)
+}
+
+struct SerialLoops;
+
+impl Mutator for SerialLoops {
+    fn stmt(&mut self, s: &Stmt) -> Stmt {
+        let s = default_stmt(self, s);
+        match s.kind() {
+            StmtKind::For { var, min, extent, kind: ForKind::Serial, body, .. } => {
+                auto_vectorize(&s, var, min, extent, body).unwrap_or(s)
+            }
+            _ => s,
+        }
+    }
+}
+
+fn auto_vectorize(s: &Stmt, var: &Var, min: &PrimExpr, extent: &PrimExpr, body: &Stmt) -> Option<Stmt> {
+    use crate::tir::visit::{walk_exprs, walk_stmts};
+    let mut simple = true;
+    walk_stmts(body, &mut |x| {
+        if !matches!(x.kind(), StmtKind::LetStmt { .. } | StmtKind::BufferStore { .. } | StmtKind::Seq(_)) {
+            simple = false;
+        }
+    });
+    if !simple || !var.dtype().is_int() {
+        return None;
+    }
+    // Accesses, with lets seen through.
+    let mut lets: HashMap<u64, PrimExpr> = HashMap::new();
+    walk_stmts(body, &mut |x| {
+        if let StmtKind::LetStmt { var, value, .. } = x.kind() {
+            lets.insert(var.id(), value.clone());
+        }
+    });
+    let resolve = |e: &PrimExpr| -> PrimExpr {
+        let mut cur = e.clone();
+        for _ in 0..16 {
+            let next = crate::tir::mutate::Substitute { map: &lets }.expr(&cur);
+            if next.same_node(&cur) {
+                break;
+            }
+            cur = next;
+        }
+        cur
+    };
+    let key = |b: &Buffer, idx: &[PrimExpr]| -> String {
+        let parts: Vec<String> = idx.iter().map(|i| crate::tir::script::print_expr(&resolve(i))).collect();
+        format!("{}#{}[{}]", b.name(), b.id(), parts.join(", "))
+    };
+    let mut stores: HashMap<u64, (u64, String, bool)> = HashMap::new();
+    let mut ok = true;
+    walk_stmts(body, &mut |x| {
+        if let StmtKind::BufferStore { buffer, indices, .. } = x.kind() {
+            let k = key(buffer, indices);
+            // The stored element must move with the loop.
+            let moves = indices.iter().any(|i| {
+                let mut d = false;
+                walk_expr(&resolve(i), &mut |y| d |= y.as_var() == Some(var));
+                d
+            });
+            match stores.get(&buffer.data().id()) {
+                Some((b, prev, _)) if *b != buffer.id() || *prev != k => ok = false,
+                _ => {
+                    stores.insert(buffer.data().id(), (buffer.id(), k, moves));
+                }
+            }
+            if !moves {
+                ok = false;
+            }
+        }
+    });
+    walk_exprs(body, &mut |e| match e.kind() {
+        ExprKind::BufferLoad(b, idx) => {
+            if let Some((bid, k, _)) = stores.get(&b.data().id())
+                && (*bid != b.id() || *k != key(b, idx))
+            {
+                ok = false;
+            }
+        }
+        ExprKind::Call(Callee::Builtin(n), _) if !super::is_elementwise_builtin(n) => ok = false,
+        ExprKind::Call(Callee::Global(_), _) => ok = false,
+        _ => {}
+    });
+    if !ok || stores.is_empty() {
+        return None;
+    }
+    let w = simd_lanes(body)?;
+    let lanes = (2 * w) as u16;
+    // A trial: the body must vectorize, with contiguous accesses only.
+    let trial_base = PrimExpr::var(var);
+    let ramp = PrimExpr::ramp(trial_base, PrimExpr::int_of(1, var.dtype()), lanes);
+    let mut v = Vectorizer { lanes, map: HashMap::from([(var.id(), ramp)]) };
+    let trial = v.stmt(body)?;
+    let mut contiguous = true;
+    let check = |idx: &[PrimExpr], contiguous: &mut bool| {
+        if let Some(last) = idx.last()
+            && last.dtype().lanes > 1
+            && !matches!(last.kind(), ExprKind::Ramp(_, st, _) if st.as_int() == Some(1))
+        {
+            *contiguous = false;
+        }
+    };
+    walk_stmts(&trial, &mut |x| {
+        if let StmtKind::BufferStore { indices, .. } = x.kind() {
+            check(indices, &mut contiguous);
+        }
+    });
+    walk_exprs(&trial, &mut |e| {
+        if let ExprKind::BufferLoad(_, idx) = e.kind() {
+            check(idx, &mut contiguous);
+        }
+    });
+    if !contiguous {
+        return None;
+    }
+    // for vo in range(n // L): for vi in T.vectorized(L): body[v := min + vo * L + vi]
+    // for v in range(min + n // L * L, min + n): body
+    let t = var.dtype();
+    let l = PrimExpr::int_of(i64::from(lanes), t);
+    let whole = match crate::tir::arith::const_int(extent) {
+        Some(n) => PrimExpr::int_of(n / i64::from(lanes), t),
+        None => PrimExpr::floordiv(extent.clone(), l.clone()),
+    };
+    let vo = Var::at(&format!("{}_outer", var.name()), Type::Prim(t), var.span());
+    let vi = Var::at(&format!("{}_inner", var.name()), Type::Prim(t), var.span());
+    let index = super::add(super::add(min.clone(), super::mul(PrimExpr::var(&vo), l.clone())), PrimExpr::var(&vi));
+    let map = HashMap::from([(var.id(), index)]);
+    let vbody = crate::tir::mutate::Substitute { map: &map }.stmt(body);
+    let sp = s.span();
+    let inner = Stmt::at(
+        StmtKind::For {
+            var: vi,
+            min: PrimExpr::int_of(0, t),
+            extent: l.clone(),
+            kind: ForKind::Vectorized,
+            body: vbody,
+            annotations: Vec::new(),
+        },
+        sp,
+    );
+    let main = Stmt::at(
+        StmtKind::For {
+            var: vo,
+            min: PrimExpr::int_of(0, t),
+            extent: whole.clone(),
+            kind: ForKind::Serial,
+            body: inner,
+            annotations: Vec::new(),
+        },
+        sp,
+    );
+    let done = super::mul(whole, l);
+    let rest_extent = match (crate::tir::arith::const_int(extent), crate::tir::arith::const_int(&done)) {
+        (Some(n), Some(d)) => PrimExpr::int_of(n - d, t),
+        _ => PrimExpr::binary(BinOp::Sub, extent.clone(), done.clone()),
+    };
+    if rest_extent.as_int() == Some(0) {
+        return Some(main);
+    }
+    let rest = Stmt::at(
+        StmtKind::For {
+            var: var.clone(),
+            min: super::add(min.clone(), done),
+            extent: rest_extent,
+            kind: ForKind::Serial,
+            body: body.clone(),
+            annotations: Vec::new(),
+        },
+        sp,
+    );
+    Some(Stmt::at(StmtKind::Seq(vec![main, rest]), sp))
+}
+
 struct Loops;
 
 impl Mutator for Loops {
