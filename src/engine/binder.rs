@@ -131,6 +131,17 @@ impl Binder {
         Some(Binder { params, vars: vars.len(), signature: format!("{func}({})", sig.join(", ")) })
     }
 
+    /// The declared dtype of each parameter (`None` for scalars).
+    pub(crate) fn buffer_dtypes(&self) -> Vec<Option<DLDataType>> {
+        self.params
+            .iter()
+            .map(|p| match p {
+                Param::Buffer { dtype, .. } => Some(*dtype),
+                Param::Scalar { .. } => None,
+            })
+            .collect()
+    }
+
     fn fail(&self, field: &str, arg: usize, msg: impl std::fmt::Display) -> String {
         format!("Mismatched {field} on argument #{arg} when calling `{}`: {msg}", self.signature)
     }

@@ -170,6 +170,7 @@ pub fn call_with_literals(c: &Compiled, func: &str, args: &[Literal]) -> Result<
     })?;
     let mut vals =
         make_args(&ty.inputs, args).map_err(|message| crate::Error::Argument { func: func.to_string(), message })?;
+    retag(c, func, &mut vals);
     let results = {
         let mut call_args: Vec<Arg<'_>> = vals
             .iter_mut()
@@ -181,6 +182,17 @@ pub fn call_with_literals(c: &Compiled, func: &str, args: &[Literal]) -> Result<
         c.call(func, &mut call_args)?
     };
     Ok((results, vals))
+}
+
+/// Tensors made for a TIR function's buffers take the dtypes it declares (`uint8` rather than
+/// the `int8` of its memref).
+fn retag(c: &Compiled, func: &str, vals: &mut [Val]) {
+    let Some(dts) = c.tir_dtypes(func) else { return };
+    for (v, dt) in vals.iter_mut().zip(dts) {
+        if let (Val::Tensor(t), Some(dt)) = (v, dt) {
+            t.retag(dt);
+        }
+    }
 }
 
 /// Run a directive; `Ok` with a one-line description of what happened, or why it failed.
@@ -227,7 +239,12 @@ pub fn check_run(c: &Compiled, d: &RunDirective) -> Result<String, String> {
             }
             for (i, lit) in &d.after {
                 let t = ty.inputs.get(*i).ok_or_else(|| format!("no argument %{i}"))?;
-                let w = make_args(std::slice::from_ref(t), std::slice::from_ref(lit))?;
+                let mut w = make_args(std::slice::from_ref(t), std::slice::from_ref(lit))?;
+                if let (Some(dts), Val::Tensor(x)) = (c.tir_dtypes(&d.func), &mut w[0])
+                    && let Some(Some(dt)) = dts.get(*i)
+                {
+                    x.retag(*dt);
+                }
                 let got = args.get(*i).ok_or_else(|| format!("no argument %{i}"))?;
                 if !same(&w[0], got) {
                     return Err(format!("after the call, %{i} is {got}, expected {}", w[0]));

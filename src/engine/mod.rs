@@ -326,6 +326,13 @@ impl Compiled {
         call::decode_results(&self.code, f, &rets, &mut ctx)
     }
 
+    /// For a TIR function, the dtype each buffer parameter declares (`None` for scalars, and
+    /// `None` altogether for other functions): a memref of `i8` may be TIR's `int8` or `uint8`.
+    pub fn tir_dtypes(&self, name: &str) -> Option<Vec<Option<crate::runtime::DLDataType>>> {
+        let name = name.strip_prefix('@').unwrap_or(name);
+        self.binders.get(name).map(|b| b.buffer_dtypes())
+    }
+
     /// A handle that calls `name` with Rust types, the signature checked once here.
     ///
     /// # Errors

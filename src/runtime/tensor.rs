@@ -165,6 +165,16 @@ impl Tensor {
         self.dtype
     }
 
+    /// Read the same bytes as elements of another dtype of the same size (`int8` as `uint8`);
+    /// whether it did.
+    pub fn retag(&mut self, dtype: DLDataType) -> bool {
+        if dtype.size() != self.dtype.size() {
+            return false;
+        }
+        self.dtype = dtype;
+        true
+    }
+
     /// Number of elements.
     pub fn len(&self) -> usize {
         element_count(&self.shape).unwrap_or(0)

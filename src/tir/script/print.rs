@@ -123,6 +123,8 @@ impl Printer {
         }
         let n = self.fresh(b.name());
         self.buffer_names.insert(b.id(), n.clone());
+        // Its data pointer, used as a value, is `name.data` (unless it has a name already).
+        self.names.entry(b.data().id()).or_insert_with(|| format!("{n}.data"));
         n
     }
 
@@ -338,6 +340,12 @@ impl Printer {
                 self.line(ind, &format!("{target} = {v}"));
             }
             StmtKind::BufferRealize { buffer, bounds, cond, body } => {
+                if !self.buffer_names.contains_key(&buffer.id()) {
+                    // The buffer the realize gives memory to is named first.
+                    let bn = self.buffer(buffer);
+                    let args = self.buffer_args(buffer, &HashSet::new(), false);
+                    self.line(ind, &format!("{bn} = T.Buffer({args})"));
+                }
                 let r = self.region(&BufferRegion { buffer: buffer.clone(), region: bounds.clone() });
                 if cond.as_int() == Some(1) && cond.dtype().is_bool() {
                     self.line(ind, &format!("with T.realize({r}, {}):", quote(buffer.scope())));
@@ -381,6 +389,7 @@ impl Printer {
                 self.stmt(body, ind);
             }
             StmtKind::DeclBuffer { buffer, body } => {
+                self.declare_vars(buffer, ind);
                 let bn = self.buffer(buffer);
                 let mut args = self.buffer_args(buffer, &HashSet::new(), false);
                 let d = self.var(buffer.data());
@@ -422,7 +431,7 @@ impl Printer {
                     self.expr(extent, 0)
                 } else {
                     let lo = self.expr(min, 0);
-                    let hi = self.expr(&PrimExpr::binary(BinOp::Add, min.clone(), extent.clone()), 0);
+                    let hi = self.end(min, extent);
                     format!("{lo}, {hi}")
                 };
                 let mut iter = match kind {
@@ -464,7 +473,7 @@ impl Printer {
                 Some(r) if r.min.as_int() == Some(0) => self.expr(&r.extent, 0),
                 Some(r) => {
                     let lo = self.expr(&r.min, 0);
-                    let hi = self.expr(&PrimExpr::binary(BinOp::Add, r.min.clone(), r.extent.clone()), 0);
+                    let hi = self.end(&r.min, &r.extent);
                     format!("({lo}, {hi})")
                 }
                 None => "1".into(),
@@ -490,6 +499,7 @@ impl Printer {
             self.line(i, &format!("{n} = T.sblock_alloc_buffer({args})"));
         }
         for mb in &b.match_buffers {
+            self.declare_vars(&mb.buffer, i);
             let n = self.buffer(&mb.buffer);
             let src = self.region(&mb.source);
             let args = self.buffer_args(&mb.buffer, &HashSet::new(), false);
@@ -500,6 +510,29 @@ impl Printer {
             self.body(init, i + 1);
         }
         self.body(&b.body, i);
+    }
+
+    /// `min + extent`, folded when both are constants.
+    fn end(&mut self, min: &PrimExpr, extent: &PrimExpr) -> String {
+        match (crate::tir::arith::const_int(min), crate::tir::arith::const_int(extent)) {
+            (Some(a), Some(b)) => {
+                let e = PrimExpr::int_of(a.wrapping_add(b), min.dtype());
+                self.expr(&e, 0)
+            }
+            _ => self.expr(&PrimExpr::binary(BinOp::Add, min.clone(), extent.clone()), 0),
+        }
+    }
+
+    /// `v = T.int32()` for the variables of a buffer's shape, strides and offset not printed yet
+    /// (a matched buffer binds them).
+    fn declare_vars(&mut self, b: &Buffer, ind: usize) {
+        let implicit = |v: &Var| v.name() == format!("{}_elem_offset", b.name()) && b.offset_factor() > 0;
+        for v in buffer_vars(b) {
+            if !self.names.contains_key(&v.id()) && !implicit(&v) {
+                let n = self.var(&v);
+                self.line(ind, &format!("{n} = T.{}()", v.dtype()));
+            }
+        }
     }
 
     fn region(&mut self, r: &BufferRegion) -> String {
@@ -515,13 +548,7 @@ impl Printer {
                     self.expr(&rg.min, 0)
                 } else {
                     let lo = self.expr(&rg.min, 0);
-                    let hi = match (rg.min.as_int(), rg.extent.as_int()) {
-                        (Some(a), Some(b)) => {
-                            let e = PrimExpr::int_of(a + b, rg.min.dtype());
-                            self.expr(&e, 0)
-                        }
-                        _ => self.expr(&PrimExpr::binary(BinOp::Add, rg.min.clone(), rg.extent.clone()), 0),
-                    };
+                    let hi = self.end(&rg.min, &rg.extent);
                     format!("{lo}:{hi}")
                 }
             })

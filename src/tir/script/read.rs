@@ -523,10 +523,7 @@ impl Reader {
                     };
                     let Some(h) = hi else { return err("a region slice needs an end", i.span) };
                     let hi = self.expr_as(h, min.dtype())?;
-                    let extent = match (min.as_int(), hi.as_int()) {
-                        (Some(a), Some(b)) => PrimExpr::int_of(b - a, min.dtype()),
-                        _ => PrimExpr::binary(BinOp::Sub, hi, min.clone()).with_span(Some(i.span)),
-                    };
+                    let extent = extent_of(&min, &hi, i.span);
                     Range { min, extent }
                 }
                 _ => {
@@ -857,7 +854,15 @@ impl Reader {
             }
             "Buffer" | "buffer_decl" => {
                 one(t)?;
-                let b = self.buffer_decl(&name, args, kw, 0, value.span, true)?.build();
+                let spec = self.buffer_decl(&name, args, kw, 0, value.span, true)?;
+                if spec.data.is_none() {
+                    // Only a name for a buffer (`T.realize` gives it memory).
+                    let b = spec.build();
+                    self.bind_buffer_vars(&b);
+                    self.bind(&name, Binding::Buffer(b));
+                    return Ok(Some(Flow::Nothing));
+                }
+                let b = spec.build();
                 self.bind_buffer_vars(&b);
                 let body = self.rest_with(rest, |rd| rd.bind(&name, Binding::Buffer(b.clone())))?;
                 Flow::Rest(Stmt::at(StmtKind::DeclBuffer { buffer: b, body }, sp))
@@ -1020,10 +1025,7 @@ impl Reader {
             Expr::Tuple(xs) | Expr::List(xs) if xs.len() == 2 => {
                 let lo = self.expr_as(&xs[0], vt)?;
                 let hi = self.expr_as(&xs[1], vt)?;
-                let extent = match (lo.as_int(), hi.as_int()) {
-                    (Some(a), Some(b)) => PrimExpr::int_of(b - a, vt),
-                    _ => PrimExpr::binary(BinOp::Sub, hi, lo.clone()),
-                };
+                let extent = extent_of(&lo, &hi, dom_e.span);
                 Range { min: lo, extent }
             }
             _ => {
@@ -1168,10 +1170,7 @@ impl Reader {
                 }
                 let (x, y) = (self.operand(a)?, self.operand(b)?);
                 let (lo, hi) = self.unify(x, y, iter.span)?;
-                let extent = match (lo.as_int(), hi.as_int()) {
-                    (Some(p), Some(q)) => PrimExpr::int_of(q - p, lo.dtype()),
-                    _ => PrimExpr::binary(BinOp::Sub, hi, lo.clone()).with_span(Some(iter.span)),
-                };
+                let extent = extent_of(&lo, &hi, iter.span);
                 (lo, extent)
             }
             _ => return err("a loop takes an extent, or a start and an end", iter.span),
@@ -1418,6 +1417,21 @@ impl Reader {
             }
         })
     }
+}
+
+/// The extent of `[lo, hi)`: constants fold, and `(lo + e) - lo` is `e` (what the printer writes
+/// for a range of extent `e` reads back as `e`).
+fn extent_of(lo: &PrimExpr, hi: &PrimExpr, span: Span) -> PrimExpr {
+    if let (Some(a), Some(b)) = (crate::tir::arith::const_int(lo), crate::tir::arith::const_int(hi)) {
+        return PrimExpr::int_of(b.wrapping_sub(a), lo.dtype());
+    }
+    if let ExprKind::Binary(BinOp::Add, x, e) = hi.kind()
+        && super::print_expr(x) == super::print_expr(lo)
+        && e.dtype() == lo.dtype()
+    {
+        return e.clone();
+    }
+    PrimExpr::binary(BinOp::Sub, hi.clone(), lo.clone()).with_span(Some(span))
 }
 
 fn op_static(op: &str) -> &'static str {
