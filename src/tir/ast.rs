@@ -608,7 +608,7 @@ impl BufferSpec {
     /// Make the buffer.
     pub fn build(self) -> Buffer {
         let data = self.data.unwrap_or_else(|| Var::pointer(&self.name, self.dtype, &self.scope));
-        let index_t = self.shape.first().map_or(DataType::INT32, PrimExpr::dtype);
+        let index_t = self.shape.first().map(PrimExpr::dtype).filter(|t| t.is_int()).unwrap_or(DataType::INT32);
         Buffer(Arc::new(BufferData {
             id: fresh_id(),
             name: self.name.into(),

@@ -1030,7 +1030,7 @@ impl Reader {
             }
             _ => {
                 let ext = self.expr_as(dom_e, vt)?;
-                Range { min: PrimExpr::int_of(0, ext.dtype()), extent: ext }
+                Range { min: zero_of(ext.dtype()), extent: ext }
             }
         };
         let it = match t {
@@ -1159,7 +1159,7 @@ impl Reader {
         let (min, extent) = match bounds.as_slice() {
             [e] => {
                 let e = self.dim(e, false)?;
-                (PrimExpr::int_of(0, e.dtype()), e)
+                (zero_of(e.dtype()), e)
             }
             [a, b] | [a, b, _] => {
                 if bounds.len() == 3 && fname == "range" {
@@ -1216,7 +1216,7 @@ impl Reader {
         let (name, nspan) = &targets[k];
         let ext = extents[k].clone();
         let var = Var::at(name, Type::Prim(ext.dtype()), Some(*nspan));
-        let min = PrimExpr::int_of(0, ext.dtype());
+        let min = zero_of(ext.dtype());
         self.fs.loops.push((var.clone(), Range { min: min.clone(), extent: ext.clone() }));
         let inner = self.scoped(|rd| {
             rd.bind(name, Binding::Var(var.clone()));
@@ -1416,6 +1416,17 @@ impl Reader {
                 }
             }
         })
+    }
+}
+
+/// A zero of a type (an `IntImm` only for integer types).
+fn zero_of(t: DataType) -> PrimExpr {
+    if t.is_float() {
+        PrimExpr::float_of(0.0, t)
+    } else if t.is_int() {
+        PrimExpr::int_of(0, t)
+    } else {
+        PrimExpr::int(0)
     }
 }
 

@@ -1,0 +1,521 @@
+//! TIR through the Rust API: trees built with the builder, the typing and scoping rules the
+//! script reader cannot break (it converts operands as TVM does), and every check of the
+//! calling convention on DLTensors (tir-spec.md, PrimFunc semantics 1.ii).
+
+use strata::engine::{Arg, Engine, Options, Val};
+use strata::runtime::Tensor;
+use strata::runtime::dlpack::{DLDataType, DLDevice, DLTensor, code};
+use strata::tir::*;
+
+fn i32t() -> DataType {
+    DataType::INT32
+}
+
+/// The first diagnostic's message of checking a one-function module.
+fn check_error(f: PrimFunc) -> String {
+    match strata::tir::check(&IRModule::from_func(f)) {
+        Ok(()) => panic!("expected a check error"),
+        Err(e) => e.to_string(),
+    }
+}
+
+fn func_of(body: Stmt) -> PrimFunc {
+    PrimFunc::new("f", Vec::new(), Vec::new(), body)
+}
+
+// ---- the builder API -----------------------------------------------------------------------
+
+/// `C[i] = A[i] * 2 + B[i]` over a symbolic `n`, built as a tuning script would.
+fn axpy() -> PrimFunc {
+    let n = Var::new("n", i32t());
+    let shape = vec![PrimExpr::var(&n)];
+    let a = Buffer::new("A", DataType::FLOAT32, shape.clone());
+    let b = Buffer::new("B", DataType::FLOAT32, shape.clone());
+    let c = Buffer::new("C", DataType::FLOAT32, shape);
+    let i = Var::new("i", i32t());
+    let value = a.load(vec![(&i).into()]) * PrimExpr::float_of(2.0, DataType::FLOAT32) + b.load(vec![(&i).into()]);
+    let body = Stmt::for_range(&i, 0, &n, c.store(vec![(&i).into()], value));
+    PrimFunc::with_buffers("axpy", &[a, b, c], body)
+}
+
+#[test]
+fn builder_functions_check_lower_and_run() {
+    let m = IRModule::from_func(axpy());
+    strata::tir::check(&m).expect("the built function checks");
+    let core = strata::tir::lower(&m).expect("lowers");
+    let code = Engine::default().compile(&core).expect("compiles");
+    let f = code.typed::<(&Tensor, &Tensor, &mut Tensor), ()>("axpy").expect("typed");
+    let a = Tensor::from_slice(&[1.0f32, 2.0, 3.0], &[3]).unwrap();
+    let b = Tensor::from_slice(&[10.0f32, 20.0, 30.0], &[3]).unwrap();
+    let mut c = Tensor::zeros::<f32>(&[3]).unwrap();
+    f.call((&a, &b, &mut c)).expect("runs");
+    assert_eq!(c.to_vec::<f32>().unwrap(), vec![12.0, 24.0, 36.0]);
+    // The printed form reads back as the same function.
+    let text = strata::tir::script::print_module(&m);
+    let again = strata::tir::parse_script(&text).expect("reads back");
+    assert_eq!(strata::tir::script::print_module(&again), text);
+}
+
+#[test]
+fn builder_blocks_with_init() {
+    // B[i] = sum_k A[i, k], a reduction block as TE's create_prim_func makes.
+    let a = Buffer::new("A", DataType::FLOAT32, vec![2.into(), 3.into()]);
+    let b = Buffer::new("B", DataType::FLOAT32, vec![2.into()]);
+    let (i, k) = (Var::new("i", i32t()), Var::new("k", i32t()));
+    let (vi, vk) = (Var::new("vi", i32t()), Var::new("vk", i32t()));
+    let mut block = Block::new(
+        "sum",
+        b.store(vec![(&vi).into()], b.load(vec![(&vi).into()]) + a.load(vec![(&vi).into(), (&vk).into()])),
+    );
+    block.iter_vars = vec![
+        IterVar {
+            dom: Some(Range::new(0, 2)),
+            var: vi.clone(),
+            iter_type: IterType::DataPar,
+            thread_tag: String::new(),
+        },
+        IterVar {
+            dom: Some(Range::new(0, 3)),
+            var: vk.clone(),
+            iter_type: IterType::CommReduce,
+            thread_tag: String::new(),
+        },
+    ];
+    block.init = Some(b.store(vec![(&vi).into()], PrimExpr::float_of(0.0, DataType::FLOAT32)));
+    let realize = Stmt::block(vec![(&i).into(), (&k).into()], block);
+    let body = Stmt::for_range(&i, 0, 2, Stmt::for_range(&k, 0, 3, realize));
+    let f = PrimFunc::with_buffers("rowsum", &[a, b], body);
+    let core = strata::tir::lower(&IRModule::from_func(f)).expect("lowers");
+    let code = Engine::default().compile(&core).expect("compiles");
+    let a = Tensor::from_slice(&[1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0], &[2, 3]).unwrap();
+    let mut b = Tensor::from_slice(&[9.0f32, 9.0], &[2]).unwrap();
+    code.call("rowsum", &mut [Arg::Tensor(&a), Arg::TensorMut(&mut b)]).expect("runs");
+    assert_eq!(b.to_vec::<f32>().unwrap(), vec![6.0, 15.0]);
+}
+
+// ---- typing rules the reader cannot write ------------------------------------------------------
+
+#[test]
+fn var_of_primtype_void() {
+    // spec: tir-spec.md, expression rule 1 (Var): a void variable is TupleType([]).
+    let v = Var::typed("v", Type::Prim(DataType::VOID));
+    let msg = check_error(PrimFunc::new("f", vec![v], Vec::new(), Stmt::evaluate(PrimExpr::int(0))));
+    assert!(msg.contains("variable 'v' has PrimType(void)") && msg.contains("expression rule 1 (Var)"), "{msg}");
+}
+
+#[test]
+fn intimm_of_a_float_type_and_vector() {
+    // spec: expression rule 2 (IntImm): scalar, Int or UInt.
+    let e = PrimExpr::int_of(1, DataType::FLOAT32);
+    let msg = check_error(func_of(Stmt::evaluate(e)));
+    assert!(
+        msg.contains(
+            "'IntImm' in @f: the type float32 is not an integer type (tir-spec.md, expression rule 2 (IntImm))"
+        ),
+        "{msg}"
+    );
+    let e = PrimExpr::int_of(1, DataType::INT32.with_lanes(4));
+    let msg = check_error(func_of(Stmt::evaluate(e)));
+    assert!(msg.contains("the type int32x4 is not a scalar"), "{msg}");
+    // int1 holds 0 and 1 only.
+    let e = PrimExpr::int_of(2, DataType::new(TypeCode::Int, 1));
+    assert!(check_error(func_of(Stmt::evaluate(e))).contains("2 is out of the range of int1 [0, 1]"));
+}
+
+#[test]
+fn floatimm_of_an_int_type() {
+    // spec: expression rule 3 (FloatImm).
+    let msg = check_error(func_of(Stmt::evaluate(PrimExpr::float_of(1.5, i32t()))));
+    assert!(
+        msg.contains(
+            "'FloatImm' in @f: the type int32 is not a float type (tir-spec.md, expression rule 3 (FloatImm))"
+        ),
+        "{msg}"
+    );
+}
+
+#[test]
+fn select_of_different_types() {
+    // spec: expression rule 6 (Select): the values have one type.
+    let e = PrimExpr::select(PrimExpr::bool(true), PrimExpr::int(1), PrimExpr::float_of(1.0, DataType::FLOAT32));
+    let msg = check_error(func_of(Stmt::evaluate(e)));
+    assert!(msg.contains("'Select' in @f: the values have different types int32 and float32"), "{msg}");
+}
+
+#[test]
+fn ramp_of_different_types() {
+    // spec: expression rule 8 (Ramp): base and stride of one scalar type.
+    let e = PrimExpr::ramp(PrimExpr::int(0), PrimExpr::int_of(1, DataType::INT64), 4);
+    let msg = check_error(func_of(Stmt::evaluate(e)));
+    assert!(msg.contains("'Ramp' in @f: the base (int32) and stride (int64) must be scalars of one type"), "{msg}");
+}
+
+#[test]
+fn binary_and_comparison_of_different_types() {
+    // spec: expression rules 13 and 16: operands of one type.
+    let e = PrimExpr::int(1) + PrimExpr::int_of(1, DataType::INT64);
+    let msg = check_error(func_of(Stmt::evaluate(e)));
+    assert!(msg.contains("'Add' in @f: the operands have different types int32 and int64 (tir-spec.md, expression rule 13 (binary operators))"), "{msg}");
+    let e = PrimExpr::cmp(CmpOp::Lt, PrimExpr::int(1), PrimExpr::float_of(1.0, DataType::FLOAT32));
+    let msg = check_error(func_of(Stmt::evaluate(e)));
+    assert!(msg.contains("'LT' in @f: the operands have different types int32 and float32 (tir-spec.md, expression rule 16 (comparisons))"), "{msg}");
+    for op in [BinOp::Sub, BinOp::Mul, BinOp::Div, BinOp::FloorDiv, BinOp::FloorMod, BinOp::Min, BinOp::Max] {
+        let e = PrimExpr::binary(op, PrimExpr::int(1), PrimExpr::int_of(1, DataType::new(TypeCode::UInt, 32)));
+        assert!(
+            check_error(func_of(Stmt::evaluate(e)))
+                .contains(&format!("'{}' in @f: the operands have different types", op.name()))
+        );
+    }
+}
+
+#[test]
+fn allocate_pointer_type() {
+    // spec: statement rule 6 (Allocate): the variable points to the allocated type.
+    let p = Var::pointer("p", DataType::FLOAT32, "global");
+    let s = Stmt::allocate(&p, i32t(), vec![4.into()], Stmt::evaluate(PrimExpr::int(0)));
+    let msg = check_error(func_of(s));
+    assert!(msg.contains("'Allocate' in @f: 'p' has type handle(float32); it must be a pointer to int32 (tir-spec.md, statement rule 6 (Allocate))"), "{msg}");
+    // A bool allocation may be of int8 pointers.
+    let q = Var::pointer("q", DataType::new(TypeCode::Int, 8), "global");
+    let ok = Stmt::allocate(&q, DataType::BOOL, vec![4.into()], Stmt::evaluate(PrimExpr::int(0)));
+    strata::tir::check(&IRModule::from_func(func_of(ok))).expect("bool over int8");
+}
+
+#[test]
+fn realize_bounds_types() {
+    // spec: statement rule 5 (BufferRealize): bounds of one integer type.
+    let b = Buffer::new("B", DataType::FLOAT32, vec![4.into()]);
+    let s = Stmt::new(StmtKind::BufferRealize {
+        buffer: b,
+        bounds: vec![Range::new(0, PrimExpr::int_of(4, DataType::INT64))],
+        cond: PrimExpr::bool(true),
+        body: Stmt::evaluate(PrimExpr::int(0)),
+    });
+    let msg = check_error(func_of(s));
+    assert!(msg.contains("'BufferRealize' in @f: bounds have different types int32 and int64"), "{msg}");
+}
+
+#[test]
+fn for_bound_wider_than_variable() {
+    // spec: statement rule 11 (For): min and extent no wider than the variable.
+    let i = Var::new("i", i32t());
+    let n = Var::new("n", DataType::INT64);
+    let s = Stmt::for_range(&i, 0, &n, Stmt::evaluate(PrimExpr::int(0)));
+    let f = PrimFunc::new("f", vec![n], Vec::new(), s);
+    let msg = check_error(f);
+    assert!(msg.contains("'For' in @f: the extent has type int64, wider than the loop variable's int32"), "{msg}");
+    // A narrower IntImm is promoted (rule 11.iii); a narrower variable is not.
+    let j = Var::new("j", DataType::INT64);
+    let m = Var::new("m", i32t());
+    let s = Stmt::for_range(&j, 0, &m, Stmt::evaluate(PrimExpr::int(0)));
+    let msg = check_error(PrimFunc::new("f", vec![m], Vec::new(), s));
+    assert!(msg.contains("the extent has type int32 but the loop variable has type int64"), "{msg}");
+}
+
+#[test]
+fn block_values_count() {
+    // spec: statement rule 14 (BlockRealize): one value per iteration variable.
+    let v = Var::new("v", i32t());
+    let mut block = Block::new("b", Stmt::evaluate(PrimExpr::int(0)));
+    block.iter_vars =
+        vec![IterVar { dom: Some(Range::new(0, 4)), var: v, iter_type: IterType::DataPar, thread_tag: String::new() }];
+    let msg = check_error(func_of(Stmt::block(Vec::new(), block)));
+    assert!(msg.contains("'BlockRealize' in @f: 0 iteration values for 1 iteration variables (tir-spec.md, statement rule 14 (BlockRealize))"), "{msg}");
+}
+
+#[test]
+fn ret_of_a_pointer_variable() {
+    // spec: other construct rule 6.i: a returned variable's type annotation is the return type.
+    let p = Var::pointer("p", DataType::FLOAT32, "global");
+    let mut f = PrimFunc::new("f", vec![p.clone()], Vec::new(), Stmt::evaluate(PrimExpr::ret(PrimExpr::var(&p))));
+    f.ret_type = Some(Type::Prim(DataType::HANDLE));
+    let msg = check_error(f.clone());
+    assert!(
+        msg.contains("tir.ret returns a value of type handle(float32), but the function's return type is handle"),
+        "{msg}"
+    );
+    f.ret_type = Some(p.ty().clone());
+    strata::tir::check(&IRModule::from_func(f)).expect("the pointer type matches");
+}
+
+// ---- scoping -------------------------------------------------------------------------------
+
+#[test]
+fn undefined_variable() {
+    let x = Var::new("x", i32t());
+    let msg = check_error(func_of(Stmt::evaluate(PrimExpr::var(&x) + 1)));
+    assert!(msg.contains("'Var' in @f: variable 'x' is not defined (tir-spec.md, Variable Scoping)"), "{msg}");
+}
+
+#[test]
+fn variable_used_outside_its_scope() {
+    let i = Var::new("i", i32t());
+    let lp = Stmt::for_range(&i, 0, 4, Stmt::evaluate(PrimExpr::int(0)));
+    let after = Stmt::evaluate(PrimExpr::var(&i) + 1);
+    let msg = check_error(func_of(Stmt::seq(vec![lp, after])));
+    assert!(msg.contains("variable 'i' is used outside its scope"), "{msg}");
+}
+
+#[test]
+fn variable_bound_twice() {
+    // SSA: one binding per variable, even in two separate scopes.
+    let i = Var::new("i", i32t());
+    let a = Stmt::for_range(&i, 0, 4, Stmt::evaluate(PrimExpr::int(0)));
+    let b = Stmt::for_range(&i, 0, 4, Stmt::evaluate(PrimExpr::int(0)));
+    let msg = check_error(func_of(Stmt::seq(vec![a, b])));
+    assert!(msg.contains("variable 'i' is bound more than once"), "{msg}");
+    let x = Var::new("x", i32t());
+    let inner = Stmt::let_stmt(&x, PrimExpr::int(2), Stmt::evaluate(PrimExpr::int(0)));
+    let msg = check_error(func_of(Stmt::let_stmt(&x, PrimExpr::int(1), inner)));
+    assert!(msg.contains("variable 'x' is bound more than once"), "{msg}");
+}
+
+#[test]
+fn buffer_outside_its_allocation() {
+    let p = Var::pointer("p", i32t(), "global");
+    let b = BufferSpec { data: Some(p.clone()), ..BufferSpec::new("B", i32t(), vec![4.into()]) }.build();
+    let alloc = Stmt::allocate(
+        &p,
+        i32t(),
+        vec![4.into()],
+        Stmt::new(StmtKind::DeclBuffer { buffer: b.clone(), body: b.store(vec![0.into()], 1.into()) }),
+    );
+    let after = b.store(vec![1.into()], 2.into());
+    let msg = check_error(func_of(Stmt::seq(vec![alloc, after])));
+    assert!(msg.contains("buffer 'B' is used outside its scope"), "{msg}");
+}
+
+#[test]
+fn unknown_function() {
+    let e = PrimExpr::call_global(i32t(), "nowhere", Vec::new());
+    let msg = check_error(func_of(Stmt::evaluate(e)));
+    assert!(msg.contains("no function @nowhere in the module"), "{msg}");
+}
+
+// ---- the calling convention ----------------------------------------------------------------
+
+const SHAPES: &str = r#"
+@T.prim_func
+def f(a: T.handle, b: T.handle, n: T.int32):
+    A = T.match_buffer(a, (n, 8), "float32")
+    B = T.match_buffer(b, (n,), "float32")
+    for i in range(n):
+        B[i] = A[i, 0]
+"#;
+
+fn compiled(src: &str) -> strata::engine::Compiled {
+    Engine::default().compile(&strata::tir::compile_script(src).expect("compiles")).expect("compiles")
+}
+
+fn dl(
+    data: &mut [f32],
+    shape: &mut [i64],
+    strides: Option<&mut [i64]>,
+    byte_offset: u64,
+    dtype: DLDataType,
+) -> DLTensor {
+    DLTensor {
+        data: data.as_mut_ptr().cast(),
+        device: DLDevice::CPU,
+        ndim: shape.len() as i32,
+        dtype,
+        shape: shape.as_mut_ptr(),
+        strides: strides.map_or(std::ptr::null_mut(), |s| s.as_mut_ptr()),
+        byte_offset,
+    }
+}
+
+fn err_of(r: strata::Result<Vec<Val>>) -> String {
+    match r {
+        Ok(_) => panic!("expected an error"),
+        Err(e) => e.to_string(),
+    }
+}
+
+const F32: DLDataType = DLDataType { code: code::FLOAT, bits: 32, lanes: 1 };
+
+#[test]
+fn shapes_bind_and_match() {
+    let code = compiled(SHAPES);
+    let (mut a, mut b) = (vec![1.0f32; 32], vec![0.0f32; 4]);
+    let (mut sa, mut sb) = ([4i64, 8], [4i64]);
+    let (ta, tb) = (dl(&mut a, &mut sa, None, 0, F32), dl(&mut b, &mut sb, None, 0, F32));
+    code.call("f", &mut [Arg::Dl(&ta), Arg::Dl(&tb), Val::from(4i32).into()]).expect("n = 4 everywhere");
+    // The scalar n binds first; A's first dimension must match it.
+    let msg = err_of(code.call("f", &mut [Arg::Dl(&ta), Arg::Dl(&tb), Val::from(5i32).into()]));
+    assert_eq!(
+        msg,
+        "Mismatched A.shape[0] on argument #0 when calling `f(A: Tensor([n, 8], float32), B: Tensor([n], float32), n: int32)`: expected n = 5 (bound by argument #2), got 4"
+    );
+    // A constant dimension.
+    let mut a9 = vec![1.0f32; 36];
+    let mut s9 = [4i64, 9];
+    let t9 = dl(&mut a9, &mut s9, None, 0, F32);
+    let msg = err_of(code.call("f", &mut [Arg::Dl(&t9), Arg::Dl(&tb), Val::from(4i32).into()]));
+    assert!(msg.starts_with("Mismatched A.shape[1] on argument #0") && msg.ends_with("expected 8, got 9"), "{msg}");
+    // B's shape variable was bound by A.
+    let mut b5 = vec![0.0f32; 5];
+    let mut s5 = [5i64];
+    let t5 = dl(&mut b5, &mut s5, None, 0, F32);
+    let msg = err_of(code.call("f", &mut [Arg::Dl(&ta), Arg::Dl(&t5), Val::from(4i32).into()]));
+    assert!(msg.ends_with("expected n = 4 (bound by argument #2), got 5"), "{msg}");
+}
+
+#[test]
+fn dtype_ndim_device_and_data() {
+    let code = compiled(SHAPES);
+    let (mut a, mut b) = (vec![1.0f32; 32], vec![0.0f32; 4]);
+    let (mut sa, mut sb) = ([4i64, 8], [4i64]);
+    let tb = dl(&mut b, &mut sb, None, 0, F32);
+    let ti = dl(&mut a, &mut sa, None, 0, DLDataType::new(code::INT, 32));
+    let msg = err_of(code.call("f", &mut [Arg::Dl(&ti), Arg::Dl(&tb), Val::from(4i32).into()]));
+    assert!(
+        msg.starts_with("Mismatched A.dtype on argument #0") && msg.ends_with("expected float32, got int32"),
+        "{msg}"
+    );
+    let mut s3 = [4i64, 8, 1];
+    let t3 = dl(&mut a, &mut s3, None, 0, F32);
+    let msg = err_of(code.call("f", &mut [Arg::Dl(&t3), Arg::Dl(&tb), Val::from(4i32).into()]));
+    assert!(msg.starts_with("Mismatched A.ndim on argument #0") && msg.ends_with("expected 2, got 3"), "{msg}");
+    let mut gpu = dl(&mut a, &mut sa, None, 0, F32);
+    gpu.device = DLDevice { device_type: 2, device_id: 0 };
+    let msg = err_of(code.call("f", &mut [Arg::Dl(&gpu), Arg::Dl(&tb), Val::from(4i32).into()]));
+    assert!(
+        msg.starts_with("Mismatched A.device") && msg.ends_with("expected the CPU (1), got device type 2"),
+        "{msg}"
+    );
+    let mut null = dl(&mut a, &mut sa, None, 0, F32);
+    null.data = std::ptr::null_mut();
+    let msg = err_of(code.call("f", &mut [Arg::Dl(&null), Arg::Dl(&tb), Val::from(4i32).into()]));
+    assert!(msg.starts_with("Mismatched A.data") && msg.ends_with("expected data, got a null pointer"), "{msg}");
+}
+
+#[test]
+fn strides_and_offsets() {
+    let code = compiled(SHAPES);
+    let mut a = vec![0.0f32; 64];
+    for (k, x) in a.iter_mut().enumerate() {
+        *x = k as f32;
+    }
+    let mut b = vec![0.0f32; 4];
+    let (mut sa, mut sb) = ([4i64, 8], [4i64]);
+    let tb = dl(&mut b, &mut sb, None, 0, F32);
+    // Explicit compact strides are accepted; others are not (A has no strides: compact).
+    let mut compact = [8i64, 1];
+    let tc = dl(&mut a, &mut sa, Some(&mut compact), 0, F32);
+    code.call("f", &mut [Arg::Dl(&tc), Arg::Dl(&tb), Val::from(4i32).into()]).expect("compact strides");
+    let mut wide = [16i64, 1];
+    let tw = dl(&mut a, &mut sa, Some(&mut wide), 0, F32);
+    let msg = err_of(code.call("f", &mut [Arg::Dl(&tw), Arg::Dl(&tb), Val::from(4i32).into()]));
+    assert!(
+        msg.starts_with("Mismatched A.strides on argument #0") && msg.contains("expected a compact array"),
+        "{msg}"
+    );
+    // A's element offset is the constant 0: a byte offset is an error.
+    let to = dl(&mut a, &mut sa, None, 16, F32);
+    let msg = err_of(code.call("f", &mut [Arg::Dl(&to), Arg::Dl(&tb), Val::from(4i32).into()]));
+    assert!(msg.starts_with("Mismatched A.elem_offset on argument #0") && msg.ends_with("expected 0, got 4"), "{msg}");
+    let tm = dl(&mut a, &mut sa, None, 6, F32);
+    let msg = err_of(code.call("f", &mut [Arg::Dl(&tm), Arg::Dl(&tb), Val::from(4i32).into()]));
+    assert!(
+        msg.starts_with("Mismatched A.byte_offset")
+            && msg.ends_with("expected a multiple of the element size 4, got 6"),
+        "{msg}"
+    );
+}
+
+const STRIDED: &str = r#"
+@T.prim_func
+def g(a: T.handle, b: T.handle):
+    s = T.int32()
+    off = T.int32()
+    A = T.match_buffer(a, (4,), "float32", strides=(s,), elem_offset=off)
+    B = T.match_buffer(b, (2, 2), "float32", strides=(4, 1))
+    for i in range(4):
+        A[i] = A[i] + T.float32(100)
+    for i, j in T.grid(2, 2):
+        B[i, j] = T.float32(7)
+"#;
+
+#[test]
+fn strides_and_offsets_bind() {
+    let code = compiled(STRIDED);
+    // A: every third element from element 2; B: a 2x2 window of rows of 4.
+    let mut a: Vec<f32> = (0..16).map(|k| k as f32).collect();
+    let mut sa = [4i64];
+    let mut st = [3i64];
+    let ta = dl(&mut a, &mut sa, Some(&mut st), 8, F32);
+    let mut b = vec![0.0f32; 8];
+    let mut sb = [2i64, 2];
+    let mut bst = [4i64, 1];
+    let tb = dl(&mut b, &mut sb, Some(&mut bst), 0, F32);
+    code.call("g", &mut [Arg::Dl(&ta), Arg::Dl(&tb)]).expect("strides and offset bind");
+    let got: Vec<f32> = a.clone();
+    assert_eq!(got[2], 102.0);
+    assert_eq!(got[5], 105.0);
+    assert_eq!(got[11], 111.0);
+    assert_eq!(got[3], 3.0);
+    assert_eq!(b, vec![7.0, 7.0, 0.0, 0.0, 7.0, 7.0, 0.0, 0.0]);
+    // Null strides are compact: A's stride binds to 1, B's constant strides must be compact.
+    let mut a2: Vec<f32> = (0..4).map(|k| k as f32).collect();
+    let mut sa2 = [4i64];
+    let ta2 = dl(&mut a2, &mut sa2, None, 0, F32);
+    let mut b2 = vec![0.0f32; 4];
+    let mut sb2 = [2i64, 2];
+    let tb2 = dl(&mut b2, &mut sb2, None, 0, F32);
+    let msg = err_of(code.call("g", &mut [Arg::Dl(&ta2), Arg::Dl(&tb2)]));
+    assert!(msg.starts_with("Mismatched B.strides[0] on argument #1") && msg.ends_with("expected 4, got 2"), "{msg}");
+    let tb3 = dl(&mut b, &mut sb, Some(&mut bst), 0, F32);
+    code.call("g", &mut [Arg::Dl(&ta2), Arg::Dl(&tb3)]).expect("compact A");
+    assert_eq!(a2, vec![100.0, 101.0, 102.0, 103.0]);
+}
+
+#[test]
+fn arguments_may_not_alias() {
+    let code = compiled(SHAPES);
+    let mut a = vec![0.0f32; 40];
+    let mut sa = [4i64, 8];
+    let mut sb = [4i64];
+    let base = a.as_mut_ptr();
+    let ta = dl(&mut a, &mut sa, None, 0, F32);
+    // B inside A's memory (A spans elements 0..32), then just past it.
+    // SAFETY-free: only the addresses are compared before the call is refused.
+    let tb_in = DLTensor { data: base.wrapping_add(8).cast(), ndim: 1, shape: sb.as_mut_ptr(), ..ta };
+    let msg = err_of(code.call("f", &mut [Arg::Dl(&ta), Arg::Dl(&tb_in), Val::from(4i32).into()]));
+    assert!(msg.contains("arguments #0 (A) and #1 (B)") && msg.contains("overlap in memory"), "{msg}");
+    let tb_after = DLTensor { data: base.wrapping_add(32).cast(), ndim: 1, shape: sb.as_mut_ptr(), ..ta };
+    code.call("f", &mut [Arg::Dl(&ta), Arg::Dl(&tb_after), Val::from(4i32).into()]).expect("adjacent, not overlapping");
+}
+
+#[test]
+fn typed_calls_check_too() {
+    let code = compiled(SHAPES);
+    let f = code.typed::<(&Tensor, &mut Tensor, i32), ()>("f").expect("typed");
+    let a = Tensor::zeros::<f32>(&[4, 8]).unwrap();
+    let mut b = Tensor::zeros::<f32>(&[4]).unwrap();
+    f.call((&a, &mut b, 4)).expect("fits");
+    let err = f.call((&a, &mut b, 3)).unwrap_err().to_string();
+    assert!(err.contains("Mismatched A.shape[0]") && err.contains("expected n = 3"), "{err}");
+    let mut b5 = Tensor::zeros::<f32>(&[5]).unwrap();
+    let err = f.call((&a, &mut b5, 4)).unwrap_err().to_string();
+    assert!(err.contains("Mismatched B.shape[0]"), "{err}");
+}
+
+#[test]
+fn parallel_loops_follow_options_threads() {
+    let src = r#"
+@T.prim_func
+def sq(A: T.Buffer((4096,), "int64")):
+    for i in T.parallel(4096):
+        A[i] = T.Cast("int64", i) * T.Cast("int64", i)
+"#;
+    let m = strata::tir::compile_script(src).expect("compiles");
+    for threads in [1, 2, 3] {
+        let e = Engine::new(Options { threads, ..Options::default() }).expect("engine");
+        let f = e.compile(&m).expect("compiles").typed::<(&mut Tensor,), ()>("sq").expect("typed");
+        let mut a = Tensor::zeros::<i64>(&[4096]).unwrap();
+        f.call((&mut a,)).expect("runs");
+        let v = a.to_vec::<i64>().unwrap();
+        assert!(v.iter().enumerate().all(|(i, &x)| x == (i * i) as i64), "threads = {threads}");
+    }
+}
