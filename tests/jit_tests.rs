@@ -32,10 +32,16 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
         let p = e.path();
         if p.is_dir() {
             collect(&p, out);
-        } else if p.extension().is_some_and(|x| x == "mlir" || x == "py") {
+        } else if p.extension().is_some_and(|x| x == "mlir") || is_tvmscript(&p) {
             out.push(p);
         }
     }
+}
+
+/// A `.py` file holding TVMScript (not a helper script such as `tvm/generate.py`).
+fn is_tvmscript(p: &Path) -> bool {
+    p.extension().is_some_and(|x| x == "py")
+        && std::fs::read_to_string(p).is_ok_and(|t| strata::tir::script::looks_like_tvmscript(&t))
 }
 
 /// The directives of a file.
@@ -44,10 +50,18 @@ struct Header {
     xfail: Option<String>,
     bounds_checks: bool,
     opt_level: strata::engine::OptLevel,
+    /// The file's directory: relative `npy("..")` paths in run lines start here.
+    dir: std::path::PathBuf,
 }
 
-fn header(text: &str) -> Result<Header, String> {
-    let mut h = Header { canonicalize: false, xfail: None, bounds_checks: false, opt_level: Default::default() };
+fn header(text: &str, dir: &Path) -> Result<Header, String> {
+    let mut h = Header {
+        canonicalize: false,
+        xfail: None,
+        bounds_checks: false,
+        opt_level: Default::default(),
+        dir: dir.to_path_buf(),
+    };
     for line in text.lines() {
         // TVMScript files write the same directives in `#` comments.
         let t = line.trim();
@@ -109,7 +123,7 @@ fn output_block(all_lines: &[&str], first: usize, last: usize) -> Option<OutputB
 
 fn run_file(path: &Path) -> Result<(), Failed> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let h = header(&text)?;
+    let h = header(&text, path.parent().unwrap_or(Path::new(".")))?;
     let result = if path.extension().is_some_and(|x| x == "py") {
         tir::run_cases(path, &text, &h)
     } else {
@@ -228,11 +242,19 @@ fn run_case(
     })
     .map_err(|e| e.to_string())?;
     let code = engine.compile(&m).map_err(|e| format!("compile error: {e}"))?;
+    check_runs(&code, h, runs)
+}
+
+/// Check each run line against compiled code; every failure, with its line.
+fn check_runs(code: &strata::engine::Compiled, h: &Header, runs: &[(usize, &str)]) -> Result<(), String> {
     let mut problems = Vec::new();
     for (line, text) in runs {
         let r = strata::engine::directive::parse_run(text)
             .map_err(|e| format!("malformed run directive: {e}"))
-            .and_then(|d| strata::engine::directive::check_run(&code, &d));
+            .and_then(|mut d| {
+                d.resolve_paths(&h.dir);
+                strata::engine::directive::check_run(code, &d)
+            });
         if let Err(e) = r {
             problems.push(format!("line {line}: {text}\n  {e}"));
         }
@@ -320,15 +342,6 @@ mod tir {
         })
         .map_err(|e| e.to_string())?;
         let code = engine.compile(&core).map_err(|e| format!("compile error: {e}\n{}", strata::print(&core)))?;
-        let mut problems = Vec::new();
-        for (line, text) in runs {
-            let r = strata::engine::directive::parse_run(text)
-                .map_err(|e| format!("malformed run directive: {e}"))
-                .and_then(|d| strata::engine::directive::check_run(&code, &d));
-            if let Err(e) = r {
-                problems.push(format!("line {line}: {text}\n  {e}"));
-            }
-        }
-        if problems.is_empty() { Ok(()) } else { Err(problems.join("\n")) }
+        check_runs(&code, h, runs)
     }
 }

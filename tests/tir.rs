@@ -470,6 +470,43 @@ fn strides_and_offsets_bind() {
     assert_eq!(a2, vec![100.0, 101.0, 102.0, 103.0]);
 }
 
+const LAYOUT_IN_BODY: &str = r#"
+@T.prim_func
+def h(a: T.handle, out: T.Buffer((3,), "int32")):
+    s = T.int32()
+    off = T.int32()
+    A = T.match_buffer(a, (4,), "float32", strides=(s,), elem_offset=off)
+    out[0] = s
+    out[1] = off
+    # The data pointer is the base: a flat view reaches A[i] at off + i * s.
+    flat = T.decl_buffer((off + 3 * s + 1,), "float32", data=A.data)
+    out[2] = T.Cast("int32", flat[off + 2 * s])
+"#;
+
+// spec: tir-spec.md, PrimFunc (strides and elem_offset bind variables usable in the body).
+#[test]
+fn stride_and_offset_variables_are_readable() {
+    let code = compiled(LAYOUT_IN_BODY);
+    let mut a: Vec<f32> = (0..16).map(|k| k as f32).collect();
+    let mut sa = [4i64];
+    let mut st = [3i64];
+    let ta = dl(&mut a, &mut sa, Some(&mut st), 8, F32);
+    let mut out = [0i32; 3];
+    let mut so = [3i64];
+    let to = DLTensor {
+        data: out.as_mut_ptr().cast(),
+        device: DLDevice::CPU,
+        ndim: 1,
+        dtype: DLDataType::new(code::INT, 32),
+        shape: so.as_mut_ptr(),
+        strides: std::ptr::null_mut(),
+        byte_offset: 0,
+    };
+    code.call("h", &mut [Arg::Dl(&ta), Arg::Dl(&to)]).expect("runs");
+    // Stride 3, offset 8 bytes = 2 elements; A[2] is element 2 + 2 * 3 = 8.
+    assert_eq!(out, [3, 2, 8]);
+}
+
 #[test]
 fn arguments_may_not_alias() {
     let code = compiled(SHAPES);

@@ -102,3 +102,30 @@ func @casts(%u: i32, %f: f32, %g: f32) -> (f32, i32, i32, i8, f32) {
 // -1 as unsigned is 4294967295 (4294967296 as f32); 300.7 saturates to 255 in 8 bits.
 // run: @casts(-1, 300.7, 1.0) == 4294967296.0, 300, 1065353216, -1, 1.0
 // run: @casts(7, -3.5, -0.0) == 7.0, 0, -2147483648, 0, -0.0
+
+// -----
+
+// memref_bitcast reads the same bytes as another type: 1.0f is 0x3f800000.
+func @bits(%m: memref<2xf32>) -> (i32, i16, index) {
+  %b = memref_bitcast %m : memref<2xf32> to memref<?xi32>
+  %h = memref_bitcast %m : memref<2xf32> to memref<4xi16>
+  %c0 = constant 0 : index
+  %c1 = constant 1 : index
+  %x = load %b[%c0] : memref<?xi32>
+  %y = load %h[%c1] : memref<4xi16>
+  %n = dim %b, 0 : memref<?xi32>
+  return %x, %y, %n : i32, i16, index
+}
+// run: @bits([1.0, 2.0]) == 1065353216, 16256, 2
+
+// -----
+
+// A compact memref's layout: offset 0, strides the products of the later dimensions.
+func @compact(%m: memref<?x3x5xf32>) -> (index, index, index, index) {
+  %o = memref_offset %m : memref<?x3x5xf32>
+  %s0 = memref_stride %m, 0 : memref<?x3x5xf32>
+  %s1 = memref_stride %m, 1 : memref<?x3x5xf32>
+  %s2 = memref_stride %m, 2 : memref<?x3x5xf32>
+  return %o, %s0, %s1, %s2 : index, index, index, index
+}
+// run: @compact(zeros(2x3x5xf32)) == 0, 15, 5, 1

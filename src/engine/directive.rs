@@ -1,5 +1,6 @@
 //! Calls written as text: `@f(1, [2, 3])`, and the `// run:` test directives built on them
-//! (`@f(1, 2) == 3`, `@div(1, 0) traps "division by zero"`, `@fill(zeros(4xf32)); %0 == [..]`).
+//! (`@f(1, 2) == 3`, `@div(1, 0) traps "division by zero"`, `@fill(zeros(4xf32)); %0 == [..]`,
+//! `@softmax(npy("x.npy"), zeros(4x8xf32)); %1 ~= npy("y.npy")`).
 //! The REPL, `strata run` and the jit-tests harness all read calls through here.
 
 use super::Compiled;
@@ -14,6 +15,8 @@ pub enum Expect {
     Success,
     /// The results equal these values.
     Eq(Vec<Literal>),
+    /// The results are within floating-point tolerance of these values (`~=`).
+    Approx(Vec<Literal>),
     /// The results differ from these values.
     Ne(Vec<Literal>),
     /// The call fails with a runtime error whose message contains this text.
@@ -31,8 +34,37 @@ pub struct RunDirective {
     pub args: Vec<Literal>,
     /// What must happen.
     pub expect: Expect,
-    /// Arguments to compare after the call (`%i == literal`).
-    pub after: Vec<(usize, Literal)>,
+    /// Arguments to compare after the call (`%i == literal`, `%i ~= literal`).
+    pub after: Vec<AfterCheck>,
+}
+
+/// One `%i == value` (or `%i ~= value`) check of an argument after the call.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AfterCheck {
+    /// Which argument.
+    pub index: usize,
+    /// Its expected value.
+    pub value: Literal,
+    /// Compare floats within tolerance ([`close`]) rather than exactly.
+    pub approx: bool,
+}
+
+/// Relative tolerance of `~=`: float32 results computed in a different order (another
+/// compiler's vectorised reduction, a libm `expf`) differ in the last few bits.
+pub const RTOL: f64 = 1e-5;
+/// Absolute tolerance of `~=`, for values near zero.
+pub const ATOL: f64 = 1e-6;
+
+impl RunDirective {
+    /// Resolve relative `npy("..")` paths against `base` ([`Literal::resolve_paths`]).
+    pub fn resolve_paths(&mut self, base: &std::path::Path) {
+        let expected = match &mut self.expect {
+            Expect::Eq(v) | Expect::Approx(v) | Expect::Ne(v) => v.as_mut_slice(),
+            _ => &mut [],
+        };
+        let after = self.after.iter_mut().map(|a| &mut a.value);
+        self.args.iter_mut().chain(expected.iter_mut()).chain(after).for_each(|l| l.resolve_paths(base));
+    }
 }
 
 /// Split `@name(args)rest` into the name, the argument text and the rest.
@@ -87,6 +119,8 @@ pub fn parse_run(line: &str) -> Result<RunDirective, String> {
         Expect::Success
     } else if let Some(r) = rest.strip_prefix("==") {
         Expect::Eq(parse_literals(r)?)
+    } else if let Some(r) = rest.strip_prefix("~=") {
+        Expect::Approx(parse_literals(r)?)
     } else if let Some(r) = rest.strip_prefix("!=") {
         Expect::Ne(parse_literals(r)?)
     } else if let Some(r) = rest.strip_prefix("traps") {
@@ -94,7 +128,9 @@ pub fn parse_run(line: &str) -> Result<RunDirective, String> {
     } else if let Some(r) = rest.strip_prefix("fails") {
         Expect::Fails(quoted(r)?)
     } else {
-        return Err(format!("expected '==', '!=', 'traps \"..\"' or 'fails \"..\"' after the call, found '{rest}'"));
+        return Err(format!(
+            "expected '==', '~=', '!=', 'traps \"..\"' or 'fails \"..\"' after the call, found '{rest}'"
+        ));
     };
     let mut after = Vec::new();
     if let Some(t) = after_text {
@@ -103,7 +139,11 @@ pub fn parse_run(line: &str) -> Result<RunDirective, String> {
             if part.is_empty() {
                 continue;
             }
-            let (lhs, rhs) = part.split_once("==").ok_or_else(|| format!("expected '%N == value', found '{part}'"))?;
+            let (lhs, rhs, approx) = match (part.split_once("=="), part.split_once("~=")) {
+                (Some((l, r)), _) => (l, r, false),
+                (None, Some((l, r))) => (l, r, true),
+                (None, None) => return Err(format!("expected '%N == value' or '%N ~= value', found '{part}'")),
+            };
             let n = lhs
                 .trim()
                 .strip_prefix('%')
@@ -113,7 +153,7 @@ pub fn parse_run(line: &str) -> Result<RunDirective, String> {
             if v.len() != 1 {
                 return Err(format!("expected one value for %{n}"));
             }
-            after.push((n, v.remove(0)));
+            after.push(AfterCheck { index: n, value: v.remove(0), approx });
         }
     }
     Ok(RunDirective { func, args, expect, after })
@@ -154,6 +194,59 @@ pub fn same(a: &Val, b: &Val) -> bool {
             },
         },
     }
+}
+
+/// Whether `a` is within tolerance of the expected `b`: `|a - b| <= ATOL + RTOL * |b|` (for
+/// f16/bf16, four of their ulps instead of `RTOL`); NaN only equals NaN, infinities compare
+/// exactly, and non-float values must be [`same`].
+pub fn close(a: &Val, b: &Val) -> bool {
+    match (a, b) {
+        (Val::Tensor(x), Val::Tensor(y)) => {
+            x.shape() == y.shape() && (0..x.len()).all(|i| close(&read_elem(x, i), &read_elem(y, i)))
+        }
+        (Val::Vector(x), Val::Vector(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| close(p, q)),
+        (Val::F32(_) | Val::F64(_) | Val::F16(_) | Val::BF16(_), _) => {
+            // Half-precision types cannot meet float32's tolerance: allow a few of their ulps.
+            let rtol = match a {
+                Val::F16(_) => 4.0 * f64::from(half::f16::EPSILON),
+                Val::BF16(_) => 4.0 * f64::from(half::bf16::EPSILON),
+                _ => RTOL,
+            };
+            match (a.as_f64(), b.as_f64()) {
+                (Some(x), Some(y)) if x.is_finite() && y.is_finite() => (x - y).abs() <= ATOL + rtol * y.abs(),
+                _ => same(a, b),
+            }
+        }
+        _ => same(a, b),
+    }
+}
+
+/// For tensors of one shape, where they first differ: "differs at [1, 2]: 0.5 where 0.25 was
+/// expected (3 of 40 elements differ)" (whole tensors are too long to read).
+fn difference(got: &Val, want: &Val, approx: bool) -> Option<String> {
+    let (Val::Tensor(x), Val::Tensor(y)) = (got, want) else { return None };
+    if x.shape() != y.shape() {
+        return Some(format!("has the shape {:?}, expected {:?}", x.shape(), y.shape()));
+    }
+    let differs = |i: usize| {
+        let (a, b) = (read_elem(x, i), read_elem(y, i));
+        if approx { !close(&a, &b) } else { !same(&b, &a) }
+    };
+    let first = (0..x.len()).find(|&i| differs(i))?;
+    let count = (first..x.len()).filter(|&i| differs(i)).count();
+    let mut index = Vec::with_capacity(x.shape().len());
+    let mut rest = first as i64;
+    for &d in x.shape().iter().rev() {
+        index.push(if d > 0 { rest % d } else { 0 });
+        rest = if d > 0 { rest / d } else { 0 };
+    }
+    index.reverse();
+    Some(format!(
+        "differs at {index:?}: {} where {} was expected ({count} of {} elements differ)",
+        read_elem(x, first),
+        read_elem(y, first),
+        x.len()
+    ))
 }
 
 /// Call a function by name with literal arguments; returns the results and the arguments as
@@ -229,6 +322,12 @@ pub fn check_run(c: &Compiled, d: &RunDirective) -> Result<String, String> {
                         return Err(format!("expected {}, got {}", show(&w), show(&results)));
                     }
                 }
+                Expect::Approx(lits) => {
+                    let w = want(lits)?;
+                    if w.len() != results.len() || !w.iter().zip(&results).all(|(a, b)| close(b, a)) {
+                        return Err(format!("expected {} (within tolerance), got {}", show(&w), show(&results)));
+                    }
+                }
                 Expect::Ne(lits) => {
                     let w = want(lits)?;
                     if w.len() == results.len() && w.iter().zip(&results).all(|(a, b)| same(a, b)) {
@@ -237,7 +336,7 @@ pub fn check_run(c: &Compiled, d: &RunDirective) -> Result<String, String> {
                 }
                 _ => {}
             }
-            for (i, lit) in &d.after {
+            for AfterCheck { index: i, value: lit, approx } in &d.after {
                 let t = ty.inputs.get(*i).ok_or_else(|| format!("no argument %{i}"))?;
                 let mut w = make_args(std::slice::from_ref(t), std::slice::from_ref(lit))?;
                 if let (Some(dts), Val::Tensor(x)) = (c.tir_dtypes(&d.func), &mut w[0])
@@ -246,8 +345,13 @@ pub fn check_run(c: &Compiled, d: &RunDirective) -> Result<String, String> {
                     x.retag(*dt);
                 }
                 let got = args.get(*i).ok_or_else(|| format!("no argument %{i}"))?;
-                if !same(&w[0], got) {
-                    return Err(format!("after the call, %{i} is {got}, expected {}", w[0]));
+                let equal = if *approx { close(got, &w[0]) } else { same(&w[0], got) };
+                if !equal {
+                    let within = if *approx { " (compared within tolerance)" } else { "" };
+                    return Err(match difference(got, &w[0], *approx) {
+                        Some(d) => format!("after the call, %{i} {d}{within}"),
+                        None => format!("after the call, %{i} is {got}, expected {}{within}", w[0]),
+                    });
                 }
             }
             Ok(show(&results))

@@ -35,6 +35,20 @@ pub enum Literal {
     Func(String),
 }
 
+impl Literal {
+    /// Make relative `npy("..")` paths relative to `base` (the directory of the file a run
+    /// line is written in), so a test reads its data wherever it is run from.
+    pub fn resolve_paths(&mut self, base: &std::path::Path) {
+        match self {
+            Literal::Npy(p) if std::path::Path::new(p.as_str()).is_relative() => {
+                *p = base.join(p.as_str()).to_string_lossy().into_owned();
+            }
+            Literal::List(items) => items.iter_mut().for_each(|l| l.resolve_paths(base)),
+            _ => {}
+        }
+    }
+}
+
 /// Parse a comma-separated list of literals (the arguments of a call).
 ///
 /// # Errors

@@ -45,6 +45,15 @@ unary! {
     m_ceil: f64 => f64::ceil; m_ceilf: f32 => f32::ceil;
     m_round: f64 => f64::round; m_roundf: f32 => f32::round;
     m_trunc: f64 => f64::trunc; m_truncf: f32 => f32::trunc;
+    m_nearbyint: f64 => f64::round_ties_even; m_nearbyintf: f32 => f32::round_ties_even;
+    m_log1p: f64 => f64::ln_1p; m_log1pf: f32 => f32::ln_1p;
+    m_expm1: f64 => f64::exp_m1; m_expm1f: f32 => f32::exp_m1;
+    m_asinh: f64 => f64::asinh; m_asinhf: f32 => f32::asinh;
+    m_acosh: f64 => f64::acosh; m_acoshf: f32 => f32::acosh;
+    m_atanh: f64 => f64::atanh; m_atanhf: f32 => f32::atanh;
+    m_cbrt: f64 => f64::cbrt; m_cbrtf: f32 => f32::cbrt;
+    // The standard library has no erf yet (unstable `float_erf`); musl's, ported by `libm`.
+    m_erf: f64 => libm::erf; m_erff: f32 => libm::erff;
 }
 binary! {
     m_pow: f64 => f64::powf; m_powf: f32 => f32::powf;
@@ -53,6 +62,8 @@ binary! {
     m_fmin: f64 => f64::min; m_fminf: f32 => f32::min;
     m_fmax: f64 => f64::max; m_fmaxf: f32 => f32::max;
     m_hypot: f64 => f64::hypot; m_hypotf: f32 => f32::hypot;
+    m_copysign: f64 => f64::copysign; m_copysignf: f32 => f32::copysign;
+    m_nextafter: f64 => libm::nextafter; m_nextafterf: f32 => libm::nextafterf;
 }
 
 /// The address and signature (argument and result type) of a built-in math function.
@@ -86,11 +97,21 @@ pub fn lookup(name: &str) -> Option<(usize, Vec<Type>, Type)> {
         "ceil" => m_ceil, 1, Type::F64; "ceilf" => m_ceilf, 1, Type::F32;
         "round" => m_round, 1, Type::F64; "roundf" => m_roundf, 1, Type::F32;
         "trunc" => m_trunc, 1, Type::F64; "truncf" => m_truncf, 1, Type::F32;
+        "nearbyint" => m_nearbyint, 1, Type::F64; "nearbyintf" => m_nearbyintf, 1, Type::F32;
+        "log1p" => m_log1p, 1, Type::F64; "log1pf" => m_log1pf, 1, Type::F32;
+        "expm1" => m_expm1, 1, Type::F64; "expm1f" => m_expm1f, 1, Type::F32;
+        "asinh" => m_asinh, 1, Type::F64; "asinhf" => m_asinhf, 1, Type::F32;
+        "acosh" => m_acosh, 1, Type::F64; "acoshf" => m_acoshf, 1, Type::F32;
+        "atanh" => m_atanh, 1, Type::F64; "atanhf" => m_atanhf, 1, Type::F32;
+        "cbrt" => m_cbrt, 1, Type::F64; "cbrtf" => m_cbrtf, 1, Type::F32;
+        "erf" => m_erf, 1, Type::F64; "erff" => m_erff, 1, Type::F32;
         "pow" => m_pow, 2, Type::F64; "powf" => m_powf, 2, Type::F32;
         "atan2" => m_atan2, 2, Type::F64; "atan2f" => m_atan2f, 2, Type::F32;
         "fmod" => m_fmod, 2, Type::F64; "fmodf" => m_fmodf, 2, Type::F32;
         "fmin" => m_fmin, 2, Type::F64; "fminf" => m_fminf, 2, Type::F32;
         "fmax" => m_fmax, 2, Type::F64; "fmaxf" => m_fmaxf, 2, Type::F32;
         "hypot" => m_hypot, 2, Type::F64; "hypotf" => m_hypotf, 2, Type::F32;
+        "copysign" => m_copysign, 2, Type::F64; "copysignf" => m_copysignf, 2, Type::F32;
+        "nextafter" => m_nextafter, 2, Type::F64; "nextafterf" => m_nextafterf, 2, Type::F32;
     }
 }

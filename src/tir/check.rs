@@ -915,12 +915,7 @@ impl<'m> Checker<'m> {
                 } else if t.lanes != 1 {
                     self.expr_error(e, format!("the type {t} is not a scalar"), rule);
                 } else {
-                    let max = match (t.code, t.bits) {
-                        (TypeCode::Float, 16) => 65504.0,
-                        (TypeCode::BFloat, 16) => 3.38953139e38,
-                        (_, 32) => 3.402823466e38,
-                        _ => f64::MAX,
-                    };
+                    let max = t.float_max().unwrap_or(f64::MAX);
                     if v.is_finite() && v.abs() > max {
                         self.expr_error(e, format!("{v} is out of the range of {t} (±{max:e})"), rule);
                     }

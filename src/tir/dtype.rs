@@ -48,6 +48,17 @@ impl DataType {
     /// `void`.
     pub const VOID: DataType = DataType::new(TypeCode::Handle, 0);
 
+    /// The largest finite value of a float type (`None` for other types).
+    pub fn float_max(self) -> Option<f64> {
+        match (self.code, self.bits) {
+            (TypeCode::Float, 16) => Some(f64::from(half::f16::MAX)),
+            (TypeCode::BFloat, 16) => Some(f64::from(half::bf16::MAX)),
+            (TypeCode::Float, 32) => Some(f64::from(f32::MAX)),
+            (TypeCode::Float | TypeCode::BFloat, _) => Some(f64::MAX),
+            _ => None,
+        }
+    }
+
     /// The same element type with `lanes` lanes.
     pub fn with_lanes(self, lanes: u16) -> DataType {
         DataType { lanes, ..self }

@@ -190,6 +190,39 @@ pub static OPS: &[OpDef] = &[
         summary: "the same buffer with another factoring of its dimensions",
     },
     OpDef {
+        name: "std.memref_offset",
+        keyword: "memref_offset",
+        parse: Some(|p: &mut Parser<'_>, s: Span| parse_layout_query(p, s, "std.memref_offset")),
+        print: Some(|p: &mut Printer<'_>, op: Op| print_layout_query(p, op, "memref_offset")),
+        verify: verify_layout_query,
+        fold: Some(fold_layout_query),
+        lower: Some(lower_layout_query),
+        traits: Traits::PURE,
+        summary: "the offset of a strided memref's first element from its base, in elements",
+    },
+    OpDef {
+        name: "std.memref_stride",
+        keyword: "memref_stride",
+        parse: Some(|p: &mut Parser<'_>, s: Span| parse_layout_query(p, s, "std.memref_stride")),
+        print: Some(|p: &mut Printer<'_>, op: Op| print_layout_query(p, op, "memref_stride")),
+        verify: verify_layout_query,
+        fold: Some(fold_layout_query),
+        lower: Some(lower_layout_query),
+        traits: Traits::PURE,
+        summary: "the stride of one dimension of a strided memref, in elements",
+    },
+    OpDef {
+        name: "std.memref_bitcast",
+        keyword: "memref_bitcast",
+        parse: Some(parse_memref_bitcast),
+        print: Some(print_memref_bitcast),
+        verify: verify_memref_bitcast,
+        fold: None,
+        lower: Some(lower_memref_bitcast),
+        traits: Traits::PURE,
+        summary: "a one-dimensional memref's bytes as elements of another type (as many as fit)",
+    },
+    OpDef {
         name: "std.view",
         keyword: "view",
         parse: Some(parse_view),
@@ -1145,6 +1178,218 @@ fn print_reshape(p: &mut Printer<'_>, op: Op) -> Option<()> {
     p.print_type(m.value_type(m.op(op).results[0]));
     p.print_attr_dict(op, &[]);
     Some(())
+}
+
+// ---- memref_offset / memref_stride ------------------------------------------------------------
+// `%o = memref_offset %m : T` and `%s = memref_stride %m, 1 : T`: the layout of a memref whose
+// map is strided (`offset: ?, strides: [?, 1]`), or has none (offset 0, compact strides).
+// TIR reads a buffer parameter's `elem_offset` and `strides` variables through them.
+
+fn parse_layout_query(p: &mut Parser<'_>, span: Span, name: &'static str) -> PResult<Values> {
+    let a = p.parse_operand()?;
+    let index = if name == "std.memref_stride" {
+        p.expect(TokKind::Comma, "','")?;
+        Some(p.parse_integer()?)
+    } else {
+        None
+    };
+    let attrs = p.parse_optional_attr_dict()?;
+    let ty = p.parse_colon_type()?;
+    let a = p.resolve_operand(&a, &ty)?;
+    let mut st = OperationState::new(p.intern(name)).operand(a).result(Type::Index).at(span);
+    if let Some(i) = index {
+        st = st.attr("index", Attribute::i64(i));
+    }
+    st.attrs.extend(attrs);
+    Ok(p.finish_op(st))
+}
+
+fn print_layout_query(p: &mut Printer<'_>, op: Op, keyword: &str) -> Option<()> {
+    let m = p.module();
+    let d = m.op(op);
+    let [a] = d.operands.as_slice() else { return None };
+    p.w(keyword);
+    p.w(" ");
+    p.print_value(*a);
+    if keyword == "memref_stride" {
+        let i = m.attr(op, "index")?.as_int()?;
+        p.w(", ");
+        p.w_int(i64::try_from(i).ok()?);
+    }
+    p.print_attr_dict(op, &["index"]);
+    p.w(" : ");
+    p.print_type(m.value_type(*a));
+    Some(())
+}
+
+fn verify_layout_query(cx: &mut VerifyCx<'_>, op: Op) {
+    if !cx.counts(op, Some(1), Some(1), 0, 0) {
+        return;
+    }
+    let Some(t) = cx.operand_type(op, 0) else { return };
+    let Some(mt) = t.as_memref() else {
+        cx.error(op, format!("operand #0 must be a memref, but got '{t}'"));
+        return;
+    };
+    if !mt.maps.is_empty() && mt.strided_form().is_none() {
+        cx.error(op, format!("requires a memref with a strided layout or none, but got '{t}'"));
+        return;
+    }
+    if cx.m.op_name(op) == "std.memref_stride" {
+        match cx.m.attr(op, "index").and_then(Attribute::as_int) {
+            Some(i) if i >= 0 && (i as usize) < mt.shape.len() => {}
+            Some(i) => {
+                cx.error(op, format!("index is out of range (index {i}, rank {})", mt.shape.len()));
+                return;
+            }
+            None => {
+                cx.error(op, "requires an integer attribute 'index'");
+                return;
+            }
+        }
+    }
+    cx.kind(op, 0, true, "of 'index' type", Type::is_index);
+}
+
+/// The offset (`None`) or stride `k` of a memref type, where its type says.
+fn static_layout(mt: &MemrefType, k: Option<usize>) -> Option<i64> {
+    use crate::ir::StrideTerm;
+    if mt.maps.is_empty() {
+        let Some(k) = k else { return Some(0) };
+        let later = mt.shape.get(k + 1..)?;
+        return later.iter().all(|&d| d != DYNAMIC).then(|| later.iter().product());
+    }
+    let form = mt.strided_form()?;
+    match k.map_or(Some(&form.offset), |k| form.strides.get(k))? {
+        StrideTerm::Const(c) => Some(*c),
+        StrideTerm::Symbol(_) => None,
+    }
+}
+
+fn fold_layout_query(m: &Module, op: Op, _: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+    let mt = m.value_type(*m.op(op).operands.first()?).as_memref()?;
+    let k = match m.op_name(op) {
+        "std.memref_stride" => Some(usize::try_from(m.attr(op, "index")?.as_int()?).ok()?),
+        _ => None,
+    };
+    static_layout(mt, k).map(|v| vec![FoldResult::Attr(Attribute::index(v))])
+}
+
+fn lower_layout_query(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    use crate::ir::StrideTerm;
+    let d = lw.m.op(op);
+    let ty = lw.ty(d.operands[0]);
+    let mt = ty.as_memref().ok_or_else(|| lw.err(op, "not a memref"))?;
+    let k = match lw.m.op_name(op) {
+        "std.memref_stride" => Some(lw.m.attr(op, "index").and_then(Attribute::as_int).unwrap_or(0) as usize),
+        _ => None,
+    };
+    let desc = lw.memref(d.operands[0])?;
+    let v = if let Some(c) = static_layout(mt, k) {
+        lw.i64c(c)
+    } else if mt.maps.is_empty() {
+        // Compact: the product of the later dimensions.
+        let later = desc.dims.get(k.unwrap_or(0) + 1..).unwrap_or(&[]).to_vec();
+        lw.element_count(&later)
+    } else {
+        let form = mt.strided_form().ok_or_else(|| lw.err(op, "not a strided layout"))?;
+        let term =
+            k.map_or(Some(&form.offset), |k| form.strides.get(k)).ok_or_else(|| lw.err(op, "index out of range"))?;
+        match term {
+            StrideTerm::Const(c) => lw.i64c(*c),
+            StrideTerm::Symbol(s) => {
+                *desc.syms.get(*s as usize).ok_or_else(|| lw.err(op, "layout symbol out of range"))?
+            }
+        }
+    };
+    lw.set(d.results[0], Repr::Scalar(v));
+    Ok(())
+}
+
+// ---- memref_bitcast ----------------------------------------------------------------------------
+// `%b = memref_bitcast %a : memref<?xf32> to memref<?xi32>`: TIR declares buffers of one type
+// on memory allocated for another (TVM's storage rewriting shares allocations across types).
+
+fn parse_memref_bitcast(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
+    let src = p.parse_operand()?;
+    let src_ty = p.parse_colon_type()?;
+    p.expect_keyword("to")?;
+    let result = p.parse_type()?;
+    let attrs = p.parse_optional_attr_dict()?;
+    let src = p.resolve_operand(&src, &src_ty)?;
+    let mut st = OperationState::new(p.intern("std.memref_bitcast")).operand(src).result(result).at(span);
+    st.attrs = attrs;
+    Ok(p.finish_op(st))
+}
+
+fn print_memref_bitcast(p: &mut Printer<'_>, op: Op) -> Option<()> {
+    let m = p.module();
+    let d = m.op(op);
+    let ([src], [r]) = (d.operands.as_slice(), d.results.as_slice()) else { return None };
+    p.w("memref_bitcast ");
+    p.print_value(*src);
+    p.w(" : ");
+    p.print_type(m.value_type(*src));
+    p.w(" to ");
+    p.print_type(m.value_type(*r));
+    p.print_attr_dict(op, &[]);
+    Some(())
+}
+
+fn verify_memref_bitcast(cx: &mut VerifyCx<'_>, op: Op) {
+    if !cx.counts(op, Some(1), Some(1), 0, 0) {
+        return;
+    }
+    let (Some(a), Some(b)) = (cx.operand_type(op, 0), cx.result_type(op, 0)) else { return };
+    let (Some(x), Some(y)) = (a.as_memref(), b.as_memref()) else {
+        cx.error(op, format!("requires memref operand and result, but got '{a}' and '{b}'"));
+        return;
+    };
+    if x.shape.len() != 1 || y.shape.len() != 1 || !x.maps.is_empty() || !y.maps.is_empty() {
+        cx.error(op, format!("requires one-dimensional memrefs without layout maps, but got '{a}' and '{b}'"));
+        return;
+    }
+    if x.memory_space != y.memory_space {
+        cx.error(op, format!("requires the same memory space, but got '{a}' and '{b}'"));
+        return;
+    }
+    let (Some(ea), Some(eb)) = (crate::codegen::repr::elem_bytes(&x.elem), crate::codegen::repr::elem_bytes(&y.elem))
+    else {
+        cx.error(op, format!("cannot reinterpret the elements of '{a}' as those of '{b}'"));
+        return;
+    };
+    if y.shape[0] != DYNAMIC && (x.shape[0] == DYNAMIC || x.shape[0] * ea / eb != y.shape[0]) {
+        cx.error(
+            op,
+            format!("a static result size must be the {} elements of '{b}' that fit in '{a}'", {
+                if x.shape[0] == DYNAMIC { "number of".to_string() } else { (x.shape[0] * ea / eb).to_string() }
+            }),
+        );
+    }
+}
+
+fn lower_memref_bitcast(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let d = lw.m.op(op);
+    let src = lw.memref(d.operands[0])?;
+    let (from, to) = (lw.ty(d.operands[0]), lw.ty(d.results[0]));
+    let (Some(x), Some(y)) = (from.as_memref(), to.as_memref()) else { return Err(lw.err(op, "not a memref")) };
+    let (ea, eb) = match (cr::elem_bytes(&x.elem), cr::elem_bytes(&y.elem)) {
+        (Some(a), Some(b)) => (a, b),
+        _ => return Err(lw.err(op, "unsupported element type")),
+    };
+    let dim = if y.shape[0] == DYNAMIC {
+        let n = lw.element_count(&src.dims);
+        let bytes = lw.b.ins().imul_imm_s(n, ea);
+        Dim::Dynamic(lw.b.ins().sdiv_imm_s(bytes, eb))
+    } else {
+        Dim::Static(y.shape[0])
+    };
+    let r = lw.complete(
+        to,
+        Repr::Memref(MemrefRepr { ptr: src.ptr, dims: vec![dim], syms: Vec::new(), phys: Vec::new() }),
+    )?;
+    lw.set(d.results[0], r);
+    Ok(())
 }
 
 fn verify_view_like(cx: &mut VerifyCx<'_>, op: Op, reshape: bool) {

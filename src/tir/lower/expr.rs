@@ -36,13 +36,10 @@ impl FnCx<'_, '_> {
         match e.kind() {
             ExprKind::Var(v) => match self.vars.get(&v.id()) {
                 Some(x) => Ok(*x),
-                None => Err(match self.layout_vars.get(&v.id()) {
-                    Some(what) => self.err(sp, format!("'{}' ({what}) cannot be read in the body", v.name())),
-                    None if v.pointer_type().is_some() => {
-                        self.err(sp, format!("pointer '{}' cannot be used as a value here", v.name()))
-                    }
-                    None => self.err(sp, format!("variable '{}' has no value here", v.name())),
-                }),
+                None if v.pointer_type().is_some() => {
+                    Err(self.err(sp, format!("pointer '{}' cannot be used as a value here", v.name())))
+                }
+                None => Err(self.err(sp, format!("variable '{}' has no value here", v.name()))),
             },
             ExprKind::IntImm(v) => {
                 let t = self.ty(dt, sp)?;

@@ -48,8 +48,6 @@ pub(super) struct FnCx<'a, 'm> {
     pub dead: bool,
     /// The function's result type.
     pub ret: Option<Type>,
-    /// Variables a parameter's layout binds (strides, offset): not readable in the body.
-    pub layout_vars: HashMap<u64, String>,
 }
 
 impl<'a, 'm> FnCx<'a, 'm> {
@@ -73,7 +71,6 @@ impl<'a, 'm> FnCx<'a, 'm> {
             in_parallel: 0,
             dead: false,
             ret,
-            layout_vars: HashMap::new(),
         }
     }
 
@@ -117,13 +114,18 @@ impl<'a, 'm> FnCx<'a, 'm> {
                     self.vars.insert(v.id(), x);
                 }
             }
-            for (k, e) in buf.strides().iter().enumerate() {
-                if let Some(v) = e.as_var() {
-                    self.layout_vars.insert(v.id(), format!("{}.strides[{k}]", buf.name()));
+            // Stride and offset variables: read off the memref's layout (the entry binds them
+            // from the DLTensor's strides and byte_offset).
+            let layout = buf.strides().iter().enumerate().map(|(k, e)| (Some(k), e));
+            for (k, e) in layout.chain(std::iter::once((None, buf.elem_offset()))) {
+                if let Some(v) = e.as_var()
+                    && !self.vars.contains_key(&v.id())
+                {
+                    let x = self.layout_value(a, k);
+                    let t = self.ty(v.dtype(), v.span())?;
+                    let x = self.b.op1("std.index_cast", &[x], t, vec![]);
+                    self.vars.insert(v.id(), x);
                 }
-            }
-            if let Some(v) = buf.elem_offset().as_var() {
-                self.layout_vars.insert(v.id(), format!("{}.elem_offset", buf.name()));
             }
         }
         Ok(())
@@ -564,7 +566,18 @@ impl<'a, 'm> FnCx<'a, 'm> {
                 format!("the data of buffer '{}' is not memory this function can reach", buf.name()),
             ));
         };
-        let flat = self.flat_memref(mem)?;
+        let mut flat = self.flat_memref(mem)?;
+        let elem = self.ty(buf.dtype(), buf.span())?;
+        let mt = self.b.ty(flat).as_memref().cloned();
+        if let Some(mt) = mt
+            && mt.elem != elem
+        {
+            // Declared with another element type than its memory has (TVM's storage rewrite
+            // shares one allocation between buffers of different types): the same bytes.
+            let ty = Type::memref(vec![crate::ir::DYNAMIC], elem, Vec::new(), mt.memory_space.clone())
+                .map_err(|e| self.err(buf.span(), e))?;
+            flat = self.b.op1("std.memref_bitcast", &[flat], ty, vec![]);
+        }
         let strides_e = crate::tir::transform::blocks::strides_of(buf);
         let mut strides = Vec::with_capacity(strides_e.len());
         for s in &strides_e {
@@ -576,15 +589,41 @@ impl<'a, 'm> FnCx<'a, 'm> {
         Ok(())
     }
 
-    /// A one-dimensional view of memory (a parameter's memref is reshaped to its element count).
+    /// The offset (`None`) or stride `k` of a memref, in elements, as an `index`.
+    fn layout_value(&mut self, mem: Value, k: Option<usize>) -> Value {
+        match k {
+            Some(k) => self.b.op1("std.memref_stride", &[mem], Type::Index, vec![("index", Attribute::i64(k as i64))]),
+            None => self.b.op1("std.memref_offset", &[mem], Type::Index, vec![]),
+        }
+    }
+
+    /// A one-dimensional view of memory from its base (a parameter's memref is reshaped to its
+    /// element count; a strided one is viewed from its data pointer up to its last element).
     fn flat_memref(&mut self, mem: Value) -> R<Value> {
         let t = self.b.ty(mem);
-        let Some(mt) = t.as_memref() else { return Err(self.err(None, "not a memref")) };
+        let Some(mt) = t.as_memref().cloned() else { return Err(self.err(None, "not a memref")) };
         if mt.shape.len() == 1 && mt.maps.is_empty() {
             return Ok(mem);
         }
         if !mt.maps.is_empty() {
-            return Err(self.err(None, "a buffer declared on the data of a parameter with strides is not supported"));
+            // offset + Σ (d_k - 1) * s_k + 1 elements from the base (none left out for empty
+            // dimensions: the view is only as large as bounds checks need).
+            let mut n = self.layout_value(mem, None);
+            let one = self.b.index(1);
+            n = self.b.op1("std.addi", &[n, one], Type::Index, vec![]);
+            for k in 0..mt.shape.len() {
+                let d = self.b.op1("std.dim", &[mem], Type::Index, vec![("index", Attribute::i64(k as i64))]);
+                let d = self.b.op1("std.subi", &[d, one], Type::Index, vec![]);
+                let zero = self.b.index(0);
+                let neg = self.cmpi("slt", d, zero);
+                let d = self.b.op1("std.select", &[neg, zero, d], Type::Index, vec![]);
+                let s = self.layout_value(mem, Some(k));
+                let p = self.b.op1("std.muli", &[d, s], Type::Index, vec![]);
+                n = self.b.op1("std.addi", &[n, p], Type::Index, vec![]);
+            }
+            let flat = Type::memref(vec![crate::ir::DYNAMIC], mt.elem.clone(), Vec::new(), mt.memory_space.clone())
+                .map_err(|e| self.err(None, e))?;
+            return Ok(self.b.op1("std.view", &[mem, n], flat, vec![]));
         }
         let mut n = self.b.index(1);
         for k in 0..mt.shape.len() {

@@ -125,6 +125,13 @@ impl Printer {
         self.buffer_names.insert(b.id(), n.clone());
         // Its data pointer, used as a value, is `name.data` (unless it has a name already).
         self.names.entry(b.data().id()).or_insert_with(|| format!("{n}.data"));
+        // An offset the declaration leaves implicit (`offset_factor=` alone) is `name.elem_offset`.
+        if let Some(v) = b.elem_offset().as_var()
+            && v.name() == format!("{}_elem_offset", b.name())
+            && b.offset_factor() > 0
+        {
+            self.names.entry(v.id()).or_insert_with(|| format!("{n}.elem_offset"));
+        }
         n
     }
 

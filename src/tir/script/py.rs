@@ -10,6 +10,9 @@ pub enum Tok {
     Name(String),
     /// An integer literal.
     Int(i128),
+    /// An integer literal beyond `i128` (TVM prints float32's extremes as
+    /// `T.float32(-340282346638528859811704183484516925440)`), as its nearest float.
+    BigInt(f64),
     /// A float literal.
     Float(f64),
     /// A string literal (unescaped).
@@ -48,9 +51,9 @@ fn err(message: impl Into<String>, span: Span) -> PyError {
     PyError { message: message.into(), span }
 }
 
-const OPS: [&str; 38] = [
+const OPS: [&str; 40] = [
     "**=", "//=", "->", "**", "//", "==", "!=", "<=", ">=", "<<", ">>", "+=", "-=", "*=", "/=", "%=", ":=", "(", ")",
-    "[", "]", "{", "}", ",", ":", ".", ";", "+", "-", "*", "/", "%", "<", ">", "=", "@", "~", "&",
+    "[", "]", "{", "}", ",", ":", ".", ";", "+", "-", "*", "/", "%", "<", ">", "=", "@", "~", "&", "|", "^",
 ];
 
 /// Split source into tokens, with Newline/Indent/Dedent as Python does.
@@ -197,7 +200,12 @@ pub fn tokenize(src: &str) -> Result<Vec<Token>, PyError> {
                 let tok = if is_float {
                     Tok::Float(t.parse().map_err(|_| err("invalid float literal", Span::new(start, pos)))?)
                 } else {
-                    Tok::Int(t.parse().map_err(|_| err("integer literal too large", Span::new(start, pos)))?)
+                    match t.parse::<i128>() {
+                        Ok(v) => Tok::Int(v),
+                        Err(_) => {
+                            Tok::BigInt(t.parse().map_err(|_| err("invalid integer literal", Span::new(start, pos)))?)
+                        }
+                    }
                 };
                 out.push(Token { tok, span: Span::new(start, pos) });
             }
@@ -255,6 +263,8 @@ pub enum Expr {
     Dict(Vec<(E, E)>),
     /// An integer.
     Int(i128),
+    /// An integer too large for `i128`, as its nearest float (only a float constant can hold it).
+    BigInt(f64),
     /// A float.
     Float(f64),
     /// A string.
@@ -482,7 +492,7 @@ impl Parser {
         match self.peek() {
             Tok::Name(n) => format!("'{n}'"),
             Tok::Int(i) => format!("'{i}'"),
-            Tok::Float(f) => format!("'{f}'"),
+            Tok::BigInt(f) | Tok::Float(f) => format!("'{f}'"),
             Tok::Str(_) => "a string".into(),
             Tok::Op(o) => format!("'{o}'"),
             Tok::Newline => "end of line".into(),
@@ -976,6 +986,7 @@ impl Parser {
                 _ => Expr::Name(n),
             },
             Tok::Int(i) => Expr::Int(i),
+            Tok::BigInt(f) => Expr::BigInt(f),
             Tok::Float(f) => Expr::Float(f),
             Tok::Str(s) => {
                 let mut s = s;

@@ -730,6 +730,19 @@ impl Reader {
         {
             return Ok(flow);
         }
+        if ann.is_none()
+            && let Expr::Call(f, args, kw) = &value.e
+            && let Expr::Attr(base, method) = &f.e
+            && method == "view"
+            && let Expr::Name(bname) = &base.e
+            && let Some(Binding::Buffer(src)) = self.lookup(bname).cloned()
+        {
+            let [(name, _)] = names.as_slice() else { return err("a buffer view binds one name", target.span) };
+            let view = self.buffer_view(name, &src, args, kw, value.span)?;
+            self.bind_buffer_vars(&view);
+            let body = self.rest_with(rest, |rd| rd.bind(name, Binding::Buffer(view.clone())))?;
+            return Ok(Flow::Rest(Stmt::at(StmtKind::DeclBuffer { buffer: view, body }, Some(span))));
+        }
         // `m, n = T.int32(), T.int32()`: declarations.
         if ann.is_none()
             && let Expr::Tuple(values) = &value.e
@@ -768,6 +781,84 @@ impl Reader {
         };
         let body = self.rest_with(rest, |rd| rd.bind(name, Binding::Var(var.clone())))?;
         Ok(Flow::Rest(Stmt::at(StmtKind::LetStmt { var, value: v, body }, Some(span))))
+    }
+
+    /// TVM 0.27's `B = A.view(d0, d1, ..)` (one `-1` inferred; no more elements than `A`) or
+    /// `A.view("dtype")`: a buffer declared over `A`'s memory with another shape or element type
+    /// (its strides, offset and scope carried over, as `tvm.tirx.Buffer.view` does).
+    fn buffer_view(&mut self, name: &str, src: &Buffer, args: &[E], kw: &[(String, E)], span: Span) -> R<Buffer> {
+        if let Some((k, v)) = kw.first() {
+            return err(format!("Buffer.view: the '{k}' argument is not supported"), v.span);
+        }
+        let mut spec = BufferSpec::new(name, src.dtype(), Vec::new());
+        spec.data = Some(src.data().clone());
+        spec.strides = src.strides().to_vec();
+        spec.scope = src.scope().to_string();
+        spec.data_alignment = src.data_alignment();
+        spec.offset_factor = src.offset_factor();
+        spec.span = Some(span);
+        let offset = src.elem_offset().clone();
+        if let [arg] = args
+            && let Expr::Str(d) = &arg.e
+        {
+            // A reinterpretation: the last dimension and the offset scale by the size ratio.
+            let Some(dt) = DataType::parse(d) else { return err(format!("unknown dtype '{d}'"), arg.span) };
+            let (old, new) = (i64::from(src.dtype().bits), i64::from(dt.bits));
+            let Some((last, outer)) = src.shape().split_last() else {
+                return err("Buffer.view(dtype) needs a buffer of rank 1 or more", span);
+            };
+            let scale = |e: &PrimExpr, up: bool, r: i64| -> PrimExpr {
+                let k = PrimExpr::int_of(r, e.dtype());
+                if up { e.clone() * k } else { PrimExpr::floordiv(e.clone(), k) }
+            };
+            let (up, ratio) = if new > old { (false, new / old) } else { (true, old / new) };
+            if ratio == 0 || (new > old && new % old != 0) || (old > new && old % new != 0) {
+                return err(format!("Buffer.view: cannot view {} as {dt}", src.dtype()), arg.span);
+            }
+            spec.dtype = dt;
+            spec.shape = outer.to_vec();
+            spec.shape.push(scale(last, up, ratio));
+            spec.elem_offset = Some(scale(&offset, up, ratio));
+            return Ok(spec.build());
+        }
+        let mut shape = Vec::with_capacity(args.len());
+        let mut infer = None;
+        for a in args {
+            let d = self.dim(a, false)?;
+            if crate::tir::arith::const_int(&d) == Some(-1) {
+                if infer.is_some() {
+                    return err("Buffer.view: only one dimension can be -1", a.span);
+                }
+                infer = Some(shape.len());
+            }
+            shape.push(d);
+        }
+        let consts = |xs: &[PrimExpr]| xs.iter().map(crate::tir::arith::const_int).collect::<Option<Vec<i64>>>();
+        if let (Some(old), Some(new)) = (consts(src.shape()), consts(&shape)) {
+            let total: i64 = old.iter().product();
+            match infer {
+                Some(i) => {
+                    let rest: i64 = new.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, v)| *v).product();
+                    if rest <= 0 || total % rest != 0 {
+                        return err(format!("Buffer.view: {total} elements cannot be viewed as {new:?}"), span);
+                    }
+                    shape[i] = PrimExpr::int_of(total / rest, shape[i].dtype());
+                }
+                // TVM prints views of shared storage that use only part of it (StorageRewrite).
+                None if new.iter().product::<i64>() > total => {
+                    return err(
+                        format!("Buffer.view: the shape {new:?} has more elements than the {total} of {old:?}"),
+                        span,
+                    );
+                }
+                None => {}
+            }
+        } else if infer.is_some() {
+            return err("Buffer.view: -1 needs constant shapes", span);
+        }
+        spec.shape = shape;
+        spec.elem_offset = Some(offset);
+        Ok(spec.build())
     }
 
     /// `T.int32()`, `T.handle()`, `T.float32()`: a variable declared for later binding.

@@ -123,6 +123,7 @@ impl Reader {
                 let t = if i32::try_from(v).is_ok() { DataType::INT32 } else { DataType::INT64 };
                 Ok(Operand { e: PrimExpr::at(ExprKind::IntImm(v), t, sp), lit: true })
             }
+            Expr::BigInt(_) => err("integer literal out of the range of int64", span),
             Expr::Float(f) => Ok(Operand { e: PrimExpr::at(ExprKind::FloatImm(*f), DataType::FLOAT32, sp), lit: true }),
             Expr::Bool(b) => plain(PrimExpr::at(ExprKind::IntImm(i64::from(*b)), DataType::BOOL, sp)),
             Expr::Str(s) => plain(PrimExpr::at(ExprKind::StringImm(s.as_str().into()), DataType::HANDLE, sp)),
@@ -461,6 +462,23 @@ impl Reader {
                 };
                 return plain(PrimExpr::at(ExprKind::FloatImm(v), dt, sp));
             }
+            // An integer too large for int64 is only a float constant's value.
+            let big = match &a.e {
+                Expr::BigInt(f) => Some(*f),
+                Expr::Unary("-", x) => {
+                    if let Expr::BigInt(f) = x.e {
+                        Some(-f)
+                    } else {
+                        None
+                    }
+                }
+                _ => None,
+            };
+            if let Some(v) = big
+                && dt.is_float()
+            {
+                return plain(PrimExpr::at(ExprKind::FloatImm(v), dt, sp));
+            }
             let x = self.operand(a)?;
             return plain(match x.e.kind() {
                 ExprKind::IntImm(_) | ExprKind::FloatImm(_) if x.lit || x.e.dtype() == dt => retype(&x.e, dt, span),
@@ -655,22 +673,10 @@ fn limit_value(what: &str, dt: DataType, span: Span) -> Option<PrimExpr> {
         }
         ("min_value", TypeCode::UInt) => PrimExpr::at(ExprKind::IntImm(0), dt, sp),
         ("max_value", TypeCode::Float | TypeCode::BFloat) => {
-            let m = match (dt.code, b) {
-                (TypeCode::Float, 16) => 65504.0,
-                (TypeCode::BFloat, _) => 3.38953139e38,
-                (_, 32) => f64::from(f32::MAX),
-                _ => f64::MAX,
-            };
-            PrimExpr::at(ExprKind::FloatImm(m), dt, sp)
+            PrimExpr::at(ExprKind::FloatImm(dt.float_max().unwrap_or(f64::MAX)), dt, sp)
         }
         ("min_value", TypeCode::Float | TypeCode::BFloat) => {
-            let m = match (dt.code, b) {
-                (TypeCode::Float, 16) => -65504.0,
-                (TypeCode::BFloat, _) => -3.38953139e38,
-                (_, 32) => f64::from(f32::MIN),
-                _ => f64::MIN,
-            };
-            PrimExpr::at(ExprKind::FloatImm(m), dt, sp)
+            PrimExpr::at(ExprKind::FloatImm(-dt.float_max().unwrap_or(f64::MAX)), dt, sp)
         }
         ("infinity", TypeCode::Float | TypeCode::BFloat) => PrimExpr::at(ExprKind::FloatImm(f64::INFINITY), dt, sp),
         _ => return None,

@@ -1,0 +1,668 @@
+"""Generate TVM reference cases for Strata's jit-tests.
+
+For each operator below, build its PrimFunc with TVM's TE/TOPI (as a Relax or tuning flow
+would), print it with TVM (`mod.script()`) in up to three forms:
+
+- `te`: straight from `te.create_prim_func` (blocks, T.init, T.axis.remap, ...);
+- `sched`: after a schedule (split, reorder, vectorize, unroll, parallel, cache writes);
+- `lowered`: after TVM's own lowering passes up to, not including, MakePackedAPI (flattened
+  buffers, T.decl_buffer, T.allocate, ramps and broadcasts, unrolled loops, let bindings);
+
+compile each with TVM's LLVM backend, run it on seeded random inputs, and write one
+`<operator>.py` test file per operator: each case is the printed module followed by a
+`# run:` line that passes the inputs as `.npy` files and compares every output with TVM's
+(`~=`, float tolerance). Paths in run lines are relative to the test file.
+
+Run with TVM 0.27 (`pip install apache-tvm numpy` in a virtualenv), from anywhere:
+
+    python jit-tests/tir/tvm/generate.py
+
+The outputs are committed; rerunning rewrites them (the data is seeded, so unchanged output
+means an unchanged TVM).
+"""
+
+import os
+import re
+import sys
+
+import numpy as np
+import tvm
+from tvm import te, topi
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DATA = os.path.join(HERE, "data")
+
+MLIR_ELEM = {
+    "float32": "f32",
+    "float64": "f64",
+    "float16": "f16",
+    "int8": "i8",
+    "int16": "i16",
+    "int32": "i32",
+    "int64": "i64",
+    "uint8": "i8",
+    "bool": "i1",
+}
+
+
+def rand(shape, dtype, rng, lo=-2.0, hi=2.0):
+    if dtype.startswith("float"):
+        return rng.uniform(lo, hi, size=shape).astype(dtype)
+    if dtype == "bool":
+        return rng.integers(0, 2, size=shape).astype("bool")
+    info = np.iinfo(dtype)
+    return rng.integers(max(info.min, -100), min(info.max, 100) + 1, size=shape).astype(dtype)
+
+
+class Case:
+    """One operator: `build()` returns (inputs, outputs) as TE tensors."""
+
+    def __init__(
+        self,
+        name,
+        build,
+        forms=("te", "lowered"),
+        schedule=None,
+        ranges=None,
+        comment="",
+        dims=None,
+        legacy=(),
+    ):
+        self.name = name
+        self.build = build
+        self.forms = forms if schedule is None else tuple(forms) + ("sched",)
+        self.schedule = schedule
+        # Input index -> (low, high) of its random values.
+        self.ranges = ranges or {}
+        self.comment = comment
+        # Sizes for the shape variables of dynamic-shape functions.
+        self.dims = dims or {}
+        # Forms also written in the older spelling.
+        self.legacy = legacy
+
+
+def lowered(mod):
+    """TVM's default lowering passes, stopping before the host/packed-API ones."""
+    from tvm import s_tir, tirx
+
+    passes = [
+        s_tir.transform.CanonicalizeLoop(),
+        s_tir.transform.LowerInitBlock(),
+        s_tir.transform.PlanAndUpdateBufferAllocationLocation(),
+        s_tir.transform.ConvertBlocksToOpaque(),
+        s_tir.transform.CompactBufferAllocation(),
+        s_tir.transform.LowerMatchBuffer(),
+        s_tir.transform.StmtSimplify(),
+        s_tir.transform.LowerOpaqueBlock(),
+        tirx.transform.FlattenBuffer(),
+        tirx.transform.NarrowDataType(32),
+        s_tir.transform.LoopPartition(),
+        tirx.transform.VectorizeLoop(True),
+        tirx.transform.StorageRewrite(),
+        tirx.transform.UnrollLoop(),
+        s_tir.transform.RenormalizeSplitPattern(),
+        tirx.transform.StmtSimplify(),
+        tirx.transform.RemoveNoOp(),
+        tirx.transform.CommonSubexprElim(),
+    ]
+    return tvm.ir.transform.Sequential(passes)(mod)
+
+
+def make_module(case, form):
+    ins, outs = case.build()
+    func = te.create_prim_func(list(ins) + list(outs)).with_attr("global_symbol", case.name)
+    mod = tvm.IRModule({case.name: func})
+    if form == "sched":
+        sch = tvm.s_tir.Schedule(mod)
+        sch.work_on(case.name)
+        case.schedule(sch)
+        mod = sch.mod
+    elif form == "lowered":
+        mod = lowered(mod)
+    return mod, ins, outs
+
+
+def concrete(shape, dims):
+    """A shape with its variables (`n`) replaced by the case's sizes for them."""
+    out = []
+    for d in shape:
+        if isinstance(d, tvm.tirx.IntImm) or isinstance(d, int):
+            out.append(int(d))
+        else:
+            out.append(int(dims[str(d)]))
+    return out
+
+
+def buffer_params(mod, name, dims):
+    """(name, shape, dtype) of each parameter; in TVM 0.25+ a PrimFunc's params are buffers."""
+    f = mod[name]
+    out = []
+    for p in f.params:
+        buf = f.buffer_map[p] if hasattr(f, "buffer_map") else p
+        out.append((str(buf.name), concrete(buf.shape, dims), str(buf.dtype)))
+    return out
+
+
+def npy_literal(path):
+    return 'npy("%s")' % os.path.relpath(path, HERE)
+
+
+def zeros_literal(shape, dtype):
+    dims = "x".join(str(d) for d in shape)
+    return "zeros(%sx%s)" % (dims, MLIR_ELEM[dtype]) if dims else "zeros(%s)" % MLIR_ELEM[dtype]
+
+
+def legacy(script):
+    """The same PrimFunc in the spelling TVM 0.14-0.24 print (`tir`, `T.block`,
+    `T.alloc_buffer` in blocks, `T.allocate` + `T.Buffer(data=)` outside them,
+    `T.Buffer((n,), data=A.data)` for flattened views, `x: T.int32 = ..` lets,
+    `T.bool(True)` attributes, integral floats without `.0`)."""
+    dtypes = {}
+    for name, dtype in re.findall(r"(\w+): T\.Buffer\(\([^)]*\), \"(\w+)\"", script):
+        dtypes[name] = dtype
+    for name, dtype in re.findall(r"(\w+) = T\.(?:alloc|decl)_buffer\(\([^)]*\), \"(\w+)\"", script):
+        dtypes[name] = dtype
+    out = []
+    for line in script.splitlines():
+        if "tvm.tirx.layout import Axis" in line:
+            continue
+        line = line.replace("import tirx as T", "import tir as T")
+        line = line.replace("@T.prim_func(s_tir=True)", "@T.prim_func")
+        line = line.replace('"tirx.noalias": True', '"tir.noalias": T.bool(True)')
+        line = line.replace("T.sblock_alloc_buffer(", "T.alloc_buffer(")
+        line = line.replace("T.sblock_attr(", "T.block_attr(")
+        line = line.replace("T.sblock(", "T.block(")
+        line = re.sub(r"T\.(float\d+)\((-?\d+)\.0\)", r"T.\1(\2)", line)
+        line = re.sub(r": T\.let\[(T\.\w+)\] =", r": \1 =", line)
+        m = re.match(r"^(\s*)(\w+) = (\w+)\.view\(([^)]*)\)$", line)
+        if m:
+            indent, name, src, dims = m.groups()
+            dt = dtypes.get(src, "float32")
+            dtypes[name] = dt
+            dt = "" if dt == "float32" else ', "%s"' % dt
+            line = "%s%s = T.Buffer((%s,)%s, data=%s.data)" % (indent, name, dims, dt, src)
+        # A function-level allocation (TVM 0.27's AllocBuffer statement).
+        m = re.match(r"^(\s*)(\w+) = T\.alloc_buffer\(\(([^)]*)\)(?:, \"(\w+)\")?\)$", line)
+        if m and not any("T.block(" in l for l in out):
+            indent, name, dims, dtype = m.groups()
+            dims = [d.strip() for d in dims.split(",") if d.strip()]
+            dtype = dtype or "float32"
+            n = " * ".join(dims)
+            out.append('%s%s_data = T.allocate([%s], "%s", "global")' % (indent, name, n, dtype))
+            shape = ", ".join(dims) + ("," if len(dims) == 1 else "")
+            dt = "" if dtype == "float32" else ', "%s"' % dtype
+            line = "%s%s = T.Buffer((%s)%s, data=%s_data)" % (indent, name, shape, dt, name)
+        out.append(line)
+    return "\n".join(out)
+
+
+def run_tvm(mod, name, arrays, outs, dims):
+    lib = tvm.compile(mod, target="llvm")
+    dev = tvm.cpu()
+    args = [tvm.runtime.tensor(a, dev) for a in arrays]
+    args += [tvm.runtime.tensor(np.zeros(concrete(t.shape, dims), str(t.dtype)), dev) for t in outs]
+    lib[name](*args)
+    return [a.numpy() for a in args[len(arrays) :]]
+
+
+def generate(case, rng):
+    text = []
+    header = "# TVM %s reference cases for `%s`, generated by generate.py; do not edit.\n" % (
+        tvm.__version__,
+        case.name,
+    )
+    if case.comment:
+        header += "# %s\n" % case.comment
+    scripts = {}
+    run = None
+    for form in case.forms:
+        mod, ins, outs = make_module(case, form)
+        scripts[form] = mod.script().rstrip()
+        if run is None:
+            # Inputs are drawn once per operator, so every form is checked against the same data.
+            params = buffer_params(mod, case.name, case.dims)
+            arrays = []
+            for i, t in enumerate(ins):
+                lo, hi = case.ranges.get(i, (-2.0, 2.0))
+                arrays.append(rand(concrete(t.shape, case.dims), str(t.dtype), rng, lo, hi))
+            results = run_tvm(mod, case.name, arrays, outs, case.dims)
+            lits = []
+            checks = []
+            used = set()
+            for i, (pname, shape, dtype) in enumerate(params):
+                stem = "%s_%s" % (case.name, pname)
+                if stem in used:
+                    stem = "%s_%d" % (stem, i)
+                used.add(stem)
+                path = os.path.join(DATA, stem + ".npy")
+                if i < len(ins):
+                    np.save(path, arrays[i])
+                    lits.append(npy_literal(path))
+                else:
+                    np.save(path, results[i - len(ins)])
+                    lits.append(zeros_literal(shape, dtype))
+                    checks.append("%%%d ~= %s" % (i, npy_literal(path)))
+            run = "# run: @%s(%s); %s" % (case.name, ", ".join(lits), "; ".join(checks))
+        else:
+            # The other forms must agree with the first on TVM itself, too.
+            for got, want in zip(run_tvm(mod, case.name, arrays, outs, case.dims), results):
+                np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
+    for form in case.forms:
+        text.append("# form: %s\n%s\n%s\n" % (form, scripts[form], run))
+    for form in case.legacy:
+        note = (
+            "# form: legacy %s (the %s script above, spelled as TVM 0.14-0.24 print it; rewritten\n"
+            "# by generate.py, which runs TVM 0.27)" % (form, form)
+        )
+        text.append("%s\n%s\n%s\n" % (note, legacy(scripts[form]), run))
+    with open(os.path.join(HERE, case.name + ".py"), "w") as f:
+        f.write(header + "\n" + "\n# -----\n\n".join(text))
+
+
+# ---------------------------------------------------------------------------------------
+# Operators
+
+
+def matmul():
+    a = te.placeholder((16, 32), name="A")
+    b = te.placeholder((32, 24), name="B")
+    k = te.reduce_axis((0, 32), name="k")
+    c = te.compute((16, 24), lambda i, j: te.sum(a[i, k] * b[k, j], axis=k), name="C")
+    return [a, b], [c]
+
+
+def matmul_schedule(sch):
+    blk = sch.get_sblock("C")
+    i, j, k = sch.get_loops(blk)
+    io, ii = sch.split(i, [None, 4])
+    jo, ji = sch.split(j, [None, 8])
+    ko, ki = sch.split(k, [None, 4])
+    sch.reorder(io, jo, ko, ki, ii, ji)
+    sch.parallel(io)
+    sch.unroll(ki)
+    sch.vectorize(ji)
+    sch.decompose_reduction(blk, ko)
+
+
+def batch_matmul():
+    a = te.placeholder((2, 8, 12), name="A")
+    b = te.placeholder((2, 16, 12), name="B")
+    return [a, b], [topi.nn.batch_matmul(a, b)]
+
+
+def dense_relu():
+    x = te.placeholder((4, 20), name="X")
+    w = te.placeholder((12, 20), name="W")
+    bias = te.placeholder((12,), name="bias")
+    d = topi.nn.dense(x, w)
+    y = topi.nn.relu(topi.add(d, bias))
+    return [x, w, bias], [y]
+
+
+def conv2d():
+    x = te.placeholder((1, 3, 10, 10), name="X")
+    w = te.placeholder((4, 3, 3, 3), name="W")
+    return [x, w], [topi.nn.conv2d_nchw(x, w, stride=1, padding=1, dilation=1)]
+
+
+def conv2d_schedule(sch):
+    blk = sch.get_sblock("conv2d_nchw")
+    sch.compute_inline(sch.get_sblock("pad_temp"))
+    n, f, y, x, rc, ry, rx = sch.get_loops(blk)
+    fo, fi = sch.split(f, [None, 2])
+    sch.reorder(n, fo, y, rc, ry, rx, fi, x)
+    sch.parallel(fo)
+    sch.vectorize(x)
+    sch.unroll(rx)
+
+
+def conv2d_strided():
+    x = te.placeholder((1, 2, 11, 9), name="X")
+    w = te.placeholder((3, 2, 3, 3), name="W")
+    return [x, w], [topi.nn.conv2d_nchw(x, w, stride=2, padding=(1, 0), dilation=2)]
+
+
+def conv2d_nhwc():
+    x = te.placeholder((1, 8, 8, 4), name="X")
+    w = te.placeholder((3, 3, 4, 6), name="W")
+    return [x, w], [topi.nn.conv2d_nhwc(x, w, stride=1, padding="SAME", dilation=1)]
+
+
+def depthwise_conv2d():
+    x = te.placeholder((1, 4, 9, 9), name="X")
+    w = te.placeholder((4, 1, 3, 3), name="W")
+    return [x, w], [topi.nn.depthwise_conv2d_nchw(x, w, stride=2, padding=1, dilation=1)]
+
+
+def max_pool2d():
+    x = te.placeholder((1, 3, 9, 9), name="X")
+    y = topi.nn.pool2d(x, (3, 3), (2, 2), (1, 1), (1, 1, 1, 1), "max", layout="NCHW")
+    return [x], [y]
+
+
+def avg_pool2d():
+    x = te.placeholder((1, 3, 8, 8), name="X")
+    y = topi.nn.pool2d(x, (3, 3), (2, 2), (1, 1), (1, 1, 1, 1), "avg", layout="NCHW", count_include_pad=False)
+    return [x], [y]
+
+
+def global_avg_pool():
+    x = te.placeholder((2, 4, 5, 6), name="X")
+    return [x], [topi.nn.global_pool(x, "avg", layout="NCHW")]
+
+
+def adaptive_max_pool():
+    x = te.placeholder((1, 2, 10, 7), name="X")
+    return [x], [topi.nn.adaptive_pool(x, (3, 4), "max", layout="NCHW")]
+
+
+def softmax():
+    x = te.placeholder((4, 10), name="X")
+    return [x], [topi.nn.softmax(x, axis=1)]
+
+
+def softmax_schedule(sch):
+    for name in ["T_softmax_maxelem", "T_softmax_expsum"]:
+        blk = sch.get_sblock(name)
+        i, _ = sch.get_loops(blk)
+        sch.parallel(i)
+    sch.compute_inline(sch.get_sblock("T_softmax_exp"))
+    blk = sch.get_sblock("T_softmax_norm")
+    i, j = sch.get_loops(blk)
+    sch.vectorize(j)
+
+
+def log_softmax():
+    x = te.placeholder((3, 7), name="X")
+    return [x], [topi.nn.log_softmax(x, axis=1)]
+
+
+def layer_norm():
+    x = te.placeholder((4, 6, 8), name="X")
+    g = te.placeholder((8,), name="gamma")
+    b = te.placeholder((8,), name="beta")
+    return [x, g, b], [topi.nn.layer_norm(x, g, b, axis=[-1], epsilon=1e-5)]
+
+
+def rms_norm():
+    x = te.placeholder((3, 16), name="X")
+    g = te.placeholder((16,), name="gamma")
+    return [x, g], [topi.nn.rms_norm(x, g, axis=[-1], epsilon=1e-5)]
+
+
+def reductions():
+    x = te.placeholder((5, 6, 7), name="X")
+    return [x], [
+        topi.sum(x, axis=1),
+        topi.max(x, axis=[0, 2]),
+        topi.min(x, axis=2, keepdims=True),
+        topi.prod(x, axis=0),
+    ]
+
+
+def mean_var():
+    x = te.placeholder((6, 9), name="X")
+    s = topi.sum(x, axis=1)
+    mean = topi.divide(s, 9.0)
+    centered = topi.subtract(x, topi.expand_dims(mean, 1))
+    var = topi.divide(topi.sum(topi.multiply(centered, centered), axis=1), 9.0)
+    return [x], [mean, var]
+
+
+def argmax():
+    x = te.placeholder((6, 9), name="X")
+    return [x], [topi.argmax(x, axis=1), topi.argmin(x, axis=0)]
+
+
+def elementwise():
+    x = te.placeholder((6, 8), name="X")
+    y = te.placeholder((6, 8), name="Y")
+    out = [
+        topi.sigmoid(x),
+        topi.tanh(x),
+        topi.exp(x),
+        topi.erf(x),
+        topi.nn.relu(x),
+        topi.nn.leaky_relu(x, 0.1),
+        topi.clip(x, -0.5, 0.5),
+        topi.where(topi.greater(x, y), x, y),
+        topi.abs(x),
+        topi.floor(x),
+        topi.ceil(x),
+        topi.round(x),
+        topi.sqrt(topi.abs(x)),
+        topi.log(topi.add(topi.abs(x), 1.0)),
+        topi.power(topi.abs(x), y),
+        topi.floor_mod(x, y),
+    ]
+    return [x, y], out
+
+
+def casts():
+    x = te.placeholder((4, 8), name="X")
+    i8 = te.placeholder((4, 8), dtype="int8", name="Q")
+    return [x, i8], [
+        topi.cast(topi.multiply(x, 50.0), "int32"),
+        topi.cast(topi.multiply(x, 50.0), "int8"),
+        topi.cast(topi.abs(topi.multiply(x, 50.0)), "uint8"),
+        topi.cast(x, "float16"),
+        topi.cast(x, "float64"),
+        topi.multiply(topi.cast(i8, "float32"), 0.25),
+        topi.cast(topi.greater(x, 0.0), "int32"),
+    ]
+
+
+def int_arith():
+    a = te.placeholder((5, 6), dtype="int32", name="A")
+    b = te.placeholder((5, 6), dtype="int32", name="B")
+    bb = te.compute((5, 6), lambda i, j: tvm.tirx.if_then_else(b[i, j] == 0, 1, b[i, j]), name="nz")
+    return [a, b], [
+        topi.floor_divide(a, bb),
+        topi.floor_mod(a, bb),
+        te.compute((5, 6), lambda i, j: tvm.tirx.truncdiv(a[i, j], bb[i, j]), name="tdiv"),
+        te.compute((5, 6), lambda i, j: tvm.tirx.truncmod(a[i, j], bb[i, j]), name="tmod"),
+        topi.right_shift(a, topi.abs(topi.floor_mod(b, 5))),
+        topi.bitwise_xor(a, b),
+        topi.maximum(a, b),
+    ]
+
+
+def transforms():
+    x = te.placeholder((3, 4, 5), name="X")
+    y = te.placeholder((3, 2, 5), name="Y")
+    return [x, y], [
+        topi.transpose(x, (2, 0, 1)),
+        topi.reshape(x, (6, 10)),
+        topi.concatenate([x, y], axis=1),
+        topi.nn.pad(x, (0, 1, 2), (1, 0, 1), pad_value=-1.0),
+        topi.strided_slice(x, [0, 3, 1], [3, 0, 5], [2, -2, 2]),
+        topi.flip(x, axis=1),
+        topi.tile(y, (1, 2, 1)),
+    ]
+
+
+def take():
+    x = te.placeholder((6, 4), name="X")
+    idx = te.placeholder((5,), dtype="int32", name="I")
+    return [x, idx], [topi.take(x, idx, axis=0, mode="clip")]
+
+
+def add_dynamic():
+    n = te.var("n")
+    a = te.placeholder((n,), name="A")
+    b = te.placeholder((n,), name="B")
+    return [a, b], [te.compute((n,), lambda i: a[i] + b[i], name="C")]
+
+
+def fast_softmax():
+    n = te.var("n")
+    x = te.placeholder((n, 8), name="X")
+    return [x], [topi.nn.fast_softmax(x, axis=1)]
+
+
+def cumsum():
+    x = te.placeholder((3, 10), name="X")
+    return [x], [topi.cumsum(x, axis=1)]
+
+
+def matmul_odd():
+    a = te.placeholder((15, 17), name="A")
+    b = te.placeholder((17, 23), name="B")
+    k = te.reduce_axis((0, 17), name="k")
+    c = te.compute((15, 23), lambda i, j: te.sum(a[i, k] * b[k, j], axis=k), name="C")
+    return [a, b], [c]
+
+
+def matmul_odd_schedule(sch):
+    # Splits that do not divide the extents (T.where guards), a cache write computed per tile.
+    blk = sch.get_sblock("C")
+    cw = sch.cache_write(blk, 0, "global")
+    i, j, k = sch.get_loops(blk)
+    io, ii = sch.split(i, [None, 4])
+    jo, ji = sch.split(j, [None, 8])
+    sch.reorder(io, jo, k, ii, ji)
+    sch.vectorize(ji)
+    sch.reverse_compute_at(cw, jo)
+    sch.parallel(io)
+
+
+def sum_rfactor():
+    x = te.placeholder((1000,), name="X")
+    return [x], [topi.sum(x, axis=0, keepdims=True)]
+
+
+def sum_rfactor_schedule(sch):
+    blk = sch.get_sblock("X_red")
+    k = sch.get_loops(blk)[-1]
+    ko, ki = sch.split(k, [None, 16])
+    rf = sch.rfactor(ki, 0)
+    sch.vectorize(sch.get_loops(rf)[0])
+
+
+def matmul_int8():
+    a = te.placeholder((8, 16), dtype="int8", name="A")
+    b = te.placeholder((12, 16), dtype="int8", name="B")
+    return [a, b], [topi.nn.dense(a, b, out_dtype="int32")]
+
+
+def half_precision():
+    x = te.placeholder((4, 8), dtype="float16", name="X")
+    y = te.placeholder((4, 8), dtype="float16", name="Y")
+    return [x, y], [topi.add(topi.multiply(x, y), x), topi.cast(topi.sum(topi.cast(x, "float32"), axis=1), "float16")]
+
+
+def group_norm():
+    x = te.placeholder((2, 4, 3, 3), name="X")
+    g = te.placeholder((4,), name="gamma")
+    b = te.placeholder((4,), name="beta")
+    return [x, g, b], [topi.nn.group_norm(x, g, b, num_groups=2, channel_axis=1, axes=[2, 3], epsilon=1e-5)]
+
+
+def instance_norm():
+    x = te.placeholder((2, 3, 4, 5), name="X")
+    g = te.placeholder((3,), name="gamma")
+    b = te.placeholder((3,), name="beta")
+    return [x, g, b], [topi.nn.instance_norm(x, g, b, channel_axis=1, axis=[2, 3], epsilon=1e-5)]
+
+
+def conv2d_transpose():
+    x = te.placeholder((1, 3, 5, 5), name="X")
+    w = te.placeholder((3, 2, 3, 3), name="W")
+    return [x, w], [topi.nn.conv2d_transpose_nchw(x, w, (2, 2), (1, 1), "float32", (1, 1))]
+
+
+def resize():
+    x = te.placeholder((1, 2, 5, 6), name="X")
+    return [x], [
+        topi.image.resize2d(x, [0.0] * 4, (8, 9), layout="NCHW", method="linear",
+                            coordinate_transformation_mode="half_pixel"),
+        topi.image.resize2d(x, [0.0] * 4, (3, 4), layout="NCHW", method="nearest_neighbor",
+                            coordinate_transformation_mode="asymmetric", rounding_method="floor"),
+    ]
+
+
+def pool_nhwc():
+    x = te.placeholder((1, 7, 7, 3), name="X")
+    return [x], [
+        topi.nn.pool2d(x, (2, 2), (2, 2), (1, 1), (0, 0, 1, 1), "max", layout="NHWC"),
+        topi.nn.pool2d(x, (3, 3), (1, 1), (1, 1), (1, 1, 1, 1), "avg", layout="NHWC", count_include_pad=True),
+    ]
+
+
+def one_hot_where():
+    idx = te.placeholder((6,), dtype="int32", name="I")
+    x = te.placeholder((6, 5), name="X")
+    oh = topi.one_hot(idx, tvm.tirx.const(1.0, "float32"), tvm.tirx.const(0.0, "float32"), 5, -1, "float32")
+    mask = topi.trilu(x, tvm.tirx.const(0, "int32"), upper=False)
+    return [idx, x], [oh, mask, topi.isnan(topi.log(x)), topi.sign(x)]
+
+
+CASES = [
+    Case(
+        "matmul",
+        matmul,
+        schedule=matmul_schedule,
+        comment="C[16, 24] = A[16, 32] @ B[32, 24]",
+        legacy=("te", "lowered", "sched"),
+    ),
+    Case("batch_matmul", batch_matmul, comment="topi.nn.batch_matmul, B transposed"),
+    Case("dense_relu", dense_relu, comment="relu(dense(X, W) + bias)"),
+    Case(
+        "conv2d",
+        conv2d,
+        schedule=conv2d_schedule,
+        comment="conv2d_nchw, 3x3, stride 1, padding 1",
+        legacy=("te", "lowered"),
+    ),
+    Case("conv2d_strided", conv2d_strided, comment="conv2d_nchw, stride 2, padding (1, 0), dilation 2"),
+    Case("conv2d_nhwc", conv2d_nhwc, comment="conv2d_nhwc, SAME padding"),
+    Case("depthwise_conv2d", depthwise_conv2d, comment="depthwise_conv2d_nchw, stride 2, padding 1"),
+    Case("max_pool2d", max_pool2d, comment="3x3 max pool, stride 2, padding 1"),
+    Case("avg_pool2d", avg_pool2d, comment="3x3 average pool, stride 2, padding 1, padding not counted"),
+    Case("global_avg_pool", global_avg_pool),
+    Case("adaptive_max_pool", adaptive_max_pool, comment="adaptive max pool to 3x4"),
+    Case("softmax", softmax, schedule=softmax_schedule, legacy=("te", "lowered")),
+    Case("log_softmax", log_softmax),
+    Case("layer_norm", layer_norm, legacy=("lowered",)),
+    Case("rms_norm", rms_norm),
+    Case("reductions", reductions, comment="sum, max over two axes, min keepdims, prod"),
+    Case("mean_var", mean_var),
+    Case("argmax", argmax, comment="argmax over axis 1, argmin over axis 0"),
+    Case("elementwise", elementwise, comment="math builtins, select, floor mod"),
+    Case(
+        "casts",
+        casts,
+        comment="float to int/uint/half/double, int8 to float, bool to int",
+        legacy=("te", "lowered"),
+    ),
+    Case("int_arith", int_arith, comment="floor/trunc division and modulo of signed ints, shifts, xor, max"),
+    Case("transforms", transforms, comment="transpose, reshape, concat, pad, strided slice, flip, tile"),
+    Case("take", take, comment="gather rows, clipped indices"),
+    Case("add_dynamic", add_dynamic, dims={"n": 37}, comment="C = A + B with a symbolic length n", legacy=("te",)),
+    Case("fast_softmax", fast_softmax, dims={"n": 5}, comment="fast_exp: reinterpret, shifts; symbolic rows"),
+    Case("cumsum", cumsum, comment="an opaque block with a parallel loop, from TOPI's IR builder"),
+    Case("matmul_odd", matmul_odd, schedule=matmul_odd_schedule, comment="15x17 @ 17x23, non-dividing splits"),
+    Case("sum_rfactor", sum_rfactor, schedule=sum_rfactor_schedule, comment="a reduction split by rfactor"),
+    Case("matmul_int8", matmul_int8, ranges={0: (-100, 100), 1: (-100, 100)}, comment="int8 dense into int32"),
+    Case("half_precision", half_precision, comment="float16 arithmetic, sum in float32"),
+    Case("group_norm", group_norm),
+    Case("instance_norm", instance_norm),
+    Case("conv2d_transpose", conv2d_transpose, comment="stride 2, padding 1, output padding 1"),
+    Case("resize", resize, comment="bilinear (half pixel) and nearest (asymmetric, floor) resize"),
+    Case("pool_nhwc", pool_nhwc, comment="NHWC max and average pools, padding counted"),
+    Case("one_hot_where", one_hot_where, ranges={0: (0, 5)}, comment="one_hot, trilu, isnan, sign"),
+]
+
+
+def main():
+    os.makedirs(DATA, exist_ok=True)
+    only = set(sys.argv[1:])
+    for i, case in enumerate(CASES):
+        if only and case.name not in only:
+            continue
+        generate(case, np.random.default_rng(1000 + i))
+        print("wrote", case.name)
+
+
+if __name__ == "__main__":
+    main()
