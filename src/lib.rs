@@ -148,6 +148,29 @@ pub fn parse_file(path: impl AsRef<Path>) -> Result<Module> {
     parse_named(&path.display().to_string(), &text)
 }
 
+/// Read a file of either language: TVMScript (a `.py` file, or text using `@T.prim_func` /
+/// `@I.ir_module`) is read, checked and lowered to the core IR; anything else is parsed and
+/// verified as MLIR.
+///
+/// ```no_run
+/// let module = strata::load_file("kernels/matmul.py")?;
+/// let code = strata::engine::Engine::default().compile(&module)?;
+/// # Ok::<(), strata::Error>(())
+/// ```
+///
+/// # Errors
+/// As [`parse_file`], [`tir::parse_script`] and [`tir::lower`].
+pub fn load_file(path: impl AsRef<Path>) -> Result<Module> {
+    let path = path.as_ref();
+    let text = std::fs::read_to_string(path).map_err(|source| Error::Io { path: path.to_owned(), source })?;
+    let name = path.display().to_string();
+    if tir::script::is_tvmscript(path, &text) {
+        tir::lower(&tir::parse_script_named(&name, &text)?)
+    } else {
+        parse_named(&name, &text)
+    }
+}
+
 /// Check a module against the rules of the language and of its ops.
 ///
 /// # Errors

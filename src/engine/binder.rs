@@ -132,6 +132,17 @@ impl Binder {
     }
 
     /// The declared dtype of each parameter (`None` for scalars).
+    /// The buffer name of each parameter (`None` for scalars).
+    pub(crate) fn buffer_names(&self) -> Vec<Option<String>> {
+        self.params
+            .iter()
+            .map(|p| match p {
+                Param::Buffer { name, .. } => Some(name.clone()),
+                Param::Scalar { .. } => None,
+            })
+            .collect()
+    }
+
     pub(crate) fn buffer_dtypes(&self) -> Vec<Option<DLDataType>> {
         self.params
             .iter()

@@ -1,6 +1,6 @@
 //! The literal syntax of arguments and results, shared by `strata run --arg`, the REPL and
 //! the `// run:` test directives: `3`, `-1.5`, `true`, `[[1, 2], [3, 4]]`, `zeros(4x4xf32)`,
-//! `ones(2xi32)`, `npy("a.npy")`, `@f`.
+//! `ones(2xi32)` (or TVM's dtype names: `zeros(4x4xfloat32)`), `npy("a.npy")`, `@f`.
 
 use std::fmt;
 
@@ -231,9 +231,31 @@ fn parse_shaped(spec: &str) -> Result<(Vec<i64>, Type), String> {
         .iter()
         .map(|d| d.trim().parse::<i64>().map_err(|_| format!("invalid dimension '{d}' in '{spec}'")))
         .collect::<Result<Vec<_>, _>>()?;
-    let elem =
-        crate::syntax::parse_type_str(elem.trim()).map_err(|e| format!("invalid element type in '{spec}': {e}"))?;
+    let elem = match tvm_dtype(elem.trim()) {
+        Some(t) => t,
+        None => {
+            crate::syntax::parse_type_str(elem.trim()).map_err(|e| format!("invalid element type in '{spec}': {e}"))?
+        }
+    };
     Ok((shape, elem))
+}
+
+/// TVM's dtype names, for TIR users (`zeros(4x8xfloat32)`): unsigned types are their signless
+/// memref element (the call gives the tensor the function's dtype).
+fn tvm_dtype(s: &str) -> Option<Type> {
+    let d = crate::tir::DataType::parse(s)?;
+    if d.lanes != 1 {
+        return None;
+    }
+    Some(match (d.code, d.bits) {
+        (_, 1) if d.is_bool() => Type::Integer(1),
+        (crate::tir::TypeCode::Int | crate::tir::TypeCode::UInt, b) => Type::Integer(u32::from(b)),
+        (crate::tir::TypeCode::Float, 16) => Type::F16,
+        (crate::tir::TypeCode::Float, 32) => Type::F32,
+        (crate::tir::TypeCode::Float, 64) => Type::F64,
+        (crate::tir::TypeCode::BFloat, 16) => Type::BF16,
+        _ => return None,
+    })
 }
 
 /// The DLPack type of an IR element type (integers in their container width).

@@ -333,6 +333,13 @@ impl Compiled {
         self.binders.get(name).map(|b| b.buffer_dtypes())
     }
 
+    /// For a TIR function, the name of each buffer parameter's buffer (`None` for scalars, and
+    /// `None` altogether for other functions).
+    pub fn tir_buffer_names(&self, name: &str) -> Option<Vec<Option<String>>> {
+        let name = name.strip_prefix('@').unwrap_or(name);
+        self.binders.get(name).map(|b| b.buffer_names())
+    }
+
     /// A handle that calls `name` with Rust types, the signature checked once here.
     ///
     /// # Errors

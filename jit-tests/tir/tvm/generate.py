@@ -654,6 +654,171 @@ CASES = [
 ]
 
 
+# ---------------------------------------------------------------------------------------
+# Relax models: the PrimFuncs `relax.transform.LegalizeOps` makes (int64 shapes, private
+# functions, shape variables shared with the Relax function and printed as TypeVars).
+
+
+class RelaxCase:
+    """A Relax function; each PrimFunc legalization gives it is one case, and the whole
+    module as TVM prints it (Relax functions included, which Strata skips) is one more."""
+
+    def __init__(self, name, build, dims=None, comment=""):
+        self.name = name
+        self.build = build
+        self.dims = dims or {}
+        self.comment = comment
+
+
+def relax_var(name, shape, dtype="float32"):
+    from tvm import relax
+
+    return relax.Var(name, relax.TensorType(shape, dtype))
+
+
+def relax_module(params, body):
+    """A Relax `main(params)` whose dataflow block is `body(bb, *params)`."""
+    from tvm import relax
+
+    bb = relax.BlockBuilder()
+    with bb.function("main", params):
+        with bb.dataflow():
+            out = bb.emit_output(body(bb, *params))
+        bb.emit_func_output(out)
+    return relax.transform.LegalizeOps()(bb.get())
+
+
+def mlp():
+    from tvm.relax import op
+
+    x, w1, b1, w2 = relax_var("x", (4, 16)), relax_var("w1", (16, 32)), relax_var("b1", (32,)), relax_var("w2", (32, 8))
+
+    def body(bb, x, w1, b1, w2):
+        h = bb.emit(op.nn.relu(op.add(op.matmul(x, w1), b1)))
+        return bb.emit(op.nn.log_softmax(op.matmul(h, w2)))
+
+    return relax_module([x, w1, b1, w2], body)
+
+
+def transformer_block():
+    from tvm.relax import op
+
+    x, g, b, w = relax_var("x", (2, 6, 16)), relax_var("g", (16,)), relax_var("b", (16,)), relax_var("w", (16, 16))
+
+    def body(bb, x, g, b, w):
+        h = bb.emit(op.nn.layer_norm(x, g, b, axes=[-1]))
+        h = bb.emit(op.nn.gelu(op.matmul(h, w)))
+        t = bb.emit(op.permute_dims(op.reshape(h, (2, 6, 4, 4)), [0, 2, 1, 3]))
+        return bb.emit(op.add(op.nn.softmax(t, axis=-1), op.reshape(x, (2, 4, 6, 4))))
+
+    return relax_module([x, g, b, w], body)
+
+
+def conv_net():
+    from tvm.relax import op
+
+    x, w = relax_var("x", (1, 3, 12, 12)), relax_var("w", (8, 3, 3, 3))
+
+    def body(bb, x, w):
+        h = bb.emit(op.nn.relu(op.nn.conv2d(x, w, padding=1)))
+        h = bb.emit(op.nn.max_pool2d(h, pool_size=2, strides=2))
+        return bb.emit(op.nn.adaptive_avg_pool2d(h, output_size=(1, 1)))
+
+    return relax_module([x, w], body)
+
+
+def dynamic_rows():
+    from tvm import tirx
+    from tvm.relax import op
+
+    n = tirx.Var("n", "int64")
+    x, g = relax_var("x", (n, 16)), relax_var("g", (16,))
+
+    def body(bb, x, g):
+        h = bb.emit(op.nn.rms_norm(x, g, axes=[-1]))
+        return bb.emit(op.mean(op.multiply(h, h), axis=[1]))
+
+    return relax_module([x, g], body)
+
+
+def int_ops():
+    from tvm.relax import op
+
+    a, b = relax_var("a", (5, 7), "int32"), relax_var("b", (5, 7), "float32")
+
+    def body(bb, a, b):
+        f = bb.emit(op.astype(a, "float32"))
+        c = bb.emit(op.clip(op.multiply(f, b), -20.0, 20.0))
+        i = bb.emit(op.astype(op.floor(c), "int64"))
+        return bb.emit(op.sum(op.where(op.greater(i, op.astype(a, "int64")), i, op.astype(a, "int64")), axis=[0]))
+
+    return relax_module([a, b], body)
+
+
+RELAX_CASES = [
+    RelaxCase("relax_mlp", mlp, comment="matmul + bias + relu, matmul + log_softmax"),
+    RelaxCase("relax_transformer", transformer_block, comment="layer_norm, matmul, gelu, reshape, transpose, softmax"),
+    RelaxCase("relax_conv", conv_net, comment="conv2d + relu, max_pool2d, adaptive_avg_pool2d"),
+    RelaxCase("relax_dynamic", dynamic_rows, dims={"n": 5}, comment="rms_norm and mean over n rows"),
+    RelaxCase("relax_int", int_ops, comment="casts between int32, float32 and int64; where"),
+]
+
+
+def call_tir_inputs(mod):
+    """Function name -> number of inputs, from the Relax main's call_tir sites."""
+    counts = {}
+    for block in mod["main"].body.blocks:
+        for binding in block.bindings:
+            v = binding.value
+            if getattr(getattr(v, "op", None), "name", "") == "relax.call_tir":
+                counts[v.args[0].name_hint] = len(v.args[1].fields)
+    return counts
+
+
+def generate_relax(case, rng):
+    mod = case.build()
+    inputs = call_tir_inputs(mod)
+    text = []
+    first_run = None
+    for gv, func in mod.functions.items():
+        if not isinstance(func, tvm.tirx.PrimFunc):
+            continue
+        name = gv.name_hint
+        single = tvm.IRModule({name: func})
+        params = buffer_params(single, name, case.dims)
+        n_in = inputs[name]
+        arrays = [rand(shape, dtype, rng) for (_, shape, dtype) in params[:n_in]]
+        lib = tvm.compile(tvm.IRModule({name: func.with_attr("global_symbol", name)}), target="llvm")
+        dev = tvm.cpu()
+        args = [tvm.runtime.tensor(a, dev) for a in arrays]
+        args += [tvm.runtime.tensor(np.zeros(shape, dtype), dev) for (_, shape, dtype) in params[n_in:]]
+        lib[name](*args)
+        lits, checks = [], []
+        for i, (pname, shape, dtype) in enumerate(params):
+            path = os.path.join(DATA, "%s_%s_%s.npy" % (case.name, name, i))
+            if i < n_in:
+                np.save(path, arrays[i])
+                lits.append(npy_literal(path))
+            else:
+                np.save(path, args[i].numpy())
+                lits.append(zeros_literal(shape, dtype))
+                checks.append("%%%d ~= %s" % (i, npy_literal(path)))
+        run = "# run: @%s(%s); %s" % (name, ", ".join(lits), "; ".join(checks))
+        first_run = first_run or run
+        text.append("# function: %s\n%s\n%s\n" % (name, single.script().rstrip(), run))
+        text.append("# function: %s, lowered\n%s\n%s\n" % (name, lowered(single).script().rstrip(), run))
+    text.append("# the whole module, Relax main included (skipped: Strata runs TIR)\n%s\n%s\n" % (
+        mod.script().rstrip(), first_run))
+    header = "# TVM %s reference cases for the Relax model `%s`, generated by generate.py; do not edit.\n" % (
+        tvm.__version__,
+        case.name,
+    )
+    if case.comment:
+        header += "# %s\n" % case.comment
+    with open(os.path.join(HERE, case.name + ".py"), "w") as f:
+        f.write(header + "\n" + "\n# -----\n\n".join(text))
+
+
 def main():
     os.makedirs(DATA, exist_ok=True)
     only = set(sys.argv[1:])
@@ -661,6 +826,11 @@ def main():
         if only and case.name not in only:
             continue
         generate(case, np.random.default_rng(1000 + i))
+        print("wrote", case.name)
+    for i, case in enumerate(RELAX_CASES):
+        if only and case.name not in only:
+            continue
+        generate_relax(case, np.random.default_rng(2000 + i))
         print("wrote", case.name)
 
 

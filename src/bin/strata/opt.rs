@@ -1,4 +1,6 @@
-//! `strata opt`: read IR, verify it, optionally canonicalize, print it.
+//! `strata opt`: read IR, verify it, optionally canonicalize, print it. TVMScript input (a
+//! `.py` file, or text with `@T.prim_func` / `@I.ir_module`) is checked and printed back as
+//! TVMScript, or lowered to the core IR with `--lower`.
 
 use std::io::{Read, Write};
 use std::path::PathBuf;
@@ -29,6 +31,9 @@ pub struct OptArgs {
     /// Fold constants and remove dead operations.
     #[arg(long)]
     canonicalize: bool,
+    /// TVMScript input: print the core IR it lowers to instead of TVMScript.
+    #[arg(long)]
+    lower: bool,
     /// Accepted for compatibility; unregistered operations are always allowed.
     #[arg(long, hide = true)]
     allow_unregistered_dialect: bool,
@@ -59,14 +64,22 @@ pub fn run(args: &OptArgs) -> anyhow::Result<bool> {
             return Ok(false);
         }
     };
+    let tvmscript = strata::tir::script::is_tvmscript(std::path::Path::new(&name), &text);
     let file = SourceFile::new(&name, text);
     let whole = 0..file.text().len();
-    let ranges =
-        if args.split_input_file { syntax::split_input(file.text()) } else { std::iter::once(whole).collect() };
+    let ranges = match (args.split_input_file, tvmscript) {
+        (false, _) => std::iter::once(whole).collect(),
+        (true, false) => syntax::split_input(file.text()),
+        (true, true) => strata::tir::script::split_cases(file.text()),
+    };
     let mut outputs = Vec::new();
     let mut ok = true;
     for range in ranges {
-        let result = process_chunk(&file, range.clone(), args);
+        let result = if tvmscript {
+            process_tvmscript(&file, range.clone(), args)
+        } else {
+            process_chunk(&file, range.clone(), args)
+        };
         if args.verify_diagnostics {
             let produced = match &result {
                 Ok(_) => Diagnostics { source: Some(file.clone()), list: Vec::new() },
@@ -97,7 +110,7 @@ pub fn run(args: &OptArgs) -> anyhow::Result<bool> {
             }
         }
     }
-    let joined = outputs.join("// -----\n");
+    let joined = outputs.join(if tvmscript && !args.lower { "# -----\n" } else { "// -----\n" });
     match &args.output {
         Some(path) => std::fs::write(path, joined).with_context(|| format!("cannot write '{}'", path.display()))?,
         None => {
@@ -107,6 +120,26 @@ pub fn run(args: &OptArgs) -> anyhow::Result<bool> {
         }
     }
     Ok(ok)
+}
+
+fn process_tvmscript(
+    file: &Arc<SourceFile>,
+    range: std::ops::Range<usize>,
+    args: &OptArgs,
+) -> Result<String, Diagnostics> {
+    let m = strata::tir::script::read_range(file, range)?;
+    strata::tir::check::check_module(&m)?;
+    if !args.lower {
+        return Ok(strata::tir::script::print_module(&m));
+    }
+    let mut core = strata::tir::lower(&m).map_err(|e| {
+        let d = strata::ir::Diagnostic::error(Span::at(0), e.to_string());
+        Diagnostics::one(None, d)
+    })?;
+    if args.canonicalize {
+        strata::transform::canonicalize::canonicalize(&mut core);
+    }
+    Ok(syntax::print_module(&core, strata::dialect::registry(), PrintOptions { generic: args.generic }))
 }
 
 fn process_chunk(file: &Arc<SourceFile>, range: std::ops::Range<usize>, args: &OptArgs) -> Result<String, Diagnostics> {

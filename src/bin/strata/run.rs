@@ -10,11 +10,12 @@ use strata::engine::{Engine, OptLevel, Options, Val, npy};
 /// Arguments of `strata run`.
 #[derive(clap::Args)]
 pub struct RunArgs {
-    /// The module (`.mlir`).
+    /// The module: MLIR (`.mlir`), or TVMScript (`.py`, or text with `@T.prim_func` /
+    /// `@I.ir_module`), which is checked and lowered first.
     input: PathBuf,
-    /// The function to call.
-    #[arg(short = 'e', long = "entry-point", default_value = "main")]
-    entry: String,
+    /// The function to call [default: `main`, or the module's only function].
+    #[arg(short = 'e', long = "entry-point")]
+    entry: Option<String>,
     /// Check the entry's result type (`void`, `i32`, `i64`, `f32`, `f64`), as mlir-cpu-runner does.
     #[arg(long = "entry-point-result")]
     entry_result: Option<String>,
@@ -34,6 +35,13 @@ pub struct RunArgs {
     /// Save the first memref or tensor result as a `.npy` file.
     #[arg(long)]
     out: Option<PathBuf>,
+    /// After the call, write each buffer argument to `DIR/<name>.npy` (a TIR buffer's name,
+    /// else `arg<N>`): how a TIR kernel's outputs are read.
+    #[arg(long = "save-args", value_name = "DIR")]
+    save_args: Option<PathBuf>,
+    /// After the call, print each buffer argument (`name = [..]`).
+    #[arg(long = "print-args")]
+    print_args: bool,
 }
 
 fn literal(arg: &str) -> anyhow::Result<Literal> {
@@ -46,7 +54,7 @@ fn literal(arg: &str) -> anyhow::Result<Literal> {
 
 /// Runs the command.
 pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
-    let module = match strata::parse_file(&args.input) {
+    let module = match strata::load_file(&args.input) {
         Ok(m) => m,
         Err(e) => {
             eprintln!("{e}");
@@ -66,7 +74,11 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
         ..Options::default()
     })?;
     let code = engine.compile(&module)?;
-    let entry = args.entry.strip_prefix('@').unwrap_or(&args.entry);
+    let entry = match &args.entry {
+        Some(e) => e.strip_prefix('@').unwrap_or(e).to_string(),
+        None => default_entry(&code, &args.input)?,
+    };
+    let entry = entry.as_str();
     if let Some(want) = &args.entry_result {
         let (_, ty) = code
             .functions()
@@ -82,7 +94,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
         }
     }
     let lits = args.args.iter().map(|a| literal(a)).collect::<anyhow::Result<Vec<_>>>()?;
-    let (results, _) = call_with_literals(&code, entry, &lits)?;
+    let (results, after) = call_with_literals(&code, entry, &lits)?;
     let mut saved = false;
     for r in &results {
         println!("{r}");
@@ -94,5 +106,39 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
     if args.out.is_some() && !saved {
         bail!("--out: @{entry} returns no memref or tensor to save");
     }
+    let names = code.tir_buffer_names(entry).unwrap_or_default();
+    let buffers = after.iter().enumerate().filter_map(|(i, v)| match v {
+        Val::Tensor(t) => Some((names.get(i).cloned().flatten().unwrap_or_else(|| format!("arg{i}")), t)),
+        _ => None,
+    });
+    let buffers: Vec<_> = buffers.collect();
+    if args.print_args {
+        for (name, t) in &buffers {
+            println!("{name} = {}", Val::Tensor((*t).clone()));
+        }
+    }
+    if let Some(dir) = &args.save_args {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create '{}'", dir.display()))?;
+        for (name, t) in &buffers {
+            npy::write(&dir.join(format!("{name}.npy")), t)?;
+        }
+    }
     Ok(true)
+}
+
+/// `main` if the module has one, else its only function.
+fn default_entry(code: &strata::engine::Compiled, input: &std::path::Path) -> anyhow::Result<String> {
+    let names: Vec<&str> = code.functions().map(|(n, _)| n).collect();
+    if names.contains(&"main") {
+        return Ok("main".into());
+    }
+    match names.as_slice() {
+        [one] => Ok((*one).to_string()),
+        [] => bail!("{} defines no function to call", input.display()),
+        many => bail!(
+            "{} has no @main; choose a function with -e: {}",
+            input.display(),
+            many.iter().map(|n| format!("@{n}")).collect::<Vec<_>>().join(", ")
+        ),
+    }
 }

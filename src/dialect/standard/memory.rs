@@ -1384,10 +1384,8 @@ fn lower_memref_bitcast(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), Codege
     } else {
         Dim::Static(y.shape[0])
     };
-    let r = lw.complete(
-        to,
-        Repr::Memref(MemrefRepr { ptr: src.ptr, dims: vec![dim], syms: Vec::new(), phys: Vec::new() }),
-    )?;
+    let r = lw
+        .complete(to, Repr::Memref(MemrefRepr { ptr: src.ptr, dims: vec![dim], syms: Vec::new(), phys: Vec::new() }))?;
     lw.set(d.results[0], r);
     Ok(())
 }

@@ -29,6 +29,11 @@ pub fn split_cases(text: &str) -> Vec<std::ops::Range<usize>> {
     out
 }
 
+/// Whether a file is TVMScript: a `.py` name, or text that [`looks_like_tvmscript`].
+pub fn is_tvmscript(path: &std::path::Path, text: &str) -> bool {
+    path.extension().is_some_and(|e| e == "py") || looks_like_tvmscript(text)
+}
+
 /// Whether a text looks like TVMScript (it uses `@T.prim_func` or `@I.ir_module`).
 pub fn looks_like_tvmscript(text: &str) -> bool {
     text.lines().any(|l| {

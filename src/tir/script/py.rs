@@ -314,6 +314,8 @@ pub enum Stmt {
         decorators: Vec<Ex>,
         /// Name.
         name: String,
+        /// PEP 695 type parameters (`def f[n, m: int](..)`): name and bound.
+        type_params: Vec<(String, Option<Ex>, Span)>,
         /// `(name, annotation, default)`.
         params: Vec<(String, Option<Ex>, Option<Ex>, Span)>,
         /// `-> annotation`.
@@ -591,6 +593,18 @@ impl Parser {
         let span = if decorators.is_empty() { start } else { self.span() };
         if self.eat_name("def") {
             let (name, _) = self.name()?;
+            let mut type_params = Vec::new();
+            if self.eat_op("[") {
+                while !self.is_op("]") {
+                    let (p, ps) = self.name()?;
+                    let bound = if self.eat_op(":") { Some(self.expr()?) } else { None };
+                    type_params.push((p, bound, ps));
+                    if !self.eat_op(",") {
+                        break;
+                    }
+                }
+                self.expect_op("]")?;
+            }
             self.expect_op("(")?;
             let mut params = Vec::new();
             while !self.is_op(")") {
@@ -605,7 +619,7 @@ impl Parser {
             self.expect_op(")")?;
             let ret = if self.eat_op("->") { Some(self.expr()?) } else { None };
             let body = self.block()?;
-            return Ok(S { s: Stmt::Def { decorators, name, params, ret, body }, span });
+            return Ok(S { s: Stmt::Def { decorators, name, type_params, params, ret, body }, span });
         }
         if self.eat_name("class") {
             let (name, _) = self.name()?;

@@ -89,6 +89,8 @@ pub(super) struct Reader {
     pub(super) module_name: Option<String>,
     /// Functions of the module and their return types.
     pub(super) funcs: HashMap<String, DataType>,
+    /// Module-level `n = TypeVar("n")` shape variables.
+    type_vars: Vec<(String, Span)>,
     fs: FuncState,
     depth: u32,
 }
@@ -140,6 +142,7 @@ impl Reader {
             ir_aliases: ["I", "ir"].iter().map(|s| s.to_string()).collect(),
             module_name: None,
             funcs: HashMap::new(),
+            type_vars: Vec::new(),
             fs: FuncState::default(),
             depth: 0,
         }
@@ -241,6 +244,7 @@ impl Reader {
                 }
                 P::Pass => {}
                 P::Expr(E { e: Expr::Str(_), .. }) => {}
+                P::Assign { targets, value } if self.type_var_decl(targets, value, s.span)? => {}
                 _ => return err("expected @T.prim_func functions or an @I.ir_module class", s.span),
             }
         }
@@ -260,11 +264,35 @@ impl Reader {
         }
         let mut funcs = Vec::new();
         for d in defs {
-            if let P::Def { decorators, name, params, ret, body } = &d.s {
-                funcs.push(self.func(decorators, name, params, ret.as_ref(), body, d.span)?);
+            if let P::Def { decorators, name, type_params, params, ret, body } = &d.s {
+                let mut symbolic: Vec<(String, Span)> = self.type_vars.clone();
+                for (p, bound, ps) in type_params {
+                    if let Some(b) = bound
+                        && !matches!(&b.e, Expr::Name(n) if n == "int")
+                    {
+                        return err(format!("symbolic type parameter '{p}' must be unannotated or 'int'"), b.span);
+                    }
+                    symbolic.push((p.clone(), *ps));
+                }
+                funcs.push(self.func(decorators, name, &symbolic, params, ret.as_ref(), body, d.span)?);
             }
         }
         Ok(IRModule { name: module_name, funcs, source: None })
+    }
+
+    /// `n = TypeVar("n")` before the functions: TVM 0.27 prints shape variables a PrimFunc
+    /// shares with others (Relax's) so; each function gets its own int64 variable of that name.
+    fn type_var_decl(&mut self, targets: &[E], value: &E, span: Span) -> R<bool> {
+        let ([E { e: Expr::Name(n), .. }], Expr::Call(f, args, _)) = (targets, &value.e) else { return Ok(false) };
+        if !matches!(&f.e, Expr::Name(t) if t == "TypeVar") && f.e.dotted().as_deref() != Some("typing.TypeVar") {
+            return Ok(false);
+        }
+        match args.as_slice() {
+            [E { e: Expr::Str(s), .. }] if s == n => {}
+            _ => return err(format!("expected TypeVar(\"{n}\")"), value.span),
+        }
+        self.type_vars.push((n.clone(), span));
+        Ok(true)
     }
 
     fn import(&mut self, module: &str, names: &[(String, Option<String>)]) {
@@ -333,10 +361,12 @@ impl Reader {
         Ok(if d.is_void() { Type::Void } else { Type::Prim(d) })
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn func(
         &mut self,
         decorators: &[E],
         name: &str,
+        symbolic: &[(String, Span)],
         params: &[(String, Option<E>, Option<E>, Span)],
         ret: Option<&E>,
         body: &[S],
@@ -349,6 +379,9 @@ impl Reader {
             None => None,
         };
         let r = self.scoped(|rd| {
+            for (n, sp) in symbolic {
+                rd.bind(n, Binding::Var(Var::at(n, Type::Prim(DataType::INT64), Some(*sp))));
+            }
             for (pname, ann, _default, pspan) in params {
                 let Some(ann) = ann else { return err(format!("parameter '{pname}' needs a type annotation"), *pspan) };
                 if let Some((t, args, kw)) = rd.t_call(ann)

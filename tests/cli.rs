@@ -1,0 +1,137 @@
+//! The `strata` command line: `run` on MLIR and TVMScript files (arguments from literals and
+//! `.npy` files, `--save-args`), and `opt` printing TVMScript or the core IR it lowers to.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use strata::engine::npy;
+use strata::runtime::Tensor;
+
+fn strata(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_strata")).args(args).output().expect("strata runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A fresh directory under the target directory for one test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
+const SCALE: &str = r#"
+@T.prim_func
+def scale(A: T.Buffer((2, 3), "float32"), B: T.Buffer((2, 3), "float32"), k: T.float32):
+    for i, j in T.grid(2, 3):
+        B[i, j] = A[i, j] * k
+"#;
+
+#[test]
+fn run_tvmscript_with_npy_and_list_arguments_and_save_args() {
+    let dir = scratch("run_tvmscript");
+    let script = dir.join("scale.py");
+    std::fs::write(&script, SCALE).expect("write script");
+    let a = Tensor::from_vec(vec![1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0], &[2, 3]).expect("tensor");
+    npy::write(&dir.join("a.npy"), &a).expect("write npy");
+    let out = dir.join("out");
+    let o = strata(&[
+        "run",
+        script.to_str().unwrap(),
+        "--arg",
+        dir.join("a.npy").to_str().unwrap(),
+        "--arg",
+        "zeros(2x3xfloat32)",
+        "--arg",
+        "0.5",
+        "--save-args",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // The only function is the entry; each buffer is saved under its buffer name.
+    let b = npy::read(&out.join("B.npy")).expect("B.npy");
+    assert_eq!(b.shape(), &[2, 3]);
+    assert_eq!(b.to_vec::<f32>().expect("f32"), vec![0.5, 1.0, 1.5, 2.0, 2.5, 3.0]);
+    let a2 = npy::read(&out.join("A.npy")).expect("A.npy");
+    assert_eq!(a2.to_vec::<f32>().expect("f32"), vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
+
+    // Nested lists work too, and --print-args shows the buffers after the call.
+    let o = strata(&[
+        "run",
+        script.to_str().unwrap(),
+        "-e",
+        "scale",
+        "--arg",
+        "[[1, 1, 1], [2, 2, 2]]",
+        "--arg",
+        "zeros(2x3xf32)",
+        "--arg",
+        "3",
+        "--print-args",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "A = [[1.0, 1.0, 1.0], [2.0, 2.0, 2.0]]\nB = [[3.0, 3.0, 3.0], [6.0, 6.0, 6.0]]\n");
+}
+
+#[test]
+fn run_reports_argument_checks_and_bad_scripts() {
+    let dir = scratch("run_errors");
+    let script = dir.join("scale.py");
+    std::fs::write(&script, SCALE).expect("write script");
+    let o =
+        strata(&["run", script.to_str().unwrap(), "--arg", "zeros(3x2xf32)", "--arg", "zeros(2x3xf32)", "--arg", "1"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("Mismatched A.shape[0] on argument #0 when calling `scale(A: Tensor([2, 3], float32)"),
+        "{}",
+        stderr(&o)
+    );
+    // A script error points at its line and column.
+    let bad = dir.join("bad.py");
+    std::fs::write(&bad, "@T.prim_func\ndef f(A: T.Buffer((4,), \"float32\")):\n    A[0] = undefined_name\n")
+        .expect("write");
+    let o = strata(&["run", bad.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("bad.py:3:12: error: undefined name 'undefined_name'"), "{}", stderr(&o));
+}
+
+#[test]
+fn opt_prints_tvmscript_and_lowered_ir() {
+    let dir = scratch("opt_tvmscript");
+    let script = dir.join("scale.py");
+    std::fs::write(&script, SCALE).expect("write script");
+    let o = strata(&["opt", script.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let printed = stdout(&o);
+    assert!(
+        printed
+            .contains("def scale(A: T.Buffer((2, 3), \"float32\"), B: T.Buffer((2, 3), \"float32\"), k: T.float32):"),
+        "{printed}"
+    );
+    // What was printed reads back to the same print.
+    let again = dir.join("again.py");
+    std::fs::write(&again, &printed).expect("write");
+    assert_eq!(stdout(&strata(&["opt", again.to_str().unwrap()])), printed);
+    let o = strata(&["opt", "--lower", script.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).starts_with("func @scale(%arg0: memref<2x3xf32>, %arg1: memref<2x3xf32>, %arg2: f32)"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn run_mlir_still_works() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let o = strata(&["run", root.join("examples/matmul.mlir").to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "[[5.0, 2.0], [8.0, 2.0]]\n");
+}
