@@ -99,3 +99,27 @@ func @custom_form_type(%a: i32) {
   %0 = shlis %a, %a : i64
   return
 }
+
+// -----
+
+func @counts(%a: i32, %v: vector<4xi16>) {
+  %0 = ctpop %a : i32
+  %1 = ctlz %v : vector<4xi16>
+  return
+}
+
+// -----
+
+func @count_float(%f: f32) {
+  // expected-error@+1 {{'std.ctpop' op operand #0 must be integer-like, but got 'f32'}}
+  %0 = ctpop %f : f32
+  return
+}
+
+// -----
+
+func @count_index(%i: index) {
+  // expected-error@+1 {{'std.ctlz' op operand #0 must be integer-like, but got 'index'}}
+  %0 = ctlz %i : index
+  return
+}

@@ -155,3 +155,21 @@ func @index_ops(%a: index, %b: index) -> (index, index, index, index) {
 }
 // run: @index_ops(-7, 2) == -5, -14, -3, -1
 // run: @index_ops(9223372036854775807, 1) == -9223372036854775808, 9223372036854775807, 9223372036854775807, 0
+
+// -----
+
+// ctpop and ctlz count in the operand's width (i1 through i64).
+func @counts(%a: i8, %b: i32, %c: i64, %d: i1) -> (i8, i8, i32, i32, i64, i64, i1, i1) {
+  %pa = ctpop %a : i8
+  %za = ctlz %a : i8
+  %pb = ctpop %b : i32
+  %zb = ctlz %b : i32
+  %pc = ctpop %c : i64
+  %zc = ctlz %c : i64
+  %pd = ctpop %d : i1
+  %zd = ctlz %d : i1
+  return %pa, %za, %pb, %zb, %pc, %zc, %pd, %zd : i8, i8, i32, i32, i64, i64, i1, i1
+}
+// run: @counts(-1, 1, 255, false) == 8, 0, 1, 31, 8, 56, false, true
+// run: @counts(16, -1, -1, true) == 1, 3, 32, 0, 64, 0, true, false
+// run: @counts(0, 0, 0, false) == 0, 8, 0, 32, 0, 64, false, true

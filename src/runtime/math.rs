@@ -13,6 +13,16 @@ macro_rules! unary {
         )*
     };
 }
+macro_rules! ternary {
+    ($($name:ident: $t:ty => $e:expr;)*) => {
+        $(
+            extern "C" fn $name(x: $t, y: $t, z: $t) -> $t {
+                let f: fn($t, $t, $t) -> $t = $e;
+                f(x, y, z)
+            }
+        )*
+    };
+}
 macro_rules! binary {
     ($($name:ident: $t:ty => $e:expr;)*) => {
         $(
@@ -54,6 +64,10 @@ unary! {
     m_cbrt: f64 => f64::cbrt; m_cbrtf: f32 => f32::cbrt;
     // The standard library has no erf yet (unstable `float_erf`); musl's, ported by `libm`.
     m_erf: f64 => libm::erf; m_erff: f32 => libm::erff;
+}
+ternary! {
+    // Fused: one rounding, as C's fma.
+    m_fma: f64 => f64::mul_add; m_fmaf: f32 => f32::mul_add;
 }
 binary! {
     m_pow: f64 => f64::powf; m_powf: f32 => f32::powf;
@@ -111,6 +125,7 @@ pub fn lookup(name: &str) -> Option<(usize, Vec<Type>, Type)> {
         "fmin" => m_fmin, 2, Type::F64; "fminf" => m_fminf, 2, Type::F32;
         "fmax" => m_fmax, 2, Type::F64; "fmaxf" => m_fmaxf, 2, Type::F32;
         "hypot" => m_hypot, 2, Type::F64; "hypotf" => m_hypotf, 2, Type::F32;
+        "fma" => m_fma, 3, Type::F64; "fmaf" => m_fmaf, 3, Type::F32;
         "copysign" => m_copysign, 2, Type::F64; "copysignf" => m_copysignf, 2, Type::F32;
         "nextafter" => m_nextafter, 2, Type::F64; "nextafterf" => m_nextafterf, 2, Type::F32;
     }

@@ -64,3 +64,22 @@ class Module:
         Module.fill(B.data, T.float32(2.5))
         B[0] = B[0] + T.float32(1)
 # run: @main(zeros(4xf32)); %0 == [3.5, 2.5, 2.5, 2.5]
+
+# -----
+
+# Bit counts: popcount in the operand's type, clz an int32 count of the operand's width.
+@T.prim_func
+def bits(x: T.int32, y: T.int8) -> T.int32:
+    return T.popcount(x) * 1000 + T.clz(y) * 10 + T.clz(x)
+# run: @bits(5, 1) == 2099
+# run: @bits(-1, -128) == 32000
+# run: @bits(0, 0) == 112
+
+# -----
+
+# T.fma rounds once: 0.1 * 10 - 1 is not 0 when fused.
+@T.prim_func
+def fused(a: T.float64, b: T.float64, c: T.float64) -> T.float64:
+    return T.fma(a, b, c)
+# run: @fused(0.1, 10.0, -1.0) == 5.551115123125783e-17
+# run: @fused(2.0, 3.0, 1.0) == 7.0

@@ -49,6 +49,22 @@ macro_rules! unary {
     };
 }
 
+macro_rules! int_unary {
+    ($name:literal, $kw:literal, $summary:literal) => {
+        OpDef {
+            name: $name,
+            keyword: $kw,
+            parse: Some(|p: &mut Parser<'_>, s: Span| parse_unary(p, $name, s)),
+            print: Some(print_unary),
+            verify: verify_int_unary,
+            fold: Some(fold_int_unary),
+            lower: Some(lower_int_unary),
+            traits: Traits::PURE,
+            summary: $summary,
+        }
+    };
+}
+
 macro_rules! cast {
     ($name:literal, $kw:literal, $summary:literal) => {
         OpDef {
@@ -105,6 +121,8 @@ pub static OPS: &[OpDef] = &[
     unary!("std.tanh", "tanh", None, "hyperbolic tangent"),
     unary!("std.sin", "sin", None, "sine"),
     unary!("std.cos", "cos", None, "cosine"),
+    int_unary!("std.ctpop", "ctpop", "the number of set bits (MLIR's later math.ctpop)"),
+    int_unary!("std.ctlz", "ctlz", "the number of leading zero bits (MLIR's later math.ctlz)"),
     OpDef {
         name: "std.cmpi",
         keyword: "cmpi",
@@ -265,6 +283,30 @@ fn verify_float_unary(cx: &mut VerifyCx<'_>, op: Op) {
     if cx.counts(op, Some(1), Some(1), 0, 0) && cx.same_types(op).is_some() {
         cx.kind(op, 0, false, "floating-point-like", is_float_like);
     }
+}
+
+fn verify_int_unary(cx: &mut VerifyCx<'_>, op: Op) {
+    if cx.counts(op, Some(1), Some(1), 0, 0) && cx.same_types(op).is_some() {
+        cx.kind(op, 0, false, "integer-like", |t| is_int_like(t) && !t.element_type().is_index());
+    }
+}
+
+/// `ctpop`/`ctlz` of the unsigned `w`-bit value `v`.
+fn count_bits(name: &str, v: u64, w: u32) -> u64 {
+    match name {
+        "std.ctpop" => u64::from(v.count_ones()),
+        _ => u64::from(v.leading_zeros()) - u64::from(64 - w),
+    }
+}
+
+fn fold_int_unary(m: &Module, op: Op, consts: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+    let ty = m.value_type(*m.op(op).results.first()?);
+    let w = ty.bit_width()?;
+    if !ty.is_integer() || w > 64 {
+        return None;
+    }
+    let v = super::semantics::unsigned(int_const(consts.first()?)?, w);
+    int_result(ty, i128::from(count_bits(&m.op(op).name, v as u64, w)))
 }
 
 fn int_const(a: &Option<Attribute>) -> Option<i128> {
@@ -973,6 +1015,30 @@ fn lower_float_unary(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenEr
                 float_call(lw, f, g, &[x], &elem)
             }
         })
+    })?;
+    lw.set(r, repr);
+    Ok(())
+}
+
+fn lower_int_unary(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    let m = lw.m;
+    let d = m.op(op);
+    let name = m.op_name(op);
+    let r = d.results[0];
+    let ty = m.value_type(r);
+    let w = int_width(ty.element_type()).unwrap_or(64);
+    let operands: Vec<_> = d.operands.to_vec();
+    let repr = lw.map_elementwise(ty, &operands, op, &mut |lw, a| {
+        let u = lw.unsigned_view(a[0], w);
+        let v = if name == "std.ctpop" {
+            lw.b.ins().popcnt(u)
+        } else {
+            // Leading zeros of the w-bit value: those of its register less the bits above w.
+            let cb = i64::from(lw.b.func.dfg.value_type(u).bits());
+            let z = lw.b.ins().clz(u);
+            lw.b.ins().iadd_imm_s(z, i64::from(w) - cb)
+        };
+        Ok(lw.normalize(v, w))
     })?;
     lw.set(r, repr);
     Ok(())

@@ -461,6 +461,18 @@ impl FnCx<'_, '_> {
                 };
                 Ok(self.b.op1(op, &[x, y], t, vec![]))
             }
+            "popcount" | "clz" if args.len() == 1 && args[0].dtype().is_int() => {
+                let a = &args[0];
+                let x = self.expr(a)?;
+                let t = self.ty(a.dtype(), sp)?;
+                let op = if short == "popcount" { "std.ctpop" } else { "std.ctlz" };
+                let n = self.b.op1(op, &[x], t, vec![]);
+                self.cast(n, a.dtype(), dt)
+            }
+            "fma" if args.len() == 3 && dt.is_float() => {
+                let xs: Vec<Value> = args.iter().map(|a| self.expr(a)).collect::<R<_>>()?;
+                self.math("fma", &xs, dt)
+            }
             "bitwise_not" if args.len() == 1 => {
                 let x = self.expr(&args[0])?;
                 let t = self.ty(dt, sp)?;

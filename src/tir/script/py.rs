@@ -68,6 +68,10 @@ pub fn tokenize(src: &str) -> Result<Vec<Token>, PyError> {
     let mut pos = 0;
     let mut at_line_start = true;
     while pos < b.len() {
+        if at_line_start && depth > 0 {
+            // Inside brackets lines join: no indentation is measured.
+            at_line_start = false;
+        }
         if at_line_start && depth == 0 {
             // Measure indentation; skip blank and comment-only lines.
             let mut col = 0;

@@ -314,6 +314,10 @@ impl Reader {
                 e => e,
             };
             self.t_name(f).as_deref() == Some("prim_func")
+                || matches!(
+                    f.dotted().as_deref(),
+                    Some("tvm.script.tir.prim_func" | "tvm.script.tirx.prim_func" | "tvm.tir.prim_func")
+                )
         })
     }
 
@@ -322,8 +326,10 @@ impl Reader {
             Expr::Call(f, _, _) => &f.e,
             e => e,
         };
-        f.dotted().and_then(|n| n.split_once('.').map(|(h, r)| self.ir_aliases.contains(h) && r == "ir_module"))
-            == Some(true)
+        let Some(name) = f.dotted() else { return false };
+        // `@I.ir_module`, or spelled out: `@tvm.script.ir_module`, `@tvm.script.ir.ir_module`.
+        matches!(name.as_str(), "tvm.script.ir_module" | "tvm.script.ir.ir_module")
+            || name.split_once('.').is_some_and(|(h, r)| self.ir_aliases.contains(h) && r == "ir_module")
     }
 
     /// The return annotation of a function (`-> T.int32`), `None` for `-> None`.
@@ -384,9 +390,14 @@ impl Reader {
             }
             for (pname, ann, _default, pspan) in params {
                 let Some(ann) = ann else { return err(format!("parameter '{pname}' needs a type annotation"), *pspan) };
-                if let Some((t, args, kw)) = rd.t_call(ann)
-                    && t == "Buffer"
-                {
+                // `T.Buffer((8,), "float32")`, or TVM 0.10-0.13's `T.Buffer[(8,), "float32"]`.
+                let buffer = match &ann.e {
+                    Expr::Subscript(base, idx) if rd.t_name(&base.e).as_deref() == Some("Buffer") => {
+                        Some((idx.as_slice(), &[][..]))
+                    }
+                    _ => rd.t_call(ann).filter(|(t, _, _)| t == "Buffer").map(|(_, a, k)| (a, k)),
+                };
+                if let Some((args, kw)) = buffer {
                     let param = Var::at(pname, Type::Prim(DataType::HANDLE), Some(*pspan));
                     let b = rd.buffer_decl(pname, args, kw, 0, ann.span, true)?.build();
                     rd.fs.params.push(param.clone());

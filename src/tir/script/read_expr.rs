@@ -650,6 +650,8 @@ impl Reader {
             _ if MATH.contains(&t) => {
                 let a = args.iter().map(|x| self.expr(x)).collect::<R<Vec<_>>>()?;
                 let dt = a.first().map_or(DataType::FLOAT32, PrimExpr::dtype);
+                // `T.clz(x)` is an int32 count whatever the type of x (as in TVM's op.py).
+                let dt = if t == "clz" { DataType::INT32.with_lanes(dt.lanes) } else { dt };
                 plain(PrimExpr::call_builtin(dt, &format!("tir.{t}"), a).with_span(sp))
             }
             _ => err(format!("unknown TIR function 'T.{t}'"), f.span),

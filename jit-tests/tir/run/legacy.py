@@ -1,0 +1,61 @@
+# TVMScript as older TVM releases and the TVM tutorials write it: `import tvm`,
+# `@tvm.script.ir_module`, `from tvm.script import tir as T`, `T.block`, function-level
+# `T.alloc_buffer`, parameters over several lines, `T.Buffer[..]` subscripts (TVM 0.10-0.13),
+# `T.serial(min, extent)`, list-form `T.reads([..])`, `-> None`, `T.axis.S`.
+import tvm
+from tvm.script import tir as T
+
+@tvm.script.ir_module
+class MyModule:
+    @T.prim_func
+    def mm_relu(A: T.Buffer((2, 2), "float32"),
+                B: T.Buffer((2, 2), "float32"),
+                C: T.Buffer((2, 2), "float32")):
+        T.func_attr({"global_symbol": "mm_relu", "tir.noalias": True})
+        Y = T.alloc_buffer((2, 2), dtype="float32")
+        for i, j, k in T.grid(2, 2, 2):
+            with T.block("Y"):
+                vi = T.axis.spatial(2, i)
+                vj = T.axis.spatial(2, j)
+                vk = T.axis.reduce(2, k)
+                with T.init():
+                    Y[vi, vj] = T.float32(0)
+                Y[vi, vj] = Y[vi, vj] + A[vi, vk] * B[vk, vj]
+        for i, j in T.grid(2, 2):
+            with T.block("C"):
+                vi = T.axis.spatial(2, i)
+                vj = T.axis.spatial(2, j)
+                C[vi, vj] = T.max(Y[vi, vj], T.float32(0))
+# run: @mm_relu([[1.0, -2.0], [3.0, 4.0]], [[1.0, 0.0], [0.0, 1.0]], zeros(2x2xf32)); %2 == [[1.0, 0.0], [3.0, 4.0]]
+
+# -----
+
+# from tvm.script import tir as T
+@T.prim_func
+def main(a: T.handle, b: T.handle) -> None:
+    # function attr dict
+    T.func_attr({"global_symbol": "main", "tir.noalias": True})
+    A = T.match_buffer(a, [3, 4], dtype="float32")
+    B = T.match_buffer(b, [3], dtype="float32")
+    # body
+    # with T.block("root")
+    for i0 in T.serial(0, 3):
+        for i1 in T.serial(0, 4):
+            with T.block("B"):
+                vi, vk = T.axis.remap("SR", [i0, i1])
+                T.reads([B[vi], A[vi, vk]])
+                T.writes([B[vi]])
+                with T.init():
+                    B[vi] = T.float32(0)
+                B[vi] = B[vi] + A[vi, vk]
+# run: @main([[1.0, 2.0, 3.0, 4.0], [0.5, 0.5, 0.5, 0.5], [-1.0, 1.0, -1.0, 1.0]], [9.0, 9.0, 9.0]); %1 == [10.0, 2.0, 0.0]
+
+# -----
+
+@T.prim_func
+def add_one(A: T.Buffer[(8,), "float32"], B: T.Buffer[(8,), "float32"]):
+    for i in T.thread_binding(0, 8, thread="threadIdx.x"):
+        with T.block("b"):
+            vi = T.axis.S(8, i)
+            B[vi] = A[vi] + T.float32(1)
+# run: @add_one([0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0], zeros(8xf32)); %1 == [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]
