@@ -861,8 +861,30 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
         Ok(self.b.ins().iadd(d.ptr, off))
     }
 
-    /// `v` as `x + c` when it was made by adding a constant (`c` is 0 otherwise).
-    fn split_constant(&self, v: Value) -> (Value, i64) {
+    /// `v` as `x + c` when it was made by adding a constant, or as `0 + c` when it is one (`c`
+    /// is 0 otherwise).
+    fn split_constant(&mut self, v: Value) -> (Value, i64) {
+        if let Some(c) = self.iconst_value(v) {
+            let t = self.b.func.dfg.value_type(v);
+            let z = self.b.ins().iconst(t, 0);
+            return (z, c);
+        }
+        self.split_sum(v)
+    }
+
+    fn iconst_value(&self, v: Value) -> Option<i64> {
+        use cranelift_codegen::ir::{InstructionData, Opcode, ValueDef};
+        let dfg = &self.b.func.dfg;
+        match dfg.value_def(v) {
+            ValueDef::Result(i, _) => match dfg.insts[i] {
+                InstructionData::UnaryImm { opcode: Opcode::Iconst, imm } => Some(imm.bits()),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    fn split_sum(&self, v: Value) -> (Value, i64) {
         use cranelift_codegen::ir::{InstructionData, Opcode, ValueDef};
         let dfg = &self.b.func.dfg;
         let ValueDef::Result(inst, _) = dfg.value_def(v) else { return (v, 0) };

@@ -999,6 +999,10 @@ struct StmtData {
 pub struct Stmt(Arc<StmtData>);
 
 impl Stmt {
+    /// Whether two handles are the same node (not only equal).
+    pub fn same_node(&self, other: &Stmt) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
     /// A statement.
     pub fn new(kind: StmtKind) -> Stmt {
         Stmt(Arc::new(StmtData { kind, span: None }))

@@ -115,3 +115,34 @@ def nested(A: T.Buffer((8,), "int32")):
             for k in range(3):
                 Y[k] = tmp[2 - k] * 100
 # run: @nested(zeros(8xi32)); %0 == [0, 0, 0, 300, 200, 100, 0, 0]
+
+# -----
+
+# The init runs on the first iteration of the reduction loops only: not at all when a reduction
+# loop is empty (the init is hoisted out of its loops only where that keeps this true).
+# spec: tir-spec.md, statement semantics 14 (Block init)
+@T.prim_func
+def red(a: T.handle, n: T.int32, m: T.int32, B: T.Buffer((1,), "float32")):
+    A = T.match_buffer(a, (n, m), "float32")
+    for i, j in T.grid(n, m):
+        with T.block("r"):
+            vi, vj = T.axis.remap("RR", [i, j])
+            with T.init():
+                B[0] = T.float32(0)
+            B[0] = B[0] + A[vi, vj]
+# run: @red([[1.0, 2.0], [3.0, 4.0]], 2, 2, [5.0]); %3 == [10.0]
+# run: @red(zeros(2x0xf32), 2, 0, [5.0]); %3 == [5.0]
+# run: @red(zeros(0x3xf32), 0, 3, [5.0]); %3 == [5.0]
+
+# -----
+
+# A 3x3 window: the small loops are unrolled; every tap still counts once.
+@T.prim_func
+def window(X: T.Buffer((4, 4), "float32"), W: T.Buffer((3, 3), "float32"), Y: T.Buffer((2, 2), "float32")):
+    for h, w, r, s in T.grid(2, 2, 3, 3):
+        with T.block("conv"):
+            vh, vw, vr, vs = T.axis.remap("SSRR", [h, w, r, s])
+            with T.init():
+                Y[vh, vw] = T.float32(0)
+            Y[vh, vw] = Y[vh, vw] + X[vh + vr, vw + vs] * W[vr, vs]
+# run: @window([[1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, 8.0], [9.0, 10.0, 11.0, 12.0], [13.0, 14.0, 15.0, 16.0]], [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 100.0]], zeros(2x2xf32)); %2 == [[1107.0, 1209.0], [1515.0, 1617.0]]

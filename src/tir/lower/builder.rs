@@ -60,6 +60,18 @@ impl Builder<'_> {
         self.op1("std.constant", &[], ty.clone(), vec![("value", Attribute::Integer(attr))])
     }
 
+    /// The value of an integer constant made here (`None` for other values).
+    pub fn const_int(&self, v: Value) -> Option<i64> {
+        let crate::ir::ValueDef::Result(op, 0) = self.m.value(v).def else { return None };
+        if self.m.op_name(op) != "std.constant" {
+            return None;
+        }
+        match self.m.attr(op, "value")? {
+            Attribute::Integer(i) => i64::try_from(i.value).ok(),
+            _ => None,
+        }
+    }
+
     /// An `index` constant.
     pub fn index(&mut self, v: i64) -> Value {
         self.int(&Type::Index, v)

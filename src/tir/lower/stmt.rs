@@ -13,7 +13,7 @@ use std::collections::HashMap;
 
 use super::builder::Builder;
 use super::{LowerError, R, core_type, location};
-use crate::ir::{Attribute, Block, FunctionType, OperationState, Region, Type, Value};
+use crate::ir::{Attribute, Block, FunctionType, Op, OperationState, Region, Type, Value};
 use crate::tir::ast::*;
 use crate::tir::dtype::DataType;
 
@@ -48,6 +48,22 @@ pub(super) struct FnCx<'a, 'm> {
     pub dead: bool,
     /// The function's result type.
     pub ret: Option<Type>,
+    /// The serial loops being lowered, innermost last (index arithmetic is hoisted into their
+    /// preheaders: Cranelift does not move loop-invariant values out of loops itself).
+    loops: Vec<LoopFrame>,
+    /// How many loops were open when each scalar variable was bound (parameters: 0).
+    depth: HashMap<u64, usize>,
+}
+
+/// A loop being lowered.
+struct LoopFrame {
+    /// Where the loop is entered: the block before it, its branch into the header, and the
+    /// header (`None` for a parallel body: nothing leaves it).
+    entry: Option<(Block, Op, Block)>,
+    /// Invariant partial sums of indices, computed before the loop and passed into it as
+    /// header arguments (Cranelift's e-graph sinks pure values defined outside a loop back
+    /// into it; an argument stays put).
+    sums: HashMap<Vec<(u64, i64)>, Value>,
 }
 
 impl<'a, 'm> FnCx<'a, 'm> {
@@ -71,6 +87,8 @@ impl<'a, 'm> FnCx<'a, 'm> {
             in_parallel: 0,
             dead: false,
             ret,
+            loops: Vec::new(),
+            depth: HashMap::new(),
         }
     }
 
@@ -98,6 +116,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
                 }
                 None => {
                     self.vars.insert(p.id(), a);
+                    self.depth.insert(p.id(), 0);
                 }
             }
         }
@@ -225,6 +244,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
                 } else {
                     let v = self.expr(value)?;
                     self.vars.insert(var.id(), v);
+                    self.depth.insert(var.id(), self.loops.len());
                 }
                 self.stmt(body)
             }
@@ -474,6 +494,8 @@ impl<'a, 'm> FnCx<'a, 'm> {
         let head = self.b.new_block(std::slice::from_ref(&t));
         let (body_b, exit) = (self.b.new_block(&[]), self.b.new_block(&[]));
         self.b.br(head, &[lo]);
+        let preheader = self.b.block;
+        let entry_br = *self.b.m.block(preheader).ops.last().unwrap_or_else(|| unreachable!("br was just added"));
         self.b.set(head);
         let i = self.b.m.block(head).args[0];
         let pred = if var.dtype().is_uint() { "ult" } else { "slt" };
@@ -481,11 +503,26 @@ impl<'a, 'm> FnCx<'a, 'm> {
         self.b.cond_br(more, body_b, &[], exit, &[]);
         self.b.set(body_b);
         self.vars.insert(var.id(), i);
-        self.stmt(body)?;
+        self.loops.push(LoopFrame { entry: Some((preheader, entry_br, head)), sums: HashMap::new() });
+        self.depth.insert(var.id(), self.loops.len());
+        let r = self.stmt(body);
+        self.loops.pop();
+        r?;
         if !self.dead {
             let one = self.b.int(&t, 1);
             let next = self.b.op1("std.addi", &[i, one], t, vec![]);
-            self.b.br(head, &[next]);
+            // Hoisted values pass through unchanged. Passed as `x + 0`: Cranelift removes a
+            // block parameter that receives only itself and one other value, and would then
+            // sink the computation back into the loop.
+            let mut args = vec![next];
+            let extra: Vec<Value> = self.b.m.block(head).args[1..].to_vec();
+            if !extra.is_empty() {
+                let zero = self.b.index(0);
+                for x in extra {
+                    args.push(self.b.op1("std.addi", &[x, zero], Type::Index, vec![]));
+                }
+            }
+            self.b.br(head, &args);
         }
         self.dead = false;
         self.b.set(exit);
@@ -510,10 +547,13 @@ impl<'a, 'm> FnCx<'a, 'm> {
         self.b.set(entry);
         let k = self.b.m.block(entry).args[0];
         let i = self.b.op1("std.index_cast", &[k], t, vec![]);
+        self.loops.push(LoopFrame { entry: None, sums: HashMap::new() });
+        self.depth.insert(var.id(), self.loops.len());
         self.vars.insert(var.id(), i);
         self.in_parallel += 1;
         let r = self.stmt(body);
         self.in_parallel -= 1;
+        self.loops.pop();
         r?;
         if !self.dead {
             self.b.op("std.yield", &[], &[], vec![]);
@@ -635,28 +675,157 @@ impl<'a, 'm> FnCx<'a, 'm> {
         Ok(self.b.op1("std.reshape", &[mem, n], flat, vec![]))
     }
 
-    /// A signed integer expression (a buffer index, a stride) computed as an `index`: constants
-    /// are `index` constants and sums and products are formed in 64 bits, so constant terms
-    /// fold into addresses. (TIR indices do not overflow: an overflowing one would be out of
+    /// A signed integer expression (a buffer index, a stride) computed as an `index`, from its
+    /// linear form `Σ k·atom + c`: sums and products with constants are distributed (TVM's
+    /// flattened `((f*64 + c)*3 + r)*3 + s` becomes `f*576 + c*9 + r*3 + s`), variables whose
+    /// value here is a constant (an unrolled loop's) join `c`, the atoms bound furthest out
+    /// come first so their partial sum is loop-invariant, and `c` is added last so it folds
+    /// into the address. (TIR indices do not overflow: an overflowing one would be out of
     /// bounds, which has no defined meaning.)
     pub fn index_value(&mut self, e: &PrimExpr) -> R<Value> {
-        let dt = e.dtype();
-        if dt.is_int() && !dt.is_uint() && !dt.is_bool() && dt.lanes == 1 {
-            if let Some(c) = super::const_of(e) {
-                return Ok(self.b.index(c));
-            }
-            if let ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b) = e.kind() {
-                let (x, y) = (self.index_value(a)?, self.index_value(b)?);
-                let name = match op {
-                    BinOp::Add => "std.addi",
-                    BinOp::Sub => "std.subi",
-                    _ => "std.muli",
+        if !is_signed_scalar(e.dtype()) {
+            let v = self.expr(e)?;
+            return Ok(self.index_of(v, e.dtype()));
+        }
+        let mut terms: Vec<(PrimExpr, i64)> = Vec::new();
+        let mut constant = 0i64;
+        self.linearize(e, 1, &mut terms, &mut constant);
+        self.emit_linear(terms, constant, None)
+    }
+
+    /// `Σ k·atom (+ extra) + constant` as an `index`: the terms of variables bound outside the
+    /// innermost loop summed once in its preheader, then the others, outer atoms first, the
+    /// constant last.
+    fn emit_linear(&mut self, mut terms: Vec<(PrimExpr, i64)>, constant: i64, extra: Option<Value>) -> R<Value> {
+        // Outer variables have smaller ids (they are made first).
+        terms.retain(|(_, k)| *k != 0);
+        terms.sort_by_key(|(a, _)| max_var_id(a));
+        let inner = self.loops.len();
+        let invariant = |cx: &Self, a: &PrimExpr| {
+            a.as_var()
+                .is_some_and(|v| cx.depth.get(&v.id()).is_some_and(|&d| d < inner) && cx.vars.contains_key(&v.id()))
+        };
+        let (outside, inside): (Vec<_>, Vec<_>) = terms.into_iter().partition(|(a, _)| invariant(self, a));
+        let mut acc: Option<Value> = match self.loops.last() {
+            Some(LoopFrame { entry: Some(_), .. }) if !outside.is_empty() => {
+                let key: Vec<(u64, i64)> = outside.iter().map(|(a, k)| (a.as_var().map_or(0, Var::id), *k)).collect();
+                let cached = self.loops.last().and_then(|f| f.sums.get(&key).copied());
+                let v = match cached {
+                    Some(v) => v,
+                    None => {
+                        let v = self.in_preheader(|cx| cx.sum_terms(outside, None))?;
+                        let v = match v {
+                            Some(v) => v,
+                            None => self.b.index(0),
+                        };
+                        if let Some(f) = self.loops.last_mut() {
+                            f.sums.insert(key, v);
+                        }
+                        v
+                    }
                 };
-                return Ok(self.b.op1(name, &[x, y], Type::Index, vec![]));
+                Some(v)
+            }
+            _ => self.sum_terms(outside, None)?,
+        };
+        if let Some(x) = extra {
+            acc = Some(match acc {
+                Some(a) => self.b.op1("std.addi", &[a, x], Type::Index, vec![]),
+                None => x,
+            });
+        }
+        let acc = self.sum_terms(inside, acc)?;
+        Ok(match acc {
+            None => self.b.index(constant),
+            Some(a) if constant == 0 => a,
+            Some(a) => {
+                let c = self.b.index(constant);
+                self.b.op1("std.addi", &[a, c], Type::Index, vec![])
+            }
+        })
+    }
+
+    /// An `index` computed by `f` before the innermost loop, as the loop header's argument.
+    fn in_preheader(&mut self, f: impl FnOnce(&mut Self) -> R<Option<Value>>) -> R<Option<Value>> {
+        let Some((pre, br, head)) = self.loops.last().and_then(|l| l.entry) else { return f(self) };
+        self.b.m.detach_op(br);
+        let saved = self.b.block;
+        self.b.block = pre;
+        let r = f(self);
+        self.b.block = saved;
+        self.b.m.append_op(pre, br);
+        let Some(v) = r? else { return Ok(None) };
+        self.b.m.op_mut(br).successors[0].args.push(v);
+        Ok(Some(self.b.m.add_block_arg(head, Type::Index)))
+    }
+
+    /// `acc + Σ k·atom` (in order).
+    fn sum_terms(&mut self, terms: Vec<(PrimExpr, i64)>, mut acc: Option<Value>) -> R<Option<Value>> {
+        for (atom, k) in terms {
+            if k == 0 {
+                continue;
+            }
+            let v = self.expr(&atom)?;
+            let v = self.index_of(v, atom.dtype());
+            acc = Some(match (acc, k) {
+                (Some(a), -1) => self.b.op1("std.subi", &[a, v], Type::Index, vec![]),
+                (a, k) => {
+                    let t = if k == 1 {
+                        v
+                    } else {
+                        let kv = self.b.index(k);
+                        self.b.op1("std.muli", &[v, kv], Type::Index, vec![])
+                    };
+                    match a {
+                        Some(a) => self.b.op1("std.addi", &[a, t], Type::Index, vec![]),
+                        None => t,
+                    }
+                }
+            });
+        }
+        Ok(acc)
+    }
+
+    /// Add `k·e` to a linear form (terms of one atom merged).
+    fn linearize(&self, e: &PrimExpr, k: i64, terms: &mut Vec<(PrimExpr, i64)>, constant: &mut i64) {
+        if let Some(c) = super::const_of(e) {
+            *constant = constant.wrapping_add(k.wrapping_mul(c));
+            return;
+        }
+        if is_signed_scalar(e.dtype()) {
+            match e.kind() {
+                ExprKind::Binary(BinOp::Add, a, b) => {
+                    self.linearize(a, k, terms, constant);
+                    return self.linearize(b, k, terms, constant);
+                }
+                ExprKind::Binary(BinOp::Sub, a, b) => {
+                    self.linearize(a, k, terms, constant);
+                    return self.linearize(b, k.wrapping_neg(), terms, constant);
+                }
+                ExprKind::Binary(BinOp::Mul, a, b) => {
+                    if let Some(c) = super::const_of(b) {
+                        return self.linearize(a, k.wrapping_mul(c), terms, constant);
+                    }
+                    if let Some(c) = super::const_of(a) {
+                        return self.linearize(b, k.wrapping_mul(c), terms, constant);
+                    }
+                }
+                ExprKind::Cast(x) if is_signed_scalar(x.dtype()) && x.dtype().bits <= e.dtype().bits => {
+                    return self.linearize(x, k, terms, constant);
+                }
+                ExprKind::Var(v) => {
+                    if let Some(c) = self.vars.get(&v.id()).and_then(|&x| self.b.const_int(x)) {
+                        *constant = constant.wrapping_add(k.wrapping_mul(c));
+                        return;
+                    }
+                }
+                _ => {}
             }
         }
-        let v = self.expr(e)?;
-        Ok(self.index_of(v, dt))
+        match terms.iter_mut().find(|(a, _)| a.same_node(e) || same_var(a, e)) {
+            Some((_, c)) => *c = c.wrapping_add(k),
+            None => terms.push((e.clone(), k)),
+        }
     }
 
     /// An integer as an `index` (signed types sign-extend, unsigned zero-extend).
@@ -697,6 +866,36 @@ impl<'a, 'm> FnCx<'a, 'm> {
         }
     }
 
+    /// The memref and indices of an element at scalar `indices`. A flat buffer with constant
+    /// strides gets one linear index `offset + Σ i_k·s_k` formed as a whole (see
+    /// [`Self::index_value`]), so constant parts of every index join its displacement.
+    fn address_of(&mut self, r: &BufRef, indices: &[PrimExpr]) -> R<(Value, Vec<Value>)> {
+        if let BufRef::Flat { memref, offset, strides, .. } = r {
+            let consts: Option<Vec<i64>> = strides.iter().map(|&s| self.b.const_int(s)).collect();
+            if let Some(consts) = consts
+                && consts.len() == indices.len()
+                && indices.iter().all(|i| is_signed_scalar(i.dtype()))
+            {
+                let mut terms = Vec::new();
+                let mut constant = 0i64;
+                for (i, s) in indices.iter().zip(&consts) {
+                    self.linearize(i, *s, &mut terms, &mut constant);
+                }
+                let rest = match self.b.const_int(*offset) {
+                    Some(c) => {
+                        constant = constant.wrapping_add(c);
+                        None
+                    }
+                    None => Some(*offset),
+                };
+                let lin = self.emit_linear(terms, constant, rest)?;
+                return Ok((*memref, vec![lin]));
+            }
+        }
+        let idx = self.scalar_indices(indices)?;
+        Ok(self.address(r, &idx))
+    }
+
     /// Scalar index values of all but the last index, which may be a vector.
     fn scalar_indices(&mut self, indices: &[PrimExpr]) -> R<Vec<Value>> {
         let mut out = Vec::with_capacity(indices.len());
@@ -726,27 +925,27 @@ impl<'a, 'm> FnCx<'a, 'm> {
         let elem = self.ty(buffer.dtype(), span)?;
         let last_lanes = indices.last().map_or(1, |i| i.dtype().lanes);
         if last_lanes == 1 {
-            let idx = self.scalar_indices(indices)?;
-            let (m, idx) = self.address(&r, &idx);
+            let (m, idx) = self.address_of(&r, indices)?;
             let mut ops = vec![m];
             ops.extend(idx);
             return Ok(self.b.op1("std.load", &ops, elem, vec![]));
         }
         let n = indices.len();
-        let mut head = self.scalar_indices(&indices[..n - 1])?;
         let vt = self.ty(dt, span)?;
         if let ExprKind::Ramp(base, stride, _) = indices[n - 1].kind()
             && super::const_of(stride) == Some(1)
             && buffer.dtype().lanes == 1
             && self.contiguous_last(&r)
         {
-            head.push(self.index_value(base)?);
-            let (m, idx) = self.address(&r, &head);
+            let mut first = indices[..n - 1].to_vec();
+            first.push(base.clone());
+            let (m, idx) = self.address_of(&r, &first)?;
             let mut ops = vec![m];
             ops.extend(idx);
             return Ok(self.b.op1("vector.load", &ops, vt, vec![]));
         }
         // A gather: each lane loaded on its own, in order.
+        let head = self.scalar_indices(&indices[..n - 1])?;
         let lanes = self.lane_indices(&indices[n - 1])?;
         let mut out = Vec::with_capacity(lanes.len());
         for l in lanes {
@@ -766,28 +965,28 @@ impl<'a, 'm> FnCx<'a, 'm> {
         let r = self.bufref(buffer, span)?;
         let last_lanes = indices.last().map_or(1, |i| i.dtype().lanes);
         if last_lanes == 1 {
-            let idx = self.scalar_indices(indices)?;
-            let (m, idx) = self.address(&r, &idx);
+            let (m, idx) = self.address_of(&r, indices)?;
             let mut ops = vec![v, m];
             ops.extend(idx);
             self.b.op("std.store", &ops, &[], vec![]);
             return Ok(());
         }
         let n = indices.len();
-        let mut head = self.scalar_indices(&indices[..n - 1])?;
         if let ExprKind::Ramp(base, stride, _) = indices[n - 1].kind()
             && super::const_of(stride) == Some(1)
             && buffer.dtype().lanes == 1
             && self.contiguous_last(&r)
         {
-            head.push(self.index_value(base)?);
-            let (m, idx) = self.address(&r, &head);
+            let mut first = indices[..n - 1].to_vec();
+            first.push(base.clone());
+            let (m, idx) = self.address_of(&r, &first)?;
             let mut ops = vec![v, m];
             ops.extend(idx);
             self.b.op("vector.store", &ops, &[], vec![]);
             return Ok(());
         }
         // A scatter: lane by lane, in order.
+        let head = self.scalar_indices(&indices[..n - 1])?;
         let lanes = self.lane_indices(&indices[n - 1])?;
         let vals = self.lanes_of(v, vdt)?;
         for (l, x) in lanes.into_iter().zip(vals) {
@@ -843,4 +1042,24 @@ impl<'a, 'm> FnCx<'a, 'm> {
         }
         v
     }
+}
+
+/// A signed integer scalar type (index arithmetic is exact in it, barring overflow).
+fn is_signed_scalar(dt: DataType) -> bool {
+    dt.is_int() && !dt.is_uint() && !dt.is_bool() && dt.lanes == 1
+}
+
+fn same_var(a: &PrimExpr, b: &PrimExpr) -> bool {
+    matches!((a.as_var(), b.as_var()), (Some(x), Some(y)) if x.id() == y.id())
+}
+
+/// The largest id of a variable in an expression (0 for none): a proxy for how far in it is bound.
+fn max_var_id(e: &PrimExpr) -> u64 {
+    let mut m = 0;
+    crate::tir::visit::walk_expr(e, &mut |x| {
+        if let ExprKind::Var(v) = x.kind() {
+            m = m.max(v.id());
+        }
+    });
+    m
 }

@@ -1,20 +1,25 @@
-//! TIR-to-TIR passes run before lowering: blocks to plain statements, vectorized loops to vector
-//! statements, loop-invariant accumulators to registers. Each keeps the spec's observable
+//! TIR-to-TIR passes run before lowering: blocks to plain statements, invariant lets and
+//! reduction inits out of their loops, vectorized loops to vector statements, small innermost
+//! loops unrolled, loop-invariant accumulators to registers. Each keeps the spec's observable
 //! behaviour.
 
 pub mod blocks;
+pub mod hoist;
 pub mod promote;
+pub mod unroll;
 pub mod vectorize;
 
 use super::arith::const_int;
 use super::ast::*;
 
-/// A function's body ready for lowering: no blocks, vectorized loops as vectors, loop-invariant
-/// accumulators in one-element local buffers.
+/// A function's body ready for lowering: no blocks, vectorized loops as vectors, small inner
+/// loops unrolled, loop-invariant accumulators in one-element local buffers.
 pub fn prepare(f: &PrimFunc) -> Stmt {
     let body = blocks::lower_blocks(f);
+    let body = hoist::hoist_out_of_loops(&body);
     let body = vectorize::vectorize_serial_loops(&body);
     let body = vectorize::vectorize_loops(&body);
+    let body = unroll::unroll_small_loops(&body);
     promote::promote_accumulators(&body)
 }
 
