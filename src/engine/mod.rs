@@ -49,11 +49,21 @@ pub struct Options {
     pub threads: usize,
     /// Verify modules before compiling them (skip only for trusted input).
     pub verify: bool,
+    /// Keep each function's Cranelift IR and machine code as text ([`Compiled::clif`]), for
+    /// inspecting generated code. Default: whether `STRATA_KEEP_CLIF` is set.
+    pub keep_machine_code: bool,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { opt_level: OptLevel::O2, bounds_checks: false, shared_libs: Vec::new(), threads: 0, verify: true }
+        Options {
+            opt_level: OptLevel::O2,
+            bounds_checks: false,
+            shared_libs: Vec::new(),
+            threads: 0,
+            verify: true,
+            keep_machine_code: std::env::var_os("STRATA_KEEP_CLIF").is_some(),
+        }
     }
 }
 
@@ -186,7 +196,7 @@ impl Engine {
             opt_level: self.inner.options.opt_level,
             bounds_checks: self.inner.options.bounds_checks,
             verify_clif: cfg!(debug_assertions),
-            keep_clif: std::env::var_os("STRATA_KEEP_CLIF").is_some(),
+            keep_clif: self.inner.options.keep_machine_code,
         };
         let hosts: Vec<Arc<HostFn>> = Vec::new();
         let resolver = EngineResolver { engine: &self.inner, used: std::cell::RefCell::new(hosts) };
@@ -274,8 +284,8 @@ impl Compiled {
         &self.engine
     }
 
-    /// The Cranelift IR and machine code of each function, when the `STRATA_KEEP_CLIF`
-    /// environment variable was set at compile time (for inspecting generated code).
+    /// The Cranelift IR and machine code of each function, when the engine's
+    /// [`Options::keep_machine_code`] was set (for inspecting generated code).
     pub fn clif(&self) -> &[String] {
         &self.code.clif
     }
