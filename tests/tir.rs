@@ -169,6 +169,23 @@ fn binary_and_comparison_of_different_types() {
 }
 
 #[test]
+fn indices_of_one_width() {
+    // spec: expression rule 7.2 and statement rule 4.3: indices are integers of one width.
+    let a = Buffer::new("A", i32t(), vec![4.into(), 4.into()]);
+    let mixed = vec![PrimExpr::int(0), PrimExpr::int_of(1, DataType::INT64)];
+    let msg = check_error(PrimFunc::with_buffers("f", std::slice::from_ref(&a), Stmt::evaluate(a.load(mixed.clone()))));
+    assert!(
+        msg.contains("'BufferLoad' in @f: index 1 has type int64 but index 0 has type int32; indices must agree"),
+        "{msg}"
+    );
+    let msg = check_error(PrimFunc::with_buffers("f", std::slice::from_ref(&a), a.store(mixed, PrimExpr::int(0))));
+    assert!(
+        msg.contains("'BufferStore' in @f: index 1 has type int64 but index 0 has type int32; indices must agree"),
+        "{msg}"
+    );
+}
+
+#[test]
 fn allocate_pointer_type() {
     // spec: statement rule 6 (Allocate): the variable points to the allocated type.
     let p = Var::pointer("p", DataType::FLOAT32, "global");

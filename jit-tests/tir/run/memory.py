@@ -96,3 +96,12 @@ def evaluate(A: T.Buffer((1,), "int32")):
     T.evaluate(T.likely(A[0] == 0))
     A[0] = 1
 # run: @evaluate(zeros(1xi32)); %0 == [1]
+
+# -----
+
+# Indices of mixed widths, as TVM prints TOPI's take: read with the narrower one widened.
+@T.prim_func
+def mixed(i: T.int32, j: T.int64, A: T.Buffer((2, 3), "float32"), B: T.Buffer((1,), "float32")):
+    B[0] = A[i, j]
+    A[i, j] = T.float32(0)
+# run: @mixed(1, 2, [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], [9.0]); %3 == [6.0]; %2 == [[1.0, 2.0, 3.0], [4.0, 5.0, 0.0]]

@@ -655,6 +655,221 @@ CASES = [
 
 
 # ---------------------------------------------------------------------------------------
+# Broader coverage: one file per group of TOPI operators, `te` and `lowered` forms.
+
+
+def ph(shape, dtype="float32", name="X"):
+    return te.placeholder(shape, dtype=dtype, name=name)
+
+
+def group(name, build, comment, ranges=None):
+    return Case(name, build, ranges=ranges, comment=comment)
+
+
+MORE_CASES = [
+    group(
+        "unary_math",
+        lambda: (
+            [x := ph((3, 5))],
+            [
+                topi.sin(x), topi.cos(x), topi.tan(x), topi.log2(topi.abs(x) + 1.0),
+                topi.log10(topi.abs(x) + 1.0), topi.rsqrt(topi.abs(x) + 1.0), topi.sinh(x), topi.cosh(x),
+                topi.atan(x), topi.asin(topi.clip(x, -1.0, 1.0)), topi.acos(topi.clip(x, -1.0, 1.0)),
+                topi.trunc(x), topi.negative(x), topi.sign(x), topi.isinf(x), topi.isfinite(x),
+            ],
+        ),
+        "sin, cos, tan, log2, log10, rsqrt, sinh, cosh, atan, asin, acos, trunc, negative, sign, isinf, isfinite",
+    ),
+    group(
+        "fast_math",
+        lambda: ([x := ph((4, 6))], [topi.fast_exp(x), topi.fast_tanh(x), topi.fast_erf(x)]),
+        "TOPI's polynomial fast_exp, fast_tanh, fast_erf (bit casts and shifts)",
+    ),
+    group(
+        "broadcast_binary",
+        lambda: (
+            [x := ph((4, 6)), y := ph((6,), name="Y")],
+            [
+                topi.add(x, y), topi.subtract(x, y), topi.multiply(x, y), topi.divide(x, y),
+                topi.maximum(x, y), topi.minimum(x, y), topi.power(topi.abs(x), 2.0),
+                topi.floor_divide(x, y), topi.atan2(x, y),
+            ],
+        ),
+        "binary operators with a broadcast operand",
+    ),
+    group(
+        "compare_logic",
+        lambda: (
+            [x := ph((4, 6)), y := ph((4, 6), name="Y")],
+            [
+                topi.equal(x, y), topi.not_equal(x, y), topi.less(x, y), topi.greater_equal(x, y),
+                topi.logical_and(topi.greater(x, 0.0), topi.less(y, 0.0)),
+                topi.logical_or(topi.greater(x, 0.0), topi.less(y, 0.0)),
+                topi.logical_not(topi.greater(x, 0.0)),
+                topi.logical_xor(topi.greater(x, 0.0), topi.less(y, 0.0)),
+            ],
+        ),
+        "comparisons and logic into bool buffers",
+    ),
+    group(
+        "int_bits",
+        lambda: (
+            [a := ph((4, 6), "int32", "A"), b := ph((4, 6), "int32", "B")],
+            [
+                topi.bitwise_and(a, b), topi.bitwise_or(a, b), topi.bitwise_not(a),
+                topi.left_shift(a, topi.abs(topi.floor_mod(b, 8))), topi.floor_mod(a, topi.add(topi.abs(b), 1)),
+                topi.abs(a), topi.sign(a),
+            ],
+        ),
+        "bitwise operators, shifts, floor mod, abs and sign of int32",
+    ),
+    group(
+        "narrow_ints",
+        lambda: (
+            [a := ph((4, 6), "int8", "A"), b := ph((4, 6), "uint8", "B")],
+            [topi.add(a, a), topi.multiply(b, b), topi.cast(b, "int32"), topi.cast(a, "uint8"), topi.add(b, b)],
+        ),
+        "int8 and uint8 arithmetic (wrapping) and casts",
+    ),
+    group(
+        "reduce_more",
+        lambda: (
+            [x := ph((3, 4, 5))],
+            [
+                topi.sum(x, axis=None), topi.max(x, axis=(1, 2)), topi.argmax(x, axis=2),
+                topi.argmin(x, axis=1, keepdims=True), topi.all(topi.greater(x, -3.0), axis=1),
+                topi.any(topi.greater(x, 1.5), axis=2), topi.prod(x, axis=2),
+            ],
+        ),
+        "full sum, max over two axes, argmax/argmin, all/any over bools, prod",
+    ),
+    group(
+        "scans",
+        lambda: ([x := ph((3, 7))], [topi.cumsum(x, axis=0), topi.cumprod(x, axis=1)]),
+        "cumsum and cumprod (TOPI's IR builder)",
+    ),
+    group(
+        "take_modes",
+        lambda: (
+            [x := ph((5, 4)), i := ph((3,), "int64", "I")],
+            [topi.take(x, i, axis=1, mode="wrap"), topi.take(x, i, mode="fast")],
+        ),
+        "take with int64 indices (wrap mode: indices of mixed widths)",
+        ranges={1: (0, 4)},
+    ),
+    group(
+        "slices_stacks",
+        lambda: (
+            [x := ph((6, 7, 3))],
+            [
+                topi.strided_slice(x, [1, 0, 0], [5, 7, 3], [2, 3, 1]), topi.split(x, 3, axis=1)[1],
+                topi.squeeze(topi.expand_dims(x, 0), 0), topi.flip(x, 2), topi.repeat(x, 2, 2), topi.stack([x, x], 1),
+            ],
+        ),
+        "strided_slice, split, squeeze/expand_dims, flip, repeat, stack",
+    ),
+    group(
+        "layouts",
+        lambda: (
+            [x := ph((1, 8, 4, 4))],
+            [
+                topi.nn.depth_to_space(x, 2), topi.nn.space_to_depth(topi.nn.depth_to_space(x, 2), 2),
+                topi.layout_transform(x, "NCHW", "NCHW4c"),
+            ],
+        ),
+        "depth_to_space, space_to_depth, NCHW to NCHW4c",
+    ),
+    group(
+        "pool_1d_3d",
+        lambda: (
+            [x := ph((1, 2, 9)), y := ph((1, 2, 4, 4, 4), name="Y")],
+            [
+                topi.nn.pool1d(x, (3,), (2,), (1,), (1, 1), "max", layout="NCW"),
+                topi.nn.pool3d(y, (2, 2, 2), (2, 2, 2), (1, 1, 1), (0, 0, 0, 0, 0, 0), "avg", layout="NCDHW"),
+            ],
+        ),
+        "1-d max pool, 3-d average pool",
+    ),
+    group(
+        "conv_1d_3d_group",
+        lambda: (
+            [
+                x := ph((1, 3, 10)), w := ph((4, 3, 3), name="W"),
+                y := ph((1, 2, 5, 5, 5), name="Y"), v := ph((3, 2, 3, 3, 3), name="V"),
+                z := ph((1, 4, 6, 6), name="Z"), u := ph((4, 2, 3, 3), name="U"),
+            ],
+            [
+                topi.nn.conv1d(x, w, 1, 1, 1), topi.nn.conv3d_ncdhw(y, v, 1, 1, 1, 1),
+                topi.nn.group_conv2d_nchw(z, u, 1, 1, 1, 2),
+            ],
+        ),
+        "conv1d, conv3d, grouped conv2d",
+    ),
+    group(
+        "norms_more",
+        lambda: (
+            [
+                x := ph((2, 3, 4, 4)), m := ph((3,), name="M"), v := ph((3,), name="V"),
+                gm := ph((3,), name="G"), bt := ph((3,), name="BT"),
+            ],
+            [
+                topi.nn.batch_norm(x, gm, bt, m, v, axis=1, epsilon=1e-5)[0],
+                topi.nn.lrn(x, 3, 1, 1e-4, 0.75, 2.0), topi.nn.prelu(x, gm, 1), topi.nn.softplus(x, 1.0, 20.0),
+            ],
+        ),
+        "batch_norm (inference), lrn, prelu, softplus",
+        ranges={2: (0.1, 2.0)},
+    ),
+    group(
+        "resampling",
+        lambda: (
+            [x := ph((1, 2, 5, 5))],
+            [
+                topi.image.resize2d(x, [0.0] * 4, (7, 8), layout="NCHW", method="cubic"),
+                topi.nn.upsampling(x, 2, 2, "NCHW", "nearest_neighbor"),
+                topi.nn.upsampling(x, 2, 3, "NCHW", "bilinear"),
+            ],
+        ),
+        "cubic resize, nearest and bilinear upsampling",
+    ),
+    group(
+        "matmul_variants",
+        lambda: (
+            [x := ph((4, 6)), y := ph((5, 6), name="Y"), b := ph((5,), name="B")],
+            [
+                topi.matmul(x, y, transp_b=True), topi.nn.dense(x, y, b),
+                topi.einsum("ij,kj->ik", x, y),
+            ],
+        ),
+        "matmul with transposed B, dense with bias, einsum",
+    ),
+    group(
+        "select_pad",
+        lambda: (
+            [c := ph((4, 1), "bool", "C"), x := ph((1, 5)), y := ph((4, 5), name="Y")],
+            [
+                topi.where(c, x, y), topi.broadcast_to(x, (3, 4, 5)),
+                topi.nn.mirror_pad(y, (0, 1), (1, 2), "REFLECT"), topi.nn.mirror_pad(y, (1, 2), (0, 1), "SYMMETRIC"),
+                topi.trilu(y, tvm.tirx.const(1, "int32"), True), topi.sliding_window(y, 1, [3], [2]),
+            ],
+        ),
+        "where with broadcasting, broadcast_to, mirror pads, trilu, sliding_window",
+    ),
+    group(
+        "float_widths",
+        lambda: (
+            [x := ph((3, 4), "float64"), h := ph((3, 4), "float16", "H")],
+            [
+                topi.exp(x), topi.sum(x, axis=1), topi.sqrt(topi.abs(x)), topi.cast(x, "float32"),
+                topi.add(h, h), topi.multiply(h, h), topi.cast(h, "float32"),
+            ],
+        ),
+        "float64 and float16 kernels",
+    ),
+]
+
+
+# ---------------------------------------------------------------------------------------
 # Relax models: the PrimFuncs `relax.transform.LegalizeOps` makes (int64 shapes, private
 # functions, shape variables shared with the Relax function and printed as TypeVars).
 
@@ -826,6 +1041,11 @@ def main():
         if only and case.name not in only:
             continue
         generate(case, np.random.default_rng(1000 + i))
+        print("wrote", case.name)
+    for i, case in enumerate(MORE_CASES):
+        if only and case.name not in only:
+            continue
+        generate(case, np.random.default_rng(3000 + i))
         print("wrote", case.name)
     for i, case in enumerate(RELAX_CASES):
         if only and case.name not in only:

@@ -315,7 +315,7 @@ impl Reader {
             });
         }
         let _ = span;
-        Ok((b, indices))
+        Ok((b, widen_indices(indices)))
     }
 
     /// TVM's type matching of binary operands.
@@ -683,4 +683,28 @@ fn limit_value(what: &str, dt: DataType, span: Span) -> Option<PrimExpr> {
         ("infinity", TypeCode::Float | TypeCode::BFloat) => PrimExpr::at(ExprKind::FloatImm(f64::INFINITY), dt, sp),
         _ => return None,
     })
+}
+
+/// Indices of mixed integer widths (TOPI's `take` and `sliding_window` print `A[i, j64]` with an
+/// int32 `i`) widened to the widest, as TVM's code generators cast them: the spec's typing rule
+/// asks for one width (expression rule 7, statement rule 4), and what TVM prints must read.
+fn widen_indices(indices: Vec<PrimExpr>) -> Vec<PrimExpr> {
+    let ints = indices.iter().all(|i| i.dtype().is_int() && !i.dtype().is_bool());
+    let bits = indices.iter().map(|i| i.dtype().bits).max().unwrap_or(32);
+    if !ints || indices.iter().all(|i| i.dtype().bits == bits) {
+        return indices;
+    }
+    indices
+        .into_iter()
+        .map(|i| {
+            if i.dtype().bits == bits {
+                return i;
+            }
+            let t = DataType::new(TypeCode::Int, bits).with_lanes(i.dtype().lanes);
+            match i.kind() {
+                ExprKind::IntImm(v) => PrimExpr::at(ExprKind::IntImm(*v), t, i.span()),
+                _ => PrimExpr::cast(t, i.clone()).with_span(i.span()),
+            }
+        })
+        .collect()
 }
