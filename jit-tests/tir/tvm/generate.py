@@ -7,6 +7,7 @@ would), print it with TVM (`mod.script()`) in up to three forms:
 - `sched`: after a schedule (split, reorder, vectorize, unroll, parallel, cache writes);
 - `lowered`: after TVM's own lowering passes up to, not including, MakePackedAPI (flattened
   buffers, T.decl_buffer, T.allocate, ramps and broadcasts, unrolled loops, let bindings);
+- `sched_lowered`: the scheduled form, lowered the same way;
 
 compile each with TVM's LLVM backend, run it on seeded random inputs, and write one
 `<operator>.py` test file per operator: each case is the printed module followed by a
@@ -112,11 +113,13 @@ def make_module(case, form):
     ins, outs = case.build()
     func = te.create_prim_func(list(ins) + list(outs)).with_attr("global_symbol", case.name)
     mod = tvm.IRModule({case.name: func})
-    if form == "sched":
+    if form in ("sched", "sched_lowered"):
         sch = tvm.s_tir.Schedule(mod)
         sch.work_on(case.name)
         case.schedule(sch)
         mod = sch.mod
+        if form == "sched_lowered":
+            mod = lowered(mod)
     elif form == "lowered":
         mod = lowered(mod)
     return mod, ins, outs
@@ -870,6 +873,84 @@ MORE_CASES = [
 
 
 # ---------------------------------------------------------------------------------------
+# Schedules: the primitives a tuner applies, each printed scheduled and then lowered.
+
+
+def odd_matmul():
+    a = te.placeholder((30, 17), name="A")
+    b = te.placeholder((17, 20), name="B")
+    k = te.reduce_axis((0, 17), name="k")
+    return [a, b], [te.compute((30, 20), lambda i, j: te.sum(a[i, k] * b[k, j], axis=k), name="C")]
+
+
+def fused_parallel_vector(sch):
+    blk = sch.get_sblock("C")
+    i, j, k = sch.get_loops(blk)
+    jo, ji = sch.split(j, [None, 8])
+    io, ii = sch.split(i, [None, 4])
+    sch.reorder(io, jo, k, ii, ji)
+    sch.parallel(sch.fuse(io, jo))
+    sch.vectorize(ji)
+    sch.annotate(k, "pragma_auto_unroll_max_step", 16)
+
+
+def cached(sch):
+    blk = sch.get_sblock("C")
+    i, _, _ = sch.get_loops(blk)
+    io, _ = sch.split(i, [None, 5])
+    sch.compute_at(sch.cache_read(blk, 0, "local"), io)
+    sch.reverse_compute_at(sch.cache_write(blk, 0, "local"), io)
+
+
+def blockized(sch):
+    blk = sch.get_sblock("C")
+    i, j, k = sch.get_loops(blk)
+    jo, ji = sch.split(j, [None, 4])
+    sch.reorder(i, jo, k, ji)
+    sch.blockize(ji)
+
+
+def row_sums():
+    x = te.placeholder((7, 100), name="X")
+    return [x], [topi.sum(x, axis=1)]
+
+
+def rfactor_parallel(sch):
+    blk = sch.get_sblock("X_red")
+    _, k = sch.get_loops(blk)
+    _, ki = sch.split(k, [None, 8])
+    rf = sch.rfactor(ki, 1)
+    sch.parallel(sch.get_loops(rf)[0])
+
+
+def small_conv():
+    x = te.placeholder((1, 4, 9, 9), name="X")
+    w = te.placeholder((6, 4, 3, 3), name="W")
+    return [x, w], [topi.nn.conv2d_nchw(x, w, 1, 1, 1)]
+
+
+def padding_at_channel(sch):
+    blk = sch.get_sblock("conv2d_nchw")
+    _, f, _, _, rc, _, _ = sch.get_loops(blk)
+    sch.compute_at(sch.get_sblock("pad_temp"), rc)
+    sch.parallel(f)
+
+
+SCHEDULED_CASES = [
+    Case("sched_fused_vector", odd_matmul, forms=(), schedule=fused_parallel_vector,
+         comment="split (not dividing: T.where), reorder, fuse + parallel, vectorize, unroll pragma"),
+    Case("sched_cached", odd_matmul, forms=(), schedule=cached,
+         comment="cache_read/cache_write to local buffers, compute_at, reverse_compute_at"),
+    Case("sched_blockized", odd_matmul, forms=(), schedule=blockized, comment="blockize (nested blocks)"),
+    Case("sched_rfactor", row_sums, forms=(), schedule=rfactor_parallel, comment="rfactor, parallel partial sums"),
+    Case("sched_conv_at", small_conv, forms=(), schedule=padding_at_channel,
+         comment="padding computed at the reduction loop (compute_at), parallel channels"),
+]
+for _case in SCHEDULED_CASES:
+    _case.forms = ("sched", "sched_lowered")
+
+
+# ---------------------------------------------------------------------------------------
 # Relax models: the PrimFuncs `relax.transform.LegalizeOps` makes (int64 shapes, private
 # functions, shape variables shared with the Relax function and printed as TypeVars).
 
@@ -1046,6 +1127,11 @@ def main():
         if only and case.name not in only:
             continue
         generate(case, np.random.default_rng(3000 + i))
+        print("wrote", case.name)
+    for i, case in enumerate(SCHEDULED_CASES):
+        if only and case.name not in only:
+            continue
+        generate(case, np.random.default_rng(4000 + i))
         print("wrote", case.name)
     for i, case in enumerate(RELAX_CASES):
         if only and case.name not in only:
