@@ -58,6 +58,9 @@ struct Printer {
     buffer_names: HashMap<u64, String>,
     used: HashSet<String>,
     raw_names: bool,
+    /// Enclosing loops: variable id, min and extent (a block axis bound to one of them with
+    /// the same range prints as `T.axis.remap`).
+    loops: Vec<(u64, PrimExpr, PrimExpr)>,
 }
 
 // Python operator precedence, loosest first.
@@ -83,6 +86,7 @@ impl Printer {
             buffer_names: HashMap::new(),
             used,
             raw_names: false,
+            loops: Vec::new(),
         }
     }
 
@@ -433,6 +437,28 @@ impl Printer {
                 }
             },
             StmtKind::For { var, min, extent, kind, body, annotations } => {
+                // Perfectly nested plain loops from 0 print as one `T.grid`.
+                let chain = grid_chain(s);
+                if chain.len() > 1 {
+                    let mut names = Vec::new();
+                    let mut extents = Vec::new();
+                    for (v, e, _) in &chain {
+                        names.push(self.var(v));
+                        extents.push(self.expr(e, 0));
+                    }
+                    self.line(ind, &format!("for {} in T.grid({}):", names.join(", "), extents.join(", ")));
+                    for (v, e, _) in &chain {
+                        self.loops.push((v.id(), zero_of(e.dtype()), e.clone()));
+                    }
+                    let inner = chain.last().map(|(_, _, b)| b.clone()).unwrap_or_else(|| body.clone());
+                    self.body(&inner, ind + 1);
+                    self.loops.truncate(self.loops.len() - chain.len());
+                    // Loop names are free again after the loop, as in TVM's prints.
+                    for n in names {
+                        self.used.remove(&n);
+                    }
+                    return;
+                }
                 let n = self.var(var);
                 let bounds = if min.as_int() == Some(0) && min.dtype() == extent.dtype() {
                     self.expr(extent, 0)
@@ -454,7 +480,10 @@ impl Printer {
                 }
                 iter.push(')');
                 self.line(ind, &format!("for {n} in {iter}:"));
+                self.loops.push((var.id(), min.clone(), extent.clone()));
                 self.body(body, ind + 1);
+                self.loops.pop();
+                self.used.remove(&n);
             }
             StmtKind::While { cond, body } => {
                 let c = self.expr(cond, 0);
@@ -468,7 +497,16 @@ impl Printer {
     fn block(&mut self, values: &[PrimExpr], predicate: &PrimExpr, b: &Block, ind: usize) {
         self.line(ind, &format!("with T.sblock({}):", quote(&b.name)));
         let i = ind + 1;
+        if let Some(kinds) = self.remap_kinds(values, b) {
+            let names: Vec<String> = b.iter_vars.iter().map(|iv| self.var(&iv.var)).collect();
+            let vals: Vec<String> = values.iter().map(|v| self.expr(v, 0)).collect();
+            self.line(i, &format!("{} = T.axis.remap(\"{kinds}\", [{}])", names.join(", "), vals.join(", ")));
+        }
+        let remapped = !b.iter_vars.is_empty() && self.remap_kinds(values, b).is_some();
         for (iv, v) in b.iter_vars.iter().zip(values) {
+            if remapped {
+                break;
+            }
             let n = self.var(&iv.var);
             let kind = match iv.iter_type {
                 IterType::CommReduce => "reduce",
@@ -517,6 +555,42 @@ impl Printer {
             self.body(init, i + 1);
         }
         self.body(&b.body, i);
+        for iv in &b.iter_vars {
+            if let Some(n) = self.names.get(&iv.var.id()) {
+                let n = n.clone();
+                self.used.remove(&n);
+            }
+        }
+    }
+
+    /// `"SSR"` when every axis of the block is spatial or reduce, bound to an enclosing loop's
+    /// variable, with that loop's range and type: what `T.axis.remap` declares.
+    fn remap_kinds(&self, values: &[PrimExpr], b: &Block) -> Option<String> {
+        if b.iter_vars.is_empty() {
+            return None;
+        }
+        let same = |x: &PrimExpr, y: &PrimExpr| {
+            x.dtype() == y.dtype()
+                && (x.same_node(y)
+                    || matches!((x.as_int(), y.as_int()), (Some(p), Some(q)) if p == q)
+                    || matches!((x.as_var(), y.as_var()), (Some(p), Some(q)) if p.id() == q.id()))
+        };
+        let mut kinds = String::new();
+        for (iv, v) in b.iter_vars.iter().zip(values) {
+            let k = match iv.iter_type {
+                IterType::DataPar => 'S',
+                IterType::CommReduce => 'R',
+                _ => return None,
+            };
+            let lv = v.as_var()?;
+            let (_, min, extent) = self.loops.iter().rev().find(|(id, _, _)| *id == lv.id())?;
+            let dom = iv.dom.as_ref()?;
+            if iv.var.dtype() != v.dtype() || !same(&dom.min, min) || !same(&dom.extent, extent) {
+                return None;
+            }
+            kinds.push(k);
+        }
+        Some(kinds)
     }
 
     /// `min + extent`, folded when both are constants.
@@ -774,4 +848,34 @@ fn quote(s: &str) -> String {
 fn float_text(v: f64) -> String {
     let s = format!("{v:?}");
     if s.contains('.') || s.contains('e') || s.contains("inf") || s.contains("NaN") { s } else { format!("{s}.0") }
+}
+
+/// The loops `for a: for b: ..` that print as one `T.grid`: serial, from 0 (of the extent's
+/// type), unannotated, each the whole body of the previous, extents not using earlier loops'
+/// variables; with the innermost body.
+fn grid_chain(s: &Stmt) -> Vec<(Var, PrimExpr, Stmt)> {
+    let mut out: Vec<(Var, PrimExpr, Stmt)> = Vec::new();
+    let mut cur = s;
+    while let StmtKind::For { var, min, extent, kind: ForKind::Serial, body, annotations } = cur.kind() {
+        let plain = annotations.is_empty()
+            && min.as_int() == Some(0)
+            && min.dtype() == extent.dtype()
+            && var.dtype() == extent.dtype();
+        let mut independent = true;
+        crate::tir::visit::walk_expr(extent, &mut |e| {
+            if let Some(v) = e.as_var() {
+                independent &= !out.iter().any(|(o, _, _)| o.id() == v.id());
+            }
+        });
+        if !plain || !independent {
+            break;
+        }
+        out.push((var.clone(), extent.clone(), body.clone()));
+        cur = body;
+    }
+    out
+}
+
+fn zero_of(t: DataType) -> PrimExpr {
+    PrimExpr::int_of(0, t)
 }
