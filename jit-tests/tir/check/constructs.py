@@ -155,3 +155,14 @@ def two_rets(x: T.int32) -> T.int32:
     # expected-error@+2 {{'Call' in @two_rets: tir.ret returns a value of type int64, but the function's return type is int32}}
     # expected-error@+1 {{'Call' in @two_rets: tir.ret returns values of different types: int32 and int64}}
     return T.int64(0)
+
+# -----
+
+@T.prim_func
+def twice(A: T.Buffer((1,), "int32")):
+    A[0] = 1
+
+# expected-error@+2 {{function 'twice' is defined twice}}
+@T.prim_func
+def twice(A: T.Buffer((1,), "int32")):
+    A[0] = 2

@@ -59,3 +59,38 @@ def add_one(A: T.Buffer[(8,), "float32"], B: T.Buffer[(8,), "float32"]):
             vi = T.axis.S(8, i)
             B[vi] = A[vi] + T.float32(1)
 # run: @add_one([0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0], zeros(8xf32)); %1 == [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]
+
+# -----
+
+# The TensorIR tutorial's first module: handles matched to buffers, `A[vi] + 1.0` (a Python float
+# taking the buffer's type), and a second module pasted after it (the two make one module).
+@tvm.script.ir_module
+class MyModule:
+    @T.prim_func
+    def main(a: T.handle, b: T.handle):
+        # We exchange data between function by handles, which are similar to pointer.
+        T.func_attr({"global_symbol": "main", "tir.noalias": True})
+        # Create buffer from handles.
+        A = T.match_buffer(a, (8,), dtype="float32")
+        B = T.match_buffer(b, (8,), dtype="float32")
+        for i in range(8):
+            # A block is an abstraction for computation.
+            with T.block("B"):
+                # Define a spatial block iterator and bind it to value i.
+                vi = T.axis.spatial(8, i)
+                B[vi] = A[vi] + 1.0
+
+@tvm.script.ir_module
+class MyAdd:
+    @T.prim_func
+    def add(A: T.Buffer((2, 2), "int64"),
+            B: T.Buffer((2, 2), "int64"),
+            C: T.Buffer((2, 2), "int64")):
+        T.func_attr({"global_symbol": "add"})
+        for i, j in T.grid(2, 2):
+            with T.block("C"):
+                vi = T.axis.spatial(2, i)
+                vj = T.axis.spatial(2, j)
+                C[vi, vj] = A[vi, vj] + B[vi, vj]
+# run: @main([1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0], zeros(8xf32)); %1 == [2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0]
+# run: @add([[1, 2], [3, 4]], [[10, 20], [30, 40]], zeros(2x2xi64)); %2 == [[11, 22], [33, 44]]

@@ -227,10 +227,9 @@ impl Reader {
                     if !decorators.iter().any(|d| self.is_ir_module(d)) {
                         return err("expected @I.ir_module on the class", s.span);
                     }
-                    if module_name.is_some() || !defs.is_empty() {
-                        return err("a script holds one @I.ir_module or a list of @T.prim_func functions", s.span);
-                    }
-                    module_name = Some(name.clone());
+                    // Several modules (or a module and functions) pasted together make one
+                    // module, named after the first.
+                    module_name.get_or_insert_with(|| name.clone());
                     for m in body {
                         match &m.s {
                             // Functions of other languages (Relax) are not TIR: skipped.
@@ -255,6 +254,9 @@ impl Reader {
         // Every function's name and return type first: bodies call each other in any order.
         for d in &defs {
             if let P::Def { name, ret, .. } = &d.s {
+                if self.funcs.contains_key(name) {
+                    return err(format!("function '{name}' is defined twice"), d.span);
+                }
                 let rt = match ret {
                     Some(r) => self.ret_annotation(r)?.map_or(DataType::VOID, |t| t.dtype()),
                     None => DataType::VOID,
