@@ -3,7 +3,9 @@
 //! fixed point.
 //!
 //! `STRATA_FUZZ_CASES=100000 cargo test --release --test fuzz -- --nocapture` for a long run;
-//! the default is small enough for CI. `STRATA_FUZZ_SEED` picks another deterministic stream.
+//! the default is small enough for CI. `STRATA_FUZZ_SEED` picks another deterministic stream;
+//! `STRATA_FUZZ_TRACE=FILE` writes each input to FILE before trying it, so that after an abort
+//! (a stack overflow cannot be caught) FILE holds the input that caused it.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
@@ -147,17 +149,17 @@ fn floor_char(s: &str, mut i: usize) -> usize {
     i
 }
 
-fn mutate(rng: &mut Rng, seeds: &[String]) -> String {
+fn mutate(rng: &mut Rng, seeds: &[String], tokens: &[&str]) -> String {
     let mut s = if rng.below(8) == 0 {
         // A random token soup.
-        (0..rng.below(60)).map(|_| TOKENS[rng.below(TOKENS.len())]).collect::<Vec<_>>().join(" ")
+        (0..rng.below(60)).map(|_| tokens[rng.below(tokens.len())]).collect::<Vec<_>>().join(" ")
     } else {
         seeds[rng.below(seeds.len())].clone()
     };
     for _ in 0..1 + rng.below(4) {
         let i = floor_char(&s, rng.below(s.len() + 1));
-        match rng.below(7) {
-            0 => s.insert_str(i, TOKENS[rng.below(TOKENS.len())]),
+        match rng.below(9) {
+            0 => s.insert_str(i, tokens[rng.below(tokens.len())]),
             1 => {
                 let j = floor_char(&s, i + rng.below(20));
                 s.replace_range(i..j, "");
@@ -179,6 +181,21 @@ fn mutate(rng: &mut Rng, seeds: &[String]) -> String {
                 let c = (rng.below(95) as u8 + 32) as char;
                 s.insert(i, c);
             }
+            7 | 8 => {
+                // Swap one word for another of the same input, or a number for an edge value:
+                // inputs that stay well-formed but mean something else.
+                let words = words(&s);
+                if let (Some(&(a, b)), Some(&(c, d))) =
+                    (words.get(rng.below(words.len())), words.get(rng.below(words.len())))
+                {
+                    let replacement = if s[a..b].starts_with(|c: char| c.is_ascii_digit()) && rng.below(2) == 0 {
+                        ["0", "1", "-1", "3", "7", "64", "65536", "2147483647", "4294967296"][rng.below(9)].to_string()
+                    } else {
+                        s[c..d].to_string()
+                    };
+                    s.replace_range(a..b, &replacement);
+                }
+            }
             _ => {
                 // Nest deeply.
                 let n = rng.below(300);
@@ -187,6 +204,24 @@ fn mutate(rng: &mut Rng, seeds: &[String]) -> String {
         }
     }
     s
+}
+
+/// The byte ranges of the identifiers and numbers of `s`.
+fn words(s: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in s.char_indices().chain(std::iter::once((s.len(), ' '))) {
+        let word = c.is_ascii_alphanumeric() || c == '_';
+        match (start, word) {
+            (None, true) => start = Some(i),
+            (Some(a), false) => {
+                out.push((a, i));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 /// What happened to an input: rejected by the parser, by the verifier, or accepted.
@@ -222,19 +257,24 @@ fn check_one(input: &str) -> Outcome {
     Outcome::Accepted
 }
 
-#[test]
-fn random_and_mutated_inputs_never_panic() {
-    let cases: usize = std::env::var("STRATA_FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(3_000);
+/// Run `cases` mutated inputs through `check`; a panic anywhere is a failure (the first five are
+/// reported with their inputs).
+fn fuzz(what: &str, seeds: &[String], tokens: &[&str], default_cases: usize, check: &dyn Fn(&str) -> Outcome) {
+    let cases: usize = std::env::var("STRATA_FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(default_cases);
     let seed: u64 = std::env::var("STRATA_FUZZ_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(0x5EED);
-    let seeds = seeds();
+    let trace = std::env::var("STRATA_FUZZ_TRACE").ok();
     assert!(!seeds.is_empty());
     let mut rng = Rng(seed);
     let mut failures = Vec::new();
     let start = std::time::Instant::now();
     let mut counts = [0usize; 3];
     for _ in 0..cases {
-        let input = mutate(&mut rng, &seeds);
-        match catch_unwind(AssertUnwindSafe(|| check_one(&input))) {
+        let input = mutate(&mut rng, seeds, tokens);
+        if let Some(path) = &trace {
+            // An abort (a stack overflow) cannot be caught; the last input written is the culprit.
+            std::fs::write(path, &input).expect("writing STRATA_FUZZ_TRACE");
+        }
+        match catch_unwind(AssertUnwindSafe(|| check(&input))) {
             Ok(o) => counts[o as usize] += 1,
             Err(e) => {
                 let msg =
@@ -247,7 +287,7 @@ fn random_and_mutated_inputs_never_panic() {
         }
     }
     eprintln!(
-        "fuzz: {cases} inputs in {:.1} s: {} syntax errors, {} verifier errors, {} accepted, {} panics",
+        "fuzz {what}: {cases} inputs in {:.1} s: {} syntax errors, {} rejected, {} accepted, {} panics",
         start.elapsed().as_secs_f64(),
         counts[0],
         counts[1],
@@ -255,6 +295,148 @@ fn random_and_mutated_inputs_never_panic() {
         failures.len()
     );
     assert!(failures.is_empty(), "{}", failures.join("\n=====\n"));
+}
+
+#[test]
+fn random_and_mutated_inputs_never_panic() {
+    fuzz("MLIR", &seeds(), TOKENS, 3_000, &check_one);
+}
+
+const TVMSCRIPT_TOKENS: &[&str] = &[
+    "@T.prim_func",
+    "@I.ir_module",
+    "class Module:",
+    "def main(",
+    "A: T.Buffer((4, 4), \"float32\")",
+    "T.handle",
+    "T.match_buffer(",
+    "T.int32",
+    "T.int64(3)",
+    "T.float32(0)",
+    "T.bool(True)",
+    "T.Cast(\"float16\", ",
+    "T.Select(",
+    "T.if_then_else(",
+    "T.ramp(0, 1, 4)",
+    "T.Broadcast(",
+    "T.Shuffle(",
+    "T.grid(",
+    "T.serial(",
+    "T.parallel(",
+    "T.vectorized(",
+    "T.unroll(",
+    "T.thread_binding(",
+    "with T.sblock(\"b\"):",
+    "with T.block(\"b\"):",
+    "T.axis.remap(\"SR\", [i, j])",
+    "T.axis.spatial(",
+    "T.axis.reduce(",
+    "with T.init():",
+    "T.where(",
+    "T.reads(",
+    "T.writes(",
+    "T.alloc_buffer(",
+    "T.allocate(",
+    "T.decl_buffer(",
+    "T.launch_thread(",
+    "T.env_thread(",
+    "T.attr(",
+    "T.Let(",
+    "T.evaluate(",
+    "T.ret(",
+    "assert",
+    "while",
+    "if",
+    "else:",
+    "for",
+    "in",
+    "range(",
+    "return",
+    "T.floordiv(",
+    "T.floormod(",
+    "T.truncdiv(",
+    "T.exp(",
+    "T.max(",
+    "//",
+    "%",
+    "**",
+    "and",
+    "or",
+    "not",
+    "==",
+    "<=",
+    "=",
+    ":",
+    ",",
+    "(",
+    ")",
+    "[",
+    "]",
+    "\n",
+    "\n    ",
+    "\n        ",
+    "\t",
+    " ",
+    "0",
+    "-1",
+    "2147483648",
+    "99999999999999999999999999",
+    "1e39",
+    "\"",
+    "'",
+    "#",
+    "\\",
+    "\u{1F600}",
+];
+
+/// TVMScript inputs: the seeds are every case of the `.py` test files.
+fn tvmscript_seeds() -> Vec<String> {
+    let mut out = Vec::new();
+    fn walk(dir: &Path, out: &mut Vec<String>) {
+        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "py")
+                && let Ok(t) = std::fs::read_to_string(&p)
+                && strata::tir::script::looks_like_tvmscript(&t)
+            {
+                for r in strata::tir::script::split_cases(&t) {
+                    out.push(t[r].to_string());
+                }
+            }
+        }
+    }
+    walk(&Path::new(env!("CARGO_MANIFEST_DIR")).join("jit-tests"), &mut out);
+    out
+}
+
+/// Read, check, print, read the print back (a fixed point), lower and compile: nothing panics.
+fn check_tvmscript(input: &str, engine: &strata::engine::Engine) -> Outcome {
+    use strata::tir::script::{print_module, read_module};
+    let file = SourceFile::new("fuzz.py", input);
+    let Ok(m) = read_module(&file) else { return Outcome::Syntax };
+    if strata::tir::check(&m).is_err() {
+        return Outcome::Invalid;
+    }
+    let once = print_module(&m);
+    let m2 = strata::tir::parse_script_named("printed.py", &once)
+        .unwrap_or_else(|e| panic!("printed form does not read back:\n{e}\n--- input\n{input}\n--- printed\n{once}"));
+    assert_eq!(once, print_module(&m2), "printing is not a fixed point for:\n{input}");
+    match strata::tir::lower(&m) {
+        Ok(core) => match engine.compile(&core) {
+            Ok(_) => Outcome::Accepted,
+            Err(_) => Outcome::Invalid,
+        },
+        Err(_) => Outcome::Invalid,
+    }
+}
+
+#[test]
+fn mutated_tvmscript_never_panics() {
+    let engine = strata::engine::Engine::default();
+    fuzz("TVMScript", &tvmscript_seeds(), TVMSCRIPT_TOKENS, 1_500, &|s| check_tvmscript(s, &engine));
 }
 
 #[test]

@@ -696,3 +696,17 @@ func @int_out_of_range() {
 
 // expected-error@+1 {{expected '"' in string literal}}
 func @unterminated_string() attributes {a = "abc
+
+// -----
+
+// A value used by its own definition (found by the fuzzer: the dimension rule followed the
+// affine.apply chain around the cycle until the stack overflowed).
+func @apply_of_itself(%n: index) {
+  affine.for %j = 0 to %n {
+    // expected-error@+2 {{operand #0 does not dominate this use}}
+    // expected-note@+1 {{operand defined here}}
+    %k = affine.apply (d0, d1) -> (d0 * 10 + d1)(%k, %j)
+  }
+  return
+}
+

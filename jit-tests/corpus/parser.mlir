@@ -40,6 +40,8 @@ func @tuple(tuple<>, tuple<i32, f32>, tuple<i1, tuple<f64, index>>) -> tuple<ten
 func @none_type(none)
 func @float_types(f16, bf16, f32, f64)
 func @dialect_types(!foo.bar, !foo<"opaque body">, !foo.baz<1x2, "x", [a, b]>)
+// A dialect that is not an identifier keeps the verbose form (`!123.x` reads as alias `!123`).
+func @numeric_dialect(!123<"x<1>">, !_9.y)
 
 func @simpleCFG(%arg0: i32, %f: f32) -> i1 {
   %1 = "foo"() : ()->i64

@@ -593,7 +593,7 @@ impl Attribute {
             Attribute::Dialect(d) => {
                 out.push('#');
                 out.push_str(&d.dialect);
-                if super::types::is_pretty_dialect_data(&d.data) {
+                if super::types::is_pretty_dialect_data(&d.dialect, &d.data) {
                     out.push('.');
                     out.push_str(&d.data);
                 } else {

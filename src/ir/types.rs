@@ -448,7 +448,7 @@ impl Type {
             Type::Dialect(d) => {
                 out.push('!');
                 out.push_str(&d.dialect);
-                if is_pretty_dialect_data(&d.data) {
+                if is_pretty_dialect_data(&d.dialect, &d.data) {
                     out.push('.');
                     out.push_str(&d.data);
                 } else {
@@ -530,9 +530,13 @@ pub struct StridedForm {
     pub strides: Vec<StrideTerm>,
 }
 
-/// Whether `data` can be printed in the pretty dialect-type form: an identifier followed by an
-/// optional balanced `<..>` body without quotes.
-pub fn is_pretty_dialect_data(data: &str) -> bool {
+/// Whether `!dialect<"data">` can be printed in the pretty form `!dialect.data`: the dialect
+/// is a bare identifier (`!123.x` would read back as the alias `!123`) and the data an
+/// identifier followed by an optional balanced `<..>` body without quotes.
+pub fn is_pretty_dialect_data(dialect: &str, data: &str) -> bool {
+    if !dialect.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+        return false;
+    }
     let bytes = data.as_bytes();
     let ident_end = bytes
         .iter()

@@ -43,8 +43,11 @@ impl<'a> Parser<'a> {
         self.apply_substitutions();
         // A file holding exactly one explicit `module` is that module.
         let ops = self.m.block(body).ops.clone();
+        // (Only a module with its one body block; a malformed one stays nested for the verifier.)
         if let [only] = ops.as_slice()
             && self.m.op_name(*only) == "module"
+            && let [region] = self.m.op(*only).regions.as_slice()
+            && self.m.region(*region).blocks.len() == 1
         {
             self.m.detach_op(*only);
             self.m.set_top(*only);

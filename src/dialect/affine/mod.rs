@@ -126,43 +126,60 @@ fn is_top_level_value(m: &Module, v: Value) -> bool {
     }
 }
 
-/// Whether `v` may be bound to a symbol.
-pub fn is_valid_symbol(m: &Module, v: Value) -> bool {
+/// How one value stands under a dimension or symbol rule: it holds, it fails, or it holds when
+/// it holds for every operand of this `affine.apply`.
+enum Standing {
+    Holds,
+    Fails,
+    IfOperands(Op),
+}
+
+/// Whether a rule holds for `v`, following `affine.apply` operands with a worklist: chains may be
+/// long, and an invalid module may have a use that is its own definition (`%k = affine.apply
+/// ..(%k)`), which the dominance check reports.
+fn holds_through_applies(m: &Module, v: Value, standing: impl Fn(&Module, Value) -> Standing) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    let mut work = vec![v];
+    while let Some(v) = work.pop() {
+        if !seen.insert(v) {
+            continue;
+        }
+        match standing(m, v) {
+            Standing::Holds => {}
+            Standing::Fails => return false,
+            Standing::IfOperands(op) => work.extend(m.op(op).operands.iter().copied()),
+        }
+    }
+    true
+}
+
+/// The standing of a value under the symbol rule (`dim` is false) or the dimension rule.
+fn standing(m: &Module, v: Value, dim: bool) -> Standing {
+    let holds = |b: bool| if b { Standing::Holds } else { Standing::Fails };
     if !m.value_type(v).is_index() {
-        return false;
+        return Standing::Fails;
     }
     match m.value(v).def {
-        ValueDef::Result(op, _) => {
-            is_function_region_op(m, op)
-                || match m.op_name(op) {
-                    "std.constant" => true,
-                    "affine.apply" => m.op(op).operands.iter().all(|&x| is_valid_symbol(m, x)),
-                    "std.dim" => m.op(op).operands.first().is_some_and(|&x| is_top_level_value(m, x)),
-                    _ => false,
-                }
-        }
-        _ => is_top_level_value(m, v),
+        ValueDef::Result(op, _) if is_function_region_op(m, op) => Standing::Holds,
+        ValueDef::Result(op, _) => match m.op_name(op) {
+            "std.constant" => Standing::Holds,
+            "affine.apply" => Standing::IfOperands(op),
+            "std.dim" => holds(m.op(op).operands.first().is_some_and(|&x| is_top_level_value(m, x))),
+            _ => Standing::Fails,
+        },
+        ValueDef::Arg(..) if dim => Standing::Holds,
+        _ => holds(is_top_level_value(m, v)),
     }
+}
+
+/// Whether `v` may be bound to a symbol.
+pub fn is_valid_symbol(m: &Module, v: Value) -> bool {
+    holds_through_applies(m, v, |m, v| standing(m, v, false))
 }
 
 /// Whether `v` may be bound to a dimension.
 pub fn is_valid_dim(m: &Module, v: Value) -> bool {
-    if !m.value_type(v).is_index() {
-        return false;
-    }
-    match m.value(v).def {
-        ValueDef::Result(op, _) => {
-            is_function_region_op(m, op)
-                || match m.op_name(op) {
-                    "std.constant" => true,
-                    "affine.apply" => m.op(op).operands.iter().all(|&x| is_valid_dim(m, x)),
-                    "std.dim" => m.op(op).operands.first().is_some_and(|&x| is_top_level_value(m, x)),
-                    _ => false,
-                }
-        }
-        ValueDef::Arg(..) => true,
-        ValueDef::Detached => false,
-    }
+    holds_through_applies(m, v, |m, v| standing(m, v, true))
 }
 
 /// Whether `op` is nested (at any depth) in an `affine.for` or `affine.if`.

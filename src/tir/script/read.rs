@@ -1199,6 +1199,11 @@ impl Reader {
                 "func_attr" => {
                     let [d] = args else { return err("T.func_attr takes a dictionary", span) };
                     let d = self.dict(d)?;
+                    // The printer writes T.func_attr before the function's variables are
+                    // declared, as TVM does; a variable there could not be read back.
+                    if let Some((key, _)) = d.iter().find(|(_, v)| !is_constant_attr(v)) {
+                        return err(format!("function attribute '{key}' must be a constant"), span);
+                    }
                     self.fs.attrs.extend(d);
                     return Ok(Flow::Nothing);
                 }
@@ -1636,5 +1641,15 @@ fn collect_names(e: &Expr, out: &mut HashSet<String>) {
             collect_names(&c.e, out);
         }
         _ => {}
+    }
+}
+
+/// Whether an attribute value holds only constants (no variable or buffer).
+fn is_constant_attr(v: &AttrValue) -> bool {
+    match v {
+        AttrValue::Bool(_) | AttrValue::Int(_) | AttrValue::Float(_) | AttrValue::Str(_) => true,
+        AttrValue::List(xs) => xs.iter().all(is_constant_attr),
+        AttrValue::Dict(items) => items.iter().all(|(_, v)| is_constant_attr(v)),
+        AttrValue::Expr(e) => matches!(e.kind(), ExprKind::IntImm(_) | ExprKind::FloatImm(_) | ExprKind::StringImm(_)),
     }
 }
