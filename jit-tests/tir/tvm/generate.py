@@ -936,6 +936,28 @@ def padding_at_channel(sch):
     sch.parallel(f)
 
 
+def meta_schedule_postprocessed(sch):
+    """A meta-schedule sketch as a tuning record replays it: multi-level tiling with a write
+    cache, the root-block annotations of ParallelizeVectorizeUnroll, then the postprocessors
+    that turn them into parallel/vectorized loops and an unroll pragma and split the reduction
+    into `_init` and `_update` blocks."""
+    from tvm.s_tir import meta_schedule as ms
+
+    blk = sch.get_sblock("C")
+    i, j, k = sch.get_loops(blk)
+    i0, i1, i2 = sch.split(i, [None, 2, 5])
+    j0, j1 = sch.split(j, [None, 4])
+    k0, k1 = sch.split(k, [None, 3])
+    sch.reorder(i0, j0, i1, k0, k1, i2, j1)
+    sch.reverse_compute_at(sch.cache_write(blk, 0, "global"), j0)
+    root = sch.get_sblock("root")
+    sch.annotate(root, "meta_schedule.parallel", 32)
+    sch.annotate(root, "meta_schedule.vectorize", 64)
+    sch.annotate(root, "meta_schedule.unroll_explicit", 64)
+    for post in (ms.postproc.RewriteParallelVectorizeUnroll(), ms.postproc.RewriteReductionBlock()):
+        assert post.apply(sch)
+
+
 SCHEDULED_CASES = [
     Case("sched_fused_vector", odd_matmul, forms=(), schedule=fused_parallel_vector,
          comment="split (not dividing: T.where), reorder, fuse + parallel, vectorize, unroll pragma"),
@@ -945,6 +967,8 @@ SCHEDULED_CASES = [
     Case("sched_rfactor", row_sums, forms=(), schedule=rfactor_parallel, comment="rfactor, parallel partial sums"),
     Case("sched_conv_at", small_conv, forms=(), schedule=padding_at_channel,
          comment="padding computed at the reduction loop (compute_at), parallel channels"),
+    Case("sched_meta_schedule", odd_matmul, forms=(), schedule=meta_schedule_postprocessed,
+         comment="a meta-schedule sketch after its postprocessors (pragma_auto_unroll_max_step, _init/_update)"),
 ]
 for _case in SCHEDULED_CASES:
     _case.forms = ("sched", "sched_lowered")

@@ -5,6 +5,11 @@
 //! folded into their addresses, not two loops' counters and branches (LLVM does the same for
 //! TVM).
 //!
+//! Under a loop annotated `pragma_auto_unroll_max_step = N` (what meta-schedule's
+//! `RewriteParallelVectorizeUnroll` writes), TVM's `UnrollLoop` rule applies instead: a serial
+//! loop of constant extent whose body holds only unrolled loops is unrolled when its extent
+//! times the statements of its body is at most N.
+//!
 //! Behaviour is unchanged: the iterations run in the same order with the same values.
 
 use crate::tir::arith::const_int;
@@ -19,19 +24,40 @@ pub const MAX_STATEMENTS: i64 = 32;
 
 /// Unroll the small innermost loops of a statement.
 pub fn unroll_small_loops(s: &Stmt) -> Stmt {
-    Unroll.stmt(s)
+    Unroll { max_step: None }.stmt(s)
 }
 
-struct Unroll;
+/// The annotation that sets the unrolling budget of a loop nest, as TVM's `UnrollLoop` reads it.
+pub const AUTO_UNROLL_MAX_STEP: &str = "pragma_auto_unroll_max_step";
+
+struct Unroll {
+    /// The `pragma_auto_unroll_max_step` of the innermost annotated enclosing loop.
+    max_step: Option<i64>,
+}
 
 impl Mutator for Unroll {
     fn stmt(&mut self, s: &Stmt) -> Stmt {
+        let outer = self.max_step;
+        if let StmtKind::For { annotations, .. } = s.kind()
+            && let Some(step) = annotations.iter().find(|(k, _)| k == AUTO_UNROLL_MAX_STEP).and_then(|(_, v)| int_of(v))
+        {
+            self.max_step = Some(step);
+        }
         let s = default_stmt(self, s);
+        let budget = self.max_step;
+        self.max_step = outer;
         let StmtKind::For { var, min, extent, kind: ForKind::Serial, body, annotations } = s.kind() else {
             return s;
         };
         let (Some(_), Some(n)) = (const_int(min), const_int(extent)) else { return s };
-        if !(2..=MAX_TRIPS).contains(&n) || !unrollable_body(body) || n * size(body) > MAX_STATEMENTS {
+        if !unrollable_body(body) {
+            return s;
+        }
+        let unroll = match budget {
+            Some(max_step) => n >= 1 && n.saturating_mul(size(body)) <= max_step,
+            None => (2..=MAX_TRIPS).contains(&n) && n * size(body) <= MAX_STATEMENTS,
+        };
+        if !unroll {
             return s;
         }
         Stmt::at(
@@ -74,5 +100,65 @@ fn size(s: &Stmt) -> i64 {
         StmtKind::Assert { body, .. } => 1 + size(body),
         StmtKind::IfThenElse { then_case, else_case, .. } => 1 + size(then_case) + else_case.as_ref().map_or(0, size),
         _ => 1,
+    }
+}
+
+fn int_of(v: &AttrValue) -> Option<i64> {
+    match v {
+        AttrValue::Int(i) => Some(*i),
+        AttrValue::Expr(e) => const_int(e),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tir::script::print_func;
+
+    fn unrolled(src: &str) -> String {
+        let m = crate::tir::parse_script(src).unwrap();
+        let f = &m.funcs[0];
+        let mut f = f.clone();
+        f.body = unroll_small_loops(&f.body);
+        print_func(&f)
+    }
+
+    #[test]
+    fn small_innermost_loops_unroll_by_default() {
+        let out = unrolled(
+            r#"
+@T.prim_func
+def f(A: T.Buffer((64, 64), "float32")):
+    for i in range(64):
+        for j in range(4):
+            A[i, j] = T.float32(1)
+"#,
+        );
+        assert!(out.contains("for i in range(64):") && out.contains("for j in T.unroll(4):"), "{out}");
+    }
+
+    #[test]
+    fn auto_unroll_max_step_sets_the_budget() {
+        // spec: TVM's UnrollLoop: extent x statements of the body <= pragma_auto_unroll_max_step.
+        // j (16 x 1) and k (4 x 16) fit 64; i (64 x 64) does not. Without the pragma j is too
+        // long (more than 8 trips) to unroll.
+        let out = unrolled(
+            r#"
+@T.prim_func
+def f(A: T.Buffer((64, 4, 16), "float32")):
+    for o in T.parallel(2, annotations={"pragma_auto_unroll_max_step": 64, "pragma_unroll_explicit": 1}):
+        for i in range(32):
+            for k in range(4):
+                for j in range(16):
+                    A[o * 32 + i, k, j] = T.float32(1)
+    for i in range(64):
+        for j in range(16):
+            A[i, 0, j] = T.float32(2)
+"#,
+        );
+        assert!(out.contains("for i in range(32):"), "{out}");
+        assert!(out.contains("for k in T.unroll(4):") && out.contains("for j in T.unroll(16):"), "{out}");
+        assert!(out.contains("for i, j in T.grid(64, 16):"), "{out}");
     }
 }
