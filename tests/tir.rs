@@ -441,51 +441,7 @@ fn strides_and_offsets() {
     );
 }
 
-const STRIDED: &str = r#"
-@T.prim_func
-def g(a: T.handle, b: T.handle):
-    s = T.int32()
-    off = T.int32()
-    A = T.match_buffer(a, (4,), "float32", strides=(s,), elem_offset=off)
-    B = T.match_buffer(b, (2, 2), "float32", strides=(4, 1))
-    for i in range(4):
-        A[i] = A[i] + T.float32(100)
-    for i, j in T.grid(2, 2):
-        B[i, j] = T.float32(7)
-"#;
-
-#[test]
-fn strides_and_offsets_bind() {
-    let code = compiled(STRIDED);
-    // A: every third element from element 2; B: a 2x2 window of rows of 4.
-    let mut a: Vec<f32> = (0..16).map(|k| k as f32).collect();
-    let mut sa = [4i64];
-    let mut st = [3i64];
-    let ta = dl(&mut a, &mut sa, Some(&mut st), 8, F32);
-    let mut b = vec![0.0f32; 8];
-    let mut sb = [2i64, 2];
-    let mut bst = [4i64, 1];
-    let tb = dl(&mut b, &mut sb, Some(&mut bst), 0, F32);
-    code.call("g", &mut [Arg::Dl(&ta), Arg::Dl(&tb)]).expect("strides and offset bind");
-    let got: Vec<f32> = a.clone();
-    assert_eq!(got[2], 102.0);
-    assert_eq!(got[5], 105.0);
-    assert_eq!(got[11], 111.0);
-    assert_eq!(got[3], 3.0);
-    assert_eq!(b, vec![7.0, 7.0, 0.0, 0.0, 7.0, 7.0, 0.0, 0.0]);
-    // Null strides are compact: A's stride binds to 1, B's constant strides must be compact.
-    let mut a2: Vec<f32> = (0..4).map(|k| k as f32).collect();
-    let mut sa2 = [4i64];
-    let ta2 = dl(&mut a2, &mut sa2, None, 0, F32);
-    let mut b2 = vec![0.0f32; 4];
-    let mut sb2 = [2i64, 2];
-    let tb2 = dl(&mut b2, &mut sb2, None, 0, F32);
-    let msg = err_of(code.call("g", &mut [Arg::Dl(&ta2), Arg::Dl(&tb2)]));
-    assert!(msg.starts_with("Mismatched B.strides[0] on argument #1") && msg.ends_with("expected 4, got 2"), "{msg}");
-    let tb3 = dl(&mut b, &mut sb, Some(&mut bst), 0, F32);
-    code.call("g", &mut [Arg::Dl(&ta2), Arg::Dl(&tb3)]).expect("compact A");
-    assert_eq!(a2, vec![100.0, 101.0, 102.0, 103.0]);
-}
+// Strides and offsets that bind variables: jit-tests/tir/run/arguments.py (view literals).
 
 const LAYOUT_IN_BODY: &str = r#"
 @T.prim_func

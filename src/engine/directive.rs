@@ -7,6 +7,7 @@ use super::Compiled;
 use super::literal::{Literal, parse_literals, read_elem, to_tensor, to_val};
 use super::value::{Arg, Val};
 use crate::ir::Type;
+use crate::runtime::DLTensor;
 
 /// What a `// run:` line expects.
 #[derive(Debug, Clone, PartialEq)]
@@ -261,10 +262,24 @@ pub fn call_with_literals(c: &Compiled, func: &str, args: &[Literal]) -> Result<
             available: c.functions().map(|(n, _)| n.to_string()).collect(),
         }
     })?;
-    let mut vals =
-        make_args(&ty.inputs, args).map_err(|message| crate::Error::Argument { func: func.to_string(), message })?;
-    retag(c, func, &mut vals);
-    let results = {
+    let bad = |message: String| crate::Error::Argument { func: func.to_string(), message };
+    // Views and aliases are made from plain tensors: a view's base, an alias's original.
+    let plain = args
+        .iter()
+        .enumerate()
+        .map(|(i, l)| match l {
+            Literal::View { base, .. } => Ok((**base).clone()),
+            Literal::Alias(j) => match args.get(*j) {
+                Some(Literal::View { base, .. }) => Ok((**base).clone()),
+                Some(l) if *j != i && !matches!(l, Literal::Alias(_)) => Ok(l.clone()),
+                _ => Err(bad(format!("argument #{i}: alias(%{j}) does not name another tensor argument"))),
+            },
+            l => Ok(l.clone()),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut vals = make_args(&ty.inputs, &plain).map_err(bad)?;
+    retag(c, func, &ty.inputs, &mut vals);
+    if !args.iter().any(|l| matches!(l, Literal::View { .. } | Literal::Alias(_))) {
         let mut call_args: Vec<Arg<'_>> = vals
             .iter_mut()
             .map(|v| match v {
@@ -272,17 +287,107 @@ pub fn call_with_literals(c: &Compiled, func: &str, args: &[Literal]) -> Result<
                 other => Arg::Val(other.clone()),
             })
             .collect();
-        c.call(func, &mut call_args)?
-    };
+        let results = c.call(func, &mut call_args)?;
+        return Ok((results, vals));
+    }
+    // DLTensors for views (into their base) and aliases (of another argument's DLTensor).
+    // (the DLTensor, and the shape and strides it points to)
+    type OwnedDl = (DLTensor, Vec<i64>, Option<Vec<i64>>);
+    let mut dls: Vec<Option<OwnedDl>> = Vec::with_capacity(args.len());
+    for (i, (l, v)) in args.iter().zip(&vals).enumerate() {
+        dls.push(match (l, v) {
+            (Literal::View { shape, strides, byte_offset, .. }, Val::Tensor(t)) => {
+                let shape = shape.clone().unwrap_or_else(|| t.shape().to_vec());
+                check_view(t, &shape, strides.as_deref(), *byte_offset)
+                    .map_err(|e| bad(format!("argument #{i}: {e}")))?;
+                Some((DLTensor { byte_offset: *byte_offset, ..t.as_dl() }, shape, strides.clone()))
+            }
+            _ => None,
+        });
+    }
+    for (i, l) in args.iter().enumerate() {
+        if let Literal::Alias(j) = l {
+            dls[i] = match (&dls[*j], &vals[*j]) {
+                (Some((d, shape, strides)), _) => Some((DLTensor { ..*d }, shape.clone(), strides.clone())),
+                (None, Val::Tensor(t)) => Some((t.as_dl(), t.shape().to_vec(), None)),
+                _ => return Err(bad(format!("argument #{i}: alias(%{j}) does not name a tensor argument"))),
+            };
+        }
+    }
+    for (d, shape, strides) in dls.iter_mut().flatten() {
+        d.ndim = shape.len() as i32;
+        d.shape = shape.as_mut_ptr();
+        d.strides = strides.as_mut().map_or(std::ptr::null_mut(), |s| s.as_mut_ptr());
+    }
+    let mut call_args: Vec<Arg<'_>> = vals
+        .iter()
+        .zip(&dls)
+        .map(|(v, d)| match (v, d) {
+            (_, Some((d, _, _))) => Arg::Dl(d),
+            // Shared, not unique, references: an alias reaches the same memory.
+            (Val::Tensor(t), None) => Arg::Tensor(t),
+            (other, None) => Arg::Val(other.clone()),
+        })
+        .collect();
+    let results = c.call(func, &mut call_args)?;
+    drop(call_args);
     Ok((results, vals))
 }
 
+/// A view must stay inside its base: every element it can address lies in the base's bytes.
+fn check_view(
+    base: &crate::runtime::Tensor,
+    shape: &[i64],
+    strides: Option<&[i64]>,
+    byte_offset: u64,
+) -> Result<(), String> {
+    let size = base.dtype().size() as i128;
+    let compact: Vec<i64>;
+    let strides = match strides {
+        Some(s) if s.len() != shape.len() => {
+            return Err(format!("view has {} strides for {} dimensions", s.len(), shape.len()));
+        }
+        Some(s) => s,
+        None => {
+            let mut acc = 1i64;
+            let mut v = vec![0; shape.len()];
+            for k in (0..shape.len()).rev() {
+                v[k] = acc;
+                acc = acc.saturating_mul(shape[k].max(0));
+            }
+            compact = v;
+            &compact
+        }
+    };
+    if shape.iter().any(|&d| d < 0) {
+        return Err("view has a negative dimension".into());
+    }
+    if shape.contains(&0) {
+        return Ok(());
+    }
+    let (mut lo, mut hi) = (0i128, 0i128);
+    for (&d, &s) in shape.iter().zip(strides) {
+        let reach = i128::from(d - 1) * i128::from(s);
+        if reach < 0 { lo += reach } else { hi += reach }
+    }
+    let off = i128::from(byte_offset);
+    let len = base.bytes().len() as i128;
+    if off + lo * size < 0 || off + (hi + 1) * size > len {
+        return Err(format!("view reaches outside its base tensor of {len} bytes"));
+    }
+    Ok(())
+}
+
 /// Tensors made for a TIR function's buffers take the dtypes it declares (`uint8` rather than
-/// the `int8` of its memref).
-fn retag(c: &Compiled, func: &str, vals: &mut [Val]) {
+/// the `int8` of its memref). A tensor of another dtype (`zeros(4xi32)` for a float32 buffer)
+/// stays as it is, for the call to report.
+fn retag(c: &Compiled, func: &str, params: &[Type], vals: &mut [Val]) {
     let Some(dts) = c.tir_dtypes(func) else { return };
-    for (v, dt) in vals.iter_mut().zip(dts) {
-        if let (Val::Tensor(t), Some(dt)) = (v, dt) {
+    for ((v, dt), p) in vals.iter_mut().zip(dts).zip(params) {
+        if let (Val::Tensor(t), Some(dt)) = (v, dt)
+            && p.is_shaped()
+            && super::literal::dtype_of(p.element_type()) == Some(t.dtype())
+        {
             t.retag(dt);
         }
     }

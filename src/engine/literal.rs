@@ -33,6 +33,21 @@ pub enum Literal {
     Npy(String),
     /// `@name`.
     Func(String),
+    /// `view(BASE, shape=[..], strides=[..], byte_offset=N)`: a `DLTensor` into the memory of
+    /// the tensor BASE with these fields (each optional: BASE's shape, null strides, 0), for
+    /// calling with strided and offset tensors.
+    View {
+        /// The tensor whose memory the view reads.
+        base: Box<Literal>,
+        /// The view's shape.
+        shape: Option<Vec<i64>>,
+        /// The view's strides in elements (`None`: null, compact).
+        strides: Option<Vec<i64>>,
+        /// The view's byte offset.
+        byte_offset: u64,
+    },
+    /// `alias(%N)`: the tensor of argument N passed again (the same memory).
+    Alias(usize),
 }
 
 impl Literal {
@@ -44,6 +59,7 @@ impl Literal {
                 *p = base.join(p.as_str()).to_string_lossy().into_owned();
             }
             Literal::List(items) => items.iter_mut().for_each(|l| l.resolve_paths(base)),
+            Literal::View { base: b, .. } => b.resolve_paths(base),
             _ => {}
         }
     }
@@ -182,10 +198,65 @@ impl Lit<'_> {
                         }
                         Ok(Literal::Npy(path))
                     }
+                    "view" => self.view(),
+                    "alias" => {
+                        if !self.eat(b'(') || !self.eat(b'%') {
+                            return Err("expected '(%' after 'alias'".into());
+                        }
+                        let n =
+                            self.word().parse::<usize>().map_err(|_| "expected an argument number after 'alias(%'")?;
+                        if !self.eat(b')') {
+                            return Err("expected ')' to close 'alias('".into());
+                        }
+                        Ok(Literal::Alias(n))
+                    }
                     _ => Err(format!("expected a value at column {col}, found '{w}'")),
                 }
             }
         }
+    }
+
+    /// After `view`: `(BASE, shape=[..], strides=[..], byte_offset=N)`.
+    fn view(&mut self) -> Result<Literal, String> {
+        if !self.eat(b'(') {
+            return Err("expected '(' after 'view'".into());
+        }
+        let base = Box::new(self.literal()?);
+        let (mut shape, mut strides, mut byte_offset) = (None, None, 0);
+        let ints = |l: Literal, what: &str| -> Result<Vec<i64>, String> {
+            let err = || format!("expected a list of integers for '{what}'");
+            match l {
+                Literal::List(items) => items
+                    .into_iter()
+                    .map(|x| match x {
+                        Literal::Int(v) => i64::try_from(v).map_err(|_| err()),
+                        _ => Err(err()),
+                    })
+                    .collect(),
+                _ => Err(err()),
+            }
+        };
+        while self.eat(b',') {
+            self.ws();
+            let key = self.word().to_string();
+            if !self.eat(b'=') {
+                return Err(format!("expected '=' after '{key}' in 'view('"));
+            }
+            let value = self.literal()?;
+            match key.as_str() {
+                "shape" => shape = Some(ints(value, "shape")?),
+                "strides" => strides = Some(ints(value, "strides")?),
+                "byte_offset" => match value {
+                    Literal::Int(v) => byte_offset = u64::try_from(v).map_err(|_| "invalid byte_offset")?,
+                    _ => return Err("expected an integer for 'byte_offset'".into()),
+                },
+                _ => return Err(format!("unknown field '{key}' in 'view(': shape, strides or byte_offset")),
+            }
+        }
+        if !self.eat(b')') {
+            return Err("expected ')' to close 'view('".into());
+        }
+        Ok(Literal::View { base, shape, strides, byte_offset })
     }
 
     fn number(&mut self) -> Result<Literal, String> {
@@ -361,12 +432,12 @@ pub fn to_tensor(lit: &Literal, ty: &Type) -> Result<Tensor, String> {
     match lit {
         Literal::Npy(path) => super::npy::read(std::path::Path::new(path)).map_err(|e| e.to_string()),
         Literal::Fill { shape, elem: e, one } => {
-            if *e != elem {
-                return Err(format!("'{e}' elements given for '{ty}'"));
-            }
-            let mut t = Tensor::zeros_of(dtype, shape).map_err(|e| e.to_string())?;
+            // The literal names its own element type: a tensor of another one is passed as
+            // it is, for the call's argument checks to report (`Mismatched A.dtype`).
+            let own = dtype_of(e).ok_or_else(|| format!("elements of '{e}' cannot be passed"))?;
+            let mut t = Tensor::zeros_of(own, shape).map_err(|e| e.to_string())?;
             if *one {
-                let v = to_val(&Literal::Int(1), &elem)?;
+                let v = to_val(&Literal::Int(1), e)?;
                 let n = t.len();
                 for i in 0..n {
                     write_elem(&mut t, i, &v);
@@ -500,3 +571,30 @@ pub fn write_tensor(f: &mut fmt::Formatter<'_>, t: &Tensor) -> fmt::Result {
 
 #[allow(unused_imports)]
 use tensor::Element as _;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn views_and_aliases() {
+        let v = parse_literal("view(zeros(16xf32), shape=[4], strides=[3], byte_offset=8)").unwrap();
+        assert!(
+            matches!(&v, Literal::View { base, shape: Some(s), strides: Some(t), byte_offset: 8 }
+                if matches!(**base, Literal::Fill { .. }) && s == &[4] && t == &[3]),
+            "{v:?}"
+        );
+        let v = parse_literal("view([1, 2])").unwrap();
+        assert!(matches!(v, Literal::View { shape: None, strides: None, byte_offset: 0, .. }));
+        assert!(matches!(parse_literal("alias(%2)").unwrap(), Literal::Alias(2)));
+        for (bad, msg) in [
+            ("view(zeros(4xf32), size=[4])", "unknown field 'size' in 'view(': shape, strides or byte_offset"),
+            ("view(zeros(4xf32), shape=[1.5])", "expected a list of integers for 'shape'"),
+            ("view(zeros(4xf32), byte_offset=-4)", "invalid byte_offset"),
+            ("view(zeros(4xf32)", "expected ')' to close 'view('"),
+            ("alias(0)", "expected '(%' after 'alias'"),
+        ] {
+            assert_eq!(parse_literal(bad).unwrap_err(), msg, "{bad}");
+        }
+    }
+}

@@ -20,7 +20,8 @@ pub struct RunArgs {
     #[arg(long = "entry-point-result")]
     entry_result: Option<String>,
     /// An argument: a number, `true`/`false`, a nested list `[[1, 2], [3, 4]]`,
-    /// `zeros(4x4xf32)`, or a `.npy` file. One per parameter, in order.
+    /// `zeros(4x4xf32)`, a `.npy` file, `view(BASE, shape=[..], strides=[..], byte_offset=N)`
+    /// or `alias(%N)` (see jit-tests/README.md). One per parameter, in order.
     #[arg(long = "arg", allow_hyphen_values = true)]
     args: Vec<String>,
     /// Shared libraries that define external functions.
