@@ -135,3 +135,86 @@ fn run_mlir_still_works() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(stdout(&o), "[[5.0, 2.0], [8.0, 2.0]]\n");
 }
+
+/// Feed a REPL session on standard input; its standard output.
+fn repl(input: &str, dir: &Path) -> String {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_strata"))
+        .arg("repl")
+        .env("XDG_DATA_HOME", dir) // history goes here, not to the user's
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("strata repl starts");
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input written");
+    let out = child.wait_with_output().expect("strata repl ends");
+    assert!(out.status.success(), "{}", stderr(&out));
+    stdout(&out)
+}
+
+#[test]
+fn repl_defines_calls_redefines_and_reports_errors() {
+    let dir = scratch("repl");
+    let input = r#"func @add(%a: i32, %b: i32) -> i32 {
+  %c = addi %a, %b : i32
+  return %c : i32
+}
+func @twice(%a: i32) -> i32 {
+  %r = call @add(%a, %a) : (i32, i32) -> i32
+  return %r : i32
+}
+@twice(21)
+@add(2, 3) == 6
+@T.prim_func
+def scale(A: T.Buffer((4,), "float32"), k: T.float32):
+    for i in range(4):
+        A[i] = A[i] * k
+
+@scale([1, 2, 3, 4], 2.5)
+@scale(zeros(3xf32), 1.0)
+func @add(%a: i32, %b: i32) -> i32 {
+  %c = muli %a, %b : i32
+  return %c : i32
+}
+@twice(21)
+:funcs
+func @bad() {
+  %x = addi %y, %y : i32
+}
+@nope(1)
+:time @twice(3)
+:save SAVED.mlir
+:clear
+:load SAVED.mlir
+@twice(5)
+:quit
+"#
+    .replace("SAVED", &dir.join("saved").display().to_string());
+    let out = repl(&input, &dir);
+    let expected = [
+        "defined @add",
+        "defined @twice",
+        "42",
+        "expected 6, got 5",
+        "defined @scale",
+        "A = [2.5, 5.0, 7.5, 10.0]",
+        "Mismatched A.shape[0] on argument #0 when calling `scale(A: Tensor([4], float32), k: float32)`: expected 4, got 3",
+        "redefined @add",
+        // The caller uses the new @add: 21 * 21.
+        "441",
+        "@add: (i32, i32) -> i32\n@scale(A: Tensor([4], float32), k: float32)\n@twice: (i32) -> i32",
+        "<input>:2:13: error: use of undeclared SSA value name",
+        "no function @nope; defined: @add, @scale, @twice",
+        "median ",
+        "wrote 2 definitions to",
+        "cleared",
+        "defined @twice, @add",
+        "25",
+    ];
+    let mut rest = out.as_str();
+    for e in expected {
+        let at = rest.find(e).unwrap_or_else(|| panic!("expected {e:?} next in the output:\n{out}"));
+        rest = &rest[at + e.len()..];
+    }
+}

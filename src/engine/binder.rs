@@ -131,7 +131,11 @@ impl Binder {
         Some(Binder { params, vars: vars.len(), signature: format!("{func}({})", sig.join(", ")) })
     }
 
-    /// The declared dtype of each parameter (`None` for scalars).
+    /// The function's signature, as argument errors show it.
+    pub(crate) fn signature(&self) -> &str {
+        &self.signature
+    }
+
     /// The buffer name of each parameter (`None` for scalars).
     pub(crate) fn buffer_names(&self) -> Vec<Option<String>> {
         self.params
@@ -143,6 +147,7 @@ impl Binder {
             .collect()
     }
 
+    /// The declared dtype of each parameter (`None` for scalars).
     pub(crate) fn buffer_dtypes(&self) -> Vec<Option<DLDataType>> {
         self.params
             .iter()

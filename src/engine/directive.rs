@@ -256,12 +256,7 @@ fn difference(got: &Val, want: &Val, approx: bool) -> Option<String> {
 /// # Errors
 /// A message for bad arguments, or the call's error.
 pub fn call_with_literals(c: &Compiled, func: &str, args: &[Literal]) -> Result<(Vec<Val>, Vec<Val>), crate::Error> {
-    let ty = c.functions().find(|(n, _)| *n == func).map(|(_, t)| t.clone()).ok_or_else(|| {
-        crate::Error::NoSuchFunction {
-            name: func.to_string(),
-            available: c.functions().map(|(n, _)| n.to_string()).collect(),
-        }
-    })?;
+    let ty = function_type(c, func)?;
     let bad = |message: String| crate::Error::Argument { func: func.to_string(), message };
     // Views and aliases are made from plain tensors: a view's base, an alias's original.
     let plain = args
@@ -280,13 +275,7 @@ pub fn call_with_literals(c: &Compiled, func: &str, args: &[Literal]) -> Result<
     let mut vals = make_args(&ty.inputs, &plain).map_err(bad)?;
     retag(c, func, &ty.inputs, &mut vals);
     if !args.iter().any(|l| matches!(l, Literal::View { .. } | Literal::Alias(_))) {
-        let mut call_args: Vec<Arg<'_>> = vals
-            .iter_mut()
-            .map(|v| match v {
-                Val::Tensor(t) => Arg::TensorMut(t),
-                other => Arg::Val(other.clone()),
-            })
-            .collect();
+        let mut call_args: Vec<Arg<'_>> = vals.iter_mut().map(Val::as_arg_mut).collect();
         let results = c.call(func, &mut call_args)?;
         return Ok((results, vals));
     }
@@ -332,6 +321,29 @@ pub fn call_with_literals(c: &Compiled, func: &str, args: &[Literal]) -> Result<
     let results = c.call(func, &mut call_args)?;
     drop(call_args);
     Ok((results, vals))
+}
+
+fn function_type(c: &Compiled, func: &str) -> Result<crate::ir::FunctionType, crate::Error> {
+    c.functions().find(|(n, _)| *n == func).map(|(_, t)| t.clone()).ok_or_else(|| crate::Error::NoSuchFunction {
+        name: func.to_string(),
+        available: c.functions().map(|(n, _)| n.to_string()).collect(),
+    })
+}
+
+/// The argument values of a call of `func` with plain literals (no `view`/`alias`), made once
+/// to call many times (timing).
+///
+/// # Errors
+/// An unknown function, or a literal that does not fit its parameter.
+pub fn make_call_args(c: &Compiled, func: &str, args: &[Literal]) -> Result<Vec<Val>, crate::Error> {
+    let ty = function_type(c, func)?;
+    let bad = |message: String| crate::Error::Argument { func: func.to_string(), message };
+    if args.iter().any(|l| matches!(l, Literal::View { .. } | Literal::Alias(_))) {
+        return Err(bad("view(..) and alias(..) arguments are only for single calls".into()));
+    }
+    let mut vals = make_args(&ty.inputs, args).map_err(bad)?;
+    retag(c, func, &ty.inputs, &mut vals);
+    Ok(vals)
 }
 
 /// A view must stay inside its base: every element it can address lies in the base's bytes.

@@ -350,6 +350,13 @@ impl Compiled {
         self.binders.get(name).map(|b| b.buffer_names())
     }
 
+    /// For a TIR function, its signature as argument errors show it
+    /// (`f(A: Tensor([n, 8], float32), n: int32)`); `None` for other functions.
+    pub fn tir_signature(&self, name: &str) -> Option<&str> {
+        let name = name.strip_prefix('@').unwrap_or(name);
+        self.binders.get(name).map(|b| b.signature())
+    }
+
     /// A handle that calls `name` with Rust types, the signature checked once here.
     ///
     /// # Errors

@@ -68,6 +68,15 @@ impl From<half::bf16> for Val {
 }
 
 impl Val {
+    /// This value as a call argument: a tensor by unique reference (the callee may write it),
+    /// anything else by value.
+    pub fn as_arg_mut(&mut self) -> Arg<'_> {
+        match self {
+            Val::Tensor(t) => Arg::TensorMut(t),
+            other => Arg::Val(other.clone()),
+        }
+    }
+
     /// The integer value (integers and `index`), sign-extended.
     pub fn as_i64(&self) -> Option<i64> {
         match self {

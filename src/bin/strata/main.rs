@@ -1,7 +1,8 @@
-//! The `strata` command line: `opt` (parse, verify, transform, print) and `run` (compile and
-//! call), with the flag spellings of mlir-opt and mlir-cpu-runner.
+//! The `strata` command line: `opt` (parse, verify, transform, print), `run` (compile and
+//! call), with the flag spellings of mlir-opt and mlir-cpu-runner, and `repl`.
 
 mod opt;
+mod repl;
 mod run;
 
 use std::process::ExitCode;
@@ -22,6 +23,8 @@ enum Command {
     Opt(opt::OptArgs),
     /// Compile a module and call a function with arguments (like mlir-cpu-runner).
     Run(run::RunArgs),
+    /// Define functions (MLIR or TVMScript) and call them interactively.
+    Repl(repl::ReplArgs),
 }
 
 /// LLVM-style tools accept long options with one dash (`-split-input-file`); clap wants two.
@@ -38,6 +41,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Opt(args) => opt::run(&args),
         Command::Run(args) => run::run(&args),
+        Command::Repl(args) => repl::run(&args),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

@@ -1,0 +1,478 @@
+//! `strata repl`: paste MLIR functions or TVMScript PrimFuncs, call and time them (API.md §5,
+//! evcxr's conventions). A client of the public API only: definitions are kept as text and the
+//! whole session is rebuilt when one changes (compiling is a fraction of a millisecond per
+//! function), so a redefinition reaches its callers.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use rustyline::error::ReadlineError;
+use strata::engine::directive::{Expect, call_with_literals, check_run, make_call_args, parse_run};
+use strata::engine::{Arg, Compiled, Engine, OptLevel, Options, Val};
+use strata::ir::SourceFile;
+
+/// Arguments of `strata repl`.
+#[derive(clap::Args)]
+pub struct ReplArgs {
+    /// A file (MLIR or TVMScript) to load first.
+    file: Option<PathBuf>,
+}
+
+const HELP: &str = "\
+Enter an MLIR function (`func @f(%a: i32) -> i32 { ... }`, read until its braces balance) or
+TVMScript (`@T.prim_func` / `@I.ir_module`, ended by an empty line) to define functions; a
+function defined again replaces the old one. Enter a call to run it:
+  @f(1, 2)                          results, or the buffer arguments after a call without results
+  @g(zeros(4x4xf32), [1, 2, 3, 4])  arguments as in `strata run --arg` and jit-tests run lines
+  @f(1, 2) == 3                     a jit-tests check (`~=`, `traps \"..\"`, `; %0 == [..]`)
+Commands:
+  :help              this text
+  :funcs             the functions defined, with their signatures
+  :print @f          the text that defined @f
+  :time @f(args)     call @f repeatedly and print the median time of a call
+  :timing            print the time of every call (toggle)
+  :opt 0-3           optimization level (recompiles)
+  :bounds on|off     check every memref access against its bounds (recompiles)
+  :load FILE         define the functions of a file
+  :save FILE         write the MLIR (FILE.mlir) or TVMScript (FILE.py) definitions to a file
+  :clear             forget every definition
+  :quit              leave (also Ctrl-D)";
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Lang {
+    Mlir,
+    Tir,
+}
+
+/// One definition as entered, and the functions it defines.
+#[derive(Clone)]
+struct Chunk {
+    lang: Lang,
+    text: String,
+    names: Vec<String>,
+}
+
+/// What evaluating an input gives.
+enum Reply {
+    Text(String),
+    Quit,
+}
+
+/// The state of a session: definitions, options, and the code compiled from them.
+struct Session {
+    chunks: Vec<Chunk>,
+    options: Options,
+    engine: Engine,
+    /// One module per language (MLIR and TIR are compiled apart).
+    code: Vec<Compiled>,
+    timing: bool,
+}
+
+impl Session {
+    fn new() -> anyhow::Result<Session> {
+        let options = Options::default();
+        Ok(Session {
+            engine: Engine::new(options.clone())?,
+            options,
+            chunks: Vec::new(),
+            code: Vec::new(),
+            timing: false,
+        })
+    }
+
+    fn eval(&mut self, input: &str) -> Reply {
+        let t = input.trim();
+        let out = if t.is_empty() {
+            Ok(String::new())
+        } else if let Some(cmd) = t.strip_prefix(':') {
+            match self.command(cmd.trim()) {
+                Ok(None) => return Reply::Quit,
+                Ok(Some(s)) => Ok(s),
+                Err(e) => Err(e),
+            }
+        } else if is_call(t) {
+            self.call(t)
+        } else {
+            let lang = if strata::tir::script::looks_like_tvmscript(t) { Lang::Tir } else { Lang::Mlir };
+            self.define(lang, input)
+        };
+        Reply::Text(out.unwrap_or_else(|e| e))
+    }
+
+    /// `Ok(None)`: leave.
+    fn command(&mut self, cmd: &str) -> Result<Option<String>, String> {
+        let (name, arg) = cmd.split_once(char::is_whitespace).map_or((cmd, ""), |(n, a)| (n, a.trim()));
+        let text = match name {
+            "help" | "h" | "?" => HELP.to_string(),
+            "quit" | "q" | "exit" => return Ok(None),
+            "funcs" => self.funcs(),
+            "print" => {
+                let f = arg.strip_prefix('@').unwrap_or(arg);
+                let chunk = self.chunks.iter().find(|c| c.names.iter().any(|n| n == f));
+                chunk.map(|c| c.text.trim_end().to_string()).ok_or_else(|| format!("no function @{f}"))?
+            }
+            "time" => self.time(arg)?,
+            "timing" => {
+                self.timing = !self.timing;
+                format!("timing {}", if self.timing { "on" } else { "off" })
+            }
+            "opt" => {
+                self.options.opt_level = match arg {
+                    "0" => OptLevel::O0,
+                    "1" => OptLevel::O1,
+                    "2" => OptLevel::O2,
+                    "3" => OptLevel::O3,
+                    _ => return Err(format!(":opt takes 0, 1, 2 or 3, not '{arg}'")),
+                };
+                self.reconfigure()?;
+                format!("optimization level {arg}")
+            }
+            "bounds" => {
+                self.options.bounds_checks = match arg {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(format!(":bounds takes on or off, not '{arg}'")),
+                };
+                self.reconfigure()?;
+                format!("bounds checks {arg}")
+            }
+            "load" => {
+                let path = Path::new(arg);
+                let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read '{arg}': {e}"))?;
+                let lang = if strata::tir::script::is_tvmscript(path, &text) { Lang::Tir } else { Lang::Mlir };
+                self.define(lang, &text)?
+            }
+            "save" => {
+                let lang = if arg.ends_with(".py") { Lang::Tir } else { Lang::Mlir };
+                let text: Vec<&str> =
+                    self.chunks.iter().filter(|c| c.lang == lang).map(|c| c.text.trim_end()).collect();
+                std::fs::write(arg, text.join("\n\n") + "\n").map_err(|e| format!("cannot write '{arg}': {e}"))?;
+                format!("wrote {} definitions to {arg}", text.len())
+            }
+            "clear" => {
+                self.chunks.clear();
+                self.code.clear();
+                "cleared".to_string()
+            }
+            _ => return Err(format!("unknown command ':{name}' (:help lists them)")),
+        };
+        Ok(Some(text))
+    }
+
+    /// A new engine for changed options, and the session compiled again with it.
+    fn reconfigure(&mut self) -> Result<(), String> {
+        self.engine = Engine::new(self.options.clone()).map_err(|e| e.to_string())?;
+        self.code = self.build(&self.chunks)?;
+        Ok(())
+    }
+
+    /// Add a definition: it must read on its own; the session with it (replacing what it
+    /// redefines) must check and compile, else nothing changes.
+    fn define(&mut self, lang: Lang, text: &str) -> Result<String, String> {
+        let names = defined_names(lang, text)?;
+        let mut next = Vec::with_capacity(self.chunks.len() + 1);
+        let mut replaced = Vec::new();
+        for c in &self.chunks {
+            let (redefined, kept): (Vec<&String>, Vec<&String>) = c.names.iter().partition(|n| names.contains(n));
+            if redefined.is_empty() {
+                next.push(c.clone());
+            } else if kept.is_empty() {
+                replaced.extend(redefined.into_iter().cloned());
+            } else {
+                return Err(format!(
+                    "@{} was defined together with @{}; define them again together",
+                    redefined[0], kept[0]
+                ));
+            }
+        }
+        next.push(Chunk { lang, text: text.to_string(), names: names.clone() });
+        self.code = self.build(&next)?;
+        self.chunks = next;
+        let list = |v: &[String]| v.iter().map(|n| format!("@{n}")).collect::<Vec<_>>().join(", ");
+        let fresh: Vec<String> = names.iter().filter(|n| !replaced.contains(n)).cloned().collect();
+        Ok(match (fresh.is_empty(), replaced.is_empty()) {
+            (_, true) if names.is_empty() => "ok".to_string(),
+            (false, true) => format!("defined {}", list(&fresh)),
+            (true, false) => format!("redefined {}", list(&replaced)),
+            _ => format!("defined {}; redefined {}", list(&fresh), list(&replaced)),
+        })
+    }
+
+    fn build(&self, chunks: &[Chunk]) -> Result<Vec<Compiled>, String> {
+        let text = |lang| chunks.iter().filter(|c| c.lang == lang).map(|c| c.text.as_str()).collect::<Vec<_>>();
+        let mut code = Vec::new();
+        let mlir = text(Lang::Mlir);
+        if !mlir.is_empty() {
+            let m = strata::parse_named("<session>", &mlir.join("\n")).map_err(|e| e.to_string())?;
+            code.push(self.engine.compile(&m).map_err(|e| e.to_string())?);
+        }
+        let tir = text(Lang::Tir);
+        if !tir.is_empty() {
+            let m = strata::tir::parse_script_named("<session>", &tir.join("\n\n"))
+                .and_then(|m| strata::tir::lower(&m))
+                .map_err(|e| e.to_string())?;
+            code.push(self.engine.compile(&m).map_err(|e| e.to_string())?);
+        }
+        Ok(code)
+    }
+
+    fn code_of(&self, func: &str) -> Result<&Compiled, String> {
+        self.code.iter().find(|c| c.functions().any(|(n, _)| n == func)).ok_or_else(|| {
+            let mut names: Vec<String> =
+                self.code.iter().flat_map(|c| c.functions().map(|(n, _)| format!("@{n}"))).collect();
+            names.sort();
+            if names.is_empty() {
+                format!("no function @{func}: nothing is defined yet")
+            } else {
+                format!("no function @{func}; defined: {}", names.join(", "))
+            }
+        })
+    }
+
+    fn funcs(&self) -> String {
+        let mut lines: Vec<String> = self
+            .code
+            .iter()
+            .flat_map(|c| {
+                c.functions().map(move |(n, ty)| match c.tir_signature(n) {
+                    Some(sig) => format!("@{sig}"),
+                    None => format!("@{n}: {}", strata::ir::Type::Function(std::sync::Arc::new(ty.clone()))),
+                })
+            })
+            .collect();
+        lines.sort();
+        if lines.is_empty() { "no functions defined".to_string() } else { lines.join("\n") }
+    }
+
+    fn call(&self, text: &str) -> Result<String, String> {
+        let d = parse_run(text)?;
+        let code = self.code_of(&d.func)?;
+        let start = Instant::now();
+        if d.expect != Expect::Success || !d.after.is_empty() {
+            let outcome = check_run(code, &d)?;
+            return Ok(format!("ok: {outcome}{}", self.took(start.elapsed())));
+        }
+        let (results, after) = call_with_literals(code, &d.func, &d.args).map_err(|e| e.to_string())?;
+        let elapsed = start.elapsed();
+        let mut lines: Vec<String> = results.iter().map(show).collect();
+        if results.is_empty() {
+            // A kernel writes its buffers: show them.
+            let names = code.tir_buffer_names(&d.func).unwrap_or_default();
+            for (i, v) in after.iter().enumerate() {
+                if let Val::Tensor(_) = v {
+                    let name = names.get(i).cloned().flatten().unwrap_or_else(|| format!("%{i}"));
+                    lines.push(format!("{name} = {}", show(v)));
+                }
+            }
+        }
+        Ok(lines.join("\n") + &self.took(elapsed))
+    }
+
+    fn took(&self, t: Duration) -> String {
+        if self.timing { format!("\ntook {}", duration(t)) } else { String::new() }
+    }
+
+    /// Call repeatedly (arguments made once) for about half a second and report the median.
+    fn time(&self, text: &str) -> Result<String, String> {
+        let d = parse_run(text)?;
+        let code = self.code_of(&d.func)?;
+        let mut vals = make_call_args(code, &d.func, &d.args).map_err(|e| e.to_string())?;
+        let mut once = || -> Result<Duration, String> {
+            let mut args: Vec<Arg<'_>> = vals.iter_mut().map(Val::as_arg_mut).collect();
+            let start = Instant::now();
+            code.call(&d.func, &mut args).map_err(|e| e.to_string())?;
+            Ok(start.elapsed())
+        };
+        once()?;
+        let budget = Instant::now();
+        let mut times = Vec::new();
+        while times.len() < 5 || (budget.elapsed() < Duration::from_millis(500) && times.len() < 100_000) {
+            times.push(once()?);
+        }
+        times.sort();
+        Ok(format!(
+            "median {} over {} calls (min {}, max {})",
+            duration(times[times.len() / 2]),
+            times.len(),
+            duration(times[0]),
+            duration(times[times.len() - 1])
+        ))
+    }
+}
+
+/// The functions a definition defines, reading it on its own (so syntax errors point into it).
+fn defined_names(lang: Lang, text: &str) -> Result<Vec<String>, String> {
+    let file = SourceFile::new("<input>", text);
+    match lang {
+        Lang::Mlir => {
+            let m = strata::syntax::parse_source(&file, strata::dialect::registry()).map_err(|d| d.to_string())?;
+            Ok(m.functions()
+                .filter_map(|op| m.attr(op, "sym_name").and_then(|a| a.as_str()).map(str::to_string))
+                .collect())
+        }
+        Lang::Tir => {
+            let m = strata::tir::script::read_module(&file).map_err(|d| d.to_string())?;
+            Ok(m.funcs.iter().map(|f| f.name.clone()).collect())
+        }
+    }
+}
+
+/// A call: `@name(` not followed by TVMScript's decorators.
+fn is_call(t: &str) -> bool {
+    let Some(rest) = t.strip_prefix('@') else { return false };
+    let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '.')).collect();
+    rest[name.len()..].trim_start().starts_with('(') && !strata::tir::script::looks_like_tvmscript(t)
+}
+
+/// Whether the input read so far is whole: a command or call with its brackets closed, MLIR
+/// with its brackets closed, or TVMScript followed by an empty line.
+fn is_complete(text: &str) -> bool {
+    let t = text.trim_start();
+    if t.is_empty() || t.starts_with(':') {
+        return true;
+    }
+    let python = strata::tir::script::looks_like_tvmscript(t)
+        || t.contains("TypeVar(")
+        || ["class ", "def ", "from ", "import ", "# ", "@T.", "@I.", "@tvm.", "@tir"].iter().any(|p| t.starts_with(p));
+    if python && !is_call(t) {
+        // As in Python's REPL, an empty line ends a block.
+        return text.contains('\n') && text.rsplit('\n').next().is_some_and(|l| l.trim().is_empty());
+    }
+    balanced(t)
+}
+
+/// Brackets balance (or close too much: an error the parser reports), outside strings and
+/// `//` comments.
+fn balanced(t: &str) -> bool {
+    let mut depth = 0i64;
+    for line in t.lines() {
+        let mut in_string = false;
+        let mut escaped = false;
+        let mut prev = ' ';
+        for c in line.chars() {
+            if in_string {
+                match (escaped, c) {
+                    (true, _) => escaped = false,
+                    (false, '\\') => escaped = true,
+                    (false, '"') => in_string = false,
+                    _ => {}
+                }
+                continue;
+            }
+            match c {
+                '"' => in_string = true,
+                '/' if prev == '/' => break,
+                '(' | '[' | '{' => depth += 1,
+                ')' | ']' | '}' => depth -= 1,
+                _ => {}
+            }
+            prev = c;
+        }
+    }
+    depth <= 0
+}
+
+/// A value as `run` prints it; a large tensor by its shape and dtype.
+fn show(v: &Val) -> String {
+    match v {
+        Val::Tensor(t) if t.len() > 256 => format!("<tensor {:?} of {}>", t.shape(), dtype_name(t.dtype())),
+        v => v.to_string(),
+    }
+}
+
+fn dtype_name(d: strata::runtime::DLDataType) -> String {
+    let code = match d.code {
+        0 => "int",
+        1 => "uint",
+        2 => "float",
+        4 => "bfloat",
+        6 => "bool",
+        _ => "dtype",
+    };
+    format!("{code}{}", d.bits)
+}
+
+fn duration(t: Duration) -> String {
+    let ns = t.as_nanos();
+    if ns < 10_000 {
+        format!("{ns} ns")
+    } else if ns < 10_000_000 {
+        format!("{:.1} µs", ns as f64 / 1e3)
+    } else {
+        format!("{:.2} ms", ns as f64 / 1e6)
+    }
+}
+
+fn history_path() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))?;
+    Some(base.join("strata").join("history"))
+}
+
+/// Runs the command.
+pub fn run(args: &ReplArgs) -> anyhow::Result<bool> {
+    let mut session = Session::new()?;
+    if let Some(file) = &args.file
+        && let Reply::Text(t) = session.eval(&format!(":load {}", file.display()))
+    {
+        println!("{t}");
+    }
+    let mut rl = rustyline::DefaultEditor::new().context("cannot start the line editor")?;
+    let history = history_path();
+    if let Some(h) = &history {
+        let _ = rl.load_history(h);
+    }
+    let mut pending = String::new();
+    loop {
+        let prompt = if pending.is_empty() { ">> " } else { ".. " };
+        match rl.readline(prompt) {
+            Ok(line) => {
+                if !pending.is_empty() {
+                    pending.push('\n');
+                }
+                pending.push_str(&line);
+                if !is_complete(&pending) {
+                    continue;
+                }
+                let input = std::mem::take(&mut pending);
+                if !input.trim().is_empty() {
+                    let _ = rl.add_history_entry(input.trim_end());
+                }
+                match session.eval(&input) {
+                    Reply::Quit => break,
+                    Reply::Text(t) if t.is_empty() => {}
+                    Reply::Text(t) => println!("{t}"),
+                }
+            }
+            // Ctrl-C drops the input being entered.
+            Err(ReadlineError::Interrupted) => pending.clear(),
+            Err(ReadlineError::Eof) => break,
+            Err(e) => return Err(e).context("reading input"),
+        }
+    }
+    if let Some(h) = &history
+        && h.parent().is_some_and(|p| std::fs::create_dir_all(p).is_ok())
+    {
+        let _ = rl.save_history(h);
+    }
+    Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn completeness() {
+        assert!(is_complete(":funcs"));
+        assert!(is_complete("@f(1, 2)"));
+        assert!(!is_complete("@f([1, 2],"));
+        assert!(!is_complete("func @f(%a: i32) -> i32 {"));
+        assert!(is_complete("func @f(%a: i32) -> i32 {\n  return %a : i32 // }\n}"));
+        assert!(is_complete("func @g(i32) -> i32"));
+        assert!(!is_complete("@T.prim_func\ndef f(A: T.Buffer((4,), \"int32\")):\n    A[0] = 1"));
+        assert!(is_complete("@T.prim_func\ndef f(A: T.Buffer((4,), \"int32\")):\n    A[0] = 1\n"));
+    }
+}
