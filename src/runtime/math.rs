@@ -58,12 +58,27 @@ unary! {
     m_nearbyint: f64 => f64::round_ties_even; m_nearbyintf: f32 => f32::round_ties_even;
     m_log1p: f64 => f64::ln_1p; m_log1pf: f32 => f32::ln_1p;
     m_expm1: f64 => f64::exp_m1; m_expm1f: f32 => f32::exp_m1;
-    m_asinh: f64 => f64::asinh; m_asinhf: f32 => f32::asinh;
-    m_acosh: f64 => f64::acosh; m_acoshf: f32 => f32::acosh;
+    // SAFETY (these six): the C library's functions of one float, defined for every input.
+    m_asinh: f64 => |x| unsafe { c::asinh(x) }; m_asinhf: f32 => |x| unsafe { c::asinhf(x) };
+    m_acosh: f64 => |x| unsafe { c::acosh(x) }; m_acoshf: f32 => |x| unsafe { c::acoshf(x) };
     m_atanh: f64 => f64::atanh; m_atanhf: f32 => f32::atanh;
     m_cbrt: f64 => f64::cbrt; m_cbrtf: f32 => f32::cbrt;
-    // The standard library has no erf yet (unstable `float_erf`); musl's, ported by `libm`.
-    m_erf: f64 => libm::erf; m_erff: f32 => libm::erff;
+    m_erf: f64 => |x| unsafe { c::erf(x) }; m_erff: f32 => |x| unsafe { c::erff(x) };
+}
+
+/// The C library's own functions where Rust's standard library has none (`erf`) or computes a
+/// formula of its own (`asinh`, `acosh`): TVM's kernels call the C library's, and results
+/// should agree to the bit.
+mod c {
+    #[link(name = "m")]
+    unsafe extern "C" {
+        pub fn asinh(x: f64) -> f64;
+        pub fn asinhf(x: f32) -> f32;
+        pub fn acosh(x: f64) -> f64;
+        pub fn acoshf(x: f32) -> f32;
+        pub fn erf(x: f64) -> f64;
+        pub fn erff(x: f32) -> f32;
+    }
 }
 ternary! {
     // Fused: one rounding, as C's fma.

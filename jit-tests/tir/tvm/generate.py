@@ -42,6 +42,8 @@ MLIR_ELEM = {
     "int32": "i32",
     "int64": "i64",
     "uint8": "i8",
+    "uint16": "i16",
+    "uint32": "i32",
     "bool": "i1",
 }
 
@@ -52,7 +54,9 @@ def rand(shape, dtype, rng, lo=-2.0, hi=2.0):
     if dtype == "bool":
         return rng.integers(0, 2, size=shape).astype("bool")
     info = np.iinfo(dtype)
-    return rng.integers(max(info.min, -100), min(info.max, 100) + 1, size=shape).astype(dtype)
+    if (lo, hi) == (-2.0, 2.0):
+        lo, hi = -100, 100
+    return rng.integers(max(info.min, int(lo)), min(info.max, int(hi)) + 1, size=shape).astype(dtype)
 
 
 class Case:
@@ -68,6 +72,7 @@ class Case:
         comment="",
         dims=None,
         legacy=(),
+        exact=False,
     ):
         self.name = name
         self.build = build
@@ -80,6 +85,8 @@ class Case:
         self.dims = dims or {}
         # Forms also written in the older spelling.
         self.legacy = legacy
+        # Compare floats to the bit (`==`) rather than within a tolerance (`~=`).
+        self.exact = exact
 
 
 def lowered(mod):
@@ -244,7 +251,7 @@ def generate(case, rng):
                 else:
                     np.save(path, results[i - len(ins)])
                     lits.append(zeros_literal(shape, dtype))
-                    checks.append("%%%d ~= %s" % (i, npy_literal(path)))
+                    checks.append("%%%d %s %s" % (i, "==" if case.exact else "~=", npy_literal(path)))
             run = "# run: @%s(%s); %s" % (case.name, ", ".join(lits), "; ".join(checks))
         else:
             # The other forms must agree with the first on TVM itself, too.
@@ -873,6 +880,220 @@ MORE_CASES = [
 
 
 # ---------------------------------------------------------------------------------------
+# Random expressions: the evaluation rules checked against TVM on trees no one wrote by hand.
+# Each group is one PrimFunc with eight elementwise outputs of one dtype, each a random tree of
+# arithmetic, division and modulo (both flavours, negative operands), min/max, bitwise ops and
+# shifts, comparisons and logic, Select/if_then_else, casts between widths and signedness, and
+# (for floats) math builtins. Behaviour C leaves undefined is kept out of the trees, as TVM's
+# LLVM code may exploit it: signed values are kept small enough never to overflow (`% bound`
+# after each operation; TVM's LLVM code marks 32- and 64-bit signed arithmetic `nsw`), unsigned
+# ones of 32 and 64 bits never wrap (marked `nuw`: `% bound`, and subtraction as max - min;
+# narrower types wrap, as they do in TVM), divisors are never 0 (or -1), shifts stay below the
+# width, and floats are cast to ints only when clamped into range.
+
+N_RANDOM = 64
+SIGNED_BOUND = {8: 11, 16: 181, 32: 46340, 64: 3037000499}
+UNSIGNED_BOUND = {32: 65536, 64: 4294967296}
+
+
+def random_tree(rng, dtype, leaves, depth):
+    """A random PrimExpr of `dtype` over the scalar `leaves` (name -> PrimExpr)."""
+    from tvm import tirx
+
+    dt = tvm.DataType(dtype)
+    is_float = dtype.startswith("float")
+    signed = dtype.startswith("int")
+    bits = dt.bits
+
+    def const(v):
+        return tirx.const(v, dtype)
+
+    def clamp(v, vt):
+        # A float cast to an int must be in the int's range (C: undefined otherwise).
+        return tirx.max(tirx.min(v, tirx.const(100.0, vt)), tirx.const(-100.0 if signed else 0.0, vt))
+
+    def bound(e):
+        # Results stay within +-bound, so no later + - * can overflow.
+        if signed:
+            return tirx.truncmod(e, const(SIGNED_BOUND[bits]))
+        if not is_float and bits >= 32:
+            return tirx.truncmod(e, const(UNSIGNED_BOUND[bits]))
+        return e
+
+    def leaf(constant_ok=True):
+        name = rng.choice(sorted(leaves))
+        v = leaves[name]
+        vt = str(v.dtype)
+        if constant_ok and rng.random() < 0.2:
+            if is_float:
+                return const(float(np.round(rng.uniform(-3, 3), 2)))
+            lo = -SIGNED_BOUND[bits] + 1 if signed else 0
+            hi = SIGNED_BOUND[bits] - 1 if signed else min(2**bits - 1, 1000)
+            return const(int(rng.integers(lo, hi + 1)))
+        if vt != dtype and vt.startswith("float") and not is_float:
+            v = clamp(v, vt)
+        e = v if vt == dtype else tirx.Cast(dtype, v)
+        return bound(e)
+
+    def nonzero(e):
+        bad = e == const(0)
+        if signed:
+            bad = tirx.Or(bad, e == const(-1))
+        return tirx.Select(bad, const(7), e) if not is_float else tirx.Select(tirx.abs(e) < const(0.5), const(1.5), e)
+
+    def cond(d):
+        a, b = sub(d), sub(d)
+        c = rng.choice(["lt", "le", "gt", "ge", "eq", "ne"])
+        e = {"lt": a < b, "le": a <= b, "gt": a > b, "ge": a >= b, "eq": a == b, "ne": a != b}[c]
+        r = rng.random()
+        if r < 0.2:
+            return tirx.And(e, sub(d) > sub(d))
+        if r < 0.35:
+            return tirx.Or(e, sub(d) < const(0) if (signed or is_float) else sub(d) < const(3))
+        if r < 0.45:
+            return tirx.Not(e)
+        return e
+
+    def sub(d):
+        return random_tree(rng, dtype, leaves, d)
+
+    if depth == 0 or rng.random() < 0.15:
+        return leaf()
+    d = depth - 1
+    ops = ["add", "sub", "mul", "min", "max", "select", "ite", "cast"]
+
+    def sub(d):
+        # Not a constant: TVM folds operations on constants when it builds them (and rejects
+        # a folded value out of its type's range), which would leave nothing to check.
+        e = random_tree(rng, dtype, leaves, d)
+        return leaf(constant_ok=False) if isinstance(e, (tirx.IntImm, tirx.FloatImm)) else e
+
+    if is_float:
+        ops += ["div", "exp", "sqrt", "floor", "round", "tanh"]
+    else:
+        ops += ["truncdiv", "truncmod", "floordiv", "floormod", "and", "or", "xor", "shr"]
+        if not signed and bits < 32:
+            ops += ["shl"]
+    op = rng.choice(ops)
+    a = sub(d)
+    if op == "add":
+        return bound(a + sub(d))
+    if op == "sub":
+        b = sub(d)
+        if not signed and not is_float and bits >= 32:
+            return bound(tirx.max(a, b) - tirx.min(a, b))
+        return bound(a - b)
+    if op == "mul":
+        return bound(a * sub(d))
+    if op == "min":
+        return tirx.min(a, sub(d))
+    if op == "max":
+        return tirx.max(a, sub(d))
+    if op == "select":
+        return tirx.Select(cond(d), a, sub(d))
+    if op == "ite":
+        return tirx.if_then_else(cond(d), a, sub(d))
+    if op == "cast":
+        other = rng.choice(["int8", "int16", "int32", "int64", "uint8", "uint32", "float32", "float64"])
+        inner = random_tree(rng, other, leaves, d)
+        if isinstance(inner, (tirx.IntImm, tirx.FloatImm)):
+            return leaf(constant_ok=False)
+        if other.startswith("float") and not is_float:
+            inner = clamp(inner, other)
+        return bound(tirx.Cast(dtype, inner))
+    if op == "div":
+        return a / nonzero(sub(d))
+    if op == "exp":
+        return tirx.exp(tirx.min(a, const(5.0)))
+    if op == "sqrt":
+        return tirx.sqrt(tirx.abs(a))
+    if op == "floor":
+        return tirx.floor(a)
+    if op == "round":
+        return tirx.round(a)
+    if op == "tanh":
+        return tirx.tanh(a)
+    if op in ("truncdiv", "truncmod", "floordiv", "floormod"):
+        return getattr(tirx, op)(a, nonzero(sub(d)))
+    if op == "and":
+        return a & sub(d)
+    if op == "or":
+        return a | sub(d)
+    if op == "xor":
+        return a ^ sub(d)
+    if op == "shr":
+        return a >> const(int(rng.integers(0, bits)))
+    if op == "shl":
+        return a << const(int(rng.integers(0, bits)))
+    raise AssertionError(op)
+
+
+def random_exprs(dtype, seed):
+    def build():
+        rng = np.random.default_rng(seed)
+        ins = [
+            ph((N_RANDOM,), "int32", "A"),
+            ph((N_RANDOM,), "int8", "B"),
+            ph((N_RANDOM,), "uint8", "C"),
+            ph((N_RANDOM,), "float32", "X"),
+            ph((N_RANDOM,), "float64", "Y"),
+        ]
+        def body(i):
+            return random_tree(rng, dtype, {t.name: t[i] for t in ins}, 4)
+
+        outs = [te.compute((N_RANDOM,), body, name="%s_%d" % (dtype, k)) for k in range(8)]
+        return ins, outs
+
+    return build
+
+
+def math_exact(dtype):
+    """Every math builtin over its domain, in one dtype: TVM's LLVM backend expands some
+    (tanh, tan, exp10, atanh, sigmoid...) and calls the C library for the rest; Strata must
+    agree with it to the bit."""
+
+    def build():
+        x = ph((240,), dtype)
+        t = tvm.tirx
+        c = lambda v: tvm.tirx.const(v, dtype)
+        fns = [
+            lambda v: t.tanh(v * c(10.0)), lambda v: t.tan(v * c(0.5)), lambda v: t.exp10(v),
+            lambda v: t.atanh(v / c(3.01)), lambda v: t.sigmoid(v * c(10.0)), t.erf, t.exp,
+            lambda v: t.exp2(v * c(3.0)), lambda v: t.log(t.abs(v) + c(0.01)),
+            lambda v: t.log2(t.abs(v) + c(0.01)), lambda v: t.log10(t.abs(v) + c(0.01)),
+            lambda v: t.log1p(t.abs(v)), t.sin, t.cos,
+            t.sinh, t.cosh, t.atan, lambda v: t.asin(v / c(3.01)), lambda v: t.acos(v / c(3.01)),
+            t.asinh, lambda v: t.acosh(t.abs(v) + c(1.0)), lambda v: t.sqrt(t.abs(v)),
+            lambda v: t.rsqrt(t.abs(v) + c(0.01)), lambda v: t.power(t.abs(v) + c(0.1), v),
+            lambda v: t.atan2(v, v * c(0.5) - c(1.0)), lambda v: t.hypot(v, v + c(1.0)),
+            lambda v: t.nearbyint(v * c(2.5)),
+            lambda v: t.round(v * c(2.5)), lambda v: t.copysign(c(1.5), v),
+            # Not ldexp: TVM 0.27 calls the C library's ldexpf(float, int) with a float exponent.
+            lambda v: t.nextafter(v, c(0.0)),
+        ]
+        apply = lambda f: lambda i: f(x[i])
+        outs = [te.compute((240,), apply(f), name="R%d" % k) for k, f in enumerate(fns)]
+        return [x], outs
+
+    return build
+
+
+MATH_CASES = [
+    Case("math_exact_%s" % dt, math_exact(dt), forms=("te",), ranges={0: (-3.0, 3.0)}, exact=True,
+         comment="every math builtin, compared to the bit (see generate.py, math_exact)")
+    for dt in ["float32", "float64"]
+]
+
+
+RANDOM_CASES = [
+    Case("random_%s" % dt, random_exprs(dt, 5000 + k), forms=("te", "lowered"),
+         ranges={0: (-200, 200), 1: (-100, 100), 2: (0, 255), 3: (-4, 4), 4: (-4, 4)},
+         comment="random %s expression trees (see generate.py, random_tree)" % dt)
+    for k, dt in enumerate(["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "float32", "float64"])
+]
+
+
+# ---------------------------------------------------------------------------------------
 # Schedules: the primitives a tuner applies, each printed scheduled and then lowered.
 
 
@@ -1156,6 +1377,16 @@ def main():
         if only and case.name not in only:
             continue
         generate(case, np.random.default_rng(4000 + i))
+        print("wrote", case.name)
+    for i, case in enumerate(RANDOM_CASES):
+        if only and case.name not in only:
+            continue
+        generate(case, np.random.default_rng(5000 + i))
+        print("wrote", case.name)
+    for i, case in enumerate(MATH_CASES):
+        if only and case.name not in only:
+            continue
+        generate(case, np.random.default_rng(6000 + i))
         print("wrote", case.name)
     for i, case in enumerate(RELAX_CASES):
         if only and case.name not in only:

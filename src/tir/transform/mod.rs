@@ -1,10 +1,12 @@
-//! TIR-to-TIR passes run before lowering: blocks to plain statements, invariant lets and
+//! TIR-to-TIR passes run before lowering: blocks to plain statements, math builtins expanded as
+//! TVM's LLVM backend expands them, invariant lets and
 //! reduction inits out of their loops, vectorized loops to vector statements, small innermost
 //! loops unrolled, loop-invariant accumulators to registers. Each keeps the spec's observable
 //! behaviour.
 
 pub mod blocks;
 pub mod hoist;
+pub mod legalize;
 pub mod promote;
 pub mod unroll;
 pub mod vectorize;
@@ -16,6 +18,7 @@ use super::ast::*;
 /// loops unrolled, loop-invariant accumulators in one-element local buffers.
 pub fn prepare(f: &PrimFunc) -> Stmt {
     let body = blocks::lower_blocks(f);
+    let body = legalize::legalize_math(&body);
     let body = hoist::hoist_out_of_loops(&body);
     let body = vectorize::vectorize_serial_loops(&body);
     let body = vectorize::vectorize_loops(&body);

@@ -1,0 +1,64 @@
+//! Math builtins TVM's LLVM backend expands into formulas rather than calling the C library:
+//! `tanh`, `tan` and `exp10` (and `atanh`, in TVM 0.27). Strata expands them the same way, so
+//! kernels get TVM's numbers to the last bit, not the library's (`tanh(19.0)` is exactly 1.0
+//! through TVM's formula, one ulp less through glibc's `tanh`). The other math builtins call the
+//! C library's functions, as TVM's code does.
+//!
+//! Like TVM's, the expansions evaluate both arms of their `Select`s.
+
+use crate::tir::ast::*;
+use crate::tir::mutate::{Mutator, default_expr, default_stmt};
+
+/// Expand the builtins TVM's LLVM backend legalizes, everywhere in a statement.
+pub fn legalize_math(s: &Stmt) -> Stmt {
+    Legalize.stmt(s)
+}
+
+struct Legalize;
+
+impl Mutator for Legalize {
+    fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
+        let e = default_expr(self, e);
+        let ExprKind::Call(Callee::Builtin(name), args) = e.kind() else { return e };
+        let dt = e.dtype();
+        let ([x], true) = (args.as_slice(), dt.is_float()) else { return e };
+        let name = name.strip_prefix("tir.").unwrap_or(name);
+        let c = |v: f64| {
+            let k = PrimExpr::float_of(v, dt.element());
+            if dt.lanes > 1 { PrimExpr::broadcast(k, dt.lanes) } else { k }
+        };
+        let call = |f: &str, a: PrimExpr| PrimExpr::call_builtin(dt, &format!("tir.{f}"), vec![a]);
+        let bin = PrimExpr::binary;
+        let out = match name {
+            // (1 - e^-2x) / (1 + e^-2x) for x >= 0, else (e^2x - 1) / (e^2x + 1).
+            "tanh" => {
+                let (neg, pos) = (Var::new("tanh_exp_neg2x", dt), Var::new("tanh_exp_pos2x", dt));
+                let (n, p) = (PrimExpr::var(&neg), PrimExpr::var(&pos));
+                let for_pos = bin(BinOp::Div, bin(BinOp::Sub, c(1.0), n.clone()), bin(BinOp::Add, c(1.0), n));
+                let for_neg = bin(BinOp::Div, bin(BinOp::Sub, p.clone(), c(1.0)), bin(BinOp::Add, p, c(1.0)));
+                let body = PrimExpr::select(PrimExpr::cmp(CmpOp::Ge, x.clone(), c(0.0)), for_pos, for_neg);
+                let body = PrimExpr::let_in(&pos, call("exp", bin(BinOp::Mul, c(2.0), x.clone())), body);
+                PrimExpr::let_in(&neg, call("exp", bin(BinOp::Mul, c(-2.0), x.clone())), body)
+            }
+            "tan" => bin(BinOp::Div, call("sin", x.clone()), call("cos", x.clone())),
+            // TVM's constant for ln 10, truncated as TVM writes it, in the argument's type.
+            #[allow(clippy::approx_constant)]
+            "exp10" => call("exp", bin(BinOp::Mul, x.clone(), c(2.302585093))),
+            "atanh" => bin(
+                BinOp::Mul,
+                c(0.5),
+                bin(
+                    BinOp::Sub,
+                    call("log", bin(BinOp::Add, c(1.0), x.clone())),
+                    call("log", bin(BinOp::Sub, c(1.0), x.clone())),
+                ),
+            ),
+            _ => return e,
+        };
+        out.with_span(e.span())
+    }
+
+    fn stmt(&mut self, s: &Stmt) -> Stmt {
+        default_stmt(self, s)
+    }
+}
