@@ -1,6 +1,7 @@
 //! Statements (tir-spec.md "Semantics of Statements"), buffers and allocations.
 //!
-//! Buffers: a parameter's buffer is its memref, indexed as TIR indexes it. Memory from
+//! Buffers: a parameter's buffer is its memref, indexed as TIR indexes it, or (compact, static
+//! shape, rank 2 or more) a flat view of it with constant strides. Memory from
 //! `Allocate` (and the buffers of blocks and `BufferRealize`) is a flat memref: small constant
 //! allocations on the stack (`alloca`), others on the heap (`alloc`, freed when the scope ends).
 //! A buffer declared on memory (`DeclBuffer`) reads and writes element `elem_offset + Σ i_k *
@@ -26,6 +27,24 @@ pub(super) enum BufRef {
     /// when the last stride is the constant 1.
     Flat { memref: Value, offset: Value, strides: Vec<Value>, unit_last: bool },
 }
+
+/// Whether a loop body is small enough for its loop's branch to matter: no loop inside and at
+/// most [`SMALL_BODY_LOADS`] buffer loads.
+fn is_small_innermost(body: &Stmt) -> bool {
+    let mut has_loop = false;
+    crate::tir::visit::walk_stmts(body, &mut |s| {
+        has_loop |= matches!(s.kind(), StmtKind::For { .. } | StmtKind::While { .. })
+    });
+    if has_loop {
+        return false;
+    }
+    let mut loads = 0;
+    crate::tir::visit::walk_exprs(body, &mut |e| loads += usize::from(matches!(e.kind(), ExprKind::BufferLoad(..))));
+    loads <= SMALL_BODY_LOADS
+}
+
+/// See [`is_small_innermost`].
+const SMALL_BODY_LOADS: usize = 8;
 
 /// The largest allocation put on the stack.
 const STACK_LIMIT: i64 = 64 * 1024;
@@ -111,7 +130,8 @@ impl<'a, 'm> FnCx<'a, 'm> {
         for (p, &a) in f.params.iter().zip(args) {
             match f.buffer_of(p) {
                 Some(buf) => {
-                    self.buffers.insert(buf.id(), BufRef::Direct(a));
+                    let r = self.param_bufref(a, buf)?;
+                    self.buffers.insert(buf.id(), r);
                     self.pointers.insert(buf.data().id(), a);
                 }
                 None => {
@@ -148,6 +168,29 @@ impl<'a, 'm> FnCx<'a, 'm> {
             }
         }
         Ok(())
+    }
+
+    /// How a parameter's buffer is reached. A compact buffer of static shape and rank 2 or more
+    /// is read through a flat view with constant strides, so each access is one linear sum whose
+    /// outer-loop terms are summed before the innermost loop (`A[i, k]` costs `base_i + k`, not
+    /// `i * 256 + k`, per iteration); others are indexed as their memref.
+    fn param_bufref(&mut self, a: Value, buf: &Buffer) -> R<BufRef> {
+        let t = self.b.ty(a);
+        let Some(mt) = t.as_memref() else { return Ok(BufRef::Direct(a)) };
+        let compact = mt.maps.is_empty() && mt.shape.iter().all(|&d| d >= 0);
+        if !compact || mt.shape.len() < 2 || buf.shape().len() != mt.shape.len() {
+            return Ok(BufRef::Direct(a));
+        }
+        let mut strides = vec![0i64; mt.shape.len()];
+        let mut n = 1i64;
+        for (k, &d) in mt.shape.iter().enumerate().rev() {
+            strides[k] = n;
+            n = n.saturating_mul(d);
+        }
+        let memref = self.flat_memref(a)?;
+        let offset = self.b.index(0);
+        let strides = strides.into_iter().map(|s| self.b.index(s)).collect();
+        Ok(BufRef::Flat { memref, offset, strides, unit_last: true })
     }
 
     /// End the function: a final return where the body falls through, and a terminator for
@@ -498,9 +541,19 @@ impl<'a, 'm> FnCx<'a, 'm> {
         let entry_br = *self.b.m.block(preheader).ops.last().unwrap_or_else(|| unreachable!("br was just added"));
         self.b.set(head);
         let i = self.b.m.block(head).args[0];
-        let pred = if var.dtype().is_uint() { "ult" } else { "slt" };
-        let more = self.cmpi(pred, i, end);
-        self.b.cond_br(more, body_b, &[], exit, &[]);
+        let unsigned = var.dtype().is_uint();
+        if is_small_innermost(body) {
+            // The exit as the branch's first target: Cranelift then lays the body out right
+            // after the test, so an iteration takes one taken branch (the jump back), not two.
+            // Measured: naive matmul's k loop 19 -> 13.5 ms. Larger bodies keep the exit first:
+            // the branch is noise there, and the conv2d benchmark's unrolled window (18 loads)
+            // got its accumulator spilled in the other layout (93 -> 122 ms).
+            let done = self.cmpi(if unsigned { "uge" } else { "sge" }, i, end);
+            self.b.cond_br(done, exit, &[], body_b, &[]);
+        } else {
+            let more = self.cmpi(if unsigned { "ult" } else { "slt" }, i, end);
+            self.b.cond_br(more, body_b, &[], exit, &[]);
+        }
         self.b.set(body_b);
         self.vars.insert(var.id(), i);
         self.loops.push(LoopFrame { entry: Some((preheader, entry_br, head)), sums: HashMap::new() });
