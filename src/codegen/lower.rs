@@ -1,7 +1,7 @@
 //! [`FnLowerer`]: lowering one IR function to one Cranelift function, and the helpers every
 //! op's lowering uses.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
 use cranelift_codegen::Context;
@@ -94,17 +94,17 @@ pub(crate) fn lower_function<'a>(
             m,
             st,
             b,
-            vals: HashMap::new(),
-            blocks: HashMap::new(),
+            vals: HashMap::default(),
+            blocks: HashMap::default(),
             ctx_ptr: Value::from_u32(0),
             ret_types,
             name: name.into(),
-            sigs: HashMap::new(),
-            funcs: HashMap::new(),
+            sigs: HashMap::default(),
+            funcs: HashMap::default(),
             forwarded: Vec::new(),
             yield_block: None,
             outlined: 0,
-            registers: HashMap::new(),
+            registers: HashMap::default(),
         };
         lw.lower_body(f, &ty)?;
         lw.b.seal_all_blocks();
@@ -195,7 +195,7 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
             }
             false
         };
-        let mut candidates: HashMap<crate::ir::Value, types::Type> = HashMap::new();
+        let mut candidates: HashMap<crate::ir::Value, types::Type> = HashMap::default();
         m.walk_region(region, |op| {
             if m.op_name(op) != "std.alloca" || nested(op) {
                 return;

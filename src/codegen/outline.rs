@@ -11,7 +11,7 @@ use cranelift_codegen::ir::{
 };
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use cranelift_module::{Linkage, Module as _};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::CodegenError;
 use super::lower::FnLowerer;
@@ -112,17 +112,17 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
                 m,
                 st: &mut *self.st,
                 b,
-                vals: HashMap::new(),
-                blocks: HashMap::new(),
+                vals: HashMap::default(),
+                blocks: HashMap::default(),
                 ctx_ptr: Value::from_u32(0),
                 ret_types: vec![types::I32],
                 name: self.name.clone(),
-                sigs: HashMap::new(),
-                funcs: HashMap::new(),
+                sigs: HashMap::default(),
+                funcs: HashMap::default(),
                 forwarded: Vec::new(),
                 yield_block: None,
                 outlined: self.outlined * 1000,
-                registers: HashMap::new(),
+                registers: HashMap::default(),
             };
             child.find_register_buffers(op, region);
             child.body_function(op, region, &consts, &captures, &counts, &reg_types, &offsets)?;

@@ -12,7 +12,7 @@
 //! has the buffer's element type, a call of a PrimFunc names a function of the module with the
 //! right number of arguments, and `tir.ret` is a statement of its own.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use super::arith::{linear, prove_equal};
 use super::ast::*;
@@ -25,7 +25,7 @@ use crate::ir::{Diagnostic, Diagnostics, Span};
 /// The diagnostics of every violated rule.
 pub fn check_module(m: &IRModule) -> Result<(), Diagnostics> {
     let mut diags = Vec::new();
-    let mut names = HashSet::new();
+    let mut names = HashSet::default();
     for f in &m.funcs {
         if !names.insert(f.name.as_str()) {
             diags.push(Diagnostic::error(f.span, format!("the module defines @{} twice", f.name)));
@@ -70,12 +70,12 @@ impl<'m> Checker<'m> {
         Checker {
             module,
             func,
-            in_scope: HashMap::new(),
-            bound_ever: HashSet::new(),
+            in_scope: HashMap::default(),
+            bound_ever: HashSet::default(),
             rets: Vec::new(),
             in_vectorized: false,
             diags: Vec::new(),
-            reported: HashSet::new(),
+            reported: HashSet::default(),
         }
     }
 

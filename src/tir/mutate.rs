@@ -179,7 +179,7 @@ fn default_stmt_inner<M: Mutator + ?Sized>(m: &mut M, s: &Stmt) -> Stmt {
 /// Replace variables by expressions (by variable identity).
 pub struct Substitute<'a> {
     /// Variable id to its replacement.
-    pub map: &'a std::collections::HashMap<u64, PrimExpr>,
+    pub map: &'a rustc_hash::FxHashMap<u64, PrimExpr>,
 }
 
 impl Mutator for Substitute<'_> {

@@ -1,5 +1,6 @@
 //! Building core IR: ops appended at an insertion point, constants, blocks and branches.
 
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
 use crate::ir::{
@@ -15,7 +16,37 @@ pub(super) struct Builder<'m> {
     pub region: Region,
     /// The span new ops get.
     pub span: Option<Span>,
+    /// Pure ops already made in a block, by what they compute: the address arithmetic of an
+    /// unrolled or vectorized body repeats itself many times over, and each copy would cost
+    /// verification and code generation time (Cranelift would merge them only afterwards).
+    pub known: HashMap<PureKey, Value>,
 }
+
+/// What a pure op computes: in a block, its name, operands, result type, and the bits of a
+/// constant's value.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub(super) struct PureKey {
+    block: Block,
+    name: &'static str,
+    operands: Vec<Value>,
+    ty: Type,
+    constant: Option<(bool, i128)>,
+}
+
+/// Ops that compute a value from their operands alone: no side effects, no traps, no attributes.
+const PURE: &[&str] = &[
+    "std.addi",
+    "std.subi",
+    "std.muli",
+    "std.and",
+    "std.or",
+    "std.xor",
+    "std.shli",
+    "std.shris",
+    "std.shrui",
+    "std.index_cast",
+    "vector.broadcast",
+];
 
 impl Builder<'_> {
     /// Append an op; its results.
@@ -44,8 +75,36 @@ impl Builder<'_> {
         result: Type,
         attrs: Vec<(&'static str, Attribute)>,
     ) -> Value {
+        if attrs.is_empty() && PURE.contains(&name) {
+            return self.pure(name, operands, result, None);
+        }
         let op = self.op(name, operands, &[result], attrs);
         self.m.op(op).results[0]
+    }
+
+    /// A pure op's result: the one made before in this block, or a new op.
+    fn pure(
+        &mut self,
+        name: &'static str,
+        operands: &[Value],
+        ty: Type,
+        constant: Option<(bool, i128, Attribute)>,
+    ) -> Value {
+        let key = PureKey {
+            block: self.block,
+            name,
+            operands: operands.to_vec(),
+            ty: ty.clone(),
+            constant: constant.as_ref().map(|&(float, bits, _)| (float, bits)),
+        };
+        if let Some(&v) = self.known.get(&key) {
+            return v;
+        }
+        let attrs = constant.map(|(_, _, a)| vec![("value", a)]).unwrap_or_default();
+        let op = self.op(name, operands, &[ty], attrs);
+        let v = self.m.op(op).results[0];
+        self.known.insert(key, v);
+        v
     }
 
     /// A named attribute with a run-time name (for `attrs` of `func`).
@@ -57,7 +116,8 @@ impl Builder<'_> {
     pub fn int(&mut self, ty: &Type, v: i64) -> Value {
         // Checked TIR constants fit their type (as signed or unsigned numbers).
         let attr = IntegerAttr::new(i128::from(v), ty.clone()).unwrap_or(IntegerAttr { value: 0, ty: ty.clone() });
-        self.op1("std.constant", &[], ty.clone(), vec![("value", Attribute::Integer(attr))])
+        let bits = attr.value;
+        self.pure("std.constant", &[], ty.clone(), Some((false, bits, Attribute::Integer(attr))))
     }
 
     /// The value of an integer constant made here (`None` for other values).
@@ -80,7 +140,8 @@ impl Builder<'_> {
     /// A float constant, rounded to its type.
     pub fn float(&mut self, ty: &Type, v: f64) -> Value {
         let attr = FloatAttr::from_f64(v, ty.clone()).unwrap_or(FloatAttr { bits: 0, ty: Type::F32 });
-        self.op1("std.constant", &[], ty.clone(), vec![("value", Attribute::Float(attr))])
+        let bits = i128::from(attr.bits);
+        self.pure("std.constant", &[], ty.clone(), Some((true, bits, Attribute::Float(attr))))
     }
 
     /// A new block of the current region.

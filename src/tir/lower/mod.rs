@@ -20,7 +20,7 @@ mod builder;
 mod expr;
 mod stmt;
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
 use builder::Builder;
@@ -67,12 +67,12 @@ pub fn core_type(dt: DataType) -> Option<Type> {
 pub fn lower_module(tm: &IRModule) -> Result<Module, LowerError> {
     let mut m = Module::new();
     m.source = tm.source.clone();
-    let mut sigs: HashMap<String, FunctionType> = HashMap::new();
+    let mut sigs: HashMap<String, FunctionType> = HashMap::default();
     for f in &tm.funcs {
         let cx = SigCx { f, src: tm };
         sigs.insert(f.name.clone(), cx.signature()?);
     }
-    let mut externs: HashMap<String, FunctionType> = HashMap::new();
+    let mut externs: HashMap<String, FunctionType> = HashMap::default();
     for f in &tm.funcs {
         let body = crate::tir::transform::prepare(f);
         let ty = sigs[&f.name].clone();
@@ -92,7 +92,7 @@ pub fn lower_module(tm: &IRModule) -> Result<Module, LowerError> {
         }
         let top = m.top_block();
         m.insert_op(top, st);
-        let b = Builder { m: &mut m, block: entry, region, span: f.span };
+        let b = Builder { m: &mut m, block: entry, region, span: f.span, known: Default::default() };
         let mut cx = stmt::FnCx::new(b, f, tm, &sigs, &mut externs);
         cx.bind_params(&args)?;
         cx.stmt(&body)?;
@@ -211,8 +211,8 @@ pub(crate) fn param_memref(b: &Buffer) -> Result<Type, String> {
 /// The `tir.args` attribute: one dictionary per parameter, as TIR declared it.
 fn args_attr(f: &PrimFunc) -> Attribute {
     // Variables are named uniquely in the attribute (two TIR variables may share a name).
-    let mut names: HashMap<u64, String> = HashMap::new();
-    let mut used: HashMap<String, u32> = HashMap::new();
+    let mut names: HashMap<u64, String> = HashMap::default();
+    let mut used: HashMap<String, u32> = HashMap::default();
     let mut name_of = |v: &Var| -> String {
         if let Some(n) = names.get(&v.id()) {
             return n.clone();

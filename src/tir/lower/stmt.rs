@@ -10,7 +10,7 @@
 //! After `return` (`tir.ret`) the statements that follow in the same list are unreachable and
 //! are not lowered; a join is reachable when any branch reaching it is.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::builder::Builder;
 use super::{LowerError, R, core_type, location};
@@ -100,14 +100,14 @@ impl<'a, 'm> FnCx<'a, 'm> {
             tm,
             sigs,
             externs,
-            vars: HashMap::new(),
-            buffers: HashMap::new(),
-            pointers: HashMap::new(),
+            vars: HashMap::default(),
+            buffers: HashMap::default(),
+            pointers: HashMap::default(),
             in_parallel: 0,
             dead: false,
             ret,
             loops: Vec::new(),
-            depth: HashMap::new(),
+            depth: HashMap::default(),
         }
     }
 
@@ -556,7 +556,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
         }
         self.b.set(body_b);
         self.vars.insert(var.id(), i);
-        self.loops.push(LoopFrame { entry: Some((preheader, entry_br, head)), sums: HashMap::new() });
+        self.loops.push(LoopFrame { entry: Some((preheader, entry_br, head)), sums: HashMap::default() });
         self.depth.insert(var.id(), self.loops.len());
         let r = self.stmt(body);
         self.loops.pop();
@@ -600,7 +600,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
         self.b.set(entry);
         let k = self.b.m.block(entry).args[0];
         let i = self.b.op1("std.index_cast", &[k], t, vec![]);
-        self.loops.push(LoopFrame { entry: None, sums: HashMap::new() });
+        self.loops.push(LoopFrame { entry: None, sums: HashMap::default() });
         self.depth.insert(var.id(), self.loops.len());
         self.vars.insert(var.id(), i);
         self.in_parallel += 1;

@@ -16,7 +16,7 @@
 //! (statement semantics 14.iii); its shape variables are bound to the region's extents, or
 //! checked against them when they are bound already.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use super::add;
 use crate::tir::ast::*;
@@ -35,7 +35,7 @@ pub fn lower_blocks(f: &PrimFunc) -> Stmt {
         }
     }
     collect_bound(&f.body, &mut bound);
-    let mut l = Lowering { bound, windows: HashMap::new() };
+    let mut l = Lowering { bound, windows: HashMap::default() };
     l.stmt(&f.body)
 }
 

@@ -15,7 +15,7 @@
 //! same order, and it runs only if the loop runs at least once. Only serial loops qualify for
 //! the init (a parallel loop's first iteration need not run first).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::tir::arith::const_int;
 use crate::tir::ast::*;
@@ -113,7 +113,7 @@ fn hoist(s: &Stmt) -> Option<Stmt> {
     let (first, rest) = list.split_first()?;
     let StmtKind::IfThenElse { cond, then_case: init, else_case: None } = first.kind() else { return None };
     // See through the lets (pure values only: they are evaluated once more, before the loop).
-    let mut map: HashMap<u64, PrimExpr> = HashMap::new();
+    let mut map: HashMap<u64, PrimExpr> = HashMap::default();
     for (v, value) in &lets {
         if !pure(value) {
             return None;

@@ -10,7 +10,7 @@
 //! loop may not call anything, return, assert or run in parallel. The read before the loop is
 //! made only when the loop runs at least once.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use crate::tir::ast::*;
 use crate::tir::mutate::{Mutator, default_expr, default_stmt};
@@ -77,7 +77,7 @@ fn body_allows(body: &Stmt) -> bool {
 
 /// Values of the variables bound by lets inside the body (to see indices through them).
 fn let_values(body: &Stmt) -> HashMap<u64, PrimExpr> {
-    let mut out = HashMap::new();
+    let mut out = HashMap::default();
     walk_stmts(body, &mut |s| {
         if let StmtKind::LetStmt { var, value, .. } = s.kind() {
             out.insert(var.id(), value.clone());
@@ -88,7 +88,7 @@ fn let_values(body: &Stmt) -> HashMap<u64, PrimExpr> {
 
 /// Variables bound inside the body (besides lets, which are seen through).
 fn bound_inside(body: &Stmt, loop_var: &Var) -> HashSet<u64> {
-    let mut out = HashSet::from([loop_var.id()]);
+    let mut out = HashSet::from_iter([loop_var.id()]);
     walk_stmts(body, &mut |s| match s.kind() {
         StmtKind::For { var, .. } | StmtKind::Allocate { var, .. } => {
             out.insert(var.id());
@@ -120,7 +120,7 @@ fn resolve(e: &PrimExpr, lets: &HashMap<u64, PrimExpr>, inside: &HashSet<u64>, d
     if !ok {
         return None;
     }
-    let mut map = HashMap::new();
+    let mut map = HashMap::default();
     let mut fail = false;
     walk_expr(e, &mut |x| {
         if let ExprKind::Var(v) = x.kind()
@@ -170,13 +170,13 @@ fn promote_one(whole: &Stmt, var: &Var, min: &PrimExpr, extent: &PrimExpr, body:
     let inside = bound_inside(body, var);
     let all = accesses(body);
     // Buffers allocated in the body are already local.
-    let mut local: HashSet<u64> = HashSet::new();
+    let mut local: HashSet<u64> = HashSet::default();
     walk_stmts(body, &mut |s| {
         if let StmtKind::Allocate { var, .. } = s.kind() {
             local.insert(var.id());
         }
     });
-    let mut by_data: HashMap<u64, Vec<&Access>> = HashMap::new();
+    let mut by_data: HashMap<u64, Vec<&Access>> = HashMap::default();
     for a in &all {
         by_data.entry(a.buffer.data().id()).or_default().push(a);
     }

@@ -10,7 +10,7 @@
 //! `T.if_then_else` becomes a lane-wise choice only when neither branch can fault (no loads or
 //! divisions); otherwise the loop runs serially.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::{add, broadcast_to, lanes_of};
 use crate::tir::ast::*;
@@ -56,7 +56,7 @@ fn auto_vectorize(s: &Stmt, var: &Var, min: &PrimExpr, extent: &PrimExpr, body: 
         return None;
     }
     // Accesses, with lets seen through.
-    let mut lets: HashMap<u64, PrimExpr> = HashMap::new();
+    let mut lets: HashMap<u64, PrimExpr> = HashMap::default();
     walk_stmts(body, &mut |x| {
         if let StmtKind::LetStmt { var, value, .. } = x.kind() {
             lets.insert(var.id(), value.clone());
@@ -77,7 +77,7 @@ fn auto_vectorize(s: &Stmt, var: &Var, min: &PrimExpr, extent: &PrimExpr, body: 
         let parts: Vec<String> = idx.iter().map(|i| crate::tir::script::print_expr(&resolve(i))).collect();
         format!("{}#{}[{}]", b.name(), b.id(), parts.join(", "))
     };
-    let mut stores: HashMap<u64, (u64, String, bool)> = HashMap::new();
+    let mut stores: HashMap<u64, (u64, String, bool)> = HashMap::default();
     let mut ok = true;
     walk_stmts(body, &mut |x| {
         if let StmtKind::BufferStore { buffer, indices, .. } = x.kind() {
@@ -119,7 +119,7 @@ fn auto_vectorize(s: &Stmt, var: &Var, min: &PrimExpr, extent: &PrimExpr, body: 
     // A trial: the body must vectorize, with contiguous accesses only.
     let trial_base = PrimExpr::var(var);
     let ramp = PrimExpr::ramp(trial_base, PrimExpr::int_of(1, var.dtype()), lanes);
-    let mut v = Vectorizer { lanes, map: HashMap::from([(var.id(), ramp)]) };
+    let mut v = Vectorizer { lanes, map: HashMap::from_iter([(var.id(), ramp)]) };
     let trial = v.stmt(body)?;
     let mut contiguous = true;
     let check = |idx: &[PrimExpr], contiguous: &mut bool| {
@@ -154,7 +154,7 @@ fn auto_vectorize(s: &Stmt, var: &Var, min: &PrimExpr, extent: &PrimExpr, body: 
     let vo = Var::at(&format!("{}_outer", var.name()), Type::Prim(t), var.span());
     let vi = Var::at(&format!("{}_inner", var.name()), Type::Prim(t), var.span());
     let index = super::add(super::add(min.clone(), super::mul(PrimExpr::var(&vo), l.clone())), PrimExpr::var(&vi));
-    let map = HashMap::from([(var.id(), index)]);
+    let map = HashMap::from_iter([(var.id(), index)]);
     let vbody = crate::tir::mutate::Substitute { map: &map }.stmt(body);
     let sp = s.span();
     let inner = Stmt::at(
@@ -237,7 +237,7 @@ impl Mutator for Loops {
         for k in 0..n / w {
             let start = PrimExpr::int_of(k * w, var.dtype());
             let index = if w == 1 { start } else { PrimExpr::ramp(start, PrimExpr::int_of(1, var.dtype()), w as u16) };
-            let mut v = Vectorizer { lanes: w as u16, map: HashMap::from([(var.id(), index)]) };
+            let mut v = Vectorizer { lanes: w as u16, map: HashMap::from_iter([(var.id(), index)]) };
             match v.stmt(body) {
                 Some(s) => chunks.push(s),
                 None => return serial(),
@@ -254,8 +254,8 @@ impl Mutator for Loops {
 /// Split a loop body into lets that do not depend on the loop variable (with loads of buffers
 /// the body does not store to, taken from places every iteration evaluates) and the rest.
 fn hoist_invariants(var: &Var, body: &Stmt) -> (Vec<(Var, PrimExpr)>, Stmt) {
-    use std::collections::HashSet;
-    let mut variant: HashSet<u64> = HashSet::from([var.id()]);
+    use rustc_hash::FxHashSet as HashSet;
+    let mut variant: HashSet<u64> = HashSet::from_iter([var.id()]);
     let mut outer: Vec<(Var, PrimExpr)> = Vec::new();
     let mut inner_lets: Vec<(Var, PrimExpr, Option<crate::ir::Span>)> = Vec::new();
     let mut s = body.clone();
@@ -282,7 +282,7 @@ fn hoist_invariants(var: &Var, body: &Stmt) -> (Vec<(Var, PrimExpr)>, Stmt) {
         s = next;
     }
     // Buffers the body writes: their loads stay in the chunks.
-    let mut stored: HashSet<u64> = HashSet::new();
+    let mut stored: HashSet<u64> = HashSet::default();
     crate::tir::visit::walk_stmts(&s, &mut |x| {
         if let StmtKind::BufferStore { buffer, .. } = x.kind() {
             stored.insert(buffer.data().id());
@@ -294,7 +294,7 @@ fn hoist_invariants(var: &Var, body: &Stmt) -> (Vec<(Var, PrimExpr)>, Stmt) {
             _ => {}
         }
     });
-    let mut hoist = Hoist { variant, stored, loads: HashMap::new(), outer: Vec::new() };
+    let mut hoist = Hoist { variant, stored, loads: HashMap::default(), outer: Vec::new() };
     let s = hoist.stmt(&s);
     outer.extend(hoist.outer);
     let mut inner = s;
@@ -317,8 +317,8 @@ fn pure(e: &PrimExpr) -> bool {
 
 /// Replaces lane-invariant loads at unconditionally evaluated places by variables.
 struct Hoist {
-    variant: std::collections::HashSet<u64>,
-    stored: std::collections::HashSet<u64>,
+    variant: rustc_hash::FxHashSet<u64>,
+    stored: rustc_hash::FxHashSet<u64>,
     /// Printed load to its variable (one variable per distinct load).
     loads: HashMap<String, Var>,
     outer: Vec<(Var, PrimExpr)>,
