@@ -7,7 +7,14 @@
 //! ```
 use std::time::{Duration, Instant};
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
+fn main() {
+    if let Err(e) = run() {
+        eprintln!("error: {e}");
+        std::process::exit(1);
+    }
+}
+
+fn run() -> Result<(), Box<dyn std::error::Error>> {
     let path = std::env::args().nth(1).ok_or("usage: phase_times FILE")?;
     let src = std::fs::read_to_string(path)?;
     let engine = strata::engine::Engine::new(strata::engine::Options { threads: 1, ..Default::default() })?;
