@@ -1027,6 +1027,32 @@ impl Stmt {
     pub fn is_empty(&self) -> bool {
         matches!(self.kind(), StmtKind::Seq(v) if v.is_empty())
     }
+    /// A function's root block: `body` with buffers allocated for all of it, as TVM wraps the
+    /// body of a function written with blocks.
+    pub fn root_block(alloc_buffers: Vec<Buffer>, body: Stmt) -> Stmt {
+        let block = Block { alloc_buffers, ..Block::new("root", body) };
+        Stmt::new(StmtKind::BlockRealize {
+            values: Vec::new(),
+            predicate: PrimExpr::bool(true),
+            block: Box::new(block),
+        })
+    }
+    /// The block of a root block as [`Stmt::root_block`] makes it (named `root`, no iteration,
+    /// regions, init, windows or annotations).
+    pub fn as_root_block(&self) -> Option<&Block> {
+        let StmtKind::BlockRealize { values, predicate, block } = self.kind() else { return None };
+        let plain = block.name == "root"
+            && values.is_empty()
+            && block.iter_vars.is_empty()
+            && block.reads.is_empty()
+            && block.writes.is_empty()
+            && block.init.is_none()
+            && block.match_buffers.is_empty()
+            && block.annotations.is_empty()
+            && predicate.dtype() == DataType::BOOL
+            && predicate.as_int() == Some(1);
+        plain.then_some(&**block)
+    }
     /// Statements in order; one statement stays itself.
     pub fn seq(mut list: Vec<Stmt>) -> Stmt {
         if list.len() == 1 { list.remove(0) } else { Stmt::new(StmtKind::Seq(list)) }

@@ -61,6 +61,15 @@ struct Printer {
     /// Enclosing loops: variable id, min and extent (a block axis bound to one of them with
     /// the same range prints as `T.axis.remap`).
     loops: Vec<(u64, PrimExpr, PrimExpr)>,
+    /// Variables a signature names as strings (`T.Buffer(("n",), ..)`), declared in the body
+    /// as TVM does (`n = T.int32()`).
+    signature_strings: Vec<Var>,
+    /// Buffers of the signature by their data variable (a buffer declared on the same data
+    /// prints as a `.view`).
+    data_owner: HashMap<u64, Buffer>,
+    /// The indentation of the statement list that is a block's own body, where `T.alloc_buffer`
+    /// would read as one of the block's buffers.
+    block_list: Option<usize>,
 }
 
 // Python operator precedence, loosest first.
@@ -68,6 +77,10 @@ const P_OR: u8 = 1;
 const P_AND: u8 = 2;
 const P_NOT: u8 = 3;
 const P_CMP: u8 = 4;
+const P_BOR: u8 = 5;
+const P_BXOR: u8 = 6;
+const P_BAND: u8 = 7;
+const P_SHIFT: u8 = 8;
 const P_ADD: u8 = 9;
 const P_MUL: u8 = 10;
 const P_UNARY: u8 = 11;
@@ -87,6 +100,9 @@ impl Printer {
             used,
             raw_names: false,
             loops: Vec::new(),
+            signature_strings: Vec::new(),
+            data_owner: HashMap::new(),
+            block_list: None,
         }
     }
 
@@ -151,7 +167,8 @@ impl Printer {
 
     fn func(&mut self, f: &PrimFunc, indent: usize) {
         let has_blocks = contains_block(&f.body);
-        self.line(indent, if has_blocks { "@T.prim_func(s_tir=True)" } else { "@T.prim_func" });
+        // TVM 0.27 marks every PrimFunc so, blocks or not.
+        self.line(indent, "@T.prim_func(s_tir=True)");
         // Names of parameters first, so shape strings can refer to them.
         let mut defined: HashSet<u64> = HashSet::new();
         let mut params = Vec::new();
@@ -168,6 +185,7 @@ impl Printer {
                         defined.insert(v.id());
                     }
                     defined.insert(b.data().id());
+                    self.data_owner.entry(b.data().id()).or_insert_with(|| b.clone());
                 }
                 Some(b) => {
                     let pn = self.var(p);
@@ -188,9 +206,12 @@ impl Printer {
         let name = f.name.clone();
         self.line(indent, &format!("def {name}({}){ret}:", params.join(", ")));
         let ind = indent + 1;
-        if !f.attrs.is_empty() {
-            let a = self.dict(&f.attrs);
-            self.line(ind, &format!("T.func_attr({a})"));
+        for v in std::mem::take(&mut self.signature_strings) {
+            if f.params.contains(&v) {
+                continue;
+            }
+            let n = self.var(&v);
+            self.line(ind, &format!("{n} = T.{}()", v.dtype()));
         }
         // Variables of buffers matched in the body, and of Let expressions, are declared first.
         let mut decls = Vec::new();
@@ -207,6 +228,10 @@ impl Printer {
             let n = self.var(&v);
             self.line(ind, &format!("{n} = T.{}()", v.dtype()));
         }
+        if !f.attrs.is_empty() {
+            let a = self.dict(&f.attrs);
+            self.line(ind, &format!("T.func_attr({a})"));
+        }
         for (p, b) in &in_body {
             let pn = self.var(p);
             let bn = self.buffer(b);
@@ -214,7 +239,26 @@ impl Printer {
             self.line(ind, &format!("{bn} = T.match_buffer({pn}, {decl})"));
         }
         let before = self.out.len();
-        self.stmt(&f.body, ind);
+        match f.body.as_root_block() {
+            // The implicit root block, as TVM prints it: a comment, then its buffers and body
+            // at the function's indentation (read back, they make the same root block).
+            Some(root) if !root.alloc_buffers.is_empty() || !root.body.is_empty() => {
+                self.line(ind, "# with T.sblock(\"root\"):");
+                for a in &root.alloc_buffers {
+                    let n = self.buffer(a);
+                    let args = self.buffer_args(a, &HashSet::new(), false);
+                    self.line(ind, &format!("{n} = T.sblock_alloc_buffer({args})"));
+                }
+                self.stmt(&root.body, ind);
+            }
+            Some(_) => self.stmt(&f.body, ind),
+            // TVM gives every function with blocks a root block and prints it as a comment.
+            None if has_blocks => {
+                self.line(ind, "# with T.sblock(\"root\"):");
+                self.stmt(&f.body, ind);
+            }
+            None => self.stmt(&f.body, ind),
+        }
         if self.out.len() == before && f.attrs.is_empty() && in_body.is_empty() {
             self.line(ind, "T.evaluate(0)");
         }
@@ -234,13 +278,21 @@ impl Printer {
     fn buffer_args(&mut self, b: &Buffer, defined: &HashSet<u64>, signature: bool) -> String {
         let dim = |p: &mut Printer, e: &PrimExpr| -> String {
             match e.as_var() {
-                Some(v) if signature && !defined.contains(&v.id()) => format!("\"{}\"", p.var(v)),
+                Some(v) if signature && !defined.contains(&v.id()) => {
+                    if !p.signature_strings.contains(v) {
+                        p.signature_strings.push(v.clone());
+                    }
+                    format!("\"{}\"", p.var(v))
+                }
                 _ => p.expr(e, 0),
             }
         };
         let shape: Vec<String> = b.shape().iter().map(|e| dim(self, e)).collect();
         let mut s = tuple(&shape);
-        write!(s, ", \"{}\"", b.dtype()).ok();
+        // TVM leaves out the default element type except in a signature.
+        if signature || b.dtype() != DataType::FLOAT32 {
+            write!(s, ", \"{}\"", b.dtype()).ok();
+        }
         if !b.strides().is_empty() && !b.auto_broadcast() {
             let st: Vec<String> = b.strides().iter().map(|e| dim(self, e)).collect();
             write!(s, ", strides={}", tuple(&st)).ok();
@@ -310,7 +362,7 @@ impl Printer {
                 let v = self.expr(value, 0);
                 let n = self.var(var);
                 let t = type_ann(var.ty());
-                self.line(ind, &format!("{n}: {t} = {v}"));
+                self.line(ind, &format!("{n}: T.let[{t}] = {v}"));
                 self.stmt(body, ind);
             }
             StmtKind::AttrStmt { node, key, value, body } => {
@@ -346,7 +398,7 @@ impl Printer {
                 self.stmt(body, ind);
             }
             StmtKind::BufferStore { buffer, value, indices } => {
-                let target = self.access(buffer, indices);
+                let target = self.access(buffer, indices, true);
                 let v = self.expr(value, 0);
                 self.line(ind, &format!("{target} = {v}"));
             }
@@ -379,9 +431,19 @@ impl Printer {
                     && annotations.is_empty()
                 {
                     let bn = self.buffer(buffer);
-                    self.names.insert(var.id(), bn.clone());
+                    self.names.insert(var.id(), format!("{bn}.data"));
                     let args = self.buffer_args(buffer, &HashSet::new(), false);
-                    self.line(ind, &format!("{bn} = T.decl_buffer({args})"));
+                    // TVM 0.27 writes `T.alloc_buffer`; directly in a block's own statement list
+                    // that would read as one of the block's buffers.
+                    let (f, args) = match buffer.scope() {
+                        _ if self.block_list == Some(ind) => ("decl_buffer", args),
+                        // TVM's sugar for the two common scopes.
+                        "local" => ("alloc_local", args.replace(", scope=\"local\"", "")),
+                        "shared" => ("alloc_shared", args.replace(", scope=\"shared\"", "")),
+                        _ => ("alloc_buffer", args),
+                    };
+                    self.data_owner.entry(var.id()).or_insert_with(|| buffer.clone());
+                    self.line(ind, &format!("{bn} = T.{f}({args})"));
                     self.stmt(inner, ind);
                     return;
                 }
@@ -397,6 +459,15 @@ impl Printer {
                 }
                 line.push(')');
                 self.line(ind, &line);
+                self.stmt(body, ind);
+            }
+            StmtKind::DeclBuffer { buffer, body } if self.is_view(buffer) => {
+                // Another shape of a signature buffer's memory: `X.view(140)`, as TVM prints it.
+                let src = self.data_owner.get(&buffer.data().id()).cloned();
+                let src = src.map(|b| self.buffer(&b)).unwrap_or_default();
+                let bn = self.buffer(buffer);
+                let dims: Vec<String> = buffer.shape().iter().map(|e| self.expr(e, 0)).collect();
+                self.line(ind, &format!("{bn} = {src}.view({})", dims.join(", ")));
                 self.stmt(body, ind);
             }
             StmtKind::DeclBuffer { buffer, body } => {
@@ -497,35 +568,19 @@ impl Printer {
     fn block(&mut self, values: &[PrimExpr], predicate: &PrimExpr, b: &Block, ind: usize) {
         self.line(ind, &format!("with T.sblock({}):", quote(&b.name)));
         let i = ind + 1;
-        if let Some(kinds) = self.remap_kinds(values, b) {
-            let names: Vec<String> = b.iter_vars.iter().map(|iv| self.var(&iv.var)).collect();
-            let vals: Vec<String> = values.iter().map(|v| self.expr(v, 0)).collect();
-            self.line(i, &format!("{} = T.axis.remap(\"{kinds}\", [{}])", names.join(", "), vals.join(", ")));
-        }
-        let remapped = !b.iter_vars.is_empty() && self.remap_kinds(values, b).is_some();
-        for (iv, v) in b.iter_vars.iter().zip(values) {
-            if remapped {
-                break;
-            }
-            let n = self.var(&iv.var);
-            let kind = match iv.iter_type {
-                IterType::CommReduce => "reduce",
-                IterType::Ordered => "scan",
-                IterType::Opaque => "opaque",
-                _ => "spatial",
-            };
-            let dom = match &iv.dom {
-                Some(r) if r.min.as_int() == Some(0) => self.expr(&r.extent, 0),
-                Some(r) => {
-                    let lo = self.expr(&r.min, 0);
-                    let hi = self.end(&r.min, &r.extent);
-                    format!("({lo}, {hi})")
+        // As TVM: each run of two or more axes bound to their enclosing loops is one
+        // `T.axis.remap`, other axes one line each.
+        let mut run: Vec<(usize, char)> = Vec::new();
+        for k in 0..b.iter_vars.len().min(values.len()) {
+            match self.remap_kind(&values[k], &b.iter_vars[k]) {
+                Some(c) => run.push((k, c)),
+                None => {
+                    self.axes(&std::mem::take(&mut run), values, b, i);
+                    self.axis(&b.iter_vars[k], &values[k], i);
                 }
-                None => "1".into(),
-            };
-            let val = self.expr(v, 0);
-            self.line(i, &format!("{n} = T.axis.{kind}({dom}, {val})"));
+            }
         }
+        self.axes(&run, values, b, i);
         if !(predicate.as_int() == Some(1) && predicate.dtype().is_bool()) {
             let p = self.expr(predicate, 0);
             self.line(i, &format!("T.where({p})"));
@@ -554,7 +609,9 @@ impl Printer {
             self.line(i, "with T.init():");
             self.body(init, i + 1);
         }
+        let outer = self.block_list.replace(i);
         self.body(&b.body, i);
+        self.block_list = outer;
         for iv in &b.iter_vars {
             if let Some(n) = self.names.get(&iv.var.id()) {
                 let n = n.clone();
@@ -563,34 +620,89 @@ impl Printer {
         }
     }
 
-    /// `"SSR"` when every axis of the block is spatial or reduce, bound to an enclosing loop's
-    /// variable, with that loop's range and type: what `T.axis.remap` declares.
-    fn remap_kinds(&self, values: &[PrimExpr], b: &Block) -> Option<String> {
-        if b.iter_vars.is_empty() {
-            return None;
-        }
+    /// Whether a declared buffer is what `src.view(shape)` of the signature buffer `src` on the
+    /// same data reads as: everything but the shape taken from `src`.
+    fn is_view(&self, b: &Buffer) -> bool {
+        let Some(src) = self.data_owner.get(&b.data().id()) else { return false };
+        let same = |x: &PrimExpr, y: &PrimExpr| {
+            x.dtype() == y.dtype()
+                && (x.same_node(y)
+                    || (x.as_int().is_some() && x.as_int() == y.as_int())
+                    || matches!((x.as_var(), y.as_var()), (Some(p), Some(q)) if p.id() == q.id()))
+        };
+        let same_shape =
+            b.shape().len() == src.shape().len() && b.shape().iter().zip(src.shape()).all(|(x, y)| same(x, y));
+        src.id() != b.id()
+            && !b.shape().is_empty()
+            && !same_shape
+            && b.dtype() == src.dtype()
+            && b.strides().is_empty()
+            && src.strides().is_empty()
+            && b.scope() == src.scope()
+            && b.data_alignment() == src.data_alignment()
+            && b.offset_factor() == src.offset_factor()
+            && same(b.elem_offset(), src.elem_offset())
+            && b.axis_separators().is_empty()
+            && b.auto_broadcast() == src.auto_broadcast()
+    }
+
+    /// `'S'` or `'R'` when an axis is spatial or reduce, bound to an enclosing loop's variable,
+    /// with that loop's range and type: what `T.axis.remap` declares.
+    fn remap_kind(&self, v: &PrimExpr, iv: &IterVar) -> Option<char> {
         let same = |x: &PrimExpr, y: &PrimExpr| {
             x.dtype() == y.dtype()
                 && (x.same_node(y)
                     || matches!((x.as_int(), y.as_int()), (Some(p), Some(q)) if p == q)
                     || matches!((x.as_var(), y.as_var()), (Some(p), Some(q)) if p.id() == q.id()))
         };
-        let mut kinds = String::new();
-        for (iv, v) in b.iter_vars.iter().zip(values) {
-            let k = match iv.iter_type {
-                IterType::DataPar => 'S',
-                IterType::CommReduce => 'R',
-                _ => return None,
-            };
-            let lv = v.as_var()?;
-            let (_, min, extent) = self.loops.iter().rev().find(|(id, _, _)| *id == lv.id())?;
-            let dom = iv.dom.as_ref()?;
-            if iv.var.dtype() != v.dtype() || !same(&dom.min, min) || !same(&dom.extent, extent) {
-                return None;
-            }
-            kinds.push(k);
+        let k = match iv.iter_type {
+            IterType::DataPar => 'S',
+            IterType::CommReduce => 'R',
+            _ => return None,
+        };
+        let lv = v.as_var()?;
+        let (_, min, extent) = self.loops.iter().rev().find(|(id, _, _)| *id == lv.id())?;
+        let dom = iv.dom.as_ref()?;
+        if iv.var.dtype() != v.dtype() || !same(&dom.min, min) || !same(&dom.extent, extent) {
+            return None;
         }
-        Some(kinds)
+        Some(k)
+    }
+
+    /// A run of remappable axes: one `T.axis.remap` line, or a single axis's own line.
+    fn axes(&mut self, run: &[(usize, char)], values: &[PrimExpr], b: &Block, i: usize) {
+        match run {
+            [] => {}
+            [(k, _)] => self.axis(&b.iter_vars[*k], &values[*k], i),
+            _ => {
+                let names: Vec<String> = run.iter().map(|(k, _)| self.var(&b.iter_vars[*k].var)).collect();
+                let vals: Vec<String> = run.iter().map(|(k, _)| self.expr(&values[*k], 0)).collect();
+                let kinds: String = run.iter().map(|(_, c)| *c).collect();
+                self.line(i, &format!("{} = T.axis.remap(\"{kinds}\", [{}])", names.join(", "), vals.join(", ")));
+            }
+        }
+    }
+
+    /// `v = T.axis.spatial(dom, value)` (or reduce, scan, opaque).
+    fn axis(&mut self, iv: &IterVar, v: &PrimExpr, i: usize) {
+        let n = self.var(&iv.var);
+        let kind = match iv.iter_type {
+            IterType::CommReduce => "reduce",
+            IterType::Ordered => "scan",
+            IterType::Opaque => "opaque",
+            _ => "spatial",
+        };
+        let dom = match &iv.dom {
+            Some(r) if r.min.as_int() == Some(0) => self.expr(&r.extent, 0),
+            Some(r) => {
+                let lo = self.expr(&r.min, 0);
+                let hi = self.end(&r.min, &r.extent);
+                format!("({lo}, {hi})")
+            }
+            None => "1".into(),
+        };
+        let val = self.expr(v, 0);
+        self.line(i, &format!("{n} = T.axis.{kind}({dom}, {val})"));
     }
 
     /// `min + extent`, folded when both are constants.
@@ -637,12 +749,23 @@ impl Printer {
         format!("{n}[{}]", parts.join(", "))
     }
 
-    fn access(&mut self, b: &Buffer, indices: &[PrimExpr]) -> String {
+    /// `B[indices]`; a store's unit-stride ramps as slices (`B[i:i + 4]`), as TVM prints them.
+    fn access(&mut self, b: &Buffer, indices: &[PrimExpr], store: bool) -> String {
         let n = self.buffer(b);
         if indices.is_empty() {
             return format!("{n}[()]");
         }
-        let idx: Vec<String> = indices.iter().map(|i| self.expr(i, 0)).collect();
+        let idx: Vec<String> = indices
+            .iter()
+            .map(|i| match i.kind() {
+                // A unit-stride ramp as TVM prints it: a slice.
+                ExprKind::Ramp(base, stride, lanes) if store && stride.as_int() == Some(1) => {
+                    let end = base.clone() + PrimExpr::int_of(i64::from(*lanes), base.dtype());
+                    format!("{}:{}", self.expr(base, 0), self.expr(&end, 0))
+                }
+                _ => self.expr(i, 0),
+            })
+            .collect();
         format!("{n}[{}]", idx.join(", "))
     }
 
@@ -687,7 +810,7 @@ impl Printer {
             ExprKind::StringImm(s) => (quote(s), P_ATOM),
             ExprKind::Cast(x) => (format!("T.Cast(\"{t}\", {})", self.expr(x, 0)), P_ATOM),
             ExprKind::Select(c, a, b) => (self.call("T.Select", &[c, a, b]), P_ATOM),
-            ExprKind::BufferLoad(b, idx) => (self.access(b, idx), P_ATOM),
+            ExprKind::BufferLoad(b, idx) => (self.access(b, idx, false), P_ATOM),
             ExprKind::Ramp(b, s, n) => (format!("T.Ramp({}, {}, {n})", self.expr(b, 0), self.expr(s, 0)), P_ATOM),
             ExprKind::Broadcast(v, n) => (format!("T.Broadcast({}, {n})", self.expr(v, 0)), P_ATOM),
             ExprKind::Let(v, value, body) => {
@@ -713,6 +836,23 @@ impl Printer {
                     }
                     s.push(')');
                     return (s, P_ATOM);
+                }
+                // Bitwise operators as TVM prints them, where reading them back (operands
+                // unified like a binary operator's) makes the same call.
+                let same = args.iter().all(|x| x.dtype() == e.dtype());
+                let op = match name.strip_prefix("tir.") {
+                    Some("bitwise_and") => Some(("&", P_BAND)),
+                    Some("bitwise_or") => Some(("|", P_BOR)),
+                    Some("bitwise_xor") => Some(("^", P_BXOR)),
+                    Some("shift_left") => Some(("<<", P_SHIFT)),
+                    Some("shift_right") => Some((">>", P_SHIFT)),
+                    _ => None,
+                };
+                if let (Some((sym, p)), [x, y], true) = (op, args.as_slice(), same) {
+                    return (format!("{} {sym} {}", self.expr(x, p), self.expr(y, p + 1)), p);
+                }
+                if let (Some("bitwise_not"), [x], true) = (name.strip_prefix("tir."), args.as_slice(), same) {
+                    return (format!("~{}", self.expr(x, P_UNARY)), P_UNARY);
                 }
                 match name.strip_prefix("tir.") {
                     Some("reinterpret") => {
@@ -746,7 +886,8 @@ impl Printer {
                     BinOp::Div if float => (format!("{} / {}", self.expr(a, P_MUL), self.expr(b, P_MUL + 1)), P_MUL),
                     BinOp::FloorDiv => (format!("{} // {}", self.expr(a, P_MUL), self.expr(b, P_MUL + 1)), P_MUL),
                     BinOp::FloorMod => (format!("{} % {}", self.expr(a, P_MUL), self.expr(b, P_MUL + 1)), P_MUL),
-                    BinOp::Div => (self.call("T.truncdiv", &[a, b]), P_ATOM),
+                    // TVM's spelling of an integer Div node.
+                    BinOp::Div => (self.call("T.Div", &[a, b]), P_ATOM),
                     BinOp::Mod => (self.call("T.truncmod", &[a, b]), P_ATOM),
                     BinOp::Min => (self.call("T.min", &[a, b]), P_ATOM),
                     BinOp::Max => (self.call("T.max", &[a, b]), P_ATOM),
@@ -844,10 +985,29 @@ fn quote(s: &str) -> String {
     out
 }
 
-/// Shortest text that reads back as the same f64, always with a `.` or an exponent.
+/// A finite float as TVM prints it (and reading it back gives the same f64): whole numbers in
+/// full with `.0` (`-340282346638528859811704183484516925440.0`), others as C's `%.17g`
+/// (`0.10000000000000001`, `1.0000000000000001e-05`).
 fn float_text(v: f64) -> String {
-    let s = format!("{v:?}");
-    if s.contains('.') || s.contains('e') || s.contains("inf") || s.contains("NaN") { s } else { format!("{s}.0") }
+    if !v.is_finite() {
+        return format!("{v:?}");
+    }
+    if v.fract() == 0.0 {
+        return format!("{v:.0}.0");
+    }
+    let strip = |s: String| -> String {
+        if s.contains('.') { s.trim_end_matches('0').trim_end_matches('.').to_string() } else { s }
+    };
+    let sci = format!("{v:.16e}");
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let s = if !(-4..17).contains(&exp) {
+        let sign = if exp < 0 { '-' } else { '+' };
+        format!("{}e{sign}{:02}", strip(mantissa.to_string()), exp.abs())
+    } else {
+        strip(format!("{v:.*}", usize::try_from(16 - exp).unwrap_or(0)))
+    };
+    if s.contains('.') || s.contains('e') { s } else { format!("{s}.0") }
 }
 
 /// The loops `for a: for b: ..` that print as one `T.grid`: serial, from 0 (of the extent's

@@ -80,6 +80,12 @@ struct FuncState {
     while_names: Vec<HashSet<String>>,
     /// Thread tags of `T.env_thread` variables.
     env_threads: HashMap<u64, String>,
+    /// Statement lists entered below the function's own (loop and branch bodies, the rest
+    /// after a binding).
+    nesting: usize,
+    /// `T.sblock_alloc_buffer`s of the function's own statement list: the buffers of its
+    /// implicit root block, which TVM prints as a comment (`# with T.sblock("root"):`).
+    root_allocs: Vec<Buffer>,
 }
 
 pub(super) struct Reader {
@@ -419,8 +425,11 @@ impl Reader {
             }
             rd.stmts(body)
         });
-        let body = r?;
+        let mut body = r?;
         let fs = std::mem::take(&mut self.fs);
+        if !fs.root_allocs.is_empty() {
+            body = Stmt::root_block(fs.root_allocs, body);
+        }
         Ok(PrimFunc {
             name: name.to_string(),
             params: fs.params,
@@ -648,7 +657,9 @@ impl Reader {
         if let Some(d) = self.fs.block_depth.last_mut() {
             *d += 1;
         }
+        self.fs.nesting += 1;
         let r = self.scoped(|rd| rd.stmts(list));
+        self.fs.nesting -= 1;
         if let Some(d) = self.fs.block_depth.last_mut() {
             *d -= 1;
         }
@@ -657,10 +668,13 @@ impl Reader {
 
     /// The rest of a list, in a scope where `bind` has been done.
     fn rest_with(&mut self, rest: &[S], bind: impl FnOnce(&mut Self)) -> R<Stmt> {
-        self.scoped(|rd| {
+        self.fs.nesting += 1;
+        let r = self.scoped(|rd| {
             bind(rd);
             rd.stmts(rest)
-        })
+        });
+        self.fs.nesting -= 1;
+        r
     }
 
     fn stmt(&mut self, s: &S, rest: &[S]) -> R<Flow> {
@@ -952,7 +966,12 @@ impl Reader {
                     spec.scope = "shared".into();
                 }
                 let b = spec.build();
-                if self.in_block_header() {
+                if t == "sblock_alloc_buffer" && self.fs.nesting == 0 && self.fs.blocks.is_empty() {
+                    // The function's implicit root block (TVM 0.27 prints it this way).
+                    self.fs.root_allocs.push(b.clone());
+                    self.bind(&name, Binding::Buffer(b));
+                    Flow::Nothing
+                } else if self.in_block_header() {
                     if let Some(f) = self.fs.blocks.last_mut() {
                         f.alloc_buffers.push(b.clone());
                     }
