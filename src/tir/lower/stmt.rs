@@ -178,19 +178,17 @@ impl<'a, 'm> FnCx<'a, 'm> {
         let t = self.b.ty(a);
         let Some(mt) = t.as_memref() else { return Ok(BufRef::Direct(a)) };
         let compact = mt.maps.is_empty() && mt.shape.iter().all(|&d| d >= 0);
-        if !compact || mt.shape.len() < 2 || buf.shape().len() != mt.shape.len() {
+        let constant = |es: &[PrimExpr]| es.iter().all(|e| super::const_of(e).is_some());
+        if !compact
+            || mt.shape.len() < 2
+            || buf.shape().len() != mt.shape.len()
+            || !buf.strides().is_empty()
+            || !constant(buf.shape())
+            || !constant(std::slice::from_ref(buf.elem_offset()))
+        {
             return Ok(BufRef::Direct(a));
         }
-        let mut strides = vec![0i64; mt.shape.len()];
-        let mut n = 1i64;
-        for (k, &d) in mt.shape.iter().enumerate().rev() {
-            strides[k] = n;
-            n = n.saturating_mul(d);
-        }
-        let memref = self.flat_memref(a)?;
-        let offset = self.b.index(0);
-        let strides = strides.into_iter().map(|s| self.b.index(s)).collect();
-        Ok(BufRef::Flat { memref, offset, strides, unit_last: true })
+        self.flat_ref(a, buf)
     }
 
     /// End the function: a final return where the body falls through, and a terminator for
@@ -659,6 +657,13 @@ impl<'a, 'm> FnCx<'a, 'm> {
                 format!("the data of buffer '{}' is not memory this function can reach", buf.name()),
             ));
         };
+        let r = self.flat_ref(mem, buf)?;
+        self.buffers.insert(buf.id(), r);
+        Ok(())
+    }
+
+    /// A buffer on memory `mem`: element `elem_offset + Σ i_k * stride_k` of its flat view.
+    fn flat_ref(&mut self, mem: Value, buf: &Buffer) -> R<BufRef> {
         let mut flat = self.flat_memref(mem)?;
         let elem = self.ty(buf.dtype(), buf.span())?;
         let mt = self.b.ty(flat).as_memref().cloned();
@@ -678,8 +683,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
         }
         let offset = self.index_value(buf.elem_offset())?;
         let unit_last = strides_e.last().is_none_or(|s| super::const_of(s) == Some(1));
-        self.buffers.insert(buf.id(), BufRef::Flat { memref: flat, offset, strides, unit_last });
-        Ok(())
+        Ok(BufRef::Flat { memref: flat, offset, strides, unit_last })
     }
 
     /// The offset (`None`) or stride `k` of a memref, in elements, as an `index`.

@@ -423,10 +423,7 @@ impl Printer {
                 if let StmtKind::DeclBuffer { buffer, body: inner } = body.kind()
                     && buffer.data() == var
                     && buffer.dtype() == *dtype
-                    && buffer.shape().len() == extents.len()
-                    && buffer.shape().iter().zip(extents).all(|(a, b)| {
-                        a.same_node(b) || (a.as_int().is_some() && a.as_int() == b.as_int() && a.dtype() == b.dtype())
-                    })
+                    && same_shape(buffer.shape(), extents)
                     && cond.as_int() == Some(1)
                     && annotations.is_empty()
                 {
@@ -624,24 +621,16 @@ impl Printer {
     /// same data reads as: everything but the shape taken from `src`.
     fn is_view(&self, b: &Buffer) -> bool {
         let Some(src) = self.data_owner.get(&b.data().id()) else { return false };
-        let same = |x: &PrimExpr, y: &PrimExpr| {
-            x.dtype() == y.dtype()
-                && (x.same_node(y)
-                    || (x.as_int().is_some() && x.as_int() == y.as_int())
-                    || matches!((x.as_var(), y.as_var()), (Some(p), Some(q)) if p.id() == q.id()))
-        };
-        let same_shape =
-            b.shape().len() == src.shape().len() && b.shape().iter().zip(src.shape()).all(|(x, y)| same(x, y));
         src.id() != b.id()
             && !b.shape().is_empty()
-            && !same_shape
+            && !same_shape(b.shape(), src.shape())
             && b.dtype() == src.dtype()
             && b.strides().is_empty()
             && src.strides().is_empty()
             && b.scope() == src.scope()
             && b.data_alignment() == src.data_alignment()
             && b.offset_factor() == src.offset_factor()
-            && same(b.elem_offset(), src.elem_offset())
+            && same_leaf(b.elem_offset(), src.elem_offset())
             && b.axis_separators().is_empty()
             && b.auto_broadcast() == src.auto_broadcast()
     }
@@ -649,12 +638,6 @@ impl Printer {
     /// `'S'` or `'R'` when an axis is spatial or reduce, bound to an enclosing loop's variable,
     /// with that loop's range and type: what `T.axis.remap` declares.
     fn remap_kind(&self, v: &PrimExpr, iv: &IterVar) -> Option<char> {
-        let same = |x: &PrimExpr, y: &PrimExpr| {
-            x.dtype() == y.dtype()
-                && (x.same_node(y)
-                    || matches!((x.as_int(), y.as_int()), (Some(p), Some(q)) if p == q)
-                    || matches!((x.as_var(), y.as_var()), (Some(p), Some(q)) if p.id() == q.id()))
-        };
         let k = match iv.iter_type {
             IterType::DataPar => 'S',
             IterType::CommReduce => 'R',
@@ -663,7 +646,7 @@ impl Printer {
         let lv = v.as_var()?;
         let (_, min, extent) = self.loops.iter().rev().find(|(id, _, _)| *id == lv.id())?;
         let dom = iv.dom.as_ref()?;
-        if iv.var.dtype() != v.dtype() || !same(&dom.min, min) || !same(&dom.extent, extent) {
+        if iv.var.dtype() != v.dtype() || !same_leaf(&dom.min, min) || !same_leaf(&dom.extent, extent) {
             return None;
         }
         Some(k)
@@ -983,6 +966,20 @@ fn quote(s: &str) -> String {
     }
     out.push('"');
     out
+}
+
+/// Whether two expressions print alike and read back alike: of one type, and the same node,
+/// equal constants or the same variable.
+fn same_leaf(x: &PrimExpr, y: &PrimExpr) -> bool {
+    x.dtype() == y.dtype()
+        && (x.same_node(y)
+            || matches!((x.as_int(), y.as_int()), (Some(p), Some(q)) if p == q)
+            || matches!((x.as_var(), y.as_var()), (Some(p), Some(q)) if p.id() == q.id()))
+}
+
+/// [`same_leaf`] dimension by dimension.
+fn same_shape(a: &[PrimExpr], b: &[PrimExpr]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same_leaf(x, y))
 }
 
 /// A finite float as TVM prints it (and reading it back gives the same f64): whole numbers in
