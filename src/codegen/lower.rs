@@ -14,7 +14,7 @@ use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use cranelift_module::{FuncId, Module as _};
 
 use super::repr::{self, Dim, MemrefRepr, Repr};
-use super::{CodegenError, ModuleState, Site, func_type, internal_signature};
+use super::{CodegenError, CodegenRole, ModuleState, Site, func_type, internal_signature};
 use crate::ir::{AffineExpr, AffineMap, Block, ExprKind, FunctionType, MemrefType, Module, Op, Type};
 use crate::runtime::call::{self as rt, CallCtx};
 use crate::runtime::trap::TrapKind;
@@ -182,13 +182,14 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
     /// as Cranelift variables (their index can only be 0).
     pub(super) fn find_register_buffers(&mut self, root: Op, region: crate::ir::Region) {
         let m = self.m;
+        let lowerings = self.st.lowerings;
         let nested = |op: Op| {
             let mut cur = op;
             while let Some(p) = m.parent_op(cur) {
                 if p == root {
                     return false;
                 }
-                if m.op_name(p) == "std.parallel_for" {
+                if lowerings.role(m.op_name(p)) == CodegenRole::OutlinedBody {
                     return true;
                 }
                 cur = p;
@@ -197,7 +198,7 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
         };
         let mut candidates: HashMap<crate::ir::Value, types::Type> = HashMap::default();
         m.walk_region(region, |op| {
-            if m.op_name(op) != "std.alloca" || nested(op) {
+            if lowerings.role(m.op_name(op)) != CodegenRole::FrameBuffer || nested(op) {
                 return;
             }
             let r = m.op(op).results[0];
@@ -213,9 +214,10 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
         }
         m.walk_region(region, |op| {
             let d = m.op(op);
-            let ok_use = |k: usize| match m.op_name(op) {
-                "std.load" => k == 0 && !nested(op),
-                "std.store" => k == 1 && !nested(op),
+            let ok_use = |k: usize| match lowerings.role(m.op_name(op)) {
+                CodegenRole::ScalarLoad { memref } | CodegenRole::ScalarStore { memref } => {
+                    k == usize::from(memref) && !nested(op)
+                }
                 _ => false,
             };
             for (k, v) in d.operands.iter().enumerate() {
@@ -257,11 +259,7 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
     fn lower_op(&mut self, op: Op) -> Result<(), CodegenError> {
         let name = self.m.op_name(op);
         let Some(f) = self.st.lowerings.lowering_for(name) else {
-            let why = if name.contains('.')
-                && !name.starts_with("std.")
-                && !name.starts_with("affine.")
-                && !name.starts_with("vector.")
-            {
+            let why = if !self.st.lowerings.is_registered(name) {
                 "unregistered operations cannot be compiled"
             } else {
                 "this operation has no lowering"

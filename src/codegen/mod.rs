@@ -41,6 +41,37 @@ pub type LowerFn = fn(&mut FnLowerer<'_, '_>, Op) -> Result<(), CodegenError>;
 pub trait Lowerings {
     /// The lowering of an op, if it has one.
     fn lowering_for(&self, op_name: &str) -> Option<LowerFn>;
+    /// What generic code generation needs to know of an op beyond its lowering.
+    fn role(&self, op_name: &str) -> CodegenRole;
+    /// Whether the op is registered (an unregistered op gets a different error).
+    fn is_registered(&self, op_name: &str) -> bool;
+}
+
+/// What code generation itself (not an op's lowering) needs to know of an op: the generic
+/// parts of codegen (register promotion, outlining) ask this, so that they name no op.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CodegenRole {
+    /// Nothing special.
+    #[default]
+    Other,
+    /// Makes a value from its attributes alone: an outlined body makes it again rather than
+    /// capturing it.
+    Constant,
+    /// A statically shaped buffer in the function's frame: one of a single element that only
+    /// scalar loads and stores use lives in a register.
+    FrameBuffer,
+    /// Reads one element of the memref at operand `memref`.
+    ScalarLoad {
+        /// The memref operand.
+        memref: u8,
+    },
+    /// Writes one element of the memref at operand `memref`.
+    ScalarStore {
+        /// The memref operand.
+        memref: u8,
+    },
+    /// Its body region becomes a function of its own, called by the runtime (a parallel loop).
+    OutlinedBody,
 }
 
 /// A body-less function's implementation, found by the engine.
@@ -372,4 +403,43 @@ pub(crate) fn func_type(m: &Module, f: Op) -> FunctionType {
         .and_then(Type::as_function)
         .cloned()
         .unwrap_or(FunctionType { inputs: Vec::new(), results: Vec::new() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dialect::registry;
+
+    /// The registry with one op's lowering taken away, as if its dialect forgot it.
+    struct Without(&'static str);
+
+    impl Lowerings for Without {
+        fn lowering_for(&self, op_name: &str) -> Option<LowerFn> {
+            if op_name == self.0 { None } else { registry().lowering_for(op_name) }
+        }
+        fn role(&self, op_name: &str) -> CodegenRole {
+            registry().role(op_name)
+        }
+        fn is_registered(&self, op_name: &str) -> bool {
+            registry().is_registered(op_name)
+        }
+    }
+
+    struct NoExternals;
+
+    impl Resolver for NoExternals {
+        fn resolve(&self, name: &str, _: &FunctionType) -> Result<ExternalTarget, String> {
+            Err(format!("no '{name}'"))
+        }
+    }
+
+    #[test]
+    fn a_registered_op_without_a_lowering_is_an_error_naming_it() {
+        let m = crate::parse("func @f(%a: i32) -> i32 {\n  %b = muli %a, %a : i32\n  return %b : i32\n}").unwrap();
+        let without = Without(crate::dialect::standard::MULI.name);
+        let e = compile(&m, &without, &NoExternals, &CodegenConfig::default()).err().unwrap();
+        assert_eq!(e.to_string(), "<input>:2:8: cannot lower 'std.muli' in @f: this operation has no lowering");
+        // With its lowering it compiles.
+        assert!(compile(&m, registry(), &NoExternals, &CodegenConfig::default()).is_ok());
+    }
 }

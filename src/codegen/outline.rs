@@ -5,6 +5,7 @@
 //! uses from outside it are its environment: the caller stores their registers in a stack
 //! slot, and the outlined function loads them back. A `yield` ends an iteration.
 
+use super::CodegenRole;
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{
     AbiParam, BlockArg, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, UserFuncName, Value, types,
@@ -69,9 +70,9 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
         let m = self.m;
         // Constants are made again inside (they stay constants there); other values travel in
         // the environment.
-        let (consts, captures): (Vec<_>, Vec<_>) = captured_values(m, region)
-            .into_iter()
-            .partition(|&v| m.defining_op(v).is_some_and(|d| m.op_name(d) == "std.constant"));
+        let (consts, captures): (Vec<_>, Vec<_>) = captured_values(m, region).into_iter().partition(|&v| {
+            m.defining_op(v).is_some_and(|d| self.st.lowerings.role(m.op_name(d)) == CodegenRole::Constant)
+        });
         // The registers of every captured value, in order.
         let mut regs: Vec<Value> = Vec::new();
         let mut counts = Vec::with_capacity(captures.len());

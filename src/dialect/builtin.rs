@@ -13,30 +13,33 @@ use super::{OpDef, Traits, VerifyCx};
 use crate::ir::{Attribute, Diagnostic, Op};
 
 /// The builtin ops.
-pub static OPS: &[OpDef] = &[
-    OpDef {
-        name: "module",
-        keyword: "",
-        parse: None,
-        print: None,
-        verify: verify_module,
-        fold: None,
-        lower: None,
-        traits: Traits { isolated: true, no_terminator: true, ..Traits::NONE },
-        summary: "a container of functions and other operations",
-    },
-    OpDef {
-        name: "func",
-        keyword: "",
-        parse: None,
-        print: None,
-        verify: verify_func,
-        fold: None,
-        lower: None,
-        traits: Traits { isolated: true, symbol: true, ..Traits::NONE },
-        summary: "a function: a symbol with a signature and a body region (or none)",
-    },
-];
+pub static OPS: &[&OpDef] = &[&MODULE, &FUNC];
+
+/// `module`.
+pub static MODULE: OpDef = OpDef {
+    name: "module",
+    keyword: "",
+    parse: None,
+    print: None,
+    verify: verify_module,
+    fold: None,
+    lower: None,
+    traits: Traits { isolated: true, no_terminator: true, ..Traits::NONE },
+    summary: "a container of functions and other operations",
+};
+
+/// `func`.
+pub static FUNC: OpDef = OpDef {
+    name: "func",
+    keyword: "",
+    parse: None,
+    print: None,
+    verify: verify_func,
+    fold: None,
+    lower: None,
+    traits: Traits { isolated: true, symbol: true, ..Traits::NONE },
+    summary: "a function: a symbol with a signature and a body region (or none)",
+};
 
 fn verify_module(cx: &mut VerifyCx<'_>, op: Op) {
     if !cx.counts(op, Some(0), Some(0), 1, 0) {

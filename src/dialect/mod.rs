@@ -21,7 +21,7 @@ use std::sync::OnceLock;
 
 pub use common::{FoldResult, VerifyCx};
 
-use crate::codegen::{LowerFn, Lowerings};
+use crate::codegen::{CodegenRole, LowerFn, Lowerings};
 use crate::ir::{Attribute, Module, Op};
 use crate::syntax::{Dialects, ParseFn, PrintFn};
 
@@ -47,6 +47,8 @@ pub struct Traits {
     pub no_terminator: bool,
     /// Defines a symbol (`sym_name`) in the module.
     pub symbol: bool,
+    /// What generic code generation needs to know of it.
+    pub codegen: CodegenRole,
 }
 
 impl Traits {
@@ -58,6 +60,7 @@ impl Traits {
         implicit_terminator: false,
         no_terminator: false,
         symbol: false,
+        codegen: CodegenRole::Other,
     };
     /// Side-effect free.
     pub const PURE: Traits = Traits { pure: true, ..Traits::NONE };
@@ -86,6 +89,28 @@ pub struct OpDef {
     pub traits: Traits,
     /// One line: what the op does (shown by tools).
     pub summary: &'static str,
+}
+
+impl OpDef {
+    /// Whether `op` is this operation: the typed way to ask what an op is, so that no code
+    /// outside a dialect spells an op's name.
+    ///
+    /// ```
+    /// use strata::dialect::standard::ADDI;
+    /// let m = strata::parse("func @f(%a: i32) -> i32 {\n  %b = addi %a, %a : i32\n  return %b : i32\n}")?;
+    /// let mut adds = 0;
+    /// m.walk(m.top(), |op| adds += usize::from(ADDI.is(&m, op)));
+    /// assert_eq!(adds, 1);
+    /// # Ok::<(), strata::Error>(())
+    /// ```
+    pub fn is(&self, m: &Module, op: Op) -> bool {
+        m.op_name(op) == self.name
+    }
+
+    /// A builder record for a new op of this kind.
+    pub fn state(&'static self) -> crate::ir::OperationState {
+        crate::ir::OperationState::new(crate::ir::static_name(self.name))
+    }
 }
 
 /// All registered dialects, indexed by op name, custom keyword and generic alias.
@@ -118,7 +143,7 @@ pub fn registry() -> &'static Registry {
             .chain(standard::TABLES.iter().copied())
             .chain(vector::TABLES.iter().copied())
         {
-            for def in table {
+            for &def in table {
                 r.by_name.insert(def.name, def);
                 if let (false, Some(p)) = (def.keyword.is_empty(), def.parse) {
                     r.by_keyword.insert(def.keyword, p);
@@ -145,6 +170,14 @@ pub fn registry() -> &'static Registry {
 impl Lowerings for Registry {
     fn lowering_for(&self, op_name: &str) -> Option<LowerFn> {
         self.get(op_name).and_then(|d| d.lower)
+    }
+
+    fn role(&self, op_name: &str) -> CodegenRole {
+        self.get(op_name).map_or(CodegenRole::Other, |d| d.traits.codegen)
+    }
+
+    fn is_registered(&self, op_name: &str) -> bool {
+        self.get(op_name).is_some()
     }
 }
 
@@ -175,5 +208,61 @@ impl Dialects for Registry {
 
     fn is_registered_dialect(&self, namespace: &str) -> bool {
         matches!(namespace, "std" | "affine" | "vector")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Code outside the dialects names ops only through their definitions (`standard::ADDI`),
+    /// never by a string: a misspelled string (`"std.shli"` for `std.shlis`) silently matches
+    /// nothing, a misspelled handle does not compile.
+    #[test]
+    fn no_op_is_named_by_a_string_outside_its_dialect() {
+        let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut stack = vec![src.clone()];
+        let mut found = Vec::new();
+        let prefixes: Vec<String> = ["std", "affine", "vector"].iter().map(|d| format!("\"{d}.")).collect();
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    if path != src.join("dialect") {
+                        stack.push(path);
+                    }
+                    continue;
+                }
+                let text = std::fs::read_to_string(&path).unwrap();
+                for (i, line) in text.lines().enumerate() {
+                    let code = line.trim_start();
+                    if code.starts_with("//") {
+                        continue;
+                    }
+                    if prefixes.iter().any(|p| code.contains(p.as_str())) {
+                        found.push(format!("{}:{}: {}", path.display(), i + 1, code));
+                    }
+                }
+            }
+        }
+        assert!(found.is_empty(), "op names spelled outside src/dialect:\n{}", found.join("\n"));
+    }
+
+    #[test]
+    fn every_op_is_registered_once_under_its_own_name() {
+        let r = registry();
+        let tables: Vec<&[&OpDef]> = [builtin::OPS, affine::OPS]
+            .into_iter()
+            .chain(standard::TABLES.iter().copied())
+            .chain(vector::TABLES.iter().copied())
+            .collect();
+        let mut names: Vec<&str> = tables.iter().flat_map(|t| t.iter().map(|d| d.name)).collect();
+        let n = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), n, "an op name is defined twice");
+        for name in names {
+            assert_eq!(r.get(name).map(|d| d.name), Some(name));
+        }
     }
 }

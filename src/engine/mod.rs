@@ -211,7 +211,7 @@ impl Engine {
 /// Whether a module has parallel loops (its calls need the thread pool).
 fn uses_parallel_loops(m: &Module) -> bool {
     let mut found = false;
-    m.walk(m.top(), |op| found |= m.op_name(op) == "std.parallel_for");
+    m.walk(m.top(), |op| found |= crate::dialect::standard::PARALLEL_FOR.is(m, op));
     found
 }
 

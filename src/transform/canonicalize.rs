@@ -3,10 +3,11 @@
 //! constants as `std.constant` ops, and remove side-effect-free ops whose results are unused.
 //! Repeats until nothing changes.
 
+use crate::dialect::standard::CONSTANT;
 use std::collections::HashMap;
 
 use crate::dialect::{FoldResult, registry};
-use crate::ir::{Attribute, Module, Op, OperationState, Value};
+use crate::ir::{Attribute, Module, Op, Value};
 
 /// Canonicalize `m` in place; returns the number of ops folded or removed.
 pub fn canonicalize(m: &mut Module) -> usize {
@@ -48,7 +49,7 @@ fn fold_pass(m: &mut Module) -> usize {
             })
             .collect();
         let Some(results) = fold(m, op, &operands) else { continue };
-        if name == "std.constant" {
+        if CONSTANT.is(m, op) {
             if let (Some(FoldResult::Attr(a)), Some(&r)) = (results.first(), m.op(op).results.first()) {
                 consts.insert(r, a.clone());
             }
@@ -73,7 +74,7 @@ fn fold_pass(m: &mut Module) -> usize {
                     }
                     let Some(block) = m.parent_block(op) else { continue };
                     let index = m.block(block).ops.iter().position(|&o| o == op).unwrap_or(0);
-                    let mut st = OperationState::new("std.constant").result(ty).attr("value", a.clone());
+                    let mut st = CONSTANT.state().result(ty).attr("value", a.clone());
                     st.span = m.op_span(op);
                     let c = m.create_op(st);
                     m.insert_op_at(block, index, c);

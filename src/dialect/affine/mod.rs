@@ -30,74 +30,85 @@ use crate::ir::{
 use crate::syntax::{PResult, Parser, Printer, RegionArg, TokKind, UnresolvedOperand};
 
 /// The affine ops.
-pub static OPS: &[OpDef] = &[
-    OpDef {
-        name: "affine.for",
-        keyword: "affine.for",
-        parse: Some(parse_for),
-        print: Some(print_for),
-        verify: verify_for,
-        fold: None,
-        lower: Some(lower_for),
-        traits: Traits::NONE,
-        summary: "a loop from max(lower bounds) to min(upper bounds) by a positive step",
-    },
-    OpDef {
-        name: "affine.if",
-        keyword: "affine.if",
-        parse: Some(parse_if),
-        print: Some(print_if),
-        verify: verify_if,
-        fold: None,
-        lower: Some(lower_if),
-        traits: Traits::NONE,
-        summary: "run the then region if the point is in the integer set, else the else region",
-    },
-    OpDef {
-        name: "affine.apply",
-        keyword: "affine.apply",
-        parse: Some(parse_apply),
-        print: Some(print_apply),
-        verify: verify_apply,
-        fold: Some(fold_apply),
-        lower: Some(lower_apply),
-        traits: Traits::PURE,
-        summary: "apply a single-result affine map to index operands",
-    },
-    OpDef {
-        name: "affine.load",
-        keyword: "affine.load",
-        parse: Some(parse_load),
-        print: Some(print_load),
-        verify: verify_load,
-        fold: None,
-        lower: Some(lower_affine_load),
-        traits: Traits::NONE,
-        summary: "read a memref element at affine subscripts",
-    },
-    OpDef {
-        name: "affine.store",
-        keyword: "affine.store",
-        parse: Some(parse_store),
-        print: Some(print_store),
-        verify: verify_store,
-        fold: None,
-        lower: Some(lower_affine_store),
-        traits: Traits::NONE,
-        summary: "write a memref element at affine subscripts",
-    },
-    OpDef {
-        name: "affine.terminator",
-        keyword: "",
-        parse: None,
-        print: None,
-        verify: verify_terminator,
-        fold: None,
-        lower: Some(lower_terminator),
-        traits: Traits { terminator: true, implicit_terminator: true, ..Traits::NONE },
-        summary: "the implicit end of an affine.for or affine.if body",
-    },
-];
+pub static OPS: &[&OpDef] = &[&FOR, &IF, &APPLY, &LOAD, &STORE, &TERMINATOR];
+
+/// `affine.for`.
+pub static FOR: OpDef = OpDef {
+    name: "affine.for",
+    keyword: "affine.for",
+    parse: Some(parse_for),
+    print: Some(print_for),
+    verify: verify_for,
+    fold: None,
+    lower: Some(lower_for),
+    traits: Traits::NONE,
+    summary: "a loop from max(lower bounds) to min(upper bounds) by a positive step",
+};
+
+/// `affine.if`.
+pub static IF: OpDef = OpDef {
+    name: "affine.if",
+    keyword: "affine.if",
+    parse: Some(parse_if),
+    print: Some(print_if),
+    verify: verify_if,
+    fold: None,
+    lower: Some(lower_if),
+    traits: Traits::NONE,
+    summary: "run the then region if the point is in the integer set, else the else region",
+};
+
+/// `affine.apply`.
+pub static APPLY: OpDef = OpDef {
+    name: "affine.apply",
+    keyword: "affine.apply",
+    parse: Some(parse_apply),
+    print: Some(print_apply),
+    verify: verify_apply,
+    fold: Some(fold_apply),
+    lower: Some(lower_apply),
+    traits: Traits::PURE,
+    summary: "apply a single-result affine map to index operands",
+};
+
+/// `affine.load`.
+pub static LOAD: OpDef = OpDef {
+    name: "affine.load",
+    keyword: "affine.load",
+    parse: Some(parse_load),
+    print: Some(print_load),
+    verify: verify_load,
+    fold: None,
+    lower: Some(lower_affine_load),
+    traits: Traits::NONE,
+    summary: "read a memref element at affine subscripts",
+};
+
+/// `affine.store`.
+pub static STORE: OpDef = OpDef {
+    name: "affine.store",
+    keyword: "affine.store",
+    parse: Some(parse_store),
+    print: Some(print_store),
+    verify: verify_store,
+    fold: None,
+    lower: Some(lower_affine_store),
+    traits: Traits::NONE,
+    summary: "write a memref element at affine subscripts",
+};
+
+/// `affine.terminator`.
+pub static TERMINATOR: OpDef = OpDef {
+    name: "affine.terminator",
+    keyword: "",
+    parse: None,
+    print: None,
+    verify: verify_terminator,
+    fold: None,
+    lower: Some(lower_terminator),
+    traits: Traits { terminator: true, implicit_terminator: true, ..Traits::NONE },
+    summary: "the implicit end of an affine.for or affine.if body",
+};
 
 /// Keywords of the earliest reference.
 pub static LEGACY_KEYWORDS: &[(&str, crate::syntax::ParseFn)] =
@@ -106,7 +117,7 @@ pub static LEGACY_KEYWORDS: &[(&str, crate::syntax::ParseFn)] =
 /// Generic-form names of the earliest reference.
 pub static LEGACY_NAMES: &[(&str, &str)] = &[("affine_apply", "affine.apply")];
 
-const TERMINATOR: &str = "affine.terminator";
+const TERMINATOR_NAME: &str = "affine.terminator";
 
 // ---- dimension and symbol rules ---------------------------------------------------------------
 
@@ -219,14 +230,14 @@ fn check_terminators(cx: &mut VerifyCx<'_>, op: Op) -> bool {
         for &b in &m.region(r).blocks {
             let Some(last) = m.terminator(b) else { continue };
             let name = m.op_name(last);
-            if name != TERMINATOR {
+            if name != TERMINATOR_NAME {
                 let d = Diagnostic::error(
                     m.op_span(op),
-                    format!("'{}' op expects regions to end with '{TERMINATOR}', found '{name}'", m.op_name(op)),
+                    format!("'{}' op expects regions to end with '{TERMINATOR_NAME}', found '{name}'", m.op_name(op)),
                 )
                 .with_note(Diagnostic::note(
                     m.op_span(op),
-                    format!("in custom textual format, the absence of terminator implies '{TERMINATOR}'"),
+                    format!("in custom textual format, the absence of terminator implies '{TERMINATOR_NAME}'"),
                 ));
                 cx.push(d);
                 return false;
@@ -366,7 +377,7 @@ fn parse_for(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let region = p.parse_region(
         Some(vec![RegionArg { name: iv.name, ty: Type::Index, span: iv.span }]),
         false,
-        Some(TERMINATOR),
+        Some(TERMINATOR_NAME),
     )?;
     // Attributes follow the region: a `{` before it would be ambiguous.
     let attrs = p.parse_optional_attr_dict()?;
@@ -494,7 +505,7 @@ fn verify_for(cx: &mut VerifyCx<'_>, op: Op) {
 fn parse_if(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let set = p.parse_integer_set()?;
     let operands = parse_map_operands(p, set.num_dims(), set.num_symbols(), "integer set")?;
-    let then = p.parse_region(None, false, Some(TERMINATOR))?;
+    let then = p.parse_region(None, false, Some(TERMINATOR_NAME))?;
     let els = if p.eat_keyword("else") {
         if p.is_keyword("if") || p.is_keyword("affine.if") {
             // `else if` (the earliest form) is an else region holding one `affine.if`.
@@ -508,11 +519,11 @@ fn parse_if(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
             let nested = parse_if(p, at);
             p.set_insertion(saved);
             nested?;
-            let t = p.intern(TERMINATOR);
+            let t = p.intern(TERMINATOR_NAME);
             p.module_mut().insert_op(block, OperationState::new(t).at(at));
             region
         } else {
-            p.parse_region(None, false, Some(TERMINATOR))?
+            p.parse_region(None, false, Some(TERMINATOR_NAME))?
         }
     } else {
         p.module_mut().create_region()

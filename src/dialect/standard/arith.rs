@@ -6,6 +6,7 @@
 //! and result share one type (comparisons and casts excepted).
 
 use super::semantics::{CMPF_PREDICATES, CMPI_PREDICATES, IntBin, eval_cmpf, eval_cmpi, eval_int, fptosi, wrap};
+use crate::codegen::CodegenRole;
 use crate::dialect::common::{
     is_float_like, is_int_like, parse_binary, parse_cast, parse_unary, print_binary, print_cast, print_unary,
     same_shape,
@@ -17,16 +18,32 @@ use crate::ir::{
 };
 use crate::syntax::{PResult, Parser, Printer, TokKind};
 
-macro_rules! binary {
-    ($name:literal, $kw:literal, $verify:ident, $fold:expr, $summary:literal) => {
+macro_rules! int_binary {
+    ($name:literal, $kw:literal, $kind:expr, $summary:literal) => {
         OpDef {
             name: $name,
             keyword: $kw,
             parse: Some(|p: &mut Parser<'_>, s: Span| parse_binary(p, $name, s)),
             print: Some(print_binary),
-            verify: $verify,
-            fold: $fold,
-            lower: Some(lower_binary),
+            verify: verify_int_binary,
+            fold: Some(|m: &Module, op: Op, c: &[Option<Attribute>]| fold_int_binary(m, op, c, $kind)),
+            lower: Some(|lw: &mut FnLowerer<'_, '_>, op: Op| lower_int_binary(lw, op, $kind)),
+            traits: Traits::PURE,
+            summary: $summary,
+        }
+    };
+}
+
+macro_rules! float_binary {
+    ($name:literal, $kw:literal, $kind:expr, $summary:literal) => {
+        OpDef {
+            name: $name,
+            keyword: $kw,
+            parse: Some(|p: &mut Parser<'_>, s: Span| parse_binary(p, $name, s)),
+            print: Some(print_binary),
+            verify: verify_float_binary,
+            fold: Some(|m: &Module, op: Op, c: &[Option<Attribute>]| fold_float_binary(m, op, c, $kind)),
+            lower: Some(|lw: &mut FnLowerer<'_, '_>, op: Op| lower_float_binary(lw, op, $kind)),
             traits: Traits::PURE,
             summary: $summary,
         }
@@ -34,15 +51,15 @@ macro_rules! binary {
 }
 
 macro_rules! unary {
-    ($name:literal, $kw:literal, $fold:expr, $summary:literal) => {
+    ($name:literal, $kw:literal, $kind:expr, $summary:literal) => {
         OpDef {
             name: $name,
             keyword: $kw,
             parse: Some(|p: &mut Parser<'_>, s: Span| parse_unary(p, $name, s)),
             print: Some(print_unary),
             verify: verify_float_unary,
-            fold: $fold,
-            lower: Some(lower_float_unary),
+            fold: Some(|m: &Module, op: Op, c: &[Option<Attribute>]| fold_float_unary(m, op, c, $kind)),
+            lower: Some(|lw: &mut FnLowerer<'_, '_>, op: Op| lower_float_unary(lw, op, $kind)),
             traits: Traits::PURE,
             summary: $summary,
         }
@@ -50,15 +67,15 @@ macro_rules! unary {
 }
 
 macro_rules! int_unary {
-    ($name:literal, $kw:literal, $summary:literal) => {
+    ($name:literal, $kw:literal, $kind:expr, $summary:literal) => {
         OpDef {
             name: $name,
             keyword: $kw,
             parse: Some(|p: &mut Parser<'_>, s: Span| parse_unary(p, $name, s)),
             print: Some(print_unary),
             verify: verify_int_unary,
-            fold: Some(fold_int_unary),
-            lower: Some(lower_int_unary),
+            fold: Some(|m: &Module, op: Op, c: &[Option<Attribute>]| fold_int_unary(m, op, c, $kind)),
+            lower: Some(|lw: &mut FnLowerer<'_, '_>, op: Op| lower_int_unary(lw, op, $kind)),
             traits: Traits::PURE,
             summary: $summary,
         }
@@ -66,15 +83,15 @@ macro_rules! int_unary {
 }
 
 macro_rules! cast {
-    ($name:literal, $kw:literal, $summary:literal) => {
+    ($name:literal, $kw:literal, $kind:expr, $summary:literal) => {
         OpDef {
             name: $name,
             keyword: $kw,
             parse: Some(|p: &mut Parser<'_>, s: Span| parse_cast(p, $name, s)),
             print: Some(print_cast),
-            verify: verify_cast,
-            fold: Some(fold_cast),
-            lower: Some(lower_cast),
+            verify: |cx: &mut VerifyCx<'_>, op: Op| verify_cast(cx, op, $kind),
+            fold: Some(|m: &Module, op: Op, c: &[Option<Attribute>]| fold_cast(m, op, c, $kind)),
+            lower: Some(|lw: &mut FnLowerer<'_, '_>, op: Op| lower_cast(lw, op, $kind)),
             traits: Traits::PURE,
             summary: $summary,
         }
@@ -82,92 +99,309 @@ macro_rules! cast {
 }
 
 /// Ops of this file.
-pub static OPS: &[OpDef] = &[
-    OpDef {
-        name: "std.constant",
-        keyword: "constant",
-        parse: Some(parse_constant),
-        print: Some(print_constant),
-        verify: verify_constant,
-        fold: Some(fold_constant),
-        lower: Some(lower_constant),
-        traits: Traits::PURE,
-        summary: "a constant integer, float, vector/tensor or function reference",
-    },
-    binary!("std.addi", "addi", verify_int_binary, Some(fold_int_binary), "integer addition (wrapping)"),
-    binary!("std.subi", "subi", verify_int_binary, Some(fold_int_binary), "integer subtraction (wrapping)"),
-    binary!("std.muli", "muli", verify_int_binary, Some(fold_int_binary), "integer multiplication (wrapping)"),
-    binary!("std.divis", "divis", verify_int_binary, Some(fold_int_binary), "signed division, rounding towards zero"),
-    binary!("std.diviu", "diviu", verify_int_binary, Some(fold_int_binary), "unsigned division"),
-    binary!("std.remis", "remis", verify_int_binary, Some(fold_int_binary), "signed remainder (sign of the dividend)"),
-    binary!("std.remiu", "remiu", verify_int_binary, Some(fold_int_binary), "unsigned remainder"),
-    binary!("std.and", "and", verify_int_binary, Some(fold_int_binary), "bitwise and"),
-    binary!("std.or", "or", verify_int_binary, Some(fold_int_binary), "bitwise or"),
-    binary!("std.xor", "xor", verify_int_binary, Some(fold_int_binary), "bitwise xor"),
-    binary!("std.shlis", "shlis", verify_int_binary, Some(fold_int_binary), "shift left"),
-    binary!("std.shris", "shris", verify_int_binary, Some(fold_int_binary), "arithmetic shift right"),
-    binary!("std.shriu", "shriu", verify_int_binary, Some(fold_int_binary), "logical shift right"),
-    binary!("std.addf", "addf", verify_float_binary, Some(fold_float_binary), "float addition"),
-    binary!("std.subf", "subf", verify_float_binary, Some(fold_float_binary), "float subtraction"),
-    binary!("std.mulf", "mulf", verify_float_binary, Some(fold_float_binary), "float multiplication"),
-    binary!("std.divf", "divf", verify_float_binary, Some(fold_float_binary), "float division"),
-    binary!("std.remf", "remf", verify_float_binary, Some(fold_float_binary), "float remainder (fmod)"),
-    binary!("std.copysign", "copysign", verify_float_binary, Some(fold_float_binary), "magnitude of lhs, sign of rhs"),
-    unary!("std.negf", "negf", Some(fold_float_unary), "float negation"),
-    unary!("std.absf", "absf", Some(fold_float_unary), "float absolute value"),
-    unary!("std.sqrt", "sqrt", Some(fold_float_unary), "square root"),
-    unary!("std.exp", "exp", None, "e to the power of x"),
-    unary!("std.log", "log", None, "natural logarithm"),
-    unary!("std.tanh", "tanh", None, "hyperbolic tangent"),
-    unary!("std.sin", "sin", None, "sine"),
-    unary!("std.cos", "cos", None, "cosine"),
-    int_unary!("std.ctpop", "ctpop", "the number of set bits (MLIR's later math.ctpop)"),
-    int_unary!("std.ctlz", "ctlz", "the number of leading zero bits (MLIR's later math.ctlz)"),
-    OpDef {
-        name: "std.cmpi",
-        keyword: "cmpi",
-        parse: Some(|p: &mut Parser<'_>, s: Span| parse_cmp(p, s, "std.cmpi", &CMPI_PREDICATES)),
-        print: Some(|p: &mut Printer<'_>, op: Op| print_cmp(p, op, "cmpi", &CMPI_PREDICATES)),
-        verify: verify_cmpi,
-        fold: Some(fold_cmp),
-        lower: Some(lower_cmp),
-        traits: Traits::PURE,
-        summary: "integer comparison: eq ne slt sle sgt sge ult ule ugt uge",
-    },
-    OpDef {
-        name: "std.cmpf",
-        keyword: "cmpf",
-        parse: Some(|p: &mut Parser<'_>, s: Span| parse_cmp(p, s, "std.cmpf", &CMPF_PREDICATES)),
-        print: Some(|p: &mut Printer<'_>, op: Op| print_cmp(p, op, "cmpf", &CMPF_PREDICATES)),
-        verify: verify_cmpf,
-        fold: Some(fold_cmp),
-        lower: Some(lower_cmp),
-        traits: Traits::PURE,
-        summary: "float comparison, ordered (o..) or unordered (u..)",
-    },
-    OpDef {
-        name: "std.select",
-        keyword: "select",
-        parse: Some(parse_select),
-        print: Some(print_select),
-        verify: verify_select,
-        fold: Some(fold_select),
-        lower: Some(lower_select),
-        traits: Traits::PURE,
-        summary: "choose between two values on an i1 (elementwise for vectors and tensors)",
-    },
-    cast!("std.index_cast", "index_cast", "between index and an integer type (sign-extending or truncating)"),
-    cast!("std.sitofp", "sitofp", "signed integer to float"),
-    cast!("std.uitofp", "uitofp", "unsigned integer to float"),
-    cast!("std.fptosi", "fptosi", "float to signed integer (saturating, NaN to 0)"),
-    cast!("std.fptoui", "fptoui", "float to unsigned integer (saturating, NaN to 0)"),
-    cast!("std.bitcast", "bitcast", "the same bits as another type of the same width"),
-    cast!("std.sexti", "sexti", "sign-extend to a wider integer"),
-    cast!("std.zexti", "zexti", "zero-extend to a wider integer"),
-    cast!("std.trunci", "trunci", "truncate to a narrower integer"),
-    cast!("std.fpext", "fpext", "extend to a wider float"),
-    cast!("std.fptrunc", "fptrunc", "round to a narrower float"),
+pub static OPS: &[&OpDef] = &[
+    &CONSTANT,
+    &ADDI,
+    &SUBI,
+    &MULI,
+    &DIVIS,
+    &DIVIU,
+    &REMIS,
+    &REMIU,
+    &AND,
+    &OR,
+    &XOR,
+    &SHLIS,
+    &SHRIS,
+    &SHRIU,
+    &ADDF,
+    &SUBF,
+    &MULF,
+    &DIVF,
+    &REMF,
+    &COPYSIGN,
+    &NEGF,
+    &ABSF,
+    &SQRT,
+    &EXP,
+    &LOG,
+    &TANH,
+    &SIN,
+    &COS,
+    &CTPOP,
+    &CTLZ,
+    &CMPI,
+    &CMPF,
+    &SELECT,
+    &INDEX_CAST,
+    &SITOFP,
+    &UITOFP,
+    &FPTOSI,
+    &FPTOUI,
+    &BITCAST,
+    &SEXTI,
+    &ZEXTI,
+    &TRUNCI,
+    &FPEXT,
+    &FPTRUNC,
 ];
+
+/// What a float binary op computes (each op's lowering and folding are given theirs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FloatBin {
+    /// `addf`
+    Add,
+    /// `subf`
+    Sub,
+    /// `mulf`
+    Mul,
+    /// `divf`
+    Div,
+    /// `remf` (fmod)
+    Rem,
+    /// `copysign`
+    Copysign,
+}
+
+/// What a float unary op computes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FloatUnary {
+    /// `negf`
+    Neg,
+    /// `absf`
+    Abs,
+    /// `sqrt`
+    Sqrt,
+    /// `exp`
+    Exp,
+    /// `log`
+    Log,
+    /// `tanh`
+    Tanh,
+    /// `sin`
+    Sin,
+    /// `cos`
+    Cos,
+}
+
+/// What a bit-counting op counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BitCount {
+    /// `ctpop`: set bits.
+    Ctpop,
+    /// `ctlz`: leading zero bits.
+    Ctlz,
+}
+
+/// Which cast an op is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cast {
+    /// `index_cast`
+    IndexCast,
+    /// `sitofp`
+    SiToFp,
+    /// `uitofp`
+    UiToFp,
+    /// `fptosi`
+    FpToSi,
+    /// `fptoui`
+    FpToUi,
+    /// `bitcast`
+    Bitcast,
+    /// `sexti`
+    SExtI,
+    /// `zexti`
+    ZExtI,
+    /// `trunci`
+    TruncI,
+    /// `fpext`
+    FpExt,
+    /// `fptrunc`
+    FpTrunc,
+}
+
+/// `std.constant`.
+pub static CONSTANT: OpDef = OpDef {
+    name: "std.constant",
+    keyword: "constant",
+    parse: Some(parse_constant),
+    print: Some(print_constant),
+    verify: verify_constant,
+    fold: Some(fold_constant),
+    lower: Some(lower_constant),
+    traits: Traits { codegen: CodegenRole::Constant, ..Traits::PURE },
+    summary: "a constant integer, float, vector/tensor or function reference",
+};
+
+/// `std.addi`.
+pub static ADDI: OpDef = int_binary!("std.addi", "addi", IntBin::Add, "integer addition (wrapping)");
+
+/// `std.subi`.
+pub static SUBI: OpDef = int_binary!("std.subi", "subi", IntBin::Sub, "integer subtraction (wrapping)");
+
+/// `std.muli`.
+pub static MULI: OpDef = int_binary!("std.muli", "muli", IntBin::Mul, "integer multiplication (wrapping)");
+
+/// `std.divis`.
+pub static DIVIS: OpDef = int_binary!("std.divis", "divis", IntBin::DivS, "signed division, rounding towards zero");
+
+/// `std.diviu`.
+pub static DIVIU: OpDef = int_binary!("std.diviu", "diviu", IntBin::DivU, "unsigned division");
+
+/// `std.remis`.
+pub static REMIS: OpDef = int_binary!("std.remis", "remis", IntBin::RemS, "signed remainder (sign of the dividend)");
+
+/// `std.remiu`.
+pub static REMIU: OpDef = int_binary!("std.remiu", "remiu", IntBin::RemU, "unsigned remainder");
+
+/// `std.and`.
+pub static AND: OpDef = int_binary!("std.and", "and", IntBin::And, "bitwise and");
+
+/// `std.or`.
+pub static OR: OpDef = int_binary!("std.or", "or", IntBin::Or, "bitwise or");
+
+/// `std.xor`.
+pub static XOR: OpDef = int_binary!("std.xor", "xor", IntBin::Xor, "bitwise xor");
+
+/// `std.shlis`.
+pub static SHLIS: OpDef = int_binary!("std.shlis", "shlis", IntBin::Shl, "shift left");
+
+/// `std.shris`.
+pub static SHRIS: OpDef = int_binary!("std.shris", "shris", IntBin::ShrS, "arithmetic shift right");
+
+/// `std.shriu`.
+pub static SHRIU: OpDef = int_binary!("std.shriu", "shriu", IntBin::ShrU, "logical shift right");
+
+/// `std.addf`.
+pub static ADDF: OpDef = float_binary!("std.addf", "addf", FloatBin::Add, "float addition");
+
+/// `std.subf`.
+pub static SUBF: OpDef = float_binary!("std.subf", "subf", FloatBin::Sub, "float subtraction");
+
+/// `std.mulf`.
+pub static MULF: OpDef = float_binary!("std.mulf", "mulf", FloatBin::Mul, "float multiplication");
+
+/// `std.divf`.
+pub static DIVF: OpDef = float_binary!("std.divf", "divf", FloatBin::Div, "float division");
+
+/// `std.remf`.
+pub static REMF: OpDef = float_binary!("std.remf", "remf", FloatBin::Rem, "float remainder (fmod)");
+
+/// `std.copysign`.
+pub static COPYSIGN: OpDef =
+    float_binary!("std.copysign", "copysign", FloatBin::Copysign, "magnitude of lhs, sign of rhs");
+
+/// `std.negf`.
+pub static NEGF: OpDef = unary!("std.negf", "negf", FloatUnary::Neg, "float negation");
+
+/// `std.absf`.
+pub static ABSF: OpDef = unary!("std.absf", "absf", FloatUnary::Abs, "float absolute value");
+
+/// `std.sqrt`.
+pub static SQRT: OpDef = unary!("std.sqrt", "sqrt", FloatUnary::Sqrt, "square root");
+
+/// `std.exp`.
+pub static EXP: OpDef = unary!("std.exp", "exp", FloatUnary::Exp, "e to the power of x");
+
+/// `std.log`.
+pub static LOG: OpDef = unary!("std.log", "log", FloatUnary::Log, "natural logarithm");
+
+/// `std.tanh`.
+pub static TANH: OpDef = unary!("std.tanh", "tanh", FloatUnary::Tanh, "hyperbolic tangent");
+
+/// `std.sin`.
+pub static SIN: OpDef = unary!("std.sin", "sin", FloatUnary::Sin, "sine");
+
+/// `std.cos`.
+pub static COS: OpDef = unary!("std.cos", "cos", FloatUnary::Cos, "cosine");
+
+/// `std.ctpop`.
+pub static CTPOP: OpDef =
+    int_unary!("std.ctpop", "ctpop", BitCount::Ctpop, "the number of set bits (MLIR's later math.ctpop)");
+
+/// `std.ctlz`.
+pub static CTLZ: OpDef =
+    int_unary!("std.ctlz", "ctlz", BitCount::Ctlz, "the number of leading zero bits (MLIR's later math.ctlz)");
+
+/// `std.cmpi`.
+pub static CMPI: OpDef = OpDef {
+    name: "std.cmpi",
+    keyword: "cmpi",
+    parse: Some(|p: &mut Parser<'_>, s: Span| parse_cmp(p, s, "std.cmpi", &CMPI_PREDICATES)),
+    print: Some(|p: &mut Printer<'_>, op: Op| print_cmp(p, op, "cmpi", &CMPI_PREDICATES)),
+    verify: verify_cmpi,
+    fold: Some(fold_cmp),
+    lower: Some(|lw: &mut FnLowerer<'_, '_>, op: Op| lower_cmp(lw, op, false)),
+    traits: Traits::PURE,
+    summary: "integer comparison: eq ne slt sle sgt sge ult ule ugt uge",
+};
+
+/// `std.cmpf`.
+pub static CMPF: OpDef = OpDef {
+    name: "std.cmpf",
+    keyword: "cmpf",
+    parse: Some(|p: &mut Parser<'_>, s: Span| parse_cmp(p, s, "std.cmpf", &CMPF_PREDICATES)),
+    print: Some(|p: &mut Printer<'_>, op: Op| print_cmp(p, op, "cmpf", &CMPF_PREDICATES)),
+    verify: verify_cmpf,
+    fold: Some(fold_cmp),
+    lower: Some(|lw: &mut FnLowerer<'_, '_>, op: Op| lower_cmp(lw, op, true)),
+    traits: Traits::PURE,
+    summary: "float comparison, ordered (o..) or unordered (u..)",
+};
+
+/// `std.select`.
+pub static SELECT: OpDef = OpDef {
+    name: "std.select",
+    keyword: "select",
+    parse: Some(parse_select),
+    print: Some(print_select),
+    verify: verify_select,
+    fold: Some(fold_select),
+    lower: Some(lower_select),
+    traits: Traits::PURE,
+    summary: "choose between two values on an i1 (elementwise for vectors and tensors)",
+};
+
+/// `std.index_cast`.
+pub static INDEX_CAST: OpDef = cast!(
+    "std.index_cast",
+    "index_cast",
+    Cast::IndexCast,
+    "between index and an integer type (sign-extending or truncating)"
+);
+
+/// `std.sitofp`.
+pub static SITOFP: OpDef = cast!("std.sitofp", "sitofp", Cast::SiToFp, "signed integer to float");
+
+/// `std.uitofp`.
+pub static UITOFP: OpDef = cast!("std.uitofp", "uitofp", Cast::UiToFp, "unsigned integer to float");
+
+/// `std.fptosi`.
+pub static FPTOSI: OpDef =
+    cast!("std.fptosi", "fptosi", Cast::FpToSi, "float to signed integer (saturating, NaN to 0)");
+
+/// `std.fptoui`.
+pub static FPTOUI: OpDef =
+    cast!("std.fptoui", "fptoui", Cast::FpToUi, "float to unsigned integer (saturating, NaN to 0)");
+
+/// `std.bitcast`.
+pub static BITCAST: OpDef =
+    cast!("std.bitcast", "bitcast", Cast::Bitcast, "the same bits as another type of the same width");
+
+/// `std.sexti`.
+pub static SEXTI: OpDef = cast!("std.sexti", "sexti", Cast::SExtI, "sign-extend to a wider integer");
+
+/// `std.zexti`.
+pub static ZEXTI: OpDef = cast!("std.zexti", "zexti", Cast::ZExtI, "zero-extend to a wider integer");
+
+/// `std.trunci`.
+pub static TRUNCI: OpDef = cast!("std.trunci", "trunci", Cast::TruncI, "truncate to a narrower integer");
+
+/// `std.fpext`.
+pub static FPEXT: OpDef = cast!("std.fpext", "fpext", Cast::FpExt, "extend to a wider float");
+
+/// `std.fptrunc`.
+pub static FPTRUNC: OpDef = cast!("std.fptrunc", "fptrunc", Cast::FpTrunc, "round to a narrower float");
 
 // ---- constant ---------------------------------------------------------------------------------
 
@@ -292,21 +526,21 @@ fn verify_int_unary(cx: &mut VerifyCx<'_>, op: Op) {
 }
 
 /// `ctpop`/`ctlz` of the unsigned `w`-bit value `v`.
-fn count_bits(name: &str, v: u64, w: u32) -> u64 {
-    match name {
-        "std.ctpop" => u64::from(v.count_ones()),
-        _ => u64::from(v.leading_zeros()) - u64::from(64 - w),
+fn count_bits(kind: BitCount, v: u64, w: u32) -> u64 {
+    match kind {
+        BitCount::Ctpop => u64::from(v.count_ones()),
+        BitCount::Ctlz => u64::from(v.leading_zeros()) - u64::from(64 - w),
     }
 }
 
-fn fold_int_unary(m: &Module, op: Op, consts: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+fn fold_int_unary(m: &Module, op: Op, consts: &[Option<Attribute>], kind: BitCount) -> Option<Vec<FoldResult>> {
     let ty = m.value_type(*m.op(op).results.first()?);
     let w = ty.bit_width()?;
     if !ty.is_integer() || w > 64 {
         return None;
     }
     let v = super::semantics::unsigned(int_const(consts.first()?)?, w);
-    int_result(ty, i128::from(count_bits(&m.op(op).name, v as u64, w)))
+    int_result(ty, i128::from(count_bits(kind, v as u64, w)))
 }
 
 fn int_const(a: &Option<Attribute>) -> Option<i128> {
@@ -328,11 +562,10 @@ fn int_result(ty: &Type, v: i128) -> Option<Vec<FoldResult>> {
     Some(vec![FoldResult::Attr(Attribute::Integer(IntegerAttr::new(v, ty.clone()).ok()?))])
 }
 
-fn fold_int_binary(m: &Module, op: Op, consts: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+fn fold_int_binary(m: &Module, op: Op, consts: &[Option<Attribute>], kind: IntBin) -> Option<Vec<FoldResult>> {
     let d = m.op(op);
     let ty = m.value_type(*d.results.first()?);
     let width = ty.bit_width().filter(|&w| w <= 64 && ty.is_int_or_index())?;
-    let kind = IntBin::of(&d.name)?;
     let (a, b) = (int_const(consts.first()?), int_const(consts.get(1)?));
     match (a, b) {
         (Some(a), Some(b)) => int_result(ty, eval_int(kind, a, b, width).ok()?),
@@ -357,7 +590,7 @@ fn float_result(ty: &Type, v: f64) -> Option<Vec<FoldResult>> {
     Some(vec![FoldResult::Attr(Attribute::Float(FloatAttr::from_f64(v, ty.clone()).ok()?))])
 }
 
-fn fold_float_binary(m: &Module, op: Op, consts: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+fn fold_float_binary(m: &Module, op: Op, consts: &[Option<Attribute>], kind: FloatBin) -> Option<Vec<FoldResult>> {
     let d = m.op(op);
     let ty = m.value_type(*d.results.first()?);
     if !ty.is_float() {
@@ -365,30 +598,30 @@ fn fold_float_binary(m: &Module, op: Op, consts: &[Option<Attribute>]) -> Option
     }
     let (a, b) = (float_const(consts.first()?)?, float_const(consts.get(1)?)?);
     // Exact in f64, then rounded once to the type: correct for +, -, *, / and fmod.
-    let v = match &*d.name {
-        "std.addf" => a + b,
-        "std.subf" => a - b,
-        "std.mulf" => a * b,
-        "std.divf" => a / b,
-        "std.remf" => a % b,
-        "std.copysign" => a.copysign(b),
-        _ => return None,
+    let v = match kind {
+        FloatBin::Add => a + b,
+        FloatBin::Sub => a - b,
+        FloatBin::Mul => a * b,
+        FloatBin::Div => a / b,
+        FloatBin::Rem => a % b,
+        FloatBin::Copysign => a.copysign(b),
     };
     float_result(ty, v)
 }
 
-fn fold_float_unary(m: &Module, op: Op, consts: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+fn fold_float_unary(m: &Module, op: Op, consts: &[Option<Attribute>], kind: FloatUnary) -> Option<Vec<FoldResult>> {
     let d = m.op(op);
     let ty = m.value_type(*d.results.first()?);
     if !ty.is_float() {
         return None;
     }
     let a = float_const(consts.first()?)?;
-    let v = match &*d.name {
-        "std.negf" => -a,
-        "std.absf" => a.abs(),
-        "std.sqrt" => a.sqrt(),
-        _ => return None,
+    let v = match kind {
+        FloatUnary::Neg => -a,
+        FloatUnary::Abs => a.abs(),
+        FloatUnary::Sqrt => a.sqrt(),
+        // Left to run time: folding would have to match the runtime's results to the bit.
+        FloatUnary::Exp | FloatUnary::Log | FloatUnary::Tanh | FloatUnary::Sin | FloatUnary::Cos => return None,
     };
     float_result(ty, v)
 }
@@ -626,7 +859,7 @@ fn float_rank(t: &Type) -> u32 {
     }
 }
 
-fn verify_cast(cx: &mut VerifyCx<'_>, op: Op) {
+fn verify_cast(cx: &mut VerifyCx<'_>, op: Op, kind: Cast) {
     if !cx.counts(op, Some(1), Some(1), 0, 0) {
         return;
     }
@@ -637,8 +870,7 @@ fn verify_cast(cx: &mut VerifyCx<'_>, op: Op) {
         return;
     }
     let (a, b) = (from.element_type(), to.element_type());
-    let name = cx.m.op_name(op);
-    if matches!(name, "std.sexti" | "std.zexti" | "std.trunci") {
+    if matches!(kind, Cast::SExtI | Cast::ZExtI | Cast::TruncI) {
         if a.is_index() {
             cx.error(op, "'index' is not a valid operand type");
             return;
@@ -651,7 +883,7 @@ fn verify_cast(cx: &mut VerifyCx<'_>, op: Op) {
             cx.error(op, incompatible);
             return;
         }
-        let widening = name != "std.trunci";
+        let widening = kind != Cast::TruncI;
         let (wa, wb) = (a.bit_width().unwrap_or(0), b.bit_width().unwrap_or(0));
         if widening && wb <= wa {
             cx.error(op, format!("result type '{b}' must be wider than operand type '{a}'"));
@@ -660,33 +892,34 @@ fn verify_cast(cx: &mut VerifyCx<'_>, op: Op) {
         }
         return;
     }
-    let ok = match name {
-        "std.index_cast" => (a.is_index() && b.is_integer()) || (a.is_integer() && b.is_index()),
-        "std.sitofp" | "std.uitofp" => a.is_integer() && b.is_float(),
-        "std.fptosi" | "std.fptoui" => a.is_float() && b.is_integer(),
-        "std.bitcast" => {
-            (a.is_integer() || a.is_float()) && (b.is_integer() || b.is_float()) && a.bit_width() == b.bit_width()
+    let (ok, rule) = match kind {
+        Cast::IndexCast => (
+            (a.is_index() && b.is_integer()) || (a.is_integer() && b.is_index()),
+            "index_cast converts between 'index' and an integer type",
+        ),
+        Cast::SiToFp => (a.is_integer() && b.is_float(), "sitofp converts an integer to a float"),
+        Cast::UiToFp => (a.is_integer() && b.is_float(), "uitofp converts an integer to a float"),
+        Cast::FpToSi => (a.is_float() && b.is_integer(), "fptosi converts a float to an integer"),
+        Cast::FpToUi => (a.is_float() && b.is_integer(), "fptoui converts a float to an integer"),
+        Cast::Bitcast => (
+            (a.is_integer() || a.is_float()) && (b.is_integer() || b.is_float()) && a.bit_width() == b.bit_width(),
+            "bitcast converts between integer and float types of one width",
+        ),
+        Cast::FpExt => {
+            (a.is_float() && b.is_float() && float_rank(b) > float_rank(a), "fpext converts to a wider float type")
         }
-        "std.fpext" => a.is_float() && b.is_float() && float_rank(b) > float_rank(a),
-        "std.fptrunc" => a.is_float() && b.is_float() && float_rank(b) < float_rank(a),
-        _ => true,
+        Cast::FpTrunc => {
+            (a.is_float() && b.is_float() && float_rank(b) < float_rank(a), "fptrunc converts to a narrower float type")
+        }
+        // Checked above.
+        Cast::SExtI | Cast::ZExtI | Cast::TruncI => (true, ""),
     };
     if !ok {
-        let rule = match name {
-            "std.index_cast" => "index_cast converts between 'index' and an integer type",
-            "std.sitofp" => "sitofp converts an integer to a float",
-            "std.uitofp" => "uitofp converts an integer to a float",
-            "std.fptosi" => "fptosi converts a float to an integer",
-            "std.fptoui" => "fptoui converts a float to an integer",
-            "std.bitcast" => "bitcast converts between integer and float types of one width",
-            "std.fpext" => "fpext converts to a wider float type",
-            _ => "fptrunc converts to a narrower float type",
-        };
         cx.error(op, format!("{incompatible} ({rule})"));
     }
 }
 
-fn fold_cast(m: &Module, op: Op, consts: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+fn fold_cast(m: &Module, op: Op, consts: &[Option<Attribute>], kind: Cast) -> Option<Vec<FoldResult>> {
     let d = m.op(op);
     let from = m.value_type(*d.operands.first()?);
     let to = m.value_type(*d.results.first()?);
@@ -694,13 +927,13 @@ fn fold_cast(m: &Module, op: Op, consts: &[Option<Attribute>]) -> Option<Vec<Fol
     if tw > 64 || from.bit_width()? > 64 {
         return None;
     }
-    match &*d.name {
-        "std.index_cast" | "std.sexti" | "std.trunci" => int_result(to, wrap(int_const(consts.first()?)?, tw)),
-        "std.zexti" => {
+    match kind {
+        Cast::IndexCast | Cast::SExtI | Cast::TruncI => int_result(to, wrap(int_const(consts.first()?)?, tw)),
+        Cast::ZExtI => {
             let fw = from.bit_width()?;
             int_result(to, super::semantics::unsigned(int_const(consts.first()?)?, fw) as i128)
         }
-        "std.sitofp" => {
+        Cast::SiToFp => {
             let v = int_const(consts.first()?)?;
             let v = if from.is_integer_of(1) { -v } else { v };
             if *to == Type::F32 {
@@ -710,7 +943,7 @@ fn fold_cast(m: &Module, op: Op, consts: &[Option<Attribute>]) -> Option<Vec<Fol
             }
             float_result(to, v as f64)
         }
-        "std.uitofp" => {
+        Cast::UiToFp => {
             let fw = from.bit_width()?;
             let v = super::semantics::unsigned(int_const(consts.first()?)?, fw);
             if *to == Type::F32 {
@@ -719,8 +952,8 @@ fn fold_cast(m: &Module, op: Op, consts: &[Option<Attribute>]) -> Option<Vec<Fol
             }
             float_result(to, v as f64)
         }
-        "std.fptosi" => int_result(to, wrap(fptosi(float_const(consts.first()?)?, tw), tw)),
-        "std.fptoui" => {
+        Cast::FpToSi => int_result(to, wrap(fptosi(float_const(consts.first()?)?, tw), tw)),
+        Cast::FpToUi => {
             let x = float_const(consts.first()?)?;
             let max = if tw >= 64 { u64::MAX as f64 } else { ((1u128 << tw) - 1) as f64 };
             let v = if x.is_nan() || x <= 0.0 {
@@ -732,8 +965,9 @@ fn fold_cast(m: &Module, op: Op, consts: &[Option<Attribute>]) -> Option<Vec<Fol
             };
             int_result(to, wrap(v as i128, tw))
         }
-        "std.fpext" | "std.fptrunc" => float_result(to, float_const(consts.first()?)?),
-        _ => None,
+        Cast::FpExt | Cast::FpTrunc => float_result(to, float_const(consts.first()?)?),
+        // Same-width reinterpretation of a constant is not folded.
+        Cast::Bitcast => None,
     }
 }
 
@@ -906,27 +1140,29 @@ fn float_call(lw: &mut FnLowerer<'_, '_>, f32fn: usize, f64fn: usize, args: &[CV
     }
 }
 
-fn lower_binary(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+fn lower_int_binary(lw: &mut FnLowerer<'_, '_>, op: Op, kind: IntBin) -> Result<(), CodegenError> {
     let m = lw.m;
     let d = m.op(op);
-    let name = m.op_name(op);
     let r = d.results[0];
     let ty = m.value_type(r);
     let elem = ty.element_type().clone();
     let operands: Vec<_> = d.operands.to_vec();
     // Vectors in SIMD registers: one instruction per chunk where Cranelift has one.
-    let simd: Option<fn(&mut FnLowerer<'_, '_>, CValue, CValue) -> CValue> = match name {
-        "std.addf" => Some(|lw, x, y| lw.b.ins().fadd(x, y)),
-        "std.subf" => Some(|lw, x, y| lw.b.ins().fsub(x, y)),
-        "std.mulf" => Some(|lw, x, y| lw.b.ins().fmul(x, y)),
-        "std.divf" => Some(|lw, x, y| lw.b.ins().fdiv(x, y)),
-        "std.addi" => Some(|lw, x, y| lw.b.ins().iadd(x, y)),
-        "std.subi" => Some(|lw, x, y| lw.b.ins().isub(x, y)),
-        "std.muli" if !matches!(elem, Type::Integer(64) | Type::Index) => Some(|lw, x, y| lw.b.ins().imul(x, y)),
-        "std.and" => Some(|lw, x, y| lw.b.ins().band(x, y)),
-        "std.or" => Some(|lw, x, y| lw.b.ins().bor(x, y)),
-        "std.xor" => Some(|lw, x, y| lw.b.ins().bxor(x, y)),
-        _ => None,
+    let simd: Option<fn(&mut FnLowerer<'_, '_>, CValue, CValue) -> CValue> = match kind {
+        IntBin::Add => Some(|lw, x, y| lw.b.ins().iadd(x, y)),
+        IntBin::Sub => Some(|lw, x, y| lw.b.ins().isub(x, y)),
+        IntBin::Mul if !matches!(elem, Type::Integer(64) | Type::Index) => Some(|lw, x, y| lw.b.ins().imul(x, y)),
+        IntBin::And => Some(|lw, x, y| lw.b.ins().band(x, y)),
+        IntBin::Or => Some(|lw, x, y| lw.b.ins().bor(x, y)),
+        IntBin::Xor => Some(|lw, x, y| lw.b.ins().bxor(x, y)),
+        IntBin::Mul
+        | IntBin::DivS
+        | IntBin::DivU
+        | IntBin::RemS
+        | IntBin::RemU
+        | IntBin::Shl
+        | IntBin::ShrS
+        | IntBin::ShrU => None,
     };
     if let Some(f) = simd
         && let Some(repr) = lw.map_simd(ty, &operands, &mut |lw, a| f(lw, a[0], a[1]))
@@ -934,57 +1170,77 @@ fn lower_binary(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> 
         lw.set(r, repr);
         return Ok(());
     }
-    let repr = if let Some(ib) = IntBin::of(name) {
-        let w = int_width(&elem).ok_or_else(|| lw.err(op, "not an integer type"))?;
-        lw.map_elementwise(ty, &operands, op, &mut |lw, a| Ok(int_binary(lw, ib, a[0], a[1], w, op)))?
-    } else {
-        lw.map_elementwise(ty, &operands, op, &mut |lw, a| {
-            let (x, y) = (a[0], a[1]);
-            Ok(match name {
-                "std.addf" => {
-                    let v = lw.b.ins().fadd(x, y);
-                    lw.round_float(v, &elem)
-                }
-                "std.subf" => {
-                    let v = lw.b.ins().fsub(x, y);
-                    lw.round_float(v, &elem)
-                }
-                "std.mulf" => {
-                    let v = lw.b.ins().fmul(x, y);
-                    lw.round_float(v, &elem)
-                }
-                "std.divf" => {
-                    let v = lw.b.ins().fdiv(x, y);
-                    lw.round_float(v, &elem)
-                }
-                "std.remf" => float_call(
-                    lw,
-                    rt::strata_fmodf as *const () as usize,
-                    rt::strata_fmod as *const () as usize,
-                    &[x, y],
-                    &elem,
-                ),
-                _ => lw.b.ins().fcopysign(x, y),
-            })
-        })?
-    };
+    let w = int_width(&elem).ok_or_else(|| lw.err(op, "not an integer type"))?;
+    let repr = lw.map_elementwise(ty, &operands, op, &mut |lw, a| Ok(int_binary(lw, kind, a[0], a[1], w, op)))?;
     lw.set(r, repr);
     Ok(())
 }
 
-fn lower_float_unary(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+fn lower_float_binary(lw: &mut FnLowerer<'_, '_>, op: Op, kind: FloatBin) -> Result<(), CodegenError> {
     let m = lw.m;
     let d = m.op(op);
-    let name = m.op_name(op);
     let r = d.results[0];
     let ty = m.value_type(r);
     let elem = ty.element_type().clone();
     let operands: Vec<_> = d.operands.to_vec();
-    let simd: Option<fn(&mut FnLowerer<'_, '_>, CValue) -> CValue> = match name {
-        "std.negf" => Some(|lw, x| lw.b.ins().fneg(x)),
-        "std.absf" => Some(|lw, x| lw.b.ins().fabs(x)),
-        "std.sqrt" => Some(|lw, x| lw.b.ins().sqrt(x)),
-        _ => None,
+    let simd: Option<fn(&mut FnLowerer<'_, '_>, CValue, CValue) -> CValue> = match kind {
+        FloatBin::Add => Some(|lw, x, y| lw.b.ins().fadd(x, y)),
+        FloatBin::Sub => Some(|lw, x, y| lw.b.ins().fsub(x, y)),
+        FloatBin::Mul => Some(|lw, x, y| lw.b.ins().fmul(x, y)),
+        FloatBin::Div => Some(|lw, x, y| lw.b.ins().fdiv(x, y)),
+        FloatBin::Rem | FloatBin::Copysign => None,
+    };
+    if let Some(f) = simd
+        && let Some(repr) = lw.map_simd(ty, &operands, &mut |lw, a| f(lw, a[0], a[1]))
+    {
+        lw.set(r, repr);
+        return Ok(());
+    }
+    let repr = lw.map_elementwise(ty, &operands, op, &mut |lw, a| {
+        let (x, y) = (a[0], a[1]);
+        Ok(match kind {
+            FloatBin::Add => {
+                let v = lw.b.ins().fadd(x, y);
+                lw.round_float(v, &elem)
+            }
+            FloatBin::Sub => {
+                let v = lw.b.ins().fsub(x, y);
+                lw.round_float(v, &elem)
+            }
+            FloatBin::Mul => {
+                let v = lw.b.ins().fmul(x, y);
+                lw.round_float(v, &elem)
+            }
+            FloatBin::Div => {
+                let v = lw.b.ins().fdiv(x, y);
+                lw.round_float(v, &elem)
+            }
+            FloatBin::Rem => float_call(
+                lw,
+                rt::strata_fmodf as *const () as usize,
+                rt::strata_fmod as *const () as usize,
+                &[x, y],
+                &elem,
+            ),
+            FloatBin::Copysign => lw.b.ins().fcopysign(x, y),
+        })
+    })?;
+    lw.set(r, repr);
+    Ok(())
+}
+
+fn lower_float_unary(lw: &mut FnLowerer<'_, '_>, op: Op, kind: FloatUnary) -> Result<(), CodegenError> {
+    let m = lw.m;
+    let d = m.op(op);
+    let r = d.results[0];
+    let ty = m.value_type(r);
+    let elem = ty.element_type().clone();
+    let operands: Vec<_> = d.operands.to_vec();
+    let simd: Option<fn(&mut FnLowerer<'_, '_>, CValue) -> CValue> = match kind {
+        FloatUnary::Neg => Some(|lw, x| lw.b.ins().fneg(x)),
+        FloatUnary::Abs => Some(|lw, x| lw.b.ins().fabs(x)),
+        FloatUnary::Sqrt => Some(|lw, x| lw.b.ins().sqrt(x)),
+        FloatUnary::Exp | FloatUnary::Log | FloatUnary::Tanh | FloatUnary::Sin | FloatUnary::Cos => None,
     };
     if let Some(f) = simd
         && let Some(repr) = lw.map_simd(ty, &operands, &mut |lw, a| f(lw, a[0]))
@@ -997,46 +1253,42 @@ fn lower_float_unary(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenEr
         let pair = |f: extern "C" fn(f32) -> f32, g: extern "C" fn(f64) -> f64| {
             (f as *const () as usize, g as *const () as usize)
         };
-        Ok(match name {
-            "std.negf" => lw.b.ins().fneg(x),
-            "std.absf" => lw.b.ins().fabs(x),
-            "std.sqrt" => {
+        let (f, g) = match kind {
+            FloatUnary::Neg => return Ok(lw.b.ins().fneg(x)),
+            FloatUnary::Abs => return Ok(lw.b.ins().fabs(x)),
+            FloatUnary::Sqrt => {
                 let v = lw.b.ins().sqrt(x);
-                lw.round_float(v, &elem)
+                return Ok(lw.round_float(v, &elem));
             }
-            _ => {
-                let (f, g) = match name {
-                    "std.exp" => pair(rt::strata_expf, rt::strata_exp),
-                    "std.log" => pair(rt::strata_logf, rt::strata_log),
-                    "std.sin" => pair(rt::strata_sinf, rt::strata_sin),
-                    "std.cos" => pair(rt::strata_cosf, rt::strata_cos),
-                    _ => pair(rt::strata_tanhf, rt::strata_tanh),
-                };
-                float_call(lw, f, g, &[x], &elem)
-            }
-        })
+            FloatUnary::Exp => pair(rt::strata_expf, rt::strata_exp),
+            FloatUnary::Log => pair(rt::strata_logf, rt::strata_log),
+            FloatUnary::Sin => pair(rt::strata_sinf, rt::strata_sin),
+            FloatUnary::Cos => pair(rt::strata_cosf, rt::strata_cos),
+            FloatUnary::Tanh => pair(rt::strata_tanhf, rt::strata_tanh),
+        };
+        Ok(float_call(lw, f, g, &[x], &elem))
     })?;
     lw.set(r, repr);
     Ok(())
 }
 
-fn lower_int_unary(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+fn lower_int_unary(lw: &mut FnLowerer<'_, '_>, op: Op, kind: BitCount) -> Result<(), CodegenError> {
     let m = lw.m;
     let d = m.op(op);
-    let name = m.op_name(op);
     let r = d.results[0];
     let ty = m.value_type(r);
     let w = int_width(ty.element_type()).unwrap_or(64);
     let operands: Vec<_> = d.operands.to_vec();
     let repr = lw.map_elementwise(ty, &operands, op, &mut |lw, a| {
         let u = lw.unsigned_view(a[0], w);
-        let v = if name == "std.ctpop" {
-            lw.b.ins().popcnt(u)
-        } else {
-            // Leading zeros of the w-bit value: those of its register less the bits above w.
-            let cb = i64::from(lw.b.func.dfg.value_type(u).bits());
-            let z = lw.b.ins().clz(u);
-            lw.b.ins().iadd_imm_s(z, i64::from(w) - cb)
+        let v = match kind {
+            BitCount::Ctpop => lw.b.ins().popcnt(u),
+            BitCount::Ctlz => {
+                // Leading zeros of the w-bit value: those of its register less the bits above w.
+                let cb = i64::from(lw.b.func.dfg.value_type(u).bits());
+                let z = lw.b.ins().clz(u);
+                lw.b.ins().iadd_imm_s(z, i64::from(w) - cb)
+            }
         };
         Ok(lw.normalize(v, w))
     })?;
@@ -1044,7 +1296,7 @@ fn lower_int_unary(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenErro
     Ok(())
 }
 
-fn lower_cmp(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+fn lower_cmp(lw: &mut FnLowerer<'_, '_>, op: Op, float: bool) -> Result<(), CodegenError> {
     let m = lw.m;
     let d = m.op(op);
     let r = d.results[0];
@@ -1052,7 +1304,6 @@ fn lower_cmp(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
     let pred = m.attr(op, "predicate").and_then(Attribute::as_int).unwrap_or(0);
     let in_elem = m.value_type(d.operands[0]).element_type().clone();
     let operands: Vec<_> = d.operands.to_vec();
-    let float = m.op_name(op) == "std.cmpf";
     let repr = lw.map_elementwise(ty, &operands, op, &mut |lw, a| {
         let (x, y) = (a[0], a[1]);
         if float {
@@ -1121,10 +1372,9 @@ fn lower_select(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> 
     Ok(())
 }
 
-fn lower_cast(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+fn lower_cast(lw: &mut FnLowerer<'_, '_>, op: Op, kind: Cast) -> Result<(), CodegenError> {
     let m = lw.m;
     let d = m.op(op);
-    let name = m.op_name(op);
     let r = d.results[0];
     let ty = m.value_type(r);
     let from = m.value_type(d.operands[0]).element_type().clone();
@@ -1135,10 +1385,10 @@ fn lower_cast(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
         let x = a[0];
         let wf = int_width(&from).unwrap_or(64);
         let wt = int_width(&to).unwrap_or(64);
-        Ok(match name {
-            "std.index_cast" if to.is_index() => lw.to_i64(x, &from),
-            "std.index_cast" => lw.from_i64(x, &to),
-            "std.sitofp" => {
+        Ok(match kind {
+            Cast::IndexCast if to.is_index() => lw.to_i64(x, &from),
+            Cast::IndexCast => lw.from_i64(x, &to),
+            Cast::SiToFp => {
                 let s = lw.to_i64(x, &from);
                 if to == Type::F64 {
                     lw.b.ins().fcvt_from_sint(types::F64, s)
@@ -1147,7 +1397,7 @@ fn lower_cast(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
                     lw.round_float(v, &to)
                 }
             }
-            "std.uitofp" => {
+            Cast::UiToFp => {
                 let u = lw.unsigned_view(x, wf);
                 let u = if lw.b.func.dfg.value_type(u) == types::I64 { u } else { lw.b.ins().uextend(types::I64, u) };
                 if to == Type::F64 {
@@ -1157,7 +1407,7 @@ fn lower_cast(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
                     lw.round_float(v, &to)
                 }
             }
-            "std.fptoui" => {
+            Cast::FpToUi => {
                 let v = lw.b.ins().fcvt_to_uint_sat(types::I64, x);
                 let v = if wt < 64 {
                     let hi = lw.b.ins().iconst(types::I64, (1i64 << wt) - 1);
@@ -1167,7 +1417,7 @@ fn lower_cast(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
                 };
                 lw.from_i64(v, &to)
             }
-            "std.bitcast" => match (&from, &to) {
+            Cast::Bitcast => match (&from, &to) {
                 (Type::F16 | Type::BF16, _) => {
                     let f = if from == Type::F16 { rt::strata_f32_to_f16 } else { rt::strata_f32_to_bf16 };
                     let bits = lw.call_host(f as *const () as usize, &[types::F32], &[types::I32], &[x])[0];
@@ -1188,7 +1438,7 @@ fn lower_cast(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
                     }
                 }
             },
-            "std.fptosi" => {
+            Cast::FpToSi => {
                 let v = lw.b.ins().fcvt_to_sint_sat(types::I64, x);
                 let v = if wt < 64 {
                     let (lo, hi) = if wt == 1 { (-1, 0) } else { (-(1i64 << (wt - 1)), (1i64 << (wt - 1)) - 1) };
@@ -1201,29 +1451,29 @@ fn lower_cast(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
                 };
                 lw.from_i64(v, &to)
             }
-            "std.sexti" => {
+            Cast::SExtI => {
                 let s = lw.signed_view(x, wf);
                 let v = if lw.b.func.dfg.value_type(s) == to_clif { s } else { lw.b.ins().sextend(to_clif, s) };
                 lw.normalize(v, wt)
             }
-            "std.zexti" => {
+            Cast::ZExtI => {
                 let u = lw.unsigned_view(x, wf);
                 let v = if lw.b.func.dfg.value_type(u) == to_clif { u } else { lw.b.ins().uextend(to_clif, u) };
                 lw.normalize(v, wt)
             }
-            "std.trunci" => {
+            Cast::TruncI => {
                 let v = if lw.b.func.dfg.value_type(x) == to_clif { x } else { lw.b.ins().ireduce(to_clif, x) };
                 lw.normalize(v, wt)
             }
-            "std.fpext" => {
+            Cast::FpExt => {
                 if to == Type::F64 && from != Type::F64 {
                     lw.b.ins().fpromote(types::F64, x)
                 } else {
                     x
                 }
             }
-            _ => {
-                // fptrunc: one rounding straight from the source to the target type.
+            Cast::FpTrunc => {
+                // One rounding straight from the source to the target type.
                 match (&from, &to) {
                     (Type::F64, Type::F32) => lw.b.ins().fdemote(types::F32, x),
                     (Type::F64, Type::F16 | Type::BF16) => {

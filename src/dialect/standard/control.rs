@@ -9,74 +9,85 @@ use crate::ir::{Attribute, Op, OperationState, Span, Type, Value, Values};
 use crate::syntax::{PResult, Parser, Printer, TokKind};
 
 /// Ops of this file.
-pub static OPS: &[OpDef] = &[
-    OpDef {
-        name: "std.br",
-        keyword: "br",
-        parse: Some(parse_br),
-        print: Some(print_br),
-        verify: verify_br,
-        fold: None,
-        lower: Some(lower_br),
-        traits: Traits::TERMINATOR,
-        summary: "unconditional branch",
-    },
-    OpDef {
-        name: "std.cond_br",
-        keyword: "cond_br",
-        parse: Some(parse_cond_br),
-        print: Some(print_cond_br),
-        verify: verify_cond_br,
-        fold: None,
-        lower: Some(lower_cond_br),
-        traits: Traits::TERMINATOR,
-        summary: "conditional branch on an i1",
-    },
-    OpDef {
-        name: "std.return",
-        keyword: "return",
-        parse: Some(parse_return),
-        print: Some(print_return),
-        verify: verify_return,
-        fold: None,
-        lower: Some(lower_return),
-        traits: Traits::TERMINATOR,
-        summary: "return from a function",
-    },
-    OpDef {
-        name: "std.assert",
-        keyword: "assert",
-        parse: Some(parse_assert),
-        print: Some(print_assert),
-        verify: verify_assert,
-        fold: None,
-        lower: Some(lower_assert),
-        traits: Traits::NONE,
-        summary: "stop with an error carrying the message unless the i1 operand is true",
-    },
-    OpDef {
-        name: "std.call",
-        keyword: "call",
-        parse: Some(parse_call),
-        print: Some(print_call),
-        verify: verify_call,
-        fold: None,
-        lower: Some(lower_call),
-        traits: Traits::NONE,
-        summary: "direct call of a function by name",
-    },
-    OpDef {
-        name: "std.call_indirect",
-        keyword: "call_indirect",
-        parse: Some(parse_call_indirect),
-        print: Some(print_call_indirect),
-        verify: verify_call_indirect,
-        fold: None,
-        lower: Some(lower_call_indirect),
-        traits: Traits::NONE,
-        summary: "call of a function value",
-    },
-];
+pub static OPS: &[&OpDef] = &[&BR, &COND_BR, &RETURN, &ASSERT, &CALL, &CALL_INDIRECT];
+
+/// `std.br`.
+pub static BR: OpDef = OpDef {
+    name: "std.br",
+    keyword: "br",
+    parse: Some(parse_br),
+    print: Some(print_br),
+    verify: verify_br,
+    fold: None,
+    lower: Some(lower_br),
+    traits: Traits::TERMINATOR,
+    summary: "unconditional branch",
+};
+
+/// `std.cond_br`.
+pub static COND_BR: OpDef = OpDef {
+    name: "std.cond_br",
+    keyword: "cond_br",
+    parse: Some(parse_cond_br),
+    print: Some(print_cond_br),
+    verify: verify_cond_br,
+    fold: None,
+    lower: Some(lower_cond_br),
+    traits: Traits::TERMINATOR,
+    summary: "conditional branch on an i1",
+};
+
+/// `std.return`.
+pub static RETURN: OpDef = OpDef {
+    name: "std.return",
+    keyword: "return",
+    parse: Some(parse_return),
+    print: Some(print_return),
+    verify: verify_return,
+    fold: None,
+    lower: Some(lower_return),
+    traits: Traits::TERMINATOR,
+    summary: "return from a function",
+};
+
+/// `std.assert`.
+pub static ASSERT: OpDef = OpDef {
+    name: "std.assert",
+    keyword: "assert",
+    parse: Some(parse_assert),
+    print: Some(print_assert),
+    verify: verify_assert,
+    fold: None,
+    lower: Some(lower_assert),
+    traits: Traits::NONE,
+    summary: "stop with an error carrying the message unless the i1 operand is true",
+};
+
+/// `std.call`.
+pub static CALL: OpDef = OpDef {
+    name: "std.call",
+    keyword: "call",
+    parse: Some(parse_call),
+    print: Some(print_call),
+    verify: verify_call,
+    fold: None,
+    lower: Some(lower_call),
+    traits: Traits::NONE,
+    summary: "direct call of a function by name",
+};
+
+/// `std.call_indirect`.
+pub static CALL_INDIRECT: OpDef = OpDef {
+    name: "std.call_indirect",
+    keyword: "call_indirect",
+    parse: Some(parse_call_indirect),
+    print: Some(print_call_indirect),
+    verify: verify_call_indirect,
+    fold: None,
+    lower: Some(lower_call_indirect),
+    traits: Traits::NONE,
+    summary: "call of a function value",
+};
 
 // ---- br ---------------------------------------------------------------------------------------
 

@@ -6,234 +6,295 @@
 //! The earliest spellings are read too: `alloc memref<..>(%n)[%s]`, `store %v to %A[..]`,
 //! `tensor_store %t to %m : ..`.
 
+use crate::codegen::CodegenRole;
 use crate::dialect::common::{all_index, parse_cast, parse_index_list, print_cast, print_index_list};
 use crate::dialect::{FoldResult, OpDef, Traits, VerifyCx};
 use crate::ir::{Attribute, DYNAMIC, MemrefType, Module, Op, OperationState, Span, Type, Value, Values};
 use crate::syntax::{PResult, Parser, Printer, TokKind};
 
 /// Ops of this file.
-pub static OPS: &[OpDef] = &[
-    OpDef {
-        name: "std.dim",
-        keyword: "dim",
-        parse: Some(parse_dim),
-        print: Some(print_dim),
-        verify: verify_dim,
-        fold: Some(fold_dim),
-        lower: Some(lower_dim),
-        traits: Traits::PURE,
-        summary: "the size of one dimension of a memref or tensor",
-    },
-    OpDef {
-        name: "std.rank",
-        keyword: "rank",
-        parse: Some(parse_rank),
-        print: Some(print_rank),
-        verify: verify_rank,
-        fold: Some(fold_rank),
-        lower: Some(lower_rank),
-        traits: Traits::PURE,
-        summary: "the rank of a tensor (MLIR's std.rank of 2019)",
-    },
-    OpDef {
-        name: "std.alloca",
-        keyword: "alloca",
-        parse: Some(parse_alloca),
-        print: Some(print_alloca),
-        verify: verify_alloca,
-        fold: None,
-        lower: Some(lower_alloca),
-        traits: Traits::NONE,
-        summary: "a statically shaped memref in the function's stack frame, uninitialized, freed when the function returns",
-    },
-    OpDef {
-        name: "std.alloc",
-        keyword: "alloc",
-        parse: Some(parse_alloc),
-        print: Some(print_alloc),
-        verify: verify_alloc,
-        fold: None,
-        lower: Some(lower_alloc),
-        traits: Traits::NONE,
-        summary: "allocate a memref; dynamic sizes in (..), layout symbols in [..]",
-    },
-    OpDef {
-        name: "std.alloc_static",
-        keyword: "alloc_static",
-        parse: Some(parse_alloc_static),
-        print: Some(print_alloc_static),
-        verify: verify_alloc_static,
-        fold: None,
-        lower: Some(lower_alloc_static),
-        traits: Traits::NONE,
-        summary: "a statically shaped memref at a fixed base (a buffer owned by the module)",
-    },
-    OpDef {
-        name: "std.dealloc",
-        keyword: "dealloc",
-        parse: Some(parse_dealloc),
-        print: Some(print_dealloc),
-        verify: verify_dealloc,
-        fold: None,
-        lower: Some(lower_dealloc),
-        traits: Traits::NONE,
-        summary: "free a memref",
-    },
-    OpDef {
-        name: "std.dma_start",
-        keyword: "dma_start",
-        parse: Some(parse_dma_start),
-        print: Some(print_dma_start),
-        verify: verify_dma_start,
-        fold: None,
-        lower: Some(lower_dma_start),
-        traits: Traits::NONE,
-        summary: "start a copy of elements between memrefs, completion signalled at a tag",
-    },
-    OpDef {
-        name: "std.dma_wait",
-        keyword: "dma_wait",
-        parse: Some(parse_dma_wait),
-        print: Some(print_dma_wait),
-        verify: verify_dma_wait,
-        fold: None,
-        lower: Some(lower_dma_wait),
-        traits: Traits::NONE,
-        summary: "wait for the copy signalled at a tag",
-    },
-    OpDef {
-        name: "std.extract_element",
-        keyword: "extract_element",
-        parse: Some(parse_extract_element),
-        print: Some(print_extract_element),
-        verify: verify_extract_element,
-        fold: None,
-        lower: Some(lower_extract_element),
-        traits: Traits::PURE,
-        summary: "one element of a vector or tensor",
-    },
-    OpDef {
-        name: "std.load",
-        keyword: "load",
-        parse: Some(parse_load),
-        print: Some(print_load),
-        verify: verify_load,
-        fold: None,
-        lower: Some(lower_load),
-        traits: Traits::NONE,
-        summary: "read an element of a memref",
-    },
-    OpDef {
-        name: "std.store",
-        keyword: "store",
-        parse: Some(parse_store),
-        print: Some(print_store),
-        verify: verify_store,
-        fold: None,
-        lower: Some(lower_store),
-        traits: Traits::NONE,
-        summary: "write an element of a memref",
-    },
-    OpDef {
-        name: "std.tensor_load",
-        keyword: "tensor_load",
-        parse: Some(parse_tensor_load),
-        print: Some(print_tensor_load),
-        verify: verify_tensor_load,
-        fold: None,
-        lower: Some(lower_tensor_load),
-        traits: Traits::NONE,
-        summary: "a tensor copied from a memref",
-    },
-    OpDef {
-        name: "std.tensor_store",
-        keyword: "tensor_store",
-        parse: Some(parse_tensor_store),
-        print: Some(print_tensor_store),
-        verify: verify_tensor_store,
-        fold: None,
-        lower: Some(lower_tensor_store),
-        traits: Traits::NONE,
-        summary: "copy a tensor into a memref",
-    },
-    OpDef {
-        name: "std.memref_cast",
-        keyword: "memref_cast",
-        parse: Some(|p: &mut Parser<'_>, s: Span| parse_cast(p, "std.memref_cast", s)),
-        print: Some(print_cast),
-        verify: verify_memref_cast,
-        fold: None,
-        lower: Some(lower_memref_cast),
-        traits: Traits::PURE,
-        summary: "the same memref with more or fewer static dimensions",
-    },
-    OpDef {
-        name: "std.tensor_cast",
-        keyword: "tensor_cast",
-        parse: Some(|p: &mut Parser<'_>, s: Span| parse_cast(p, "std.tensor_cast", s)),
-        print: Some(print_cast),
-        verify: verify_tensor_cast,
-        fold: None,
-        lower: Some(lower_memref_cast),
-        traits: Traits::PURE,
-        summary: "the same tensor with more or less static shape information",
-    },
-    OpDef {
-        name: "std.reshape",
-        keyword: "reshape",
-        parse: Some(parse_reshape),
-        print: Some(print_reshape),
-        verify: verify_reshape,
-        fold: None,
-        lower: Some(lower_view_like),
-        traits: Traits::PURE,
-        summary: "the same buffer with another factoring of its dimensions",
-    },
-    OpDef {
-        name: "std.memref_offset",
-        keyword: "memref_offset",
-        parse: Some(|p: &mut Parser<'_>, s: Span| parse_layout_query(p, s, "std.memref_offset")),
-        print: Some(|p: &mut Printer<'_>, op: Op| print_layout_query(p, op, "memref_offset")),
-        verify: verify_layout_query,
-        fold: Some(fold_layout_query),
-        lower: Some(lower_layout_query),
-        traits: Traits::PURE,
-        summary: "the offset of a strided memref's first element from its base, in elements",
-    },
-    OpDef {
-        name: "std.memref_stride",
-        keyword: "memref_stride",
-        parse: Some(|p: &mut Parser<'_>, s: Span| parse_layout_query(p, s, "std.memref_stride")),
-        print: Some(|p: &mut Printer<'_>, op: Op| print_layout_query(p, op, "memref_stride")),
-        verify: verify_layout_query,
-        fold: Some(fold_layout_query),
-        lower: Some(lower_layout_query),
-        traits: Traits::PURE,
-        summary: "the stride of one dimension of a strided memref, in elements",
-    },
-    OpDef {
-        name: "std.memref_bitcast",
-        keyword: "memref_bitcast",
-        parse: Some(parse_memref_bitcast),
-        print: Some(print_memref_bitcast),
-        verify: verify_memref_bitcast,
-        fold: None,
-        lower: Some(lower_memref_bitcast),
-        traits: Traits::PURE,
-        summary: "a one-dimensional memref's bytes as elements of another type (as many as fit)",
-    },
-    OpDef {
-        name: "std.view",
-        keyword: "view",
-        parse: Some(parse_view),
-        print: Some(print_view),
-        verify: verify_view,
-        fold: None,
-        lower: Some(lower_view_like),
-        traits: Traits::PURE,
-        summary: "a memref aliasing another's buffer in a new index space",
-    },
+pub static OPS: &[&OpDef] = &[
+    &DIM,
+    &RANK,
+    &ALLOCA,
+    &ALLOC,
+    &ALLOC_STATIC,
+    &DEALLOC,
+    &DMA_START,
+    &DMA_WAIT,
+    &EXTRACT_ELEMENT,
+    &LOAD,
+    &STORE,
+    &TENSOR_LOAD,
+    &TENSOR_STORE,
+    &MEMREF_CAST,
+    &TENSOR_CAST,
+    &RESHAPE,
+    &MEMREF_OFFSET,
+    &MEMREF_STRIDE,
+    &MEMREF_BITCAST,
+    &VIEW,
 ];
+
+/// `std.dim`.
+pub static DIM: OpDef = OpDef {
+    name: "std.dim",
+    keyword: "dim",
+    parse: Some(parse_dim),
+    print: Some(print_dim),
+    verify: verify_dim,
+    fold: Some(fold_dim),
+    lower: Some(lower_dim),
+    traits: Traits::PURE,
+    summary: "the size of one dimension of a memref or tensor",
+};
+
+/// `std.rank`.
+pub static RANK: OpDef = OpDef {
+    name: "std.rank",
+    keyword: "rank",
+    parse: Some(parse_rank),
+    print: Some(print_rank),
+    verify: verify_rank,
+    fold: Some(fold_rank),
+    lower: Some(lower_rank),
+    traits: Traits::PURE,
+    summary: "the rank of a tensor (MLIR's std.rank of 2019)",
+};
+
+/// `std.alloca`.
+pub static ALLOCA: OpDef = OpDef {
+    name: "std.alloca",
+    keyword: "alloca",
+    parse: Some(parse_alloca),
+    print: Some(print_alloca),
+    verify: verify_alloca,
+    fold: None,
+    lower: Some(lower_alloca),
+    traits: Traits { codegen: CodegenRole::FrameBuffer, ..Traits::NONE },
+    summary: "a statically shaped memref in the function's stack frame, uninitialized, freed when the function returns",
+};
+
+/// `std.alloc`.
+pub static ALLOC: OpDef = OpDef {
+    name: "std.alloc",
+    keyword: "alloc",
+    parse: Some(parse_alloc),
+    print: Some(print_alloc),
+    verify: verify_alloc,
+    fold: None,
+    lower: Some(lower_alloc),
+    traits: Traits::NONE,
+    summary: "allocate a memref; dynamic sizes in (..), layout symbols in [..]",
+};
+
+/// `std.alloc_static`.
+pub static ALLOC_STATIC: OpDef = OpDef {
+    name: "std.alloc_static",
+    keyword: "alloc_static",
+    parse: Some(parse_alloc_static),
+    print: Some(print_alloc_static),
+    verify: verify_alloc_static,
+    fold: None,
+    lower: Some(lower_alloc_static),
+    traits: Traits::NONE,
+    summary: "a statically shaped memref at a fixed base (a buffer owned by the module)",
+};
+
+/// `std.dealloc`.
+pub static DEALLOC: OpDef = OpDef {
+    name: "std.dealloc",
+    keyword: "dealloc",
+    parse: Some(parse_dealloc),
+    print: Some(print_dealloc),
+    verify: verify_dealloc,
+    fold: None,
+    lower: Some(lower_dealloc),
+    traits: Traits::NONE,
+    summary: "free a memref",
+};
+
+/// `std.dma_start`.
+pub static DMA_START: OpDef = OpDef {
+    name: "std.dma_start",
+    keyword: "dma_start",
+    parse: Some(parse_dma_start),
+    print: Some(print_dma_start),
+    verify: verify_dma_start,
+    fold: None,
+    lower: Some(lower_dma_start),
+    traits: Traits::NONE,
+    summary: "start a copy of elements between memrefs, completion signalled at a tag",
+};
+
+/// `std.dma_wait`.
+pub static DMA_WAIT: OpDef = OpDef {
+    name: "std.dma_wait",
+    keyword: "dma_wait",
+    parse: Some(parse_dma_wait),
+    print: Some(print_dma_wait),
+    verify: verify_dma_wait,
+    fold: None,
+    lower: Some(lower_dma_wait),
+    traits: Traits::NONE,
+    summary: "wait for the copy signalled at a tag",
+};
+
+/// `std.extract_element`.
+pub static EXTRACT_ELEMENT: OpDef = OpDef {
+    name: "std.extract_element",
+    keyword: "extract_element",
+    parse: Some(parse_extract_element),
+    print: Some(print_extract_element),
+    verify: verify_extract_element,
+    fold: None,
+    lower: Some(lower_extract_element),
+    traits: Traits::PURE,
+    summary: "one element of a vector or tensor",
+};
+
+/// `std.load`.
+pub static LOAD: OpDef = OpDef {
+    name: "std.load",
+    keyword: "load",
+    parse: Some(parse_load),
+    print: Some(print_load),
+    verify: verify_load,
+    fold: None,
+    lower: Some(lower_load),
+    traits: Traits { codegen: CodegenRole::ScalarLoad { memref: 0 }, ..Traits::NONE },
+    summary: "read an element of a memref",
+};
+
+/// `std.store`.
+pub static STORE: OpDef = OpDef {
+    name: "std.store",
+    keyword: "store",
+    parse: Some(parse_store),
+    print: Some(print_store),
+    verify: verify_store,
+    fold: None,
+    lower: Some(lower_store),
+    traits: Traits { codegen: CodegenRole::ScalarStore { memref: 1 }, ..Traits::NONE },
+    summary: "write an element of a memref",
+};
+
+/// `std.tensor_load`.
+pub static TENSOR_LOAD: OpDef = OpDef {
+    name: "std.tensor_load",
+    keyword: "tensor_load",
+    parse: Some(parse_tensor_load),
+    print: Some(print_tensor_load),
+    verify: verify_tensor_load,
+    fold: None,
+    lower: Some(lower_tensor_load),
+    traits: Traits::NONE,
+    summary: "a tensor copied from a memref",
+};
+
+/// `std.tensor_store`.
+pub static TENSOR_STORE: OpDef = OpDef {
+    name: "std.tensor_store",
+    keyword: "tensor_store",
+    parse: Some(parse_tensor_store),
+    print: Some(print_tensor_store),
+    verify: verify_tensor_store,
+    fold: None,
+    lower: Some(lower_tensor_store),
+    traits: Traits::NONE,
+    summary: "copy a tensor into a memref",
+};
+
+/// `std.memref_cast`.
+pub static MEMREF_CAST: OpDef = OpDef {
+    name: "std.memref_cast",
+    keyword: "memref_cast",
+    parse: Some(|p: &mut Parser<'_>, s: Span| parse_cast(p, "std.memref_cast", s)),
+    print: Some(print_cast),
+    verify: verify_memref_cast,
+    fold: None,
+    lower: Some(lower_memref_cast),
+    traits: Traits::PURE,
+    summary: "the same memref with more or fewer static dimensions",
+};
+
+/// `std.tensor_cast`.
+pub static TENSOR_CAST: OpDef = OpDef {
+    name: "std.tensor_cast",
+    keyword: "tensor_cast",
+    parse: Some(|p: &mut Parser<'_>, s: Span| parse_cast(p, "std.tensor_cast", s)),
+    print: Some(print_cast),
+    verify: verify_tensor_cast,
+    fold: None,
+    lower: Some(lower_memref_cast),
+    traits: Traits::PURE,
+    summary: "the same tensor with more or less static shape information",
+};
+
+/// `std.reshape`.
+pub static RESHAPE: OpDef = OpDef {
+    name: "std.reshape",
+    keyword: "reshape",
+    parse: Some(parse_reshape),
+    print: Some(print_reshape),
+    verify: verify_reshape,
+    fold: None,
+    lower: Some(|lw: &mut FnLowerer<'_, '_>, op: Op| lower_view_like(lw, op, true)),
+    traits: Traits::PURE,
+    summary: "the same buffer with another factoring of its dimensions",
+};
+
+/// `std.memref_offset`.
+pub static MEMREF_OFFSET: OpDef = OpDef {
+    name: "std.memref_offset",
+    keyword: "memref_offset",
+    parse: Some(|p: &mut Parser<'_>, s: Span| parse_layout_query(p, s, "std.memref_offset")),
+    print: Some(|p: &mut Printer<'_>, op: Op| print_layout_query(p, op, "memref_offset")),
+    verify: |cx: &mut VerifyCx<'_>, op: Op| verify_layout_query(cx, op, false),
+    fold: Some(|m: &Module, op: Op, c: &[Option<Attribute>]| fold_layout_query(m, op, c, false)),
+    lower: Some(|lw: &mut FnLowerer<'_, '_>, op: Op| lower_layout_query(lw, op, false)),
+    traits: Traits::PURE,
+    summary: "the offset of a strided memref's first element from its base, in elements",
+};
+
+/// `std.memref_stride`.
+pub static MEMREF_STRIDE: OpDef = OpDef {
+    name: "std.memref_stride",
+    keyword: "memref_stride",
+    parse: Some(|p: &mut Parser<'_>, s: Span| parse_layout_query(p, s, "std.memref_stride")),
+    print: Some(|p: &mut Printer<'_>, op: Op| print_layout_query(p, op, "memref_stride")),
+    verify: |cx: &mut VerifyCx<'_>, op: Op| verify_layout_query(cx, op, true),
+    fold: Some(|m: &Module, op: Op, c: &[Option<Attribute>]| fold_layout_query(m, op, c, true)),
+    lower: Some(|lw: &mut FnLowerer<'_, '_>, op: Op| lower_layout_query(lw, op, true)),
+    traits: Traits::PURE,
+    summary: "the stride of one dimension of a strided memref, in elements",
+};
+
+/// `std.memref_bitcast`.
+pub static MEMREF_BITCAST: OpDef = OpDef {
+    name: "std.memref_bitcast",
+    keyword: "memref_bitcast",
+    parse: Some(parse_memref_bitcast),
+    print: Some(print_memref_bitcast),
+    verify: verify_memref_bitcast,
+    fold: None,
+    lower: Some(lower_memref_bitcast),
+    traits: Traits::PURE,
+    summary: "a one-dimensional memref's bytes as elements of another type (as many as fit)",
+};
+
+/// `std.view`.
+pub static VIEW: OpDef = OpDef {
+    name: "std.view",
+    keyword: "view",
+    parse: Some(parse_view),
+    print: Some(print_view),
+    verify: verify_view,
+    fold: None,
+    lower: Some(|lw: &mut FnLowerer<'_, '_>, op: Op| lower_view_like(lw, op, false)),
+    traits: Traits::PURE,
+    summary: "a memref aliasing another's buffer in a new index space",
+};
 
 fn memref_type(m: &Module, v: Value) -> Option<&MemrefType> {
     m.value_type(v).as_memref()
@@ -1222,7 +1283,8 @@ fn print_layout_query(p: &mut Printer<'_>, op: Op, keyword: &str) -> Option<()> 
     Some(())
 }
 
-fn verify_layout_query(cx: &mut VerifyCx<'_>, op: Op) {
+/// `stride`: `memref_stride` (else `memref_offset`).
+fn verify_layout_query(cx: &mut VerifyCx<'_>, op: Op, stride: bool) {
     if !cx.counts(op, Some(1), Some(1), 0, 0) {
         return;
     }
@@ -1235,7 +1297,7 @@ fn verify_layout_query(cx: &mut VerifyCx<'_>, op: Op) {
         cx.error(op, format!("requires a memref with a strided layout or none, but got '{t}'"));
         return;
     }
-    if cx.m.op_name(op) == "std.memref_stride" {
+    if stride {
         match cx.m.attr(op, "index").and_then(Attribute::as_int) {
             Some(i) if i >= 0 && (i as usize) < mt.shape.len() => {}
             Some(i) => {
@@ -1266,24 +1328,18 @@ fn static_layout(mt: &MemrefType, k: Option<usize>) -> Option<i64> {
     }
 }
 
-fn fold_layout_query(m: &Module, op: Op, _: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+fn fold_layout_query(m: &Module, op: Op, _: &[Option<Attribute>], stride: bool) -> Option<Vec<FoldResult>> {
     let mt = m.value_type(*m.op(op).operands.first()?).as_memref()?;
-    let k = match m.op_name(op) {
-        "std.memref_stride" => Some(usize::try_from(m.attr(op, "index")?.as_int()?).ok()?),
-        _ => None,
-    };
+    let k = if stride { Some(usize::try_from(m.attr(op, "index")?.as_int()?).ok()?) } else { None };
     static_layout(mt, k).map(|v| vec![FoldResult::Attr(Attribute::index(v))])
 }
 
-fn lower_layout_query(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+fn lower_layout_query(lw: &mut FnLowerer<'_, '_>, op: Op, stride: bool) -> Result<(), CodegenError> {
     use crate::ir::StrideTerm;
     let d = lw.m.op(op);
     let ty = lw.ty(d.operands[0]);
     let mt = ty.as_memref().ok_or_else(|| lw.err(op, "not a memref"))?;
-    let k = match lw.m.op_name(op) {
-        "std.memref_stride" => Some(lw.m.attr(op, "index").and_then(Attribute::as_int).unwrap_or(0) as usize),
-        _ => None,
-    };
+    let k = stride.then(|| lw.m.attr(op, "index").and_then(Attribute::as_int).unwrap_or(0) as usize);
     let desc = lw.memref(d.operands[0])?;
     let v = if let Some(c) = static_layout(mt, k) {
         lw.i64c(c)
@@ -1789,7 +1845,8 @@ fn lower_memref_cast(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenEr
 
 /// `reshape` and `view`: a new descriptor over the same buffer with the result type's sizes
 /// and layout symbols.
-fn lower_view_like(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+/// `reshape`: the element counts must agree (a `view` is taken as it is).
+fn lower_view_like(lw: &mut FnLowerer<'_, '_>, op: Op, reshape: bool) -> Result<(), CodegenError> {
     let d = lw.m.op(op);
     let src = lw.memref(d.operands[0])?;
     let ty = lw.ty(d.results[0]);
@@ -1802,7 +1859,7 @@ fn lower_view_like(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenErro
         .map(|&s| if s == DYNAMIC { Dim::Dynamic(it.next().unwrap_or_else(unreachable_value)) } else { Dim::Static(s) })
         .collect();
     let syms: Vec<_> = it.collect();
-    if lw.m.op_name(op) == "std.reshape" {
+    if reshape {
         let (a, b) = (lw.element_count(&src.dims), lw.element_count(&dims));
         let bad = lw.b.ins().icmp(IntCC::NotEqual, a, b);
         lw.trap_if(bad, TrapKind::ShapeMismatch, op);

@@ -16,11 +16,24 @@ pub mod memory;
 pub mod parallel;
 pub mod semantics;
 
+// Each op's definition is its typed handle: `standard::ADDI.is(m, op)`, `standard::LOAD.state()`.
+pub use arith::{
+    ABSF, ADDF, ADDI, AND, BITCAST, CMPF, CMPI, CONSTANT, COPYSIGN, COS, CTLZ, CTPOP, DIVF, DIVIS, DIVIU, EXP, FPEXT,
+    FPTOSI, FPTOUI, FPTRUNC, INDEX_CAST, LOG, MULF, MULI, NEGF, OR, REMF, REMIS, REMIU, SELECT, SEXTI, SHLIS, SHRIS,
+    SHRIU, SIN, SITOFP, SQRT, SUBF, SUBI, TANH, TRUNCI, UITOFP, XOR, ZEXTI,
+};
+pub use control::{ASSERT, BR, CALL, CALL_INDIRECT, COND_BR, RETURN};
+pub use memory::{
+    ALLOC, ALLOC_STATIC, ALLOCA, DEALLOC, DIM, DMA_START, DMA_WAIT, EXTRACT_ELEMENT, LOAD, MEMREF_BITCAST, MEMREF_CAST,
+    MEMREF_OFFSET, MEMREF_STRIDE, RANK, RESHAPE, STORE, TENSOR_CAST, TENSOR_LOAD, TENSOR_STORE, VIEW,
+};
+pub use parallel::{PARALLEL_FOR, YIELD};
+
 use super::OpDef;
 use crate::syntax::ParseFn;
 
 /// The op tables of the standard dialect.
-pub static TABLES: &[&[OpDef]] = &[control::OPS, memory::OPS, arith::OPS, parallel::OPS];
+pub static TABLES: &[&[&OpDef]] = &[control::OPS, memory::OPS, arith::OPS, parallel::OPS];
 
 /// Keywords of the earliest reference that parse as a std op.
 pub static LEGACY_KEYWORDS: &[(&str, ParseFn)] = &[("br_cond", control::parse_cond_br)];

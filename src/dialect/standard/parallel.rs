@@ -13,35 +13,39 @@
 //! (branches and loops); every path ends in `yield`. When an iteration fails, no iteration
 //! starts after it and the loop's error is the first one recorded.
 
+use crate::codegen::CodegenRole;
 use crate::dialect::{OpDef, Traits, VerifyCx};
 use crate::ir::{Op, OperationState, Span, Type, Values};
 use crate::syntax::{PResult, Parser, Printer, RegionArg, TokKind};
 
 /// Ops of this file.
-pub static OPS: &[OpDef] = &[
-    OpDef {
-        name: "std.parallel_for",
-        keyword: "parallel_for",
-        parse: Some(parse_parallel_for),
-        print: Some(print_parallel_for),
-        verify: verify_parallel_for,
-        fold: None,
-        lower: Some(lower_parallel_for),
-        traits: Traits::NONE,
-        summary: "run the body for every index in [lb, ub), iterations in parallel",
-    },
-    OpDef {
-        name: "std.yield",
-        keyword: "yield",
-        parse: Some(parse_yield),
-        print: Some(print_yield),
-        verify: verify_yield,
-        fold: None,
-        lower: Some(lower_yield),
-        traits: Traits::TERMINATOR,
-        summary: "end an iteration of the enclosing parallel_for",
-    },
-];
+pub static OPS: &[&OpDef] = &[&PARALLEL_FOR, &YIELD];
+
+/// `std.parallel_for`.
+pub static PARALLEL_FOR: OpDef = OpDef {
+    name: "std.parallel_for",
+    keyword: "parallel_for",
+    parse: Some(parse_parallel_for),
+    print: Some(print_parallel_for),
+    verify: verify_parallel_for,
+    fold: None,
+    lower: Some(lower_parallel_for),
+    traits: Traits { codegen: CodegenRole::OutlinedBody, ..Traits::NONE },
+    summary: "run the body for every index in [lb, ub), iterations in parallel",
+};
+
+/// `std.yield`.
+pub static YIELD: OpDef = OpDef {
+    name: "std.yield",
+    keyword: "yield",
+    parse: Some(parse_yield),
+    print: Some(print_yield),
+    verify: verify_yield,
+    fold: None,
+    lower: Some(lower_yield),
+    traits: Traits::TERMINATOR,
+    summary: "end an iteration of the enclosing parallel_for",
+};
 
 fn parse_parallel_for(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let iv = p.parse_operand()?;

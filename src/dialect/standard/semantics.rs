@@ -48,28 +48,6 @@ pub enum IntError {
     SignedOverflow,
 }
 
-impl IntBin {
-    /// The operation of an op name.
-    pub fn of(name: &str) -> Option<IntBin> {
-        Some(match name {
-            "std.addi" => IntBin::Add,
-            "std.subi" => IntBin::Sub,
-            "std.muli" => IntBin::Mul,
-            "std.divis" => IntBin::DivS,
-            "std.diviu" => IntBin::DivU,
-            "std.remis" => IntBin::RemS,
-            "std.remiu" => IntBin::RemU,
-            "std.and" => IntBin::And,
-            "std.or" => IntBin::Or,
-            "std.xor" => IntBin::Xor,
-            "std.shlis" => IntBin::Shl,
-            "std.shris" => IntBin::ShrS,
-            "std.shriu" => IntBin::ShrU,
-            _ => return None,
-        })
-    }
-}
-
 /// Sign-extend the low `width` bits of `v` (0 or 1 for width 1).
 pub fn wrap(v: i128, width: u32) -> i128 {
     if width >= 128 {

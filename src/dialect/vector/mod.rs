@@ -8,7 +8,10 @@
 pub mod ops;
 pub mod transfer;
 
+pub use ops::{BROADCAST, INSERTELEMENT, LOAD, SHUFFLE, STORE};
+pub use transfer::{TRANSFER_READ, TRANSFER_WRITE};
+
 use super::OpDef;
 
 /// The op tables of the vector dialect.
-pub static TABLES: &[&[OpDef]] = &[transfer::OPS, ops::OPS];
+pub static TABLES: &[&[&OpDef]] = &[transfer::OPS, ops::OPS];

@@ -15,63 +15,72 @@ use crate::ir::{Attribute, Op, OperationState, Span, Type, Values, VectorType};
 use crate::syntax::{PResult, Parser, Printer, TokKind};
 
 /// Ops of this file.
-pub static OPS: &[OpDef] = &[
-    OpDef {
-        name: "vector.broadcast",
-        keyword: "vector.broadcast",
-        parse: Some(parse_broadcast),
-        print: Some(print_broadcast),
-        verify: verify_broadcast,
-        fold: None,
-        lower: Some(lower_broadcast),
-        traits: Traits::PURE,
-        summary: "a vector with a scalar in every lane",
-    },
-    OpDef {
-        name: "vector.shuffle",
-        keyword: "vector.shuffle",
-        parse: Some(parse_shuffle),
-        print: Some(print_shuffle),
-        verify: verify_shuffle,
-        fold: None,
-        lower: Some(lower_shuffle),
-        traits: Traits::PURE,
-        summary: "lanes of the operands' concatenation picked by a constant mask",
-    },
-    OpDef {
-        name: "vector.insertelement",
-        keyword: "vector.insertelement",
-        parse: Some(parse_insert),
-        print: Some(print_insert),
-        verify: verify_insert,
-        fold: None,
-        lower: Some(lower_insert),
-        traits: Traits::PURE,
-        summary: "a vector with one lane replaced",
-    },
-    OpDef {
-        name: "vector.load",
-        keyword: "vector.load",
-        parse: Some(parse_load),
-        print: Some(print_load),
-        verify: verify_load,
-        fold: None,
-        lower: Some(lower_load),
-        traits: Traits::NONE,
-        summary: "consecutive elements of a memref's last dimension as a vector",
-    },
-    OpDef {
-        name: "vector.store",
-        keyword: "vector.store",
-        parse: Some(parse_store),
-        print: Some(print_store),
-        verify: verify_store,
-        fold: None,
-        lower: Some(lower_store),
-        traits: Traits::NONE,
-        summary: "write a vector to consecutive elements of a memref's last dimension",
-    },
-];
+pub static OPS: &[&OpDef] = &[&BROADCAST, &SHUFFLE, &INSERTELEMENT, &LOAD, &STORE];
+
+/// `vector.broadcast`.
+pub static BROADCAST: OpDef = OpDef {
+    name: "vector.broadcast",
+    keyword: "vector.broadcast",
+    parse: Some(parse_broadcast),
+    print: Some(print_broadcast),
+    verify: verify_broadcast,
+    fold: None,
+    lower: Some(lower_broadcast),
+    traits: Traits::PURE,
+    summary: "a vector with a scalar in every lane",
+};
+
+/// `vector.shuffle`.
+pub static SHUFFLE: OpDef = OpDef {
+    name: "vector.shuffle",
+    keyword: "vector.shuffle",
+    parse: Some(parse_shuffle),
+    print: Some(print_shuffle),
+    verify: verify_shuffle,
+    fold: None,
+    lower: Some(lower_shuffle),
+    traits: Traits::PURE,
+    summary: "lanes of the operands' concatenation picked by a constant mask",
+};
+
+/// `vector.insertelement`.
+pub static INSERTELEMENT: OpDef = OpDef {
+    name: "vector.insertelement",
+    keyword: "vector.insertelement",
+    parse: Some(parse_insert),
+    print: Some(print_insert),
+    verify: verify_insert,
+    fold: None,
+    lower: Some(lower_insert),
+    traits: Traits::PURE,
+    summary: "a vector with one lane replaced",
+};
+
+/// `vector.load`.
+pub static LOAD: OpDef = OpDef {
+    name: "vector.load",
+    keyword: "vector.load",
+    parse: Some(parse_load),
+    print: Some(print_load),
+    verify: verify_load,
+    fold: None,
+    lower: Some(lower_load),
+    traits: Traits::NONE,
+    summary: "consecutive elements of a memref's last dimension as a vector",
+};
+
+/// `vector.store`.
+pub static STORE: OpDef = OpDef {
+    name: "vector.store",
+    keyword: "vector.store",
+    parse: Some(parse_store),
+    print: Some(print_store),
+    verify: verify_store,
+    fold: None,
+    lower: Some(lower_store),
+    traits: Traits::NONE,
+    summary: "write a vector to consecutive elements of a memref's last dimension",
+};
 
 fn one_d(t: &Type) -> Option<&VectorType> {
     t.as_vector().filter(|v| v.shape.len() == 1)

@@ -17,30 +17,33 @@ use crate::ir::{AffineMap, Attribute, ExprKind, Op, OperationState, Span, Type, 
 use crate::syntax::{PResult, Parser, Printer, TokKind};
 
 /// The vector ops.
-pub static OPS: &[OpDef] = &[
-    OpDef {
-        name: "vector.transfer_read",
-        keyword: "vector_transfer_read",
-        parse: Some(parse_read),
-        print: Some(print_read),
-        verify: verify_read,
-        fold: None,
-        lower: Some(lower_read),
-        traits: Traits::NONE,
-        summary: "read a vector from a slice of a memref, with optional padding",
-    },
-    OpDef {
-        name: "vector.transfer_write",
-        keyword: "vector_transfer_write",
-        parse: Some(parse_write),
-        print: Some(print_write),
-        verify: verify_write,
-        fold: None,
-        lower: Some(lower_write),
-        traits: Traits::NONE,
-        summary: "write a vector into a slice of a memref",
-    },
-];
+pub static OPS: &[&OpDef] = &[&TRANSFER_READ, &TRANSFER_WRITE];
+
+/// `vector.transfer_read`.
+pub static TRANSFER_READ: OpDef = OpDef {
+    name: "vector.transfer_read",
+    keyword: "vector_transfer_read",
+    parse: Some(parse_read),
+    print: Some(print_read),
+    verify: verify_read,
+    fold: None,
+    lower: Some(lower_read),
+    traits: Traits::NONE,
+    summary: "read a vector from a slice of a memref, with optional padding",
+};
+
+/// `vector.transfer_write`.
+pub static TRANSFER_WRITE: OpDef = OpDef {
+    name: "vector.transfer_write",
+    keyword: "vector_transfer_write",
+    parse: Some(parse_write),
+    print: Some(print_write),
+    verify: verify_write,
+    fold: None,
+    lower: Some(lower_write),
+    traits: Traits::NONE,
+    summary: "write a vector into a slice of a memref",
+};
 
 fn parse_read(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     if p.peek().kind == TokKind::LSquare {

@@ -1,11 +1,10 @@
 //! Building core IR: ops appended at an insertion point, constants, blocks and branches.
 
+use crate::dialect::{OpDef, standard as S};
 use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
-use crate::ir::{
-    Attribute, Block, FloatAttr, IntegerAttr, Module, NamedAttr, Op, OperationState, Region, Span, Type, Value,
-};
+use crate::ir::{Attribute, Block, FloatAttr, IntegerAttr, Module, NamedAttr, Op, Region, Span, Type, Value};
 
 /// An insertion point in a core module.
 pub(super) struct Builder<'m> {
@@ -33,31 +32,16 @@ pub(super) struct PureKey {
     constant: Option<(bool, i128)>,
 }
 
-/// Ops that compute a value from their operands alone: no side effects, no traps, no attributes.
-const PURE: &[&str] = &[
-    "std.addi",
-    "std.subi",
-    "std.muli",
-    "std.and",
-    "std.or",
-    "std.xor",
-    "std.shli",
-    "std.shris",
-    "std.shrui",
-    "std.index_cast",
-    "vector.broadcast",
-];
-
 impl Builder<'_> {
     /// Append an op; its results.
     pub fn op(
         &mut self,
-        name: &'static str,
+        def: &'static OpDef,
         operands: &[Value],
         results: &[Type],
         attrs: Vec<(&'static str, Attribute)>,
     ) -> Op {
-        let mut st = OperationState::new(crate::ir::static_name(name)).operands(operands).results(results);
+        let mut st = def.state().operands(operands).results(results);
         for (k, v) in attrs {
             st = st.attr(k, v);
         }
@@ -70,29 +54,30 @@ impl Builder<'_> {
     /// Append an op with one result; the result.
     pub fn op1(
         &mut self,
-        name: &'static str,
+        def: &'static OpDef,
         operands: &[Value],
         result: Type,
         attrs: Vec<(&'static str, Attribute)>,
     ) -> Value {
-        if attrs.is_empty() && PURE.contains(&name) {
-            return self.pure(name, operands, result, None);
+        // A pure op without attributes computes a value from its operands alone.
+        if attrs.is_empty() && def.traits.pure {
+            return self.pure(def, operands, result, None);
         }
-        let op = self.op(name, operands, &[result], attrs);
+        let op = self.op(def, operands, &[result], attrs);
         self.m.op(op).results[0]
     }
 
     /// A pure op's result: the one made before in this block, or a new op.
     fn pure(
         &mut self,
-        name: &'static str,
+        def: &'static OpDef,
         operands: &[Value],
         ty: Type,
         constant: Option<(bool, i128, Attribute)>,
     ) -> Value {
         let key = PureKey {
             block: self.block,
-            name,
+            name: def.name,
             operands: operands.to_vec(),
             ty: ty.clone(),
             constant: constant.as_ref().map(|&(float, bits, _)| (float, bits)),
@@ -101,7 +86,7 @@ impl Builder<'_> {
             return v;
         }
         let attrs = constant.map(|(_, _, a)| vec![("value", a)]).unwrap_or_default();
-        let op = self.op(name, operands, &[ty], attrs);
+        let op = self.op(def, operands, &[ty], attrs);
         let v = self.m.op(op).results[0];
         self.known.insert(key, v);
         v
@@ -117,13 +102,13 @@ impl Builder<'_> {
         // Checked TIR constants fit their type (as signed or unsigned numbers).
         let attr = IntegerAttr::new(i128::from(v), ty.clone()).unwrap_or(IntegerAttr { value: 0, ty: ty.clone() });
         let bits = attr.value;
-        self.pure("std.constant", &[], ty.clone(), Some((false, bits, Attribute::Integer(attr))))
+        self.pure(&S::CONSTANT, &[], ty.clone(), Some((false, bits, Attribute::Integer(attr))))
     }
 
     /// The value of an integer constant made here (`None` for other values).
     pub fn const_int(&self, v: Value) -> Option<i64> {
         let crate::ir::ValueDef::Result(op, 0) = self.m.value(v).def else { return None };
-        if self.m.op_name(op) != "std.constant" {
+        if !S::CONSTANT.is(self.m, op) {
             return None;
         }
         match self.m.attr(op, "value")? {
@@ -141,7 +126,7 @@ impl Builder<'_> {
     pub fn float(&mut self, ty: &Type, v: f64) -> Value {
         let attr = FloatAttr::from_f64(v, ty.clone()).unwrap_or(FloatAttr { bits: 0, ty: Type::F32 });
         let bits = i128::from(attr.bits);
-        self.pure("std.constant", &[], ty.clone(), Some((true, bits, Attribute::Float(attr))))
+        self.pure(&S::CONSTANT, &[], ty.clone(), Some((true, bits, Attribute::Float(attr))))
     }
 
     /// A new block of the current region.
@@ -156,7 +141,7 @@ impl Builder<'_> {
 
     /// `br ^target(args)`.
     pub fn br(&mut self, target: Block, args: &[Value]) {
-        let mut st = OperationState::new(crate::ir::static_name("std.br")).successor(target, args);
+        let mut st = S::BR.state().successor(target, args);
         if let Some(s) = self.span {
             st = st.at(s);
         }
@@ -165,10 +150,7 @@ impl Builder<'_> {
 
     /// `cond_br c, ^t(targs), ^f(fargs)`.
     pub fn cond_br(&mut self, c: Value, t: Block, targs: &[Value], f: Block, fargs: &[Value]) {
-        let mut st = OperationState::new(crate::ir::static_name("std.cond_br"))
-            .operand(c)
-            .successor(t, targs)
-            .successor(f, fargs);
+        let mut st = S::COND_BR.state().operand(c).successor(t, targs).successor(f, fargs);
         if let Some(s) = self.span {
             st = st.at(s);
         }

@@ -13,6 +13,7 @@
 
 use super::stmt::FnCx;
 use super::{R, core_type};
+use crate::dialect::{OpDef, standard as S, vector as V};
 use crate::ir::{Attribute, FunctionType, Type, Value};
 use crate::tir::ast::*;
 use crate::tir::dtype::{DataType, TypeCode};
@@ -59,7 +60,7 @@ impl FnCx<'_, '_> {
                 let (x, y) = (self.expr(a)?, self.expr(b)?);
                 let cv = self.match_lanes(cv, c.dtype(), dt.lanes)?;
                 let t = self.ty(dt, sp)?;
-                Ok(self.b.op1("std.select", &[cv, x, y], t, vec![]))
+                Ok(self.b.op1(&S::SELECT, &[cv, x, y], t, vec![]))
             }
             ExprKind::BufferLoad(b, idx) => self.load(b, idx, dt, sp),
             ExprKind::Ramp(base, stride, n) => {
@@ -70,15 +71,15 @@ impl FnCx<'_, '_> {
                 let s = self.expr(stride)?;
                 let lanes: Vec<Value> = (0..*n).map(|k| self.b.int(&elem, i64::from(k))).collect();
                 let iota = self.vector_of(&t, &lanes);
-                let bv = self.b.op1("vector.broadcast", &[b], t.clone(), vec![]);
-                let sv = self.b.op1("vector.broadcast", &[s], t.clone(), vec![]);
-                let p = self.b.op1("std.muli", &[iota, sv], t.clone(), vec![]);
-                Ok(self.b.op1("std.addi", &[bv, p], t, vec![]))
+                let bv = self.b.op1(&V::BROADCAST, &[b], t.clone(), vec![]);
+                let sv = self.b.op1(&V::BROADCAST, &[s], t.clone(), vec![]);
+                let p = self.b.op1(&S::MULI, &[iota, sv], t.clone(), vec![]);
+                Ok(self.b.op1(&S::ADDI, &[bv, p], t, vec![]))
             }
             ExprKind::Broadcast(v, _) => {
                 let x = self.expr(v)?;
                 let t = self.ty(dt, sp)?;
-                Ok(self.b.op1("vector.broadcast", &[x], t, vec![]))
+                Ok(self.b.op1(&V::BROADCAST, &[x], t, vec![]))
             }
             ExprKind::Let(v, value, body) => {
                 let x = self.expr(value)?;
@@ -97,13 +98,13 @@ impl FnCx<'_, '_> {
                         if x.dtype().lanes == 1 {
                             let vt = self.ty(x.dtype().with_lanes(1), sp)?;
                             let one = Type::vector(vec![1], vt).map_err(|m| self.err(sp, m))?;
-                            ops.push(self.b.op1("vector.broadcast", &[v], one, vec![]));
+                            ops.push(self.b.op1(&V::BROADCAST, &[v], one, vec![]));
                         } else {
                             ops.push(v);
                         }
                     }
                     let mask = Attribute::array(mask.into_iter().map(Attribute::i64).collect());
-                    return Ok(self.b.op1("vector.shuffle", &ops, t, vec![("mask", mask)]));
+                    return Ok(self.b.op1(&V::SHUFFLE, &ops, t, vec![("mask", mask)]));
                 }
                 // Run-time indices: pick lane by lane.
                 let mut all = Vec::new();
@@ -119,7 +120,7 @@ impl FnCx<'_, '_> {
                     for (k, &lane) in all.iter().enumerate().skip(1) {
                         let kc = self.b.index(k as i64);
                         let hit = self.cmpi("eq", iv, kc);
-                        acc = self.b.op1("std.select", &[hit, lane, acc], elem.clone(), vec![]);
+                        acc = self.b.op1(&S::SELECT, &[hit, lane, acc], elem.clone(), vec![]);
                     }
                     out.push(acc);
                 }
@@ -164,7 +165,7 @@ impl FnCx<'_, '_> {
                 let t = self.ty(dt, sp)?;
                 if dt.lanes > 1 || harmless(b) {
                     let y = self.expr(b)?;
-                    return Ok(self.b.op1(if is_and { "std.and" } else { "std.or" }, &[x, y], t, vec![]));
+                    return Ok(self.b.op1(if is_and { &S::AND } else { &S::OR }, &[x, y], t, vec![]));
                 }
                 // Short-circuit: the right side only when the left does not decide.
                 let rhs = self.b.new_block(&[]);
@@ -185,7 +186,7 @@ impl FnCx<'_, '_> {
                 let t = self.ty(dt, sp)?;
                 let one = self.b.int(&Type::Integer(1), 1);
                 let one = self.match_lanes(one, DataType::BOOL, dt.lanes)?;
-                Ok(self.b.op1("std.xor", &[x, one], t, vec![]))
+                Ok(self.b.op1(&S::XOR, &[x, one], t, vec![]))
             }
         }
     }
@@ -196,7 +197,7 @@ impl FnCx<'_, '_> {
             return Ok(v);
         }
         let t = self.ty(dt.with_lanes(lanes), None)?;
-        Ok(self.b.op1("vector.broadcast", &[v], t, vec![]))
+        Ok(self.b.op1(&V::BROADCAST, &[v], t, vec![]))
     }
 
     /// A constant of `dt` (any lanes).
@@ -215,28 +216,28 @@ impl FnCx<'_, '_> {
     /// tir-spec.md expression semantics 13: arithmetic on two values of type `dt`.
     fn binary(&mut self, op: BinOp, x: Value, y: Value, dt: DataType, rhs: &PrimExpr) -> R<Value> {
         let t = self.ty(dt, None)?;
-        let op1 = |s: &mut Self, name: &'static str, a: Value, b: Value| s.b.op1(name, &[a, b], t.clone(), vec![]);
+        let op1 = |s: &mut Self, name: &'static OpDef, a: Value, b: Value| s.b.op1(name, &[a, b], t.clone(), vec![]);
         if dt.is_float() {
             return Ok(match op {
-                BinOp::Add => op1(self, "std.addf", x, y),
-                BinOp::Sub => op1(self, "std.subf", x, y),
-                BinOp::Mul => op1(self, "std.mulf", x, y),
-                BinOp::Div => op1(self, "std.divf", x, y),
-                BinOp::Mod => op1(self, "std.remf", x, y),
+                BinOp::Add => op1(self, &S::ADDF, x, y),
+                BinOp::Sub => op1(self, &S::SUBF, x, y),
+                BinOp::Mul => op1(self, &S::MULF, x, y),
+                BinOp::Div => op1(self, &S::DIVF, x, y),
+                BinOp::Mod => op1(self, &S::REMF, x, y),
                 BinOp::FloorDiv => {
-                    let q = op1(self, "std.divf", x, y);
+                    let q = op1(self, &S::DIVF, x, y);
                     self.math("floor", &[q], dt)?
                 }
                 BinOp::FloorMod => {
-                    let q = op1(self, "std.divf", x, y);
+                    let q = op1(self, &S::DIVF, x, y);
                     let f = self.math("floor", &[q], dt)?;
-                    let p = op1(self, "std.mulf", f, y);
-                    op1(self, "std.subf", x, p)
+                    let p = op1(self, &S::MULF, f, y);
+                    op1(self, &S::SUBF, x, p)
                 }
                 BinOp::Min | BinOp::Max => {
                     // C's `a < b ? a : b` (and `a > b ? a : b`).
                     let c = self.cmpf(if op == BinOp::Min { "olt" } else { "ogt" }, x, y);
-                    self.b.op1("std.select", &[c, x, y], t.clone(), vec![])
+                    self.b.op1(&S::SELECT, &[c, x, y], t.clone(), vec![])
                 }
             });
         }
@@ -246,40 +247,40 @@ impl FnCx<'_, '_> {
         let unsigned = dt.is_uint() || dt.is_bool();
         let pow2 = super::const_of(rhs).filter(|&c| c > 0 && (c as u64).is_power_of_two());
         Ok(match op {
-            BinOp::Add => op1(self, "std.addi", x, y),
-            BinOp::Sub => op1(self, "std.subi", x, y),
-            BinOp::Mul => op1(self, "std.muli", x, y),
-            BinOp::Div => op1(self, if unsigned { "std.diviu" } else { "std.divis" }, x, y),
-            BinOp::Mod => op1(self, if unsigned { "std.remiu" } else { "std.remis" }, x, y),
-            BinOp::FloorDiv if unsigned => op1(self, "std.diviu", x, y),
-            BinOp::FloorMod if unsigned => op1(self, "std.remiu", x, y),
+            BinOp::Add => op1(self, &S::ADDI, x, y),
+            BinOp::Sub => op1(self, &S::SUBI, x, y),
+            BinOp::Mul => op1(self, &S::MULI, x, y),
+            BinOp::Div => op1(self, if unsigned { &S::DIVIU } else { &S::DIVIS }, x, y),
+            BinOp::Mod => op1(self, if unsigned { &S::REMIU } else { &S::REMIS }, x, y),
+            BinOp::FloorDiv if unsigned => op1(self, &S::DIVIU, x, y),
+            BinOp::FloorMod if unsigned => op1(self, &S::REMIU, x, y),
             BinOp::FloorDiv if pow2.is_some() => {
                 // Floor division by 2^k is an arithmetic shift.
                 let k = pow2.unwrap_or(1).trailing_zeros() as i64;
                 let s = self.constant(dt, k)?;
-                op1(self, "std.shris", x, s)
+                op1(self, &S::SHRIS, x, s)
             }
             BinOp::FloorMod if pow2.is_some() => {
                 let m = self.constant(dt, pow2.unwrap_or(1) - 1)?;
-                op1(self, "std.and", x, m)
+                op1(self, &S::AND, x, m)
             }
             BinOp::FloorDiv | BinOp::FloorMod => {
                 // q, r truncate; when r is non-zero with the other sign than y, q - 1 and r + y.
-                let q = op1(self, "std.divis", x, y);
-                let r = op1(self, "std.remis", x, y);
+                let q = op1(self, &S::DIVIS, x, y);
+                let r = op1(self, &S::REMIS, x, y);
                 let zero = self.constant(dt, 0)?;
                 let nz = self.cmpi("ne", r, zero);
-                let ry = op1(self, "std.xor", r, y);
+                let ry = op1(self, &S::XOR, r, y);
                 let neg = self.cmpi("slt", ry, zero);
                 let bt = self.ty(DataType::BOOL.with_lanes(dt.lanes), None)?;
-                let adj = self.b.op1("std.and", &[nz, neg], bt, vec![]);
+                let adj = self.b.op1(&S::AND, &[nz, neg], bt, vec![]);
                 if op == BinOp::FloorDiv {
                     let one = self.constant(dt, 1)?;
-                    let q1 = op1(self, "std.subi", q, one);
-                    self.b.op1("std.select", &[adj, q1, q], t.clone(), vec![])
+                    let q1 = op1(self, &S::SUBI, q, one);
+                    self.b.op1(&S::SELECT, &[adj, q1, q], t.clone(), vec![])
                 } else {
-                    let ry = op1(self, "std.addi", r, y);
-                    self.b.op1("std.select", &[adj, ry, r], t.clone(), vec![])
+                    let ry = op1(self, &S::ADDI, r, y);
+                    self.b.op1(&S::SELECT, &[adj, ry, r], t.clone(), vec![])
                 }
             }
             BinOp::Min | BinOp::Max => {
@@ -290,7 +291,7 @@ impl FnCx<'_, '_> {
                     (false, false) => "sgt",
                 };
                 let c = self.cmpi(pred, x, y);
-                self.b.op1("std.select", &[c, x, y], t.clone(), vec![])
+                self.b.op1(&S::SELECT, &[c, x, y], t.clone(), vec![])
             }
         })
     }
@@ -313,26 +314,26 @@ impl FnCx<'_, '_> {
             return Ok(if from.is_float() { self.cmpf("une", v, z) } else { self.cmpi("ne", v, z) });
         }
         let from_unsigned = from.is_uint() || from.is_bool();
-        let op = |s: &mut Self, name: &'static str| s.b.op1(name, &[v], t.clone(), vec![]);
+        let op = |s: &mut Self, name: &'static OpDef| s.b.op1(name, &[v], t.clone(), vec![]);
         Ok(match (from.is_float(), to.is_float()) {
             (false, false) => match from.bits.cmp(&to.bits) {
-                std::cmp::Ordering::Less => op(self, if from_unsigned { "std.zexti" } else { "std.sexti" }),
-                std::cmp::Ordering::Greater => op(self, "std.trunci"),
+                std::cmp::Ordering::Less => op(self, if from_unsigned { &S::ZEXTI } else { &S::SEXTI }),
+                std::cmp::Ordering::Greater => op(self, &S::TRUNCI),
                 std::cmp::Ordering::Equal => v,
             },
-            (false, true) => op(self, if from_unsigned { "std.uitofp" } else { "std.sitofp" }),
-            (true, false) => op(self, if to.is_uint() { "std.fptoui" } else { "std.fptosi" }),
+            (false, true) => op(self, if from_unsigned { &S::UITOFP } else { &S::SITOFP }),
+            (true, false) => op(self, if to.is_uint() { &S::FPTOUI } else { &S::FPTOSI }),
             (true, true) => {
                 let rank = |d: DataType| (d.bits, d.code == TypeCode::Float);
                 if from.bits == to.bits {
                     // float16 <-> bfloat16: through float32.
                     let mid = self.ty(DataType::FLOAT32.with_lanes(to.lanes), None)?;
-                    let w = self.b.op1("std.fpext", &[v], mid, vec![]);
-                    self.b.op1("std.fptrunc", &[w], t.clone(), vec![])
+                    let w = self.b.op1(&S::FPEXT, &[v], mid, vec![]);
+                    self.b.op1(&S::FPTRUNC, &[w], t.clone(), vec![])
                 } else if rank(from) < rank(to) {
-                    op(self, "std.fpext")
+                    op(self, &S::FPEXT)
                 } else {
-                    op(self, "std.fptrunc")
+                    op(self, &S::FPTRUNC)
                 }
             }
         })
@@ -343,14 +344,14 @@ impl FnCx<'_, '_> {
     fn math(&mut self, name: &str, args: &[Value], dt: DataType) -> R<Value> {
         let t = self.ty(dt, None)?;
         let op = match name {
-            "exp" => Some("std.exp"),
-            "log" => Some("std.log"),
-            "sqrt" => Some("std.sqrt"),
-            "tanh" => Some("std.tanh"),
-            "sin" => Some("std.sin"),
-            "cos" => Some("std.cos"),
-            "fabs" => Some("std.absf"),
-            "copysign" => Some("std.copysign"),
+            "exp" => Some(&S::EXP),
+            "log" => Some(&S::LOG),
+            "sqrt" => Some(&S::SQRT),
+            "tanh" => Some(&S::TANH),
+            "sin" => Some(&S::SIN),
+            "cos" => Some(&S::COS),
+            "fabs" => Some(&S::ABSF),
+            "copysign" => Some(&S::COPYSIGN),
             _ => None,
         };
         if let Some(op) = op {
@@ -371,12 +372,12 @@ impl FnCx<'_, '_> {
             _ => return Err(self.err(None, format!("{name} of {dt} is not supported"))),
         };
         let xs: Vec<Value> = if ct != t {
-            args.iter().map(|&a| self.b.op1("std.fpext", &[a], ct.clone(), vec![])).collect()
+            args.iter().map(|&a| self.b.op1(&S::FPEXT, &[a], ct.clone(), vec![])).collect()
         } else {
             args.to_vec()
         };
         let r = self.call_extern(&sym, &xs, Some(ct.clone()))?;
-        Ok(if ct != t { self.b.op1("std.fptrunc", &[r], t, vec![]) } else { r })
+        Ok(if ct != t { self.b.op1(&S::FPTRUNC, &[r], t, vec![]) } else { r })
     }
 
     /// Call a body-less function `name` (declared once per module with these types).
@@ -393,7 +394,7 @@ impl FnCx<'_, '_> {
                 self.externs.insert(name.to_string(), ty.clone());
             }
         }
-        let op = self.b.op("std.call", args, &ty.results, vec![("callee", Attribute::SymbolRef(name.into()))]);
+        let op = self.b.op(&S::CALL, args, &ty.results, vec![("callee", Attribute::SymbolRef(name.into()))]);
         let rs = self.b.m.op(op).results.clone();
         Ok(match rs.first() {
             Some(&r) => r,
@@ -422,7 +423,7 @@ impl FnCx<'_, '_> {
                     let (x, y) = (self.expr(&args[1])?, self.expr(&args[2])?);
                     let c = self.match_lanes(c, args[0].dtype(), dt.lanes)?;
                     let t = self.ty(dt, sp)?;
-                    return Ok(self.b.op1("std.select", &[c, x, y], t, vec![]));
+                    return Ok(self.b.op1(&S::SELECT, &[c, x, y], t, vec![]));
                 }
                 // Only the chosen side is evaluated.
                 let t = self.ty(dt, sp)?;
@@ -446,18 +447,18 @@ impl FnCx<'_, '_> {
                 if self.b.ty(x) == t {
                     return Ok(x);
                 }
-                Ok(self.b.op1("std.bitcast", &[x], t, vec![]))
+                Ok(self.b.op1(&S::BITCAST, &[x], t, vec![]))
             }
             "bitwise_and" | "bitwise_or" | "bitwise_xor" | "shift_left" | "shift_right" if args.len() == 2 => {
                 let (x, y) = (self.expr(&args[0])?, self.expr(&args[1])?);
                 let t = self.ty(dt, sp)?;
                 let op = match short.as_str() {
-                    "bitwise_and" => "std.and",
-                    "bitwise_or" => "std.or",
-                    "bitwise_xor" => "std.xor",
-                    "shift_left" => "std.shlis",
-                    _ if dt.is_uint() => "std.shriu",
-                    _ => "std.shris",
+                    "bitwise_and" => &S::AND,
+                    "bitwise_or" => &S::OR,
+                    "bitwise_xor" => &S::XOR,
+                    "shift_left" => &S::SHLIS,
+                    _ if dt.is_uint() => &S::SHRIU,
+                    _ => &S::SHRIS,
                 };
                 Ok(self.b.op1(op, &[x, y], t, vec![]))
             }
@@ -465,7 +466,7 @@ impl FnCx<'_, '_> {
                 let a = &args[0];
                 let x = self.expr(a)?;
                 let t = self.ty(a.dtype(), sp)?;
-                let op = if short == "popcount" { "std.ctpop" } else { "std.ctlz" };
+                let op = if short == "popcount" { &S::CTPOP } else { &S::CTLZ };
                 let n = self.b.op1(op, &[x], t, vec![]);
                 self.cast(n, a.dtype(), dt)
             }
@@ -477,7 +478,7 @@ impl FnCx<'_, '_> {
                 let x = self.expr(&args[0])?;
                 let t = self.ty(dt, sp)?;
                 let m1 = self.constant(dt, -1)?;
-                Ok(self.b.op1("std.xor", &[x, m1], t, vec![]))
+                Ok(self.b.op1(&S::XOR, &[x, m1], t, vec![]))
             }
             "abs" if args.len() == 1 && dt.is_int() => {
                 let x = self.expr(&args[0])?;
@@ -487,8 +488,8 @@ impl FnCx<'_, '_> {
                 let t = self.ty(dt, sp)?;
                 let z = self.constant(dt, 0)?;
                 let neg = self.cmpi("slt", x, z);
-                let n = self.b.op1("std.subi", &[z, x], t.clone(), vec![]);
-                Ok(self.b.op1("std.select", &[neg, n, x], t, vec![]))
+                let n = self.b.op1(&S::SUBI, &[z, x], t.clone(), vec![]);
+                Ok(self.b.op1(&S::SELECT, &[neg, n, x], t, vec![]))
             }
             "isnan" | "isinf" | "isfinite" if args.len() == 1 => {
                 let a = &args[0];
@@ -500,7 +501,7 @@ impl FnCx<'_, '_> {
                     return Ok(self.cmpf("uno", x, x));
                 }
                 let t = self.ty(a.dtype(), sp)?;
-                let ab = self.b.op1("std.absf", &[x], t, vec![]);
+                let ab = self.b.op1(&S::ABSF, &[x], t, vec![]);
                 let inf = self.float_const(a.dtype(), f64::INFINITY)?;
                 Ok(if short == "isinf" { self.cmpf("oeq", ab, inf) } else { self.cmpf("olt", ab, inf) })
             }
@@ -508,18 +509,18 @@ impl FnCx<'_, '_> {
                 // 1 / (1 + exp(-x))
                 let x = self.expr(&args[0])?;
                 let t = self.ty(dt, sp)?;
-                let n = self.b.op1("std.negf", &[x], t.clone(), vec![]);
+                let n = self.b.op1(&S::NEGF, &[x], t.clone(), vec![]);
                 let ex = self.math("exp", &[n], dt)?;
                 let one = self.float_const(dt, 1.0)?;
-                let d = self.b.op1("std.addf", &[one, ex], t.clone(), vec![]);
-                Ok(self.b.op1("std.divf", &[one, d], t, vec![]))
+                let d = self.b.op1(&S::ADDF, &[one, ex], t.clone(), vec![]);
+                Ok(self.b.op1(&S::DIVF, &[one, d], t, vec![]))
             }
             "rsqrt" if args.len() == 1 => {
                 let x = self.expr(&args[0])?;
                 let t = self.ty(dt, sp)?;
                 let s = self.math("sqrt", &[x], dt)?;
                 let one = self.float_const(dt, 1.0)?;
-                Ok(self.b.op1("std.divf", &[one, s], t, vec![]))
+                Ok(self.b.op1(&S::DIVF, &[one, s], t, vec![]))
             }
             // Float tanh, tan, exp10 and atanh arrive expanded (transform::legalize), as TVM's.
             "exp" | "exp2" | "log" | "log2" | "log10" | "log1p" | "expm1" | "sqrt" | "tanh" | "sin" | "cos" | "tan"
@@ -563,7 +564,7 @@ impl FnCx<'_, '_> {
                         {
                             return Err(self.err(sp, format!("cannot pass a buffer of '{t}' as '{want}' to @{g}")));
                         }
-                        self.b.op1("std.memref_cast", &[mem], want.clone(), vec![])
+                        self.b.op1(&S::MEMREF_CAST, &[mem], want.clone(), vec![])
                     }
                 }
                 None => {
@@ -573,7 +574,7 @@ impl FnCx<'_, '_> {
             };
             xs.push(v);
         }
-        let op = self.b.op("std.call", &xs, &sig.results, vec![("callee", Attribute::SymbolRef(g.into()))]);
+        let op = self.b.op(&S::CALL, &xs, &sig.results, vec![("callee", Attribute::SymbolRef(g.into()))]);
         let rs = self.b.m.op(op).results.clone();
         match rs.first() {
             Some(&r) => Ok(r),

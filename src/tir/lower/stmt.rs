@@ -10,11 +10,12 @@
 //! After `return` (`tir.ret`) the statements that follow in the same list are unreachable and
 //! are not lowered; a join is reachable when any branch reaching it is.
 
+use crate::dialect::{standard as S, vector as V};
 use rustc_hash::FxHashMap as HashMap;
 
 use super::builder::Builder;
 use super::{LowerError, R, core_type, location};
-use crate::ir::{Attribute, Block, FunctionType, Op, OperationState, Region, Type, Value};
+use crate::ir::{Attribute, Block, FunctionType, Op, Region, Type, Value};
 use crate::tir::ast::*;
 use crate::tir::dtype::DataType;
 
@@ -147,9 +148,9 @@ impl<'a, 'm> FnCx<'a, 'm> {
                 if let Some(v) = e.as_var()
                     && !self.vars.contains_key(&v.id())
                 {
-                    let dim = self.b.op1("std.dim", &[a], Type::Index, vec![("index", Attribute::i64(d as i64))]);
+                    let dim = self.b.op1(&S::DIM, &[a], Type::Index, vec![("index", Attribute::i64(d as i64))]);
                     let t = self.ty(v.dtype(), v.span())?;
-                    let x = self.b.op1("std.index_cast", &[dim], t, vec![]);
+                    let x = self.b.op1(&S::INDEX_CAST, &[dim], t, vec![]);
                     self.vars.insert(v.id(), x);
                 }
             }
@@ -162,7 +163,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
                 {
                     let x = self.layout_value(a, k);
                     let t = self.ty(v.dtype(), v.span())?;
-                    let x = self.b.op1("std.index_cast", &[x], t, vec![]);
+                    let x = self.b.op1(&S::INDEX_CAST, &[x], t, vec![]);
                     self.vars.insert(v.id(), x);
                 }
             }
@@ -205,15 +206,16 @@ impl<'a, 'm> FnCx<'a, 'm> {
     fn terminate_blocks(&mut self, region: Region, parallel: bool) -> R<()> {
         let blocks: Vec<Block> = self.b.m.region(region).blocks.clone();
         for blk in blocks {
-            let has_term =
-                self.b.m.terminator(blk).is_some_and(|t| {
-                    matches!(self.b.m.op_name(t), "std.return" | "std.br" | "std.cond_br" | "std.yield")
-                });
+            let has_term = self
+                .b
+                .m
+                .terminator(blk)
+                .is_some_and(|t| [&S::RETURN, &S::BR, &S::COND_BR, &S::YIELD].iter().any(|d| d.is(self.b.m, t)));
             if !has_term {
                 let saved = self.b.block;
                 self.b.set(blk);
                 if parallel {
-                    self.b.op("std.yield", &[], &[], vec![]);
+                    self.b.op(&S::YIELD, &[], &[], vec![]);
                 } else {
                     self.emit_return(None)?;
                 }
@@ -233,7 +235,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
                 vec![self.zero(&t)]
             }
         };
-        self.b.op("std.return", &operands, &[], vec![]);
+        self.b.op(&S::RETURN, &operands, &[], vec![]);
         Ok(())
     }
 
@@ -243,7 +245,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
             Type::Vector(v) => {
                 let e = v.elem.clone();
                 let z = self.zero(&e);
-                self.b.op1("vector.broadcast", &[z], t.clone(), vec![])
+                self.b.op1(&V::BROADCAST, &[z], t.clone(), vec![])
             }
             _ => self.b.int(t, 0),
         }
@@ -312,9 +314,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
                         None => format!("error code {}", crate::tir::script::print_expr(message)),
                     },
                 };
-                let st = OperationState::new(crate::ir::static_name("std.assert"))
-                    .operand(c)
-                    .attr("msg", Attribute::string(&msg));
+                let st = S::ASSERT.state().operand(c).attr("msg", Attribute::string(&msg));
                 let st = match self.b.span {
                     Some(x) => st.at(x),
                     None => st,
@@ -483,7 +483,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
             Some(v) => Type::vector(v.shape.clone(), Type::Integer(1)).unwrap_or(Type::Integer(1)),
             None => Type::Integer(1),
         };
-        self.b.op1("std.cmpi", &[a, b], rt, vec![("predicate", Attribute::i64(k as i64))])
+        self.b.op1(&S::CMPI, &[a, b], rt, vec![("predicate", Attribute::i64(k as i64))])
     }
 
     pub fn cmpf(&mut self, pred: &str, a: Value, b: Value) -> Value {
@@ -493,7 +493,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
             Some(v) => Type::vector(v.shape.clone(), Type::Integer(1)).unwrap_or(Type::Integer(1)),
             None => Type::Integer(1),
         };
-        self.b.op1("std.cmpf", &[a, b], rt, vec![("predicate", Attribute::i64(k as i64))])
+        self.b.op1(&S::CMPF, &[a, b], rt, vec![("predicate", Attribute::i64(k as i64))])
     }
 
     /// `min` and `min + extent` of a loop in the loop variable's type (IntImm bounds promoted).
@@ -506,7 +506,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
             }
             _ => {
                 let e = self.expr_in(extent, var.dtype())?;
-                self.b.op1("std.addi", &[lo, e], t.clone(), vec![])
+                self.b.op1(&S::ADDI, &[lo, e], t.clone(), vec![])
             }
         };
         Ok((lo, end, t))
@@ -561,7 +561,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
         r?;
         if !self.dead {
             let one = self.b.int(&t, 1);
-            let next = self.b.op1("std.addi", &[i, one], t, vec![]);
+            let next = self.b.op1(&S::ADDI, &[i, one], t, vec![]);
             // Hoisted values pass through unchanged. Passed as `x + 0`: Cranelift removes a
             // block parameter that receives only itself and one other value, and would then
             // sink the computation back into the loop.
@@ -570,7 +570,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
             if !extra.is_empty() {
                 let zero = self.b.index(0);
                 for x in extra {
-                    args.push(self.b.op1("std.addi", &[x, zero], Type::Index, vec![]));
+                    args.push(self.b.op1(&S::ADDI, &[x, zero], Type::Index, vec![]));
                 }
             }
             self.b.br(head, &args);
@@ -583,12 +583,11 @@ impl<'a, 'm> FnCx<'a, 'm> {
     /// A parallel loop over `[min, min + extent)`: the body in a `parallel_for` region.
     fn parallel(&mut self, var: &Var, min: &PrimExpr, extent: &PrimExpr, body: &Stmt) -> R<()> {
         let (lo, end, t) = self.bounds(var, min, extent)?;
-        let lo = self.b.op1("std.index_cast", &[lo], Type::Index, vec![]);
-        let end = self.b.op1("std.index_cast", &[end], Type::Index, vec![]);
+        let lo = self.b.op1(&S::INDEX_CAST, &[lo], Type::Index, vec![]);
+        let end = self.b.op1(&S::INDEX_CAST, &[end], Type::Index, vec![]);
         let region = self.b.m.create_region();
         let entry = self.b.m.append_block(region, &[Type::Index]);
-        let mut st =
-            OperationState::new(crate::ir::static_name("std.parallel_for")).operand(lo).operand(end).region(region);
+        let mut st = S::PARALLEL_FOR.state().operand(lo).operand(end).region(region);
         if let Some(s) = self.b.span {
             st = st.at(s);
         }
@@ -597,7 +596,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
         self.b.region = region;
         self.b.set(entry);
         let k = self.b.m.block(entry).args[0];
-        let i = self.b.op1("std.index_cast", &[k], t, vec![]);
+        let i = self.b.op1(&S::INDEX_CAST, &[k], t, vec![]);
         self.loops.push(LoopFrame { entry: None, sums: HashMap::default() });
         self.depth.insert(var.id(), self.loops.len());
         self.vars.insert(var.id(), i);
@@ -607,7 +606,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
         self.loops.pop();
         r?;
         if !self.dead {
-            self.b.op("std.yield", &[], &[], vec![]);
+            self.b.op(&S::YIELD, &[], &[], vec![]);
         }
         self.dead = false;
         self.terminate_blocks(region, true)?;
@@ -630,22 +629,22 @@ impl<'a, 'm> FnCx<'a, 'm> {
                 && n.saturating_mul(bytes_per) <= STACK_LIMIT
             {
                 let ty = Type::memref(vec![n.max(1)], elem, Vec::new(), None).map_err(|e| self.err(None, e))?;
-                return Ok((self.b.op1("std.alloca", &[], ty, vec![]), false));
+                return Ok((self.b.op1(&S::ALLOCA, &[], ty, vec![]), false));
             }
         }
         let mut n = self.b.index(1);
         for e in extents {
             let x = self.expr(e)?;
             let x = self.index_of(x, e.dtype());
-            n = self.b.op1("std.muli", &[n, x], Type::Index, vec![]);
+            n = self.b.op1(&S::MULI, &[n, x], Type::Index, vec![]);
         }
         let ty = Type::memref(vec![crate::ir::DYNAMIC], elem, Vec::new(), None).map_err(|e| self.err(None, e))?;
-        Ok((self.b.op1("std.alloc", &[n], ty, vec![]), true))
+        Ok((self.b.op1(&S::ALLOC, &[n], ty, vec![]), true))
     }
 
     fn free(&mut self, mem: Value, heap: bool) {
         if heap && !self.dead {
-            self.b.op("std.dealloc", &[mem], &[], vec![]);
+            self.b.op(&S::DEALLOC, &[mem], &[], vec![]);
         }
     }
 
@@ -674,7 +673,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
             // shares one allocation between buffers of different types): the same bytes.
             let ty = Type::memref(vec![crate::ir::DYNAMIC], elem, Vec::new(), mt.memory_space.clone())
                 .map_err(|e| self.err(buf.span(), e))?;
-            flat = self.b.op1("std.memref_bitcast", &[flat], ty, vec![]);
+            flat = self.b.op1(&S::MEMREF_BITCAST, &[flat], ty, vec![]);
         }
         let strides_e = crate::tir::transform::blocks::strides_of(buf);
         let mut strides = Vec::with_capacity(strides_e.len());
@@ -689,8 +688,8 @@ impl<'a, 'm> FnCx<'a, 'm> {
     /// The offset (`None`) or stride `k` of a memref, in elements, as an `index`.
     fn layout_value(&mut self, mem: Value, k: Option<usize>) -> Value {
         match k {
-            Some(k) => self.b.op1("std.memref_stride", &[mem], Type::Index, vec![("index", Attribute::i64(k as i64))]),
-            None => self.b.op1("std.memref_offset", &[mem], Type::Index, vec![]),
+            Some(k) => self.b.op1(&S::MEMREF_STRIDE, &[mem], Type::Index, vec![("index", Attribute::i64(k as i64))]),
+            None => self.b.op1(&S::MEMREF_OFFSET, &[mem], Type::Index, vec![]),
         }
     }
 
@@ -707,29 +706,29 @@ impl<'a, 'm> FnCx<'a, 'm> {
             // dimensions: the view is only as large as bounds checks need).
             let mut n = self.layout_value(mem, None);
             let one = self.b.index(1);
-            n = self.b.op1("std.addi", &[n, one], Type::Index, vec![]);
+            n = self.b.op1(&S::ADDI, &[n, one], Type::Index, vec![]);
             for k in 0..mt.shape.len() {
-                let d = self.b.op1("std.dim", &[mem], Type::Index, vec![("index", Attribute::i64(k as i64))]);
-                let d = self.b.op1("std.subi", &[d, one], Type::Index, vec![]);
+                let d = self.b.op1(&S::DIM, &[mem], Type::Index, vec![("index", Attribute::i64(k as i64))]);
+                let d = self.b.op1(&S::SUBI, &[d, one], Type::Index, vec![]);
                 let zero = self.b.index(0);
                 let neg = self.cmpi("slt", d, zero);
-                let d = self.b.op1("std.select", &[neg, zero, d], Type::Index, vec![]);
+                let d = self.b.op1(&S::SELECT, &[neg, zero, d], Type::Index, vec![]);
                 let s = self.layout_value(mem, Some(k));
-                let p = self.b.op1("std.muli", &[d, s], Type::Index, vec![]);
-                n = self.b.op1("std.addi", &[n, p], Type::Index, vec![]);
+                let p = self.b.op1(&S::MULI, &[d, s], Type::Index, vec![]);
+                n = self.b.op1(&S::ADDI, &[n, p], Type::Index, vec![]);
             }
             let flat = Type::memref(vec![crate::ir::DYNAMIC], mt.elem.clone(), Vec::new(), mt.memory_space.clone())
                 .map_err(|e| self.err(None, e))?;
-            return Ok(self.b.op1("std.view", &[mem, n], flat, vec![]));
+            return Ok(self.b.op1(&S::VIEW, &[mem, n], flat, vec![]));
         }
         let mut n = self.b.index(1);
         for k in 0..mt.shape.len() {
-            let d = self.b.op1("std.dim", &[mem], Type::Index, vec![("index", Attribute::i64(k as i64))]);
-            n = self.b.op1("std.muli", &[n, d], Type::Index, vec![]);
+            let d = self.b.op1(&S::DIM, &[mem], Type::Index, vec![("index", Attribute::i64(k as i64))]);
+            n = self.b.op1(&S::MULI, &[n, d], Type::Index, vec![]);
         }
         let flat =
             Type::memref(vec![crate::ir::DYNAMIC], mt.elem.clone(), Vec::new(), None).map_err(|e| self.err(None, e))?;
-        Ok(self.b.op1("std.reshape", &[mem, n], flat, vec![]))
+        Ok(self.b.op1(&S::RESHAPE, &[mem, n], flat, vec![]))
     }
 
     /// A signed integer expression (a buffer index, a stride) computed as an `index`, from its
@@ -787,7 +786,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
         };
         if let Some(x) = extra {
             acc = Some(match acc {
-                Some(a) => self.b.op1("std.addi", &[a, x], Type::Index, vec![]),
+                Some(a) => self.b.op1(&S::ADDI, &[a, x], Type::Index, vec![]),
                 None => x,
             });
         }
@@ -797,7 +796,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
             Some(a) if constant == 0 => a,
             Some(a) => {
                 let c = self.b.index(constant);
-                self.b.op1("std.addi", &[a, c], Type::Index, vec![])
+                self.b.op1(&S::ADDI, &[a, c], Type::Index, vec![])
             }
         })
     }
@@ -825,16 +824,16 @@ impl<'a, 'm> FnCx<'a, 'm> {
             let v = self.expr(&atom)?;
             let v = self.index_of(v, atom.dtype());
             acc = Some(match (acc, k) {
-                (Some(a), -1) => self.b.op1("std.subi", &[a, v], Type::Index, vec![]),
+                (Some(a), -1) => self.b.op1(&S::SUBI, &[a, v], Type::Index, vec![]),
                 (a, k) => {
                     let t = if k == 1 {
                         v
                     } else {
                         let kv = self.b.index(k);
-                        self.b.op1("std.muli", &[v, kv], Type::Index, vec![])
+                        self.b.op1(&S::MULI, &[v, kv], Type::Index, vec![])
                     };
                     match a {
-                        Some(a) => self.b.op1("std.addi", &[a, t], Type::Index, vec![]),
+                        Some(a) => self.b.op1(&S::ADDI, &[a, t], Type::Index, vec![]),
                         None => t,
                     }
                 }
@@ -891,10 +890,10 @@ impl<'a, 'm> FnCx<'a, 'm> {
             return v;
         }
         if dt.is_uint() && dt.bits < 64 {
-            let w = self.b.op1("std.zexti", &[v], Type::Integer(64), vec![]);
-            return self.b.op1("std.index_cast", &[w], Type::Index, vec![]);
+            let w = self.b.op1(&S::ZEXTI, &[v], Type::Integer(64), vec![]);
+            return self.b.op1(&S::INDEX_CAST, &[w], Type::Index, vec![]);
         }
-        self.b.op1("std.index_cast", &[v], Type::Index, vec![])
+        self.b.op1(&S::INDEX_CAST, &[v], Type::Index, vec![])
     }
 
     fn bufref(&self, b: &Buffer, span: Option<crate::ir::Span>) -> R<BufRef> {
@@ -915,8 +914,8 @@ impl<'a, 'm> FnCx<'a, 'm> {
             BufRef::Flat { memref, offset, strides, .. } => {
                 let mut lin = *offset;
                 for (i, s) in idx.iter().zip(strides) {
-                    let p = self.b.op1("std.muli", &[*i, *s], Type::Index, vec![]);
-                    lin = self.b.op1("std.addi", &[lin, p], Type::Index, vec![]);
+                    let p = self.b.op1(&S::MULI, &[*i, *s], Type::Index, vec![]);
+                    lin = self.b.op1(&S::ADDI, &[lin, p], Type::Index, vec![]);
                 }
                 (*memref, vec![lin])
             }
@@ -985,7 +984,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
             let (m, idx) = self.address_of(&r, indices)?;
             let mut ops = vec![m];
             ops.extend(idx);
-            return Ok(self.b.op1("std.load", &ops, elem, vec![]));
+            return Ok(self.b.op1(&S::LOAD, &ops, elem, vec![]));
         }
         let n = indices.len();
         let vt = self.ty(dt, span)?;
@@ -999,7 +998,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
             let (m, idx) = self.address_of(&r, &first)?;
             let mut ops = vec![m];
             ops.extend(idx);
-            return Ok(self.b.op1("vector.load", &ops, vt, vec![]));
+            return Ok(self.b.op1(&V::LOAD, &ops, vt, vec![]));
         }
         // A gather: each lane loaded on its own, in order.
         let head = self.scalar_indices(&indices[..n - 1])?;
@@ -1011,7 +1010,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
             let (m, idx) = self.address(&r, &idx);
             let mut ops = vec![m];
             ops.extend(idx);
-            out.push(self.b.op1("std.load", &ops, elem.clone(), vec![]));
+            out.push(self.b.op1(&S::LOAD, &ops, elem.clone(), vec![]));
         }
         Ok(self.vector_of(&vt, &out))
     }
@@ -1025,7 +1024,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
             let (m, idx) = self.address_of(&r, indices)?;
             let mut ops = vec![v, m];
             ops.extend(idx);
-            self.b.op("std.store", &ops, &[], vec![]);
+            self.b.op(&S::STORE, &ops, &[], vec![]);
             return Ok(());
         }
         let n = indices.len();
@@ -1039,7 +1038,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
             let (m, idx) = self.address_of(&r, &first)?;
             let mut ops = vec![v, m];
             ops.extend(idx);
-            self.b.op("vector.store", &ops, &[], vec![]);
+            self.b.op(&V::STORE, &ops, &[], vec![]);
             return Ok(());
         }
         // A scatter: lane by lane, in order.
@@ -1052,7 +1051,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
             let (m, idx) = self.address(&r, &idx);
             let mut ops = vec![x, m];
             ops.extend(idx);
-            self.b.op("std.store", &ops, &[], vec![]);
+            self.b.op(&S::STORE, &ops, &[], vec![]);
         }
         Ok(())
     }
@@ -1067,8 +1066,8 @@ impl<'a, 'm> FnCx<'a, 'm> {
             let mut out = Vec::with_capacity(usize::from(n));
             for k in 0..n {
                 let kc = self.b.index(i64::from(k));
-                let p = self.b.op1("std.muli", &[kc, s], Type::Index, vec![]);
-                out.push(self.b.op1("std.addi", &[b, p], Type::Index, vec![]));
+                let p = self.b.op1(&S::MULI, &[kc, s], Type::Index, vec![]);
+                out.push(self.b.op1(&S::ADDI, &[b, p], Type::Index, vec![]));
             }
             return Ok(out);
         }
@@ -1085,17 +1084,17 @@ impl<'a, 'm> FnCx<'a, 'm> {
         let mut out = Vec::with_capacity(usize::from(dt.lanes));
         for k in 0..dt.lanes {
             let i = self.b.index(i64::from(k));
-            out.push(self.b.op1("std.extract_element", &[v, i], elem.clone(), vec![]));
+            out.push(self.b.op1(&S::EXTRACT_ELEMENT, &[v, i], elem.clone(), vec![]));
         }
         Ok(out)
     }
 
     /// A vector of type `vt` from scalar lanes.
     pub fn vector_of(&mut self, vt: &Type, lanes: &[Value]) -> Value {
-        let mut v = self.b.op1("vector.broadcast", &[lanes[0]], vt.clone(), vec![]);
+        let mut v = self.b.op1(&V::BROADCAST, &[lanes[0]], vt.clone(), vec![]);
         for (k, &x) in lanes.iter().enumerate().skip(1) {
             let i = self.b.index(k as i64);
-            v = self.b.op1("vector.insertelement", &[x, v, i], vt.clone(), vec![]);
+            v = self.b.op1(&V::INSERTELEMENT, &[x, v, i], vt.clone(), vec![]);
         }
         v
     }
