@@ -37,6 +37,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 pub use ir::{Diagnostic, Diagnostics, Module};
+pub use verify::Verified;
 
 /// Everything that can go wrong, one variant per layer.
 #[derive(Debug, thiserror::Error)]
@@ -115,7 +116,7 @@ pub type Result<T> = std::result::Result<T, Error>;
 ///
 /// # Errors
 /// [`Error::Parse`] or [`Error::Verify`] with the first problem found.
-pub fn parse(src: &str) -> Result<Module> {
+pub fn parse(src: &str) -> Result<Verified> {
     parse_named("<input>", src)
 }
 
@@ -123,7 +124,7 @@ pub fn parse(src: &str) -> Result<Module> {
 ///
 /// # Errors
 /// [`Error::Parse`] or [`Error::Verify`] with the first problem found.
-pub fn parse_named(name: &str, src: &str) -> Result<Module> {
+pub fn parse_named(name: &str, src: &str) -> Result<Verified> {
     let file = ir::SourceFile::new(name, src);
     parse_source(&file)
 }
@@ -132,17 +133,16 @@ pub fn parse_named(name: &str, src: &str) -> Result<Module> {
 ///
 /// # Errors
 /// [`Error::Parse`] or [`Error::Verify`] with the first problem found.
-pub fn parse_source(file: &Arc<ir::SourceFile>) -> Result<Module> {
+pub fn parse_source(file: &Arc<ir::SourceFile>) -> Result<Verified> {
     let m = syntax::parse_source(file, dialect::registry()).map_err(Error::Parse)?;
-    verify::verify(&m).map_err(Error::Verify)?;
-    Ok(m)
+    Verified::new(m).map_err(Error::Verify)
 }
 
 /// Read, parse and verify a file.
 ///
 /// # Errors
 /// [`Error::Io`] if it cannot be read (or is not UTF-8), else as [`parse`].
-pub fn parse_file(path: impl AsRef<Path>) -> Result<Module> {
+pub fn parse_file(path: impl AsRef<Path>) -> Result<Verified> {
     let path = path.as_ref();
     let text = std::fs::read_to_string(path).map_err(|source| Error::Io { path: path.to_owned(), source })?;
     parse_named(&path.display().to_string(), &text)
@@ -160,7 +160,7 @@ pub fn parse_file(path: impl AsRef<Path>) -> Result<Module> {
 ///
 /// # Errors
 /// As [`parse_file`], [`tir::parse_script`] and [`tir::lower`].
-pub fn load_file(path: impl AsRef<Path>) -> Result<Module> {
+pub fn load_file(path: impl AsRef<Path>) -> Result<Verified> {
     let path = path.as_ref();
     let text = std::fs::read_to_string(path).map_err(|source| Error::Io { path: path.to_owned(), source })?;
     let name = path.display().to_string();
@@ -171,12 +171,13 @@ pub fn load_file(path: impl AsRef<Path>) -> Result<Module> {
     }
 }
 
-/// Check a module against the rules of the language and of its ops.
+/// Check a module against the rules of the language and of its ops; the [`Verified`] module
+/// is what the engine compiles.
 ///
 /// # Errors
 /// [`Error::Verify`] with the first violated rule.
-pub fn verify(m: &Module) -> Result<()> {
-    verify::verify(m).map_err(Error::Verify)
+pub fn verify(m: Module) -> Result<Verified> {
+    Verified::new(m).map_err(Error::Verify)
 }
 
 /// The canonical text of a module (custom forms where registered).
@@ -198,6 +199,6 @@ impl fmt::Display for Module {
 impl std::str::FromStr for Module {
     type Err = Error;
     fn from_str(s: &str) -> Result<Module> {
-        parse(s)
+        parse(s).map(Verified::into_module)
     }
 }

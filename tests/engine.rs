@@ -256,3 +256,40 @@ fn raw_symbols() {
     let code = engine.compile(&m).unwrap();
     assert_eq!(code.typed::<(i64,), i64>("g").unwrap().call((14,)).unwrap(), 42);
 }
+
+#[test]
+fn a_hand_written_tir_args_attribute_steers_no_check() {
+    // The TIR calling convention travels beside the module from TIR lowering only: an
+    // attribute in the text claiming a bigger buffer changes nothing (the memref type rules).
+    let m = parse(
+        "func @f(%a: memref<4xf32>) attributes {tir.args = [{dtype = \"float32\", elem_offset = 0, name = \"A\", shape = [1000], var = \"A\"}]} {\n  return\n}",
+    )
+    .unwrap();
+    assert!(m.arg_spec("f").is_none());
+    let code = Engine::default().compile(&m).unwrap();
+    let mut big = Tensor::zeros::<f32>(&[1000]).unwrap();
+    let e = code.call("f", &mut [big.as_arg_mut()]).unwrap_err().to_string();
+    assert!(e.contains("shape[0] is 1000, expected 4"), "{e}");
+}
+
+#[test]
+fn tir_lowering_gives_each_function_its_calling_convention() {
+    use strata::runtime::{DimSpec, ParamSpec};
+    let v = strata::tir::compile_script(
+        "@T.prim_func\ndef scale(a: T.handle, n: T.int32):\n    A = T.match_buffer(a, (n,), \"float32\")\n    for i in range(n):\n        A[i] = A[i] * T.float32(2)\n",
+    )
+    .unwrap();
+    let spec = v.arg_spec("scale").unwrap();
+    let ParamSpec::Buffer(a) = &spec.params[0] else { panic!("{spec:?}") };
+    assert_eq!((a.name.as_str(), a.dtype.tvm_name().as_str()), ("A", "float32"));
+    assert_eq!(a.shape, vec![DimSpec::Var("n".into())]);
+    assert!(matches!(&spec.params[1], ParamSpec::Scalar { name, .. } if name == "n"));
+    // The engine checks a call against it, as TVM does.
+    let code = Engine::default().compile(&v).unwrap();
+    let mut a = Tensor::from_vec(vec![1.0f32, 2.0, 3.0], &[3]).unwrap();
+    let e = code.call("scale", &mut [a.as_arg_mut(), Arg::Val(Val::Int(4, 32))]).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "Mismatched A.shape[0] on argument #0 when calling `scale(A: Tensor([n], float32), n: int32)`: expected n = 4 (bound by argument #1), got 3"
+    );
+}

@@ -187,10 +187,8 @@ fn run_cases(path: &Path, text: &str, h: &Header) -> Result<(), String> {
     if failures.is_empty() { Ok(()) } else { Err(failures.join("\n\n")) }
 }
 
-fn parse_verify(file: &Arc<SourceFile>, range: std::ops::Range<usize>) -> Result<Module, Diagnostics> {
-    let m = syntax::parse_range(file, range, registry())?;
-    strata::verify::verify(&m)?;
-    Ok(m)
+fn parse_verify(file: &Arc<SourceFile>, range: std::ops::Range<usize>) -> Result<strata::Verified, Diagnostics> {
+    strata::Verified::new(syntax::parse_range(file, range, registry())?)
 }
 
 fn print(m: &Module, generic: bool) -> String {
@@ -200,7 +198,7 @@ fn print(m: &Module, generic: bool) -> String {
 /// Parse, verify, (canonicalize,) print; check that printing is a fixed point and that the
 /// generic form reads back to the same module. Returns the canonical print.
 fn roundtrip_case(file: &Arc<SourceFile>, range: std::ops::Range<usize>, h: &Header) -> Result<String, String> {
-    let mut m = parse_verify(file, range).map_err(|d| format!("unexpected error:\n{d}"))?;
+    let mut m = parse_verify(file, range).map_err(|d| format!("unexpected error:\n{d}"))?.into_module();
     if h.canonicalize {
         strata::transform::canonicalize::canonicalize(&mut m);
         strata::verify::verify(&m).map_err(|d| format!("canonicalized module does not verify:\n{d}"))?;
@@ -208,7 +206,9 @@ fn roundtrip_case(file: &Arc<SourceFile>, range: std::ops::Range<usize>, h: &Hea
     let once = print(&m, false);
     let reparse = |text: &str, what: &str| {
         let f = SourceFile::new(what, text);
-        parse_verify(&f, 0..text.len()).map_err(|d| format!("{what} does not parse back:\n{d}\n--- {what}\n{text}"))
+        parse_verify(&f, 0..text.len())
+            .map(strata::Verified::into_module)
+            .map_err(|d| format!("{what} does not parse back:\n{d}\n--- {what}\n{text}"))
     };
     let twice = print(&reparse(&once, "printed")?, false);
     if once != twice {

@@ -5,11 +5,12 @@
 //! seen first) and must match after. Null strides mean compact; given strides must match or
 //! bind. The element offset is `byte_offset / element size`. No two buffers may overlap.
 //!
-//! The parameters come from the `tir.args` attribute TIR lowering puts on each function.
+//! The parameters come from each function's [`ArgSpec`], made by TIR lowering.
 
 use std::sync::Arc;
 
-use crate::ir::{Attribute, Module};
+use crate::Verified;
+use crate::runtime::argspec::{ArgSpec, DimSpec, ParamSpec};
 use crate::runtime::dlpack::{DL_CPU, DLDataType, DLTensor, code};
 
 /// A dimension, stride or offset of a parameter's buffer.
@@ -46,22 +47,19 @@ struct Bound {
     field: i64,
 }
 
-fn term(a: &Attribute, vars: &mut Vec<Arc<str>>) -> Term {
-    match a {
-        Attribute::Integer(i) => Term::Const(i.as_i64()),
-        Attribute::String(s) => {
-            let n = &*s.value;
-            if n.chars().all(|c| c.is_alphanumeric() || c == '_') {
-                let k = vars.iter().position(|v| **v == *n).unwrap_or_else(|| {
-                    vars.push(Arc::from(n));
-                    vars.len() - 1
-                });
-                Term::Var(k, vars[k].clone())
-            } else {
-                Term::Other
-            }
-        }
-        _ => Term::Other,
+/// The binder's slot of a variable (slots in order of first sight).
+fn slot(name: &Arc<str>, vars: &mut Vec<Arc<str>>) -> usize {
+    vars.iter().position(|v| v == name).unwrap_or_else(|| {
+        vars.push(name.clone());
+        vars.len() - 1
+    })
+}
+
+fn term(d: &DimSpec, vars: &mut Vec<Arc<str>>) -> Term {
+    match d {
+        DimSpec::Const(c) => Term::Const(*c),
+        DimSpec::Var(n) => Term::Var(slot(n, vars), n.clone()),
+        DimSpec::Expr(_) => Term::Other,
     }
 }
 
@@ -73,62 +71,45 @@ fn term_text(t: &Term) -> String {
     }
 }
 
-fn dtype_of(s: &str) -> Option<DLDataType> {
-    let d = crate::tir::DataType::parse(s)?;
-    Some(DLDataType { code: d.dlpack_code(), bits: d.bits, lanes: d.lanes })
-}
-
 impl Binder {
     /// The binders of the module's TIR functions, by name.
-    pub(crate) fn of_module(m: &Module) -> std::collections::HashMap<Arc<str>, Arc<Binder>> {
-        let mut out = std::collections::HashMap::new();
-        for f in m.functions() {
-            let Some(items) = m.attr(f, "tir.args").and_then(Attribute::as_array) else { continue };
-            let name = m.attr(f, "sym_name").and_then(Attribute::as_str).unwrap_or("").to_string();
-            if let Some(b) = Binder::new(&name, items) {
-                out.insert(Arc::from(name.as_str()), Arc::new(b));
-            }
-        }
-        out
+    pub(crate) fn of_module(v: &Verified) -> std::collections::HashMap<Arc<str>, Arc<Binder>> {
+        v.arg_specs().map(|(name, spec)| (Arc::from(name), Arc::new(Binder::new(name, spec)))).collect()
     }
 
-    fn new(func: &str, items: &[Attribute]) -> Option<Binder> {
+    fn new(func: &str, spec: &ArgSpec) -> Binder {
         let mut vars: Vec<Arc<str>> = Vec::new();
         let mut params = Vec::new();
         let mut sig = Vec::new();
         // Scalars name their variables first: a shape `n` and a parameter `n` are one variable.
-        for it in items {
-            let Attribute::Dictionary(d) = it else { return None };
-            if d.get("shape").is_none() {
-                term(d.get("var")?, &mut vars);
+        for p in &spec.params {
+            if let ParamSpec::Scalar { var, .. } = p {
+                slot(var, &mut vars);
             }
         }
-        for it in items {
-            let Attribute::Dictionary(d) = it else { return None };
-            let name = d.get("name")?.as_str()?.to_string();
-            let dts = d.get("dtype")?.as_str()?;
-            let dtype = dtype_of(dts)?;
-            match d.get("shape") {
-                Some(shape) => {
-                    let shape: Vec<Term> = shape.as_array()?.iter().map(|a| term(a, &mut vars)).collect();
-                    let strides = d
-                        .get("strides")
-                        .and_then(Attribute::as_array)
-                        .map(|s| s.iter().map(|a| term(a, &mut vars)).collect());
-                    let elem_offset = d.get("elem_offset").map_or(Term::Const(0), |a| term(a, &mut vars));
+        for p in &spec.params {
+            match p {
+                ParamSpec::Buffer(b) => {
+                    let shape: Vec<Term> = b.shape.iter().map(|d| term(d, &mut vars)).collect();
+                    let strides = b.strides.as_ref().map(|s| s.iter().map(|d| term(d, &mut vars)).collect());
+                    let elem_offset = term(&b.elem_offset, &mut vars);
                     let dims: Vec<String> = shape.iter().map(term_text).collect();
-                    sig.push(format!("{name}: Tensor([{}], {dts})", dims.join(", ")));
-                    params.push(Param::Buffer { name, dtype, shape, strides, elem_offset });
+                    sig.push(format!("{}: Tensor([{}], {})", b.name, dims.join(", "), b.dtype.tvm_name()));
+                    params.push(Param::Buffer { name: b.name.clone(), dtype: b.dtype, shape, strides, elem_offset });
                 }
-                None => {
-                    let Term::Var(var, _) = term(d.get("var")?, &mut vars) else { return None };
-                    sig.push(format!("{name}: {dts}"));
+                ParamSpec::Scalar { name, var, dtype } => {
+                    sig.push(format!("{name}: {}", dtype.tvm_name()));
                     let int = matches!(dtype.code, code::INT | code::UINT);
-                    params.push(Param::Scalar { var, bits: dtype.bits, signed: dtype.code == code::INT, int });
+                    params.push(Param::Scalar {
+                        var: slot(var, &mut vars),
+                        bits: dtype.bits,
+                        signed: dtype.code == code::INT,
+                        int,
+                    });
                 }
             }
         }
-        Some(Binder { params, vars: vars.len(), signature: format!("{func}({})", sig.join(", ")) })
+        Binder { params, vars: vars.len(), signature: format!("{func}({})", sig.join(", ")) }
     }
 
     /// The function's signature, as argument errors show it.

@@ -314,17 +314,17 @@ fn parse_shaped(spec: &str) -> Result<(Vec<i64>, Type), String> {
 /// TVM's dtype names, for TIR users (`zeros(4x8xfloat32)`): unsigned types are their signless
 /// memref element (the call gives the tensor the function's dtype).
 fn tvm_dtype(s: &str) -> Option<Type> {
-    let d = crate::tir::DataType::parse(s)?;
+    use crate::runtime::dlpack::code;
+    let d = crate::runtime::DLDataType::from_tvm_name(s)?;
     if d.lanes != 1 {
         return None;
     }
     Some(match (d.code, d.bits) {
-        (_, 1) if d.is_bool() => Type::Integer(1),
-        (crate::tir::TypeCode::Int | crate::tir::TypeCode::UInt, b) => Type::Integer(u32::from(b)),
-        (crate::tir::TypeCode::Float, 16) => Type::F16,
-        (crate::tir::TypeCode::Float, 32) => Type::F32,
-        (crate::tir::TypeCode::Float, 64) => Type::F64,
-        (crate::tir::TypeCode::BFloat, 16) => Type::BF16,
+        (code::INT | code::UINT, b) => Type::Integer(u32::from(b)),
+        (code::FLOAT, 16) => Type::F16,
+        (code::FLOAT, 32) => Type::F32,
+        (code::FLOAT, 64) => Type::F64,
+        (code::BFLOAT, 16) => Type::BF16,
         _ => return None,
     })
 }

@@ -31,7 +31,7 @@ pub use value::{Arg, Val};
 
 use crate::codegen::{self, CodegenConfig, CompiledCode, ExternalTarget, FunctionCode, Resolver};
 use crate::ir::{FunctionType, Module};
-use crate::{Error, Result};
+use crate::{Error, Result, Verified};
 use call::EntryFn;
 use host::HostFn;
 
@@ -47,8 +47,6 @@ pub struct Options {
     pub shared_libs: Vec<PathBuf>,
     /// Threads for parallel loops (0: one per core).
     pub threads: usize,
-    /// Verify modules before compiling them (skip only for trusted input).
-    pub verify: bool,
     /// Keep each function's Cranelift IR and machine code as text ([`Compiled::clif`]), for
     /// inspecting generated code. Default: whether `STRATA_KEEP_CLIF` is set.
     pub keep_machine_code: bool,
@@ -61,7 +59,6 @@ impl Default for Options {
             bounds_checks: false,
             shared_libs: Vec::new(),
             threads: 0,
-            verify: true,
             keep_machine_code: std::env::var_os("STRATA_KEEP_CLIF").is_some(),
         }
     }
@@ -183,15 +180,13 @@ impl Engine {
         }
     }
 
-    /// Compile every function of a module.
+    /// Compile every function of a verified module (it is not verified again).
     ///
     /// # Errors
-    /// [`Error::Verify`] (unless disabled), or [`Error::Codegen`] for an op that cannot be
-    /// compiled or an external function nothing provides.
-    pub fn compile(&self, m: &Module) -> Result<Compiled> {
-        if self.inner.options.verify {
-            crate::verify(m)?;
-        }
+    /// [`Error::Codegen`] for an op that cannot be compiled or an external function nothing
+    /// provides.
+    pub fn compile(&self, v: &Verified) -> Result<Compiled> {
+        let m = v.module();
         let config = CodegenConfig {
             opt_level: self.inner.options.opt_level,
             bounds_checks: self.inner.options.bounds_checks,
@@ -203,7 +198,7 @@ impl Engine {
         let code = codegen::compile(m, crate::dialect::registry(), &resolver, &config)?;
         let used = resolver.used.into_inner();
         let pool = if uses_parallel_loops(m) { self.pool() } else { None };
-        let binders = Arc::new(binder::Binder::of_module(m));
+        let binders = Arc::new(binder::Binder::of_module(v));
         Ok(Compiled { code: Arc::new(code), _hosts: Arc::new(used), engine: self.clone(), pool, binders })
     }
 }

@@ -62,6 +62,60 @@ impl DLDataType {
     pub fn size(&self) -> usize {
         (usize::from(self.bits) * usize::from(self.lanes)).div_ceil(8)
     }
+
+    /// A dtype by TVM's name (tir-spec.md "DataType": `{code}{bits}x{lanes}`): `int8`..`int64`,
+    /// `uint1`..`uint64`, `float16/32/64`, `bfloat16`, `bool` (TVM's `uint1`), `handle` and `void`
+    /// (an opaque handle of 64 and 0 bits), with an optional `xN` of lanes.
+    ///
+    /// ```
+    /// use strata::runtime::DLDataType;
+    /// let t = DLDataType::from_tvm_name("float32x4").unwrap();
+    /// assert_eq!((t.code, t.bits, t.lanes), (2, 32, 4));
+    /// assert_eq!(DLDataType::from_tvm_name("bool").unwrap().tvm_name(), "bool");
+    /// assert!(DLDataType::from_tvm_name("float8").is_none());
+    /// ```
+    pub fn from_tvm_name(s: &str) -> Option<DLDataType> {
+        match s {
+            "handle" => return Some(DLDataType::new(code::OPAQUE_HANDLE, 64)),
+            "void" => return Some(DLDataType::new(code::OPAQUE_HANDLE, 0)),
+            _ => {}
+        }
+        let (base, lanes) = match s.split_once('x') {
+            Some((b, l)) => (b, l.parse::<u16>().ok().filter(|&l| l >= 1)?),
+            None => (s, 1),
+        };
+        let (code, digits) = if let Some(r) = base.strip_prefix("uint") {
+            (code::UINT, r)
+        } else if let Some(r) = base.strip_prefix("int") {
+            (code::INT, r)
+        } else if let Some(r) = base.strip_prefix("bfloat") {
+            (code::BFLOAT, r)
+        } else if let Some(r) = base.strip_prefix("float") {
+            (code::FLOAT, r)
+        } else if base == "bool" {
+            (code::UINT, "1")
+        } else {
+            return None;
+        };
+        let bits = digits.parse::<u8>().ok()?;
+        let ok = match code {
+            code::INT | code::UINT => matches!(bits, 1 | 8 | 16 | 32 | 64),
+            code::FLOAT => matches!(bits, 16 | 32 | 64),
+            _ => bits == 16,
+        };
+        ok.then_some(DLDataType { code, bits, lanes })
+    }
+
+    /// TVM's name of the dtype (the inverse of [`DLDataType::from_tvm_name`]).
+    pub fn tvm_name(&self) -> String {
+        let base = match (self.code, self.bits) {
+            (code::UINT, 1) => "bool".to_string(),
+            (code::OPAQUE_HANDLE, 0) => return "void".into(),
+            (code::OPAQUE_HANDLE, _) => return "handle".into(),
+            _ => return self.to_string(),
+        };
+        if self.lanes == 1 { base } else { format!("{base}x{}", self.lanes) }
+    }
 }
 
 impl std::fmt::Display for DLDataType {

@@ -2,6 +2,7 @@
 //! per-call context with its runtime helpers, and runtime errors.
 
 pub mod alloc;
+pub mod argspec;
 pub mod call;
 pub mod dlpack;
 pub mod math;
@@ -9,6 +10,7 @@ pub mod parallel;
 pub mod tensor;
 pub mod trap;
 
+pub use argspec::{ArgSpec, BufferSpec, DimSpec, ParamSpec};
 pub use call::CallCtx;
 pub use dlpack::{DLDataType, DLDevice, DLTensor};
 pub use tensor::{Element, Tensor, TensorError};

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::runtime::dlpack::{DLDataType, code};
+
 /// The type code of a [`DataType`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TypeCode {
@@ -113,59 +115,31 @@ impl DataType {
 
     /// Parse `int32`, `float16x4`, `bool`, `handle`, `void`, `uint1`, `bfloat16`.
     pub fn parse(s: &str) -> Option<DataType> {
-        match s {
-            "bool" => return Some(DataType::BOOL),
-            "handle" => return Some(DataType::HANDLE),
-            "void" => return Some(DataType::VOID),
-            _ => {}
-        }
-        let (base, lanes) = match s.split_once('x') {
-            Some((b, l)) => (b, l.parse::<u16>().ok().filter(|&l| l >= 1)?),
-            None => (s, 1),
+        DataType::from_dl(DLDataType::from_tvm_name(s)?)
+    }
+
+    /// The DLPack form (the calling convention's and the runtime's view of the type).
+    pub fn to_dl(self) -> DLDataType {
+        DLDataType { code: self.dlpack_code(), bits: self.bits, lanes: self.lanes }
+    }
+
+    /// From the DLPack form (`None` for codes TIR has no name for).
+    pub fn from_dl(d: DLDataType) -> Option<DataType> {
+        let code = match d.code {
+            code::INT => TypeCode::Int,
+            code::UINT => TypeCode::UInt,
+            code::FLOAT => TypeCode::Float,
+            code::OPAQUE_HANDLE => TypeCode::Handle,
+            code::BFLOAT => TypeCode::BFloat,
+            _ => return None,
         };
-        let (code, digits) = if let Some(r) = base.strip_prefix("uint") {
-            (TypeCode::UInt, r)
-        } else if let Some(r) = base.strip_prefix("int") {
-            (TypeCode::Int, r)
-        } else if let Some(r) = base.strip_prefix("bfloat") {
-            (TypeCode::BFloat, r)
-        } else if let Some(r) = base.strip_prefix("float") {
-            (TypeCode::Float, r)
-        } else if base == "bool" {
-            (TypeCode::UInt, "1")
-        } else {
-            return None;
-        };
-        let bits = digits.parse::<u8>().ok()?;
-        let ok = match code {
-            TypeCode::Int => matches!(bits, 1 | 8 | 16 | 32 | 64),
-            TypeCode::UInt => matches!(bits, 1 | 8 | 16 | 32 | 64),
-            TypeCode::Float => matches!(bits, 16 | 32 | 64),
-            TypeCode::BFloat => bits == 16,
-            TypeCode::Handle => false,
-        };
-        (ok && lanes >= 1).then_some(DataType { code, bits, lanes })
+        Some(DataType { code, bits: d.bits, lanes: d.lanes })
     }
 }
 
 impl fmt::Display for DataType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_bool() {
-            f.write_str("bool")?;
-            return if self.lanes == 1 { Ok(()) } else { write!(f, "x{}", self.lanes) };
-        }
-        match self.code {
-            TypeCode::Handle if self.bits == 0 => return f.write_str("void"),
-            TypeCode::Handle => return f.write_str("handle"),
-            TypeCode::Int => write!(f, "int{}", self.bits)?,
-            TypeCode::UInt => write!(f, "uint{}", self.bits)?,
-            TypeCode::Float => write!(f, "float{}", self.bits)?,
-            TypeCode::BFloat => write!(f, "bfloat{}", self.bits)?,
-        }
-        if self.lanes != 1 {
-            write!(f, "x{}", self.lanes)?;
-        }
-        Ok(())
+        f.write_str(&self.to_dl().tvm_name())
     }
 }
 

@@ -62,21 +62,21 @@ pub fn parse_script_source(file: &Arc<SourceFile>) -> crate::Result<IRModule> {
     Ok(m)
 }
 
-/// Lower a checked module to the core IR (verified), ready for [`crate::engine::Engine::compile`].
+/// Lower a checked module to the core IR (verified, with each function's calling convention),
+/// ready for [`crate::engine::Engine::compile`].
 ///
 /// # Errors
 /// [`crate::Error::Lower`] for a construct the lowering does not support.
-pub fn lower(m: &IRModule) -> crate::Result<crate::Module> {
-    let core = lower::lower_module(m)?;
-    crate::verify(&core)?;
-    Ok(core)
+pub fn lower(m: &IRModule) -> crate::Result<crate::Verified> {
+    let (core, args) = lower::lower_module(m)?;
+    crate::Verified::with_args(core, args).map_err(crate::Error::Verify)
 }
 
 /// Read, check and lower TVMScript: the core module of its PrimFuncs.
 ///
 /// # Errors
 /// As [`parse_script`] and [`lower`].
-pub fn compile_script(src: &str) -> crate::Result<crate::Module> {
+pub fn compile_script(src: &str) -> crate::Result<crate::Verified> {
     lower(&parse_script(src)?)
 }
 

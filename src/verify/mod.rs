@@ -25,6 +25,9 @@
 
 mod dominance;
 mod structure;
+mod verified;
+
+pub use verified::Verified;
 
 use crate::ir::{Diagnostic, Diagnostics, Module};
 

@@ -132,7 +132,7 @@ fn process_tvmscript(
     if !args.lower {
         return Ok(strata::tir::script::print_module(&m));
     }
-    let mut core = strata::tir::lower(&m).map_err(|e| {
+    let mut core = strata::tir::lower(&m).map(strata::Verified::into_module).map_err(|e| {
         let d = strata::ir::Diagnostic::error(Span::at(0), e.to_string());
         Diagnostics::one(None, d)
     })?;

@@ -8,9 +8,9 @@
 //! thread extents become `parallel_for`; unrolled loops are unrolled; vectorized loops (made
 //! vectors by `tir::transform`) use vector values and `vector.load`/`vector.store`.
 //!
-//! The `tir.args` attribute of each function records its parameters as TIR declared them
-//! (names, dtypes, symbolic shapes, strides and offsets): the engine binds and checks the
-//! DLTensors of a call against it, as TVM's `ArgBinder` does.
+//! Each function's [`ArgSpec`] records its parameters as TIR declared them (names, dtypes,
+//! symbolic shapes, strides and offsets): the engine binds and checks the DLTensors of a call
+//! against it, as TVM's `ArgBinder` does.
 //!
 //! - `builder.rs` — appending core ops.
 //! - `expr.rs` — expressions, including short-circuit and lane-wise lowering.
@@ -25,9 +25,8 @@ use std::sync::Arc;
 
 use builder::Builder;
 
-use crate::ir::{
-    AffineExpr, AffineMap, Attribute, Dictionary, FunctionType, Module, OperationState, Span, Type, Value,
-};
+use crate::ir::{AffineExpr, AffineMap, Attribute, FunctionType, Module, OperationState, Span, Type, Value};
+use crate::runtime::{ArgSpec, BufferSpec, DimSpec, ParamSpec};
 use crate::tir::ast::{Buffer, ExprKind, IRModule, PrimExpr, PrimFunc, Var};
 use crate::tir::dtype::{DataType, TypeCode};
 
@@ -64,7 +63,7 @@ pub fn core_type(dt: DataType) -> Option<Type> {
 ///
 /// # Errors
 /// A construct the lowering does not support, naming the function and the place.
-pub fn lower_module(tm: &IRModule) -> Result<Module, LowerError> {
+pub fn lower_module(tm: &IRModule) -> Result<(Module, Vec<(String, ArgSpec)>), LowerError> {
     let mut m = Module::new();
     m.source = tm.source.clone();
     let mut sigs: HashMap<String, FunctionType> = HashMap::default();
@@ -73,7 +72,9 @@ pub fn lower_module(tm: &IRModule) -> Result<Module, LowerError> {
         sigs.insert(f.name.clone(), cx.signature()?);
     }
     let mut externs: HashMap<String, FunctionType> = HashMap::default();
+    let mut specs = Vec::with_capacity(tm.funcs.len());
     for f in &tm.funcs {
+        specs.push((f.name.clone(), arg_spec(f)));
         let body = crate::tir::transform::prepare(f);
         let ty = sigs[&f.name].clone();
         let region = m.create_region();
@@ -82,7 +83,6 @@ pub fn lower_module(tm: &IRModule) -> Result<Module, LowerError> {
         let mut attrs = vec![
             Builder::named("sym_name", Attribute::string(&f.name)),
             Builder::named("type", Attribute::Type(Type::Function(Arc::new(ty.clone())))),
-            Builder::named("tir.args", args_attr(f)),
         ];
         attrs.sort_by(|a, b| a.name.cmp(&b.name));
         let mut st = OperationState::new("func").region(region);
@@ -110,7 +110,7 @@ pub fn lower_module(tm: &IRModule) -> Result<Module, LowerError> {
         let top = m.top_block();
         m.insert_op(top, st);
     }
-    Ok(m)
+    Ok((m, specs))
 }
 
 struct SigCx<'a> {
@@ -209,48 +209,45 @@ pub(crate) fn param_memref(b: &Buffer) -> Result<Type, String> {
 }
 
 /// The `tir.args` attribute: one dictionary per parameter, as TIR declared it.
-fn args_attr(f: &PrimFunc) -> Attribute {
-    // Variables are named uniquely in the attribute (two TIR variables may share a name).
-    let mut names: HashMap<u64, String> = HashMap::default();
+/// The calling convention of `f`: its parameters as TIR declared them.
+fn arg_spec(f: &PrimFunc) -> ArgSpec {
+    // Variables are named uniquely (two TIR variables may share a name).
+    let mut names: HashMap<u64, Arc<str>> = HashMap::default();
     let mut used: HashMap<String, u32> = HashMap::default();
-    let mut name_of = |v: &Var| -> String {
+    let mut name_of = |v: &Var| -> Arc<str> {
         if let Some(n) = names.get(&v.id()) {
             return n.clone();
         }
         let k = used.entry(v.name().to_string()).or_insert(0);
-        let n = if *k == 0 { v.name().to_string() } else { format!("{}_{k}", v.name()) };
+        let n: Arc<str> = if *k == 0 { Arc::from(v.name()) } else { Arc::from(format!("{}_{k}", v.name())) };
         *k += 1;
         names.insert(v.id(), n.clone());
         n
     };
-    let mut items = Vec::new();
-    for p in &f.params {
-        let mut d = vec![
-            Builder::named("name", Attribute::string(p.name())),
-            Builder::named("var", Attribute::string(&name_of(p))),
-        ];
-        match f.buffer_of(p) {
+    let params = f
+        .params
+        .iter()
+        .map(|p| match f.buffer_of(p) {
             Some(b) => {
-                let mut dim = |e: &PrimExpr| -> Attribute {
-                    match (e.as_int(), e.as_var()) {
-                        (Some(c), _) => Attribute::i64(c),
-                        (None, Some(v)) => Attribute::string(&name_of(v)),
-                        _ => Attribute::string(&crate::tir::script::print_expr(e)),
-                    }
+                let mut dim = |e: &PrimExpr| match (e.as_int(), e.as_var()) {
+                    (Some(c), _) => DimSpec::Const(c),
+                    (None, Some(v)) => DimSpec::Var(name_of(v)),
+                    _ => DimSpec::Expr(crate::tir::script::print_expr(e)),
                 };
-                d[0] = Builder::named("name", Attribute::string(b.name()));
-                d.push(Builder::named("dtype", Attribute::string(&b.dtype().to_string())));
-                d.push(Builder::named("shape", Attribute::array(b.shape().iter().map(&mut dim).collect())));
-                if !b.strides().is_empty() {
-                    d.push(Builder::named("strides", Attribute::array(b.strides().iter().map(&mut dim).collect())));
-                }
-                d.push(Builder::named("elem_offset", dim(b.elem_offset())));
+                let shape = b.shape().iter().map(&mut dim).collect();
+                let strides = (!b.strides().is_empty()).then(|| b.strides().iter().map(&mut dim).collect());
+                ParamSpec::Buffer(BufferSpec {
+                    name: b.name().to_string(),
+                    dtype: b.dtype().to_dl(),
+                    shape,
+                    strides,
+                    elem_offset: dim(b.elem_offset()),
+                })
             }
-            None => d.push(Builder::named("dtype", Attribute::string(&p.dtype().to_string()))),
-        }
-        items.push(Attribute::Dictionary(Dictionary::new(d).unwrap_or_default()));
-    }
-    Attribute::array(items)
+            None => ParamSpec::Scalar { name: p.name().to_string(), var: name_of(p), dtype: p.dtype().to_dl() },
+        })
+        .collect();
+    ArgSpec { params }
 }
 
 /// `file:line:col` of a span.
