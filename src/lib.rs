@@ -24,6 +24,7 @@
 
 pub mod codegen;
 pub mod dialect;
+pub mod driver;
 pub mod engine;
 pub mod ir;
 pub mod runtime;
@@ -161,14 +162,7 @@ pub fn parse_file(path: impl AsRef<Path>) -> Result<Verified> {
 /// # Errors
 /// As [`parse_file`], [`tir::parse_script`] and [`tir::lower`].
 pub fn load_file(path: impl AsRef<Path>) -> Result<Verified> {
-    let path = path.as_ref();
-    let text = std::fs::read_to_string(path).map_err(|source| Error::Io { path: path.to_owned(), source })?;
-    let name = path.display().to_string();
-    if tir::script::is_tvmscript(path, &text) {
-        tir::lower(&tir::parse_script_named(&name, &text)?)
-    } else {
-        parse_named(&name, &text)
-    }
+    driver::Input::read_file(path.as_ref())?.load()
 }
 
 /// Check a module against the rules of the language and of its ops; the [`Verified`] module

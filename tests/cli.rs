@@ -218,3 +218,22 @@ func @bad() {
         rest = &rest[at + e.len()..];
     }
 }
+
+#[test]
+fn opt_splits_verifies_diagnostics_and_roundtrips_through_the_driver() {
+    let dir = scratch("opt_driver");
+    let f = dir.join("cases.mlir");
+    std::fs::write(
+        &f,
+        "func @f(%a: i32) -> i32 {\n  %b = addi %a, %a : i32\n  return %b : i32\n}\n// -----\nfunc @g(%a: i32) {\n  // expected-error@+1 {{'std.addi' op requires the same type for all operands and results}}\n  %b = \"std.addi\"(%a, %a) : (i32, i32) -> i64\n  return\n}\n",
+    )
+    .unwrap();
+    let path = f.to_str().unwrap();
+    let o = strata(&["opt", path, "--split-input-file", "--verify-diagnostics", "--verify-roundtrip"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "func @f(%arg0: i32) -> i32 {\n  %0 = addi %arg0, %arg0 : i32\n  return %0 : i32\n}\n");
+    // Without --verify-diagnostics the second case is an error at its line.
+    let o = strata(&["opt", path, "--split-input-file"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("cases.mlir:8:8: error: 'std.addi' op requires the same type"), "{}", stderr(&o));
+}

@@ -3,12 +3,10 @@
 //! `jit-tests/README.md`.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use libtest_mimic::{Arguments, Failed, Trial};
-use strata::dialect::registry;
-use strata::ir::{Diagnostics, Module, SourceFile};
-use strata::syntax::{self, PrintOptions, expected};
+use strata::driver::{self, Input, Language, OptOptions, Parsed};
+use strata::ir::SourceFile;
 
 fn main() {
     let args = Arguments::from_args();
@@ -124,52 +122,62 @@ fn output_block(all_lines: &[&str], first: usize, last: usize) -> Option<OutputB
 fn run_file(path: &Path) -> Result<(), Failed> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let h = header(&text, path.parent().unwrap_or(Path::new(".")))?;
-    let result = if path.extension().is_some_and(|x| x == "py") {
-        tir::run_cases(path, &text, &h)
-    } else {
-        run_cases(path, &text, &h)
-    };
-    match (&h.xfail, result) {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let language = if path.extension().is_some_and(|x| x == "py") { Language::TvmScript } else { Language::Mlir };
+    let input = Input { file: SourceFile::new(name, text.as_str()), language };
+    match (&h.xfail, run_cases(path, &input, &h)) {
         (None, r) => r.map_err(Failed::from),
         (Some(_), Err(_)) => Ok(()),
         (Some(why), Ok(())) => Err(format!("unexpectedly passed (remove the 'xfail: {why}' line)").into()),
     }
 }
 
-fn run_cases(path: &Path, text: &str, h: &Header) -> Result<(), String> {
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let file = SourceFile::new(name, text);
+/// Every case of a file through the driver: a case with `expected-*` comments must fail with
+/// exactly those diagnostics; any other must go through the pipeline, print back as a fixed
+/// point (and as its output block, if it has one), then pass its `run:` lines.
+fn run_cases(path: &Path, input: &Input, h: &Header) -> Result<(), String> {
+    let text = input.file.text();
     let all_lines: Vec<&str> = text.lines().collect();
+    let run_prefix = match input.language {
+        Language::Mlir => "// run:",
+        Language::TvmScript => "# run:",
+    };
     let bless = std::env::var_os("STRATA_BLESS").is_some();
     let mut blessed: Vec<(std::ops::Range<usize>, String)> = Vec::new();
     let mut failures = Vec::new();
-    for range in syntax::split_input(text) {
+    let opts = OptOptions { canonicalize: h.canonicalize, ..OptOptions::default() };
+    for range in input.chunks(true) {
         let first_line = text[..range.start].matches('\n').count();
-        let last_line = first_line + text[range.clone()].matches('\n').count() + 1;
-        let last_line = last_line.min(all_lines.len());
-        let exp = expected::collect(text, range.clone()).map_err(|(l, m)| format!("line {l}: {m}"))?;
-        let runs: Vec<(usize, &str)> = (first_line..last_line)
-            .filter_map(|i| all_lines[i].trim().strip_prefix("// run:").map(|r| (i + 1, r.trim())))
-            .collect();
+        let last_line = (first_line + text[range.clone()].matches('\n').count() + 1).min(all_lines.len());
+        let exp = input.expectations(range.clone()).map_err(|(l, m)| format!("line {l}: {m}"))?;
         let r = if exp.is_empty() {
-            roundtrip_case(&file, range.clone(), h).and_then(|p| run_case(&file, range.clone(), h, &runs).map(|()| p)).and_then(|printed| {
-                match output_block(&all_lines, first_line, last_line) {
-                    Some(block) if block.text != printed => {
-                        if bless {
-                            blessed.push((block.lines, printed));
-                            Ok(())
-                        } else {
-                            Err(format!(
-                                "printed output differs from the expected output block (run with STRATA_BLESS=1 to update)\n--- expected\n{}--- actual\n{}",
-                                block.text, printed
-                            ))
+            let runs: Vec<(usize, &str)> = (first_line..last_line)
+                .filter_map(|i| all_lines[i].trim().strip_prefix(run_prefix).map(|r| (i + 1, r.trim())))
+                .collect();
+            driver::process(&input.file, range.clone(), input.language, &opts)
+                .map_err(|d| format!("unexpected error:\n{d}"))
+                .and_then(|(parsed, printed)| {
+                    driver::roundtrip(&printed, opts.output_language(input.language))?;
+                    run_case(parsed, h, &runs)?;
+                    match output_block(&all_lines, first_line, last_line) {
+                        Some(block) if block.text != printed => {
+                            if bless {
+                                blessed.push((block.lines, printed));
+                                Ok(())
+                            } else {
+                                Err(format!(
+                                    "printed output differs from the expected output block (run with STRATA_BLESS=1 to update)\n--- expected\n{}--- actual\n{}",
+                                    block.text, printed
+                                ))
+                            }
                         }
+                        _ => Ok(()),
                     }
-                    _ => Ok(()),
-                }
-            })
+                })
         } else {
-            diagnostics_case(&file, range.clone(), &exp)
+            let produced = driver::process(&input.file, range.clone(), input.language, &opts).err();
+            let problems = driver::expected_problems(input, range.clone(), produced.as_ref());
+            if problems.is_empty() { Ok(()) } else { Err(problems.join("\n")) }
         };
         if let Err(e) = r {
             failures.push(format!("case at line {}: {e}", first_line + 1));
@@ -187,61 +195,19 @@ fn run_cases(path: &Path, text: &str, h: &Header) -> Result<(), String> {
     if failures.is_empty() { Ok(()) } else { Err(failures.join("\n\n")) }
 }
 
-fn parse_verify(file: &Arc<SourceFile>, range: std::ops::Range<usize>) -> Result<strata::Verified, Diagnostics> {
-    strata::Verified::new(syntax::parse_range(file, range, registry())?)
-}
-
-fn print(m: &Module, generic: bool) -> String {
-    syntax::print_module(m, registry(), PrintOptions { generic })
-}
-
-/// Parse, verify, (canonicalize,) print; check that printing is a fixed point and that the
-/// generic form reads back to the same module. Returns the canonical print.
-fn roundtrip_case(file: &Arc<SourceFile>, range: std::ops::Range<usize>, h: &Header) -> Result<String, String> {
-    let mut m = parse_verify(file, range).map_err(|d| format!("unexpected error:\n{d}"))?.into_module();
-    if h.canonicalize {
-        strata::transform::canonicalize::canonicalize(&mut m);
-        strata::verify::verify(&m).map_err(|d| format!("canonicalized module does not verify:\n{d}"))?;
-    }
-    let once = print(&m, false);
-    let reparse = |text: &str, what: &str| {
-        let f = SourceFile::new(what, text);
-        parse_verify(&f, 0..text.len())
-            .map(strata::Verified::into_module)
-            .map_err(|d| format!("{what} does not parse back:\n{d}\n--- {what}\n{text}"))
-    };
-    let twice = print(&reparse(&once, "printed")?, false);
-    if once != twice {
-        return Err(format!("printing is not a fixed point\n--- first\n{once}--- second\n{twice}"));
-    }
-    let generic = print(&m, true);
-    let from_generic = print(&reparse(&generic, "generic")?, false);
-    if from_generic != once {
-        return Err(format!(
-            "the generic form reads back differently\n--- custom\n{once}--- via generic\n{from_generic}"
-        ));
-    }
-    Ok(once)
-}
-
-/// Compile the case and check every `// run:` line.
-fn run_case(
-    file: &Arc<SourceFile>,
-    range: std::ops::Range<usize>,
-    h: &Header,
-    runs: &[(usize, &str)],
-) -> Result<(), String> {
+/// Compile the case and check every `run:` line.
+fn run_case(parsed: Parsed, h: &Header, runs: &[(usize, &str)]) -> Result<(), String> {
     if runs.is_empty() {
         return Ok(());
     }
-    let m = parse_verify(file, range).map_err(|d| format!("unexpected error:\n{d}"))?;
+    let core = parsed.into_core().map_err(|e| format!("lowering failed: {e}"))?;
     let engine = strata::engine::Engine::new(strata::engine::Options {
         bounds_checks: h.bounds_checks,
         opt_level: h.opt_level,
         ..Default::default()
     })
     .map_err(|e| e.to_string())?;
-    let code = engine.compile(&m).map_err(|e| format!("compile error: {e}"))?;
+    let code = engine.compile(&core).map_err(|e| format!("compile error: {e}\n{core}"))?;
     check_runs(&code, h, runs)
 }
 
@@ -260,88 +226,4 @@ fn check_runs(code: &strata::engine::Compiled, h: &Header, runs: &[(usize, &str)
         }
     }
     if problems.is_empty() { Ok(()) } else { Err(problems.join("\n")) }
-}
-
-fn diagnostics_case(
-    file: &Arc<SourceFile>,
-    range: std::ops::Range<usize>,
-    exp: &[expected::Expected],
-) -> Result<(), String> {
-    let produced = match parse_verify(file, range) {
-        Ok(_) => Diagnostics { source: Some(file.clone()), list: Vec::new() },
-        Err(d) => d,
-    };
-    let problems = expected::check(exp, &produced);
-    if problems.is_empty() { Ok(()) } else { Err(problems.join("\n")) }
-}
-
-/// TVMScript files: cases split at `# -----`; `# expected-error {{..}}` cases must fail to read
-/// or check with exactly those diagnostics; other cases must read, check, and print back as a
-/// fixed point, then run their `# run:` lines.
-mod tir {
-    use super::*;
-    use strata::tir::script;
-
-    fn read_check(file: &Arc<SourceFile>, range: std::ops::Range<usize>) -> Result<strata::tir::IRModule, Diagnostics> {
-        let m = script::read_range(file, range)?;
-        strata::tir::check::check_module(&m)?;
-        Ok(m)
-    }
-
-    pub(super) fn run_cases(path: &Path, text: &str, h: &Header) -> Result<(), String> {
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let file = SourceFile::new(name, text);
-        let all_lines: Vec<&str> = text.lines().collect();
-        let mut failures = Vec::new();
-        for range in script::split_cases(text) {
-            let first_line = text[..range.start].matches('\n').count();
-            let last_line = (first_line + text[range.clone()].matches('\n').count() + 1).min(all_lines.len());
-            let exp = expected::collect(text, range.clone()).map_err(|(l, m)| format!("line {l}: {m}"))?;
-            let runs: Vec<(usize, &str)> = (first_line..last_line)
-                .filter_map(|i| all_lines[i].trim().strip_prefix("# run:").map(|r| (i + 1, r.trim())))
-                .collect();
-            let r = if exp.is_empty() {
-                roundtrip(&file, range.clone()).and_then(|m| run(&m, h, &runs))
-            } else {
-                let produced = match read_check(&file, range.clone()) {
-                    Ok(_) => Diagnostics { source: Some(file.clone()), list: Vec::new() },
-                    Err(d) => d,
-                };
-                let problems = expected::check(&exp, &produced);
-                if problems.is_empty() { Ok(()) } else { Err(problems.join("\n")) }
-            };
-            if let Err(e) = r {
-                failures.push(format!("case at line {}: {e}", first_line + 1));
-            }
-        }
-        if failures.is_empty() { Ok(()) } else { Err(failures.join("\n\n")) }
-    }
-
-    fn roundtrip(file: &Arc<SourceFile>, range: std::ops::Range<usize>) -> Result<strata::tir::IRModule, String> {
-        let m = read_check(file, range).map_err(|d| format!("unexpected error:\n{d}"))?;
-        let once = script::print_module(&m);
-        let f = SourceFile::new("printed", once.as_str());
-        let m2 = read_check(&f, 0..once.len())
-            .map_err(|d| format!("printed script does not read back:\n{d}\n--- printed\n{once}"))?;
-        let twice = script::print_module(&m2);
-        if once != twice {
-            return Err(format!("printing is not a fixed point\n--- first\n{once}--- second\n{twice}"));
-        }
-        Ok(m)
-    }
-
-    fn run(m: &strata::tir::IRModule, h: &Header, runs: &[(usize, &str)]) -> Result<(), String> {
-        if runs.is_empty() {
-            return Ok(());
-        }
-        let core = strata::tir::lower(m).map_err(|e| format!("lowering failed: {e}"))?;
-        let engine = strata::engine::Engine::new(strata::engine::Options {
-            bounds_checks: h.bounds_checks,
-            opt_level: h.opt_level,
-            ..Default::default()
-        })
-        .map_err(|e| e.to_string())?;
-        let code = engine.compile(&core).map_err(|e| format!("compile error: {e}\n{}", strata::print(&core)))?;
-        check_runs(&code, h, runs)
-    }
 }

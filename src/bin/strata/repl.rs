@@ -8,9 +8,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use rustyline::error::ReadlineError;
+use strata::driver::{Input, Language};
 use strata::engine::directive::{Expect, call_with_literals, check_run, make_call_args, parse_run};
 use strata::engine::{Arg, Compiled, Engine, OptLevel, Options, Val};
-use strata::ir::SourceFile;
 
 /// Arguments of `strata repl`.
 #[derive(clap::Args)]
@@ -39,16 +39,10 @@ Commands:
   :clear             forget every definition
   :quit              leave (also Ctrl-D)";
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Lang {
-    Mlir,
-    Tir,
-}
-
 /// One definition as entered, and the functions it defines.
 #[derive(Clone)]
 struct Chunk {
-    lang: Lang,
+    lang: Language,
     text: String,
     names: Vec<String>,
 }
@@ -94,7 +88,7 @@ impl Session {
         } else if is_call(t) {
             self.call(t)
         } else {
-            let lang = if strata::tir::script::looks_like_tvmscript(t) { Lang::Tir } else { Lang::Mlir };
+            let lang = Language::of_text(t);
             self.define(lang, input)
         };
         Reply::Text(out.unwrap_or_else(|e| e))
@@ -140,11 +134,11 @@ impl Session {
             "load" => {
                 let path = Path::new(arg);
                 let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read '{arg}': {e}"))?;
-                let lang = if strata::tir::script::is_tvmscript(path, &text) { Lang::Tir } else { Lang::Mlir };
+                let lang = Language::of_file(path, &text);
                 self.define(lang, &text)?
             }
             "save" => {
-                let lang = if arg.ends_with(".py") { Lang::Tir } else { Lang::Mlir };
+                let lang = if arg.ends_with(".py") { Language::TvmScript } else { Language::Mlir };
                 let text: Vec<&str> =
                     self.chunks.iter().filter(|c| c.lang == lang).map(|c| c.text.trim_end()).collect();
                 std::fs::write(arg, text.join("\n\n") + "\n").map_err(|e| format!("cannot write '{arg}': {e}"))?;
@@ -169,7 +163,7 @@ impl Session {
 
     /// Add a definition: it must read on its own; the session with it (replacing what it
     /// redefines) must check and compile, else nothing changes.
-    fn define(&mut self, lang: Lang, text: &str) -> Result<String, String> {
+    fn define(&mut self, lang: Language, text: &str) -> Result<String, String> {
         let names = defined_names(lang, text)?;
         let mut next = Vec::with_capacity(self.chunks.len() + 1);
         let mut replaced = Vec::new();
@@ -202,17 +196,13 @@ impl Session {
     fn build(&self, chunks: &[Chunk]) -> Result<Vec<Compiled>, String> {
         let text = |lang| chunks.iter().filter(|c| c.lang == lang).map(|c| c.text.as_str()).collect::<Vec<_>>();
         let mut code = Vec::new();
-        let mlir = text(Lang::Mlir);
-        if !mlir.is_empty() {
-            let m = strata::parse_named("<session>", &mlir.join("\n")).map_err(|e| e.to_string())?;
-            code.push(self.engine.compile(&m).map_err(|e| e.to_string())?);
-        }
-        let tir = text(Lang::Tir);
-        if !tir.is_empty() {
-            let m = strata::tir::parse_script_named("<session>", &tir.join("\n\n"))
-                .and_then(|m| strata::tir::lower(&m))
-                .map_err(|e| e.to_string())?;
-            code.push(self.engine.compile(&m).map_err(|e| e.to_string())?);
+        // One module per language, each read whole (MLIR and TIR are compiled apart).
+        for (lang, sep) in [(Language::Mlir, "\n"), (Language::TvmScript, "\n\n")] {
+            let parts = text(lang);
+            if !parts.is_empty() {
+                let m = Input::new("<session>", parts.join(sep), lang).load().map_err(|e| e.to_string())?;
+                code.push(self.engine.compile(&m).map_err(|e| e.to_string())?);
+            }
         }
         Ok(code)
     }
@@ -302,27 +292,15 @@ impl Session {
 }
 
 /// The functions a definition defines, reading it on its own (so syntax errors point into it).
-fn defined_names(lang: Lang, text: &str) -> Result<Vec<String>, String> {
-    let file = SourceFile::new("<input>", text);
-    match lang {
-        Lang::Mlir => {
-            let m = strata::syntax::parse_source(&file, strata::dialect::registry()).map_err(|d| d.to_string())?;
-            Ok(m.functions()
-                .filter_map(|op| m.attr(op, "sym_name").and_then(|a| a.as_str()).map(str::to_string))
-                .collect())
-        }
-        Lang::Tir => {
-            let m = strata::tir::script::read_module(&file).map_err(|d| d.to_string())?;
-            Ok(m.funcs.iter().map(|f| f.name.clone()).collect())
-        }
-    }
+fn defined_names(lang: Language, text: &str) -> Result<Vec<String>, String> {
+    strata::driver::function_names(lang, text).map_err(|d| d.to_string())
 }
 
 /// A call: `@name(` not followed by TVMScript's decorators.
 fn is_call(t: &str) -> bool {
     let Some(rest) = t.strip_prefix('@') else { return false };
     let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '.')).collect();
-    rest[name.len()..].trim_start().starts_with('(') && !strata::tir::script::looks_like_tvmscript(t)
+    rest[name.len()..].trim_start().starts_with('(') && Language::of_text(t) == Language::Mlir
 }
 
 /// Whether the input read so far is whole: a command or call with its brackets closed, MLIR
@@ -332,7 +310,7 @@ fn is_complete(text: &str) -> bool {
     if t.is_empty() || t.starts_with(':') {
         return true;
     }
-    let python = strata::tir::script::looks_like_tvmscript(t)
+    let python = Language::of_text(t) == Language::TvmScript
         || t.contains("TypeVar(")
         || ["class ", "def ", "from ", "import ", "# ", "@T.", "@I.", "@tvm.", "@tir"].iter().any(|p| t.starts_with(p));
     if python && !is_call(t) {
@@ -376,21 +354,9 @@ fn balanced(t: &str) -> bool {
 /// A value as `run` prints it; a large tensor by its shape and dtype.
 fn show(v: &Val) -> String {
     match v {
-        Val::Tensor(t) if t.len() > 256 => format!("<tensor {:?} of {}>", t.shape(), dtype_name(t.dtype())),
+        Val::Tensor(t) if t.len() > 256 => format!("<tensor {:?} of {}>", t.shape(), t.dtype()),
         v => v.to_string(),
     }
-}
-
-fn dtype_name(d: strata::runtime::DLDataType) -> String {
-    let code = match d.code {
-        0 => "int",
-        1 => "uint",
-        2 => "float",
-        4 => "bfloat",
-        6 => "bool",
-        _ => "dtype",
-    };
-    format!("{code}{}", d.bits)
 }
 
 fn duration(t: Duration) -> String {
