@@ -81,6 +81,23 @@ fn main() {
     let m = syntax::parse_source(&file, registry()).expect("parses");
     let verify = time(reps, || strata::verify::verify(&m).expect("verifies"));
     let print = time(reps, || syntax::print_module(&m, registry(), PrintOptions::default()));
+    // The path users run: the driver in-process, then `strata opt FILE -o /dev/null` as a new
+    // process (reading the file, a cold allocator, writing and dropping everything).
+    let input = strata::driver::Input::from_text("bench.mlir", text.as_str());
+    let first = Instant::now();
+    std::hint::black_box(strata::driver::opt(&input, &strata::driver::OptOptions::default()));
+    let driver_first = first.elapsed();
+    let driver = time(reps, || strata::driver::opt(&input, &strata::driver::OptOptions::default()));
+    let path = std::env::temp_dir().join("strata-bench-parse.mlir");
+    std::fs::write(&path, &text).expect("temporary file");
+    let cli = time(reps, || {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_strata"))
+            .args(["opt", path.to_str().unwrap_or_default(), "-o", "/dev/null"])
+            .output()
+            .expect("strata runs");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    });
+    let _ = std::fs::remove_file(&path);
     let all = time(reps, || {
         let m = syntax::parse_source(&file, registry()).expect("parses");
         strata::verify::verify(&m).expect("verifies");
@@ -96,4 +113,15 @@ fn main() {
     println!("verify                  {:8.1} MB/s", mbps(bytes, verify));
     println!("print                   {:8.1} MB/s", mbps(bytes, print));
     println!("parse + verify + print  {:8.1} MB/s  (target: >= 30 MB/s; mlir-opt 16: ~10 MB/s)", mbps(bytes, all));
+    println!("driver::opt, first run  {:8.1} MB/s", mbps(bytes, driver_first));
+    println!(
+        "driver::opt             {:8.1} MB/s  ({:.2}x parse + verify + print)",
+        mbps(bytes, driver),
+        driver.as_secs_f64() / all.as_secs_f64()
+    );
+    println!(
+        "strata opt (process)    {:8.1} MB/s  ({:.2}x parse + verify + print)",
+        mbps(bytes, cli),
+        cli.as_secs_f64() / all.as_secs_f64()
+    );
 }

@@ -68,6 +68,8 @@ pub fn run(args: &OptArgs) -> anyhow::Result<bool> {
         canonicalize: args.canonicalize,
         lower: args.lower,
         generic: args.generic,
+        // The process ends right after: freeing the modules would only cost time.
+        disable_free: true,
     };
     let out = strata::driver::opt(&input, &opts);
     for p in &out.problems {
