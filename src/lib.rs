@@ -1,28 +1,34 @@
 //! Strata: a multi-level tensor IR with an embedded JIT, in Rust.
 //!
-//! It reads the MLIR language of the specifications in `spec/` (the late textual form, and the
-//! earlier forms it upgrades), verifies modules, and prints them back in canonical form.
-//!
 //! ```
-//! let module = strata::parse(r#"
-//!     func @add(%a: i32, %b: i32) -> i32 {
-//!       %c = addi %a, %b : i32
-//!       return %c : i32
-//!     }
-//! "#)?;
-//! assert_eq!(module.to_string(), "func @add(%arg0: i32, %arg1: i32) -> i32 {\n  %0 = addi %arg0, %arg1 : i32\n  return %0 : i32\n}\n");
-//! # Ok::<(), strata::Error>(())
+//! use strata::{Engine, Tensor};
+//! let module = strata::parse("func @scale(%a: memref<4xf32>, %k: f32) {\n  affine.for %i = 0 to 4 {\n    %x = affine.load %a[%i] : memref<4xf32>\n    %y = mulf %x, %k : f32\n    affine.store %y, %a[%i] : memref<4xf32>\n  }\n  return\n}")?;
+//! let code = Engine::default().compile(&module)?;                       // machine code
+//! let scale = code.typed::<(&mut Tensor, f32), ()>("scale")?;           // signature checked once
+//! let mut a = Tensor::from_vec(vec![1.0f32, 2.0, 3.0, 4.0], &[4])?;
+//! scale.call((&mut a, 2.0))?;                                           // errors are values
+//! assert_eq!(a.to_vec::<f32>()?, [2.0, 4.0, 6.0, 8.0]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Core concepts:
-//! - [`Module`] — the in-memory IR ([`ir`]): operations, blocks, regions, values, in arenas.
-//! - [`parse`] / [`parse_file`] — text to a verified module ([`syntax`], [`verify`]).
-//! - [`dialect`] — the registered operations: their custom forms, rules and folding.
-//! - [`Error`] — what went wrong, with `file:line:col` diagnostics that print themselves.
+//! It reads the MLIR language of its specifications (the late textual form, and the earlier
+//! forms it upgrades) and TVM's TensorIR as TVMScript, verifies modules, compiles every function
+//! with Cranelift and calls it in-process with DLPack tensors.
+//!
+//! - [`parse`] / [`parse_file`] / [`load_file`] — text to a [`Verified`] module ([`syntax`],
+//!   [`verify()`]); [`tir`] for TVMScript ([`tir::compile_script`]).
+//! - [`Engine`] / [`Options`] — compile a verified module into [`Compiled`] code; [`TypedFn`]
+//!   handles (signature checked once), or dynamic calls with [`Arg`]s and [`Val`]s.
+//! - [`Tensor`] — owned, aligned buffers passed as DLPack `DLTensor`s ([`runtime`]).
+//! - [`Error`] — what went wrong: diagnostics with `file:line:col` that print themselves, or a
+//!   [`Trap`] from generated code.
+//! - [`Module`] ([`ir`]) — the in-memory IR; [`dialect`] — the registered operations, each a
+//!   typed handle (`dialect::standard::ADDI`); [`driver`] — what tools (`strata opt`, the REPL)
+//!   are built from.
 #![warn(missing_docs)]
 #![warn(clippy::panic, clippy::todo, clippy::dbg_macro, clippy::print_stdout)]
 
-pub mod codegen;
+pub(crate) mod codegen;
 pub mod dialect;
 pub mod driver;
 pub mod engine;
@@ -37,7 +43,10 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+pub use codegen::CodegenError;
+pub use engine::{Arg, Compiled, Engine, OptLevel, Options, TypedFn, Val};
 pub use ir::{Diagnostic, Diagnostics, Module};
+pub use runtime::{Tensor, Trap, TrapKind};
 pub use verify::Verified;
 
 /// Everything that can go wrong, one variant per layer.
@@ -160,7 +169,7 @@ pub fn parse_file(path: impl AsRef<Path>) -> Result<Verified> {
 /// ```
 ///
 /// # Errors
-/// As [`parse_file`], [`tir::parse_script`] and [`tir::lower`].
+/// As [`parse_file`], [`tir::parse_script`] and [`tir::lower()`].
 pub fn load_file(path: impl AsRef<Path>) -> Result<Verified> {
     driver::Input::read_file(path.as_ref())?.load()
 }
@@ -172,6 +181,20 @@ pub fn load_file(path: impl AsRef<Path>) -> Result<Verified> {
 /// [`Error::Verify`] with the first violated rule.
 pub fn verify(m: Module) -> Result<Verified> {
     Verified::new(m).map_err(Error::Verify)
+}
+
+/// Parse text without verifying it (for tools that want to print or inspect invalid IR; the
+/// engine compiles only a [`Verified`] module).
+///
+/// # Errors
+/// [`Error::Parse`] with the first syntax error.
+pub fn parse_unverified(file: &Arc<ir::SourceFile>) -> Result<Module> {
+    syntax::parse_source(file, dialect::registry()).map_err(Error::Parse)
+}
+
+/// The text of a module, printed as `options` say.
+pub fn print_with(m: &Module, options: syntax::PrintOptions) -> String {
+    syntax::print_module(m, dialect::registry(), options)
 }
 
 /// The canonical text of a module (custom forms where registered).

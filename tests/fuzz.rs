@@ -10,9 +10,9 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
-use strata::dialect::registry;
 use strata::ir::SourceFile;
 use strata::syntax::{self, PrintOptions};
+use strata::{parse_unverified, print_with};
 
 /// SplitMix64: small, fast, deterministic.
 struct Rng(u64);
@@ -234,26 +234,26 @@ enum Outcome {
 
 fn check_one(input: &str) -> Outcome {
     let file = SourceFile::new("fuzz.mlir", input);
-    let Ok(mut m) = syntax::parse_source(&file, registry()) else { return Outcome::Syntax };
-    let generic = syntax::print_module(&m, registry(), PrintOptions { generic: true });
+    let Ok(mut m) = parse_unverified(&file) else { return Outcome::Syntax };
+    let generic = print_with(&m, PrintOptions { generic: true });
     if strata::verify::verify(&m).is_err() {
         return Outcome::Invalid;
     }
-    let once = syntax::print_module(&m, registry(), PrintOptions::default());
+    let once = print_with(&m, PrintOptions::default());
     let f2 = SourceFile::new("printed.mlir", once.as_str());
-    match syntax::parse_source(&f2, registry()) {
+    match parse_unverified(&f2) {
         Ok(m2) => {
-            let twice = syntax::print_module(&m2, registry(), PrintOptions::default());
+            let twice = print_with(&m2, PrintOptions::default());
             assert_eq!(once, twice, "printing is not a fixed point for:\n{input}");
         }
         Err(e) => panic!("printed form does not parse back:\n{e}\n--- input\n{input}\n--- printed\n{once}"),
     }
     let f3 = SourceFile::new("generic.mlir", generic.as_str());
-    if let Err(e) = syntax::parse_source(&f3, registry()) {
+    if let Err(e) = parse_unverified(&f3) {
         panic!("generic form does not parse back:\n{e}\n--- input\n{input}\n--- generic\n{generic}");
     }
     strata::transform::canonicalize::canonicalize(&mut m);
-    let _ = syntax::print_module(&m, registry(), PrintOptions::default());
+    let _ = print_with(&m, PrintOptions::default());
     Outcome::Accepted
 }
 
@@ -454,6 +454,6 @@ fn invalid_utf8_and_huge_inputs_are_errors() {
         &format!("#m = (d0) -> ({})", "-".repeat(50_000)),
     ] {
         let file = SourceFile::new("x.mlir", input);
-        assert!(syntax::parse_source(&file, registry()).is_err(), "accepted: {}", &input[..input.len().min(80)]);
+        assert!(parse_unverified(&file).is_err(), "accepted: {}", &input[..input.len().min(80)]);
     }
 }

@@ -281,11 +281,6 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
         }
     }
 
-    /// The name of the function being lowered.
-    pub fn func_name(&self) -> &str {
-        &self.name
-    }
-
     /// The code generation settings.
     pub fn bounds_checks(&self) -> bool {
         self.st.config.bounds_checks
@@ -639,7 +634,7 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
     }
 
     /// Convert an i64 to a scalar integer IR type (truncating) in canonical form.
-    pub fn from_i64(&mut self, v: Value, ty: &Type) -> Value {
+    pub fn narrow_i64(&mut self, v: Value, ty: &Type) -> Value {
         let c = repr::scalar_clif(ty).unwrap_or(types::I64);
         let w = repr::int_width(ty).unwrap_or(64);
         let x = if c == types::I64 { v } else { self.b.ins().ireduce(c, v) };
@@ -647,7 +642,7 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
     }
 
     /// Sign-extend a canonical integer to i64.
-    pub fn to_i64(&mut self, v: Value, ty: &Type) -> Value {
+    pub fn widen_to_i64(&mut self, v: Value, ty: &Type) -> Value {
         let w = repr::int_width(ty).unwrap_or(64);
         let s = self.signed_view(v, w);
         if self.b.func.dfg.value_type(s) == types::I64 { s } else { self.b.ins().sextend(types::I64, s) }

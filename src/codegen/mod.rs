@@ -28,7 +28,7 @@ use cranelift_codegen::settings::{self, Configurable};
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{FuncId, Linkage, Module as _};
 
-pub use entry::{EntryLayout, ParamSlot, ResultSlot};
+pub use entry::{EntryLayout, ParamSlot};
 pub use lower::{AccessKey, FnLowerer};
 
 use crate::ir::{AffineMap, FunctionType, Module, Op, Type};

@@ -13,7 +13,7 @@ use super::{OpDef, Traits, VerifyCx};
 use crate::ir::{Attribute, Diagnostic, Op};
 
 /// The builtin ops.
-pub static OPS: &[&OpDef] = &[&MODULE, &FUNC];
+pub(crate) static OPS: &[&OpDef] = &[&MODULE, &FUNC];
 
 /// `module`.
 pub static MODULE: OpDef = OpDef {

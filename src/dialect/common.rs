@@ -49,12 +49,6 @@ impl<'m> VerifyCx<'m> {
         self.diags.push(d);
     }
 
-    /// Report an error at a span, with the op's name as prefix.
-    pub fn error_at(&mut self, op: Op, span: Option<Span>, msg: impl Display) {
-        let span = span.or_else(|| self.m.op_span(op));
-        self.diags.push(Diagnostic::error(span, format!("'{}' op {msg}", self.m.op_name(op))));
-    }
-
     /// Operand `i`'s type.
     pub fn operand_type(&self, op: Op, i: usize) -> Option<&'m Type> {
         self.m.op(op).operands.get(i).map(|&v| self.m.value_type(v))

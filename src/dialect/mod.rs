@@ -19,18 +19,18 @@ pub mod vector;
 use rustc_hash::FxHashMap as HashMap;
 use std::sync::OnceLock;
 
-pub use common::{FoldResult, VerifyCx};
+pub(crate) use common::{FoldResult, VerifyCx};
 
 use crate::codegen::{CodegenRole, LowerFn, Lowerings};
 use crate::ir::{Attribute, Module, Op};
 use crate::syntax::{Dialects, ParseFn, PrintFn};
 
 /// Verification of one op's own rules; diagnostics go into the context.
-pub type VerifyFn = fn(&mut VerifyCx<'_>, Op);
+pub(crate) type VerifyFn = fn(&mut VerifyCx<'_>, Op);
 
 /// Folding: given the op and the constant value of each operand (if known), the op's results
 /// as constants or existing values, or `None` when it does not fold.
-pub type FoldFn = fn(&Module, Op, &[Option<Attribute>]) -> Option<Vec<FoldResult>>;
+pub(crate) type FoldFn = fn(&Module, Op, &[Option<Attribute>]) -> Option<Vec<FoldResult>>;
 
 /// Properties of an op that generic code relies on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -48,7 +48,7 @@ pub struct Traits {
     /// Defines a symbol (`sym_name`) in the module.
     pub symbol: bool,
     /// What generic code generation needs to know of it.
-    pub codegen: CodegenRole,
+    pub(crate) codegen: CodegenRole,
 }
 
 impl Traits {
@@ -76,15 +76,15 @@ pub struct OpDef {
     /// The keyword of the custom form (`addi`); empty when the op has none.
     pub keyword: &'static str,
     /// Parser of the custom form.
-    pub parse: Option<ParseFn>,
+    pub(crate) parse: Option<ParseFn>,
     /// Printer of the custom form.
-    pub print: Option<PrintFn>,
+    pub(crate) print: Option<PrintFn>,
     /// The op's own verification rules.
-    pub verify: VerifyFn,
+    pub(crate) verify: VerifyFn,
     /// Constant folding.
-    pub fold: Option<FoldFn>,
+    pub(crate) fold: Option<FoldFn>,
     /// Code generation (`None`: the op cannot be compiled).
-    pub lower: Option<LowerFn>,
+    pub(crate) lower: Option<LowerFn>,
     /// Properties.
     pub traits: Traits,
     /// One line: what the op does (shown by tools).

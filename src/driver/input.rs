@@ -72,7 +72,7 @@ impl Input {
     /// checked and lowered.
     ///
     /// # Errors
-    /// As [`crate::parse`], [`crate::tir::parse_script`] and [`crate::tir::lower`].
+    /// As [`crate::parse`], [`crate::tir::parse_script`] and [`crate::tir::lower()`].
     pub fn load(&self) -> crate::Result<crate::Verified> {
         match self.language {
             Language::Mlir => crate::parse_source(&self.file),

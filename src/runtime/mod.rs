@@ -1,17 +1,17 @@
 //! What generated code calls and what callers touch: the DLPack structs, owned tensors, the
 //! per-call context with its runtime helpers, and runtime errors.
 
-pub mod alloc;
+pub(crate) mod alloc;
 pub mod argspec;
-pub mod call;
+pub(crate) mod call;
 pub mod dlpack;
-pub mod math;
-pub mod parallel;
+pub(crate) mod math;
+pub(crate) mod parallel;
 pub mod tensor;
 pub mod trap;
 
 pub use argspec::{ArgSpec, BufferSpec, DimSpec, ParamSpec};
-pub use call::CallCtx;
+pub(crate) use call::CallCtx;
 pub use dlpack::{DLDataType, DLDevice, DLTensor};
 pub use tensor::{Element, Tensor, TensorError};
 pub use trap::{Trap, TrapKind};

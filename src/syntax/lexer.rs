@@ -431,11 +431,6 @@ impl<'a> Lexer<'a> {
         }
         Err((start, "unbalanced '<' character in pretty dialect name".into()))
     }
-
-    /// The byte at the current position, if any (no trivia skipped).
-    pub fn current_byte(&self) -> Option<u8> {
-        self.peek_byte(0)
-    }
 }
 
 /// A scanned dimension list: one entry per dimension (`None` for `?`), and whether it was the

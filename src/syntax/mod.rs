@@ -1,4 +1,4 @@
-//! The textual form: lexer, parser and printer, and the [`Dialects`] interface through which
+//! The textual form: lexer, parser and printer, and the `Dialects` interface through which
 //! dialects plug in their custom operation forms.
 //!
 //! Data flows `text -> Module` (parse) and `Module -> text` (print); neither direction knows any
@@ -16,28 +16,26 @@ mod printer;
 
 use std::sync::Arc;
 
-pub use builtin::FUNC_RESERVED_ATTRS;
-pub use lexer::{Lexer, TokKind, Token};
-pub use parse_affine::MapOrSet;
-pub use parse_types::is_type_keyword;
-pub use parser::{Checkpoint, Parser, RegionArg, UnresolvedOperand};
-pub use printer::{PrintOptions, Printer, print_module};
+pub(crate) use lexer::TokKind;
+pub(crate) use parser::{Parser, RegionArg, UnresolvedOperand};
+pub use printer::PrintOptions;
+pub(crate) use printer::{Printer, print_module};
 
 use crate::ir::{Diagnostic, Diagnostics, Module, Op, SourceFile, Span, Values};
 
 /// The result of a parse step; the parser stops at the first error, as mlir-opt does.
-pub type PResult<T> = Result<T, Box<Diagnostic>>;
+pub(crate) type PResult<T> = Result<T, Box<Diagnostic>>;
 
 /// A custom-form parser: called with the op keyword consumed and the keyword's span; it creates
 /// the op(s) at the insertion point and returns the values to bind to the result names.
-pub type ParseFn = for<'a> fn(&mut Parser<'a>, Span) -> PResult<Values>;
+pub(crate) type ParseFn = for<'a> fn(&mut Parser<'a>, Span) -> PResult<Values>;
 
 /// A custom-form printer: prints the op after its result names, or returns `None` (having
 /// printed anything) when the op does not fit its custom form, and the generic form is used.
-pub type PrintFn = fn(&mut Printer<'_>, Op) -> Option<()>;
+pub(crate) type PrintFn = fn(&mut Printer<'_>, Op) -> Option<()>;
 
 /// What the text layer needs to know about registered operations.
-pub trait Dialects: Send + Sync {
+pub(crate) trait Dialects: Send + Sync {
     /// The custom parser for an op keyword (`addi`, `affine.for`, or a legacy keyword).
     fn parser_for(&self, keyword: &str) -> Option<ParseFn>;
     /// The custom printer for an op name (`std.addi`).
@@ -65,7 +63,7 @@ pub trait Dialects: Send + Sync {
 
 /// No registered dialect: every op is parsed and printed in the generic form.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct NoDialects;
+pub(crate) struct NoDialects;
 
 impl Dialects for NoDialects {
     fn parser_for(&self, _: &str) -> Option<ParseFn> {
@@ -83,7 +81,7 @@ impl Dialects for NoDialects {
 ///
 /// # Errors
 /// The first syntax error, rendered against `file`.
-pub fn parse_source(file: &Arc<SourceFile>, dialects: &dyn Dialects) -> Result<Module, Diagnostics> {
+pub(crate) fn parse_source(file: &Arc<SourceFile>, dialects: &dyn Dialects) -> Result<Module, Diagnostics> {
     parse_range(file, 0..file.text().len(), dialects)
 }
 
@@ -91,7 +89,7 @@ pub fn parse_source(file: &Arc<SourceFile>, dialects: &dyn Dialects) -> Result<M
 ///
 /// # Errors
 /// The first syntax error, rendered against `file`.
-pub fn parse_range(
+pub(crate) fn parse_range(
     file: &Arc<SourceFile>,
     range: std::ops::Range<usize>,
     dialects: &dyn Dialects,
@@ -118,31 +116,7 @@ pub fn parse_range(
 ///
 /// # Errors
 /// The syntax error's message.
-pub fn parse_type_str(text: &str) -> Result<crate::ir::Type, String> {
-    struct NoDialects;
-    impl Dialects for NoDialects {
-        fn parser_for(&self, _: &str) -> Option<ParseFn> {
-            None
-        }
-        fn printer_for(&self, _: &str) -> Option<PrintFn> {
-            None
-        }
-        fn canonical_name(&self, _: &str) -> Option<&'static str> {
-            None
-        }
-        fn is_isolated(&self, _: &str) -> bool {
-            false
-        }
-        fn is_implicit_terminator(&self, _: &str) -> bool {
-            false
-        }
-        fn is_terminator(&self, _: &str) -> Option<bool> {
-            None
-        }
-        fn is_registered_dialect(&self, _: &str) -> bool {
-            false
-        }
-    }
+pub(crate) fn parse_type_str(text: &str) -> Result<crate::ir::Type, String> {
     let mut p = Parser::new(text, 0, Module::new(), &NoDialects);
     let t = p.parse_type().map_err(|d| d.message.clone())?;
     if p.kind() != TokKind::Eof {

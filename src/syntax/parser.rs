@@ -662,20 +662,6 @@ impl<'a> Parser<'a> {
         &mut self.m
     }
 
-    /// Whether the operand names a value defined directly in the body of the enclosing
-    /// isolated op (a function's top level), as opposed to inside a nested region.
-    pub fn is_top_level_name(&self, u: &UnresolvedOperand<'a>) -> bool {
-        for scope in self.scopes.iter().rev() {
-            if scope.defs.contains_key(u.name) {
-                return scope.isolated;
-            }
-            if scope.isolated {
-                return false;
-            }
-        }
-        false
-    }
-
     fn block_ref(&mut self, name: &'a str, span: Span) -> PResult<Block> {
         let Some(scope) = self.block_scopes.last_mut() else {
             return Err(self.error_at(span, "block reference outside of a region"));

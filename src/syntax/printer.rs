@@ -148,13 +148,6 @@ impl<'m> Printer<'m> {
 
     // ---- ops ----------------------------------------------------------------------------------
 
-    fn newline(&mut self) {
-        self.out.push('\n');
-        for _ in 0..self.indent {
-            self.out.push_str("  ");
-        }
-    }
-
     fn print_op(&mut self, op: Op) {
         let m = self.m;
         let data = m.op(op);
@@ -395,11 +388,6 @@ impl<'m> Printer<'m> {
         self.out.push(']');
     }
 
-    /// Whether `v` has a printable name (it is defined in the scope being printed).
-    pub fn is_named(&self, v: Value) -> bool {
-        self.value_names[v].kind != 0
-    }
-
     /// Append values separated by `, `.
     pub fn print_values(&mut self, vs: &[Value]) {
         for (i, &v) in vs.iter().enumerate() {
@@ -565,11 +553,6 @@ impl<'m> Printer<'m> {
             self.print_values(syms);
             self.out.push(']');
         }
-    }
-
-    /// Start a new line at the current indentation (for multi-line custom forms).
-    pub fn line(&mut self) {
-        self.newline();
     }
 }
 

@@ -5,7 +5,7 @@
 //! Every node may carry the [`Span`] of the script text it was read from; nodes built with the
 //! Rust API have none. Constructors compute each expression's datatype by the spec's rules
 //! (tir-spec.md "Rules for Assigning Datatypes to PrimExprs"); whether the operands are allowed
-//! is the checker's business ([`crate::tir::check`]), so an ill-typed tree can be built and then
+//! is the checker's business ([`crate::tir::check()`]), so an ill-typed tree can be built and then
 //! rejected with a message naming the rule.
 
 use std::fmt;

@@ -14,7 +14,7 @@
 //!
 //! - [`ast`] — PrimFunc, Stmt, PrimExpr, Buffer, IterVar, DataType; constructors for building
 //!   trees from Rust (as TE or a tuning script would).
-//! - [`check`] — the spec's typing and scoping rules.
+//! - [`check()`] — the spec's typing and scoping rules.
 //! - [`script`] — the TVMScript reader and printer.
 
 pub mod arith;
@@ -75,7 +75,7 @@ pub fn lower(m: &IRModule) -> crate::Result<crate::Verified> {
 /// Read, check and lower TVMScript: the core module of its PrimFuncs.
 ///
 /// # Errors
-/// As [`parse_script`] and [`lower`].
+/// As [`parse_script`] and [`lower()`].
 pub fn compile_script(src: &str) -> crate::Result<crate::Verified> {
     lower(&parse_script(src)?)
 }

@@ -30,7 +30,7 @@ use crate::ir::{
 use crate::syntax::{PResult, Parser, Printer, RegionArg, TokKind, UnresolvedOperand};
 
 /// The affine ops.
-pub static OPS: &[&OpDef] = &[&FOR, &IF, &APPLY, &LOAD, &STORE, &TERMINATOR];
+pub(crate) static OPS: &[&OpDef] = &[&FOR, &IF, &APPLY, &LOAD, &STORE, &TERMINATOR];
 
 /// `affine.for`.
 pub static FOR: OpDef = OpDef {
@@ -111,11 +111,11 @@ pub static TERMINATOR: OpDef = OpDef {
 };
 
 /// Keywords of the earliest reference.
-pub static LEGACY_KEYWORDS: &[(&str, crate::syntax::ParseFn)] =
+pub(crate) static LEGACY_KEYWORDS: &[(&str, crate::syntax::ParseFn)] =
     &[("for", parse_for), ("if", parse_if), ("affine_apply", parse_legacy_apply)];
 
 /// Generic-form names of the earliest reference.
-pub static LEGACY_NAMES: &[(&str, &str)] = &[("affine_apply", "affine.apply")];
+pub(crate) static LEGACY_NAMES: &[(&str, &str)] = &[("affine_apply", "affine.apply")];
 
 const TERMINATOR_NAME: &str = "affine.terminator";
 
@@ -184,12 +184,12 @@ fn standing(m: &Module, v: Value, dim: bool) -> Standing {
 }
 
 /// Whether `v` may be bound to a symbol.
-pub fn is_valid_symbol(m: &Module, v: Value) -> bool {
+pub(crate) fn is_valid_symbol(m: &Module, v: Value) -> bool {
     holds_through_applies(m, v, |m, v| standing(m, v, false))
 }
 
 /// Whether `v` may be bound to a dimension.
-pub fn is_valid_dim(m: &Module, v: Value) -> bool {
+pub(crate) fn is_valid_dim(m: &Module, v: Value) -> bool {
     holds_through_applies(m, v, |m, v| standing(m, v, true))
 }
 
@@ -394,7 +394,7 @@ fn parse_for(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
 }
 
 /// The bounds and step of a well-formed `affine.for`.
-pub struct ForParts<'m> {
+pub(crate) struct ForParts<'m> {
     /// The lower bound map.
     pub lb: &'m AffineMap,
     /// Its operands.
@@ -408,7 +408,7 @@ pub struct ForParts<'m> {
 }
 
 /// Split an `affine.for` into its parts, if its attributes and operands agree.
-pub fn for_parts(m: &Module, op: Op) -> Option<ForParts<'_>> {
+pub(crate) fn for_parts(m: &Module, op: Op) -> Option<ForParts<'_>> {
     let lb = m.attr(op, "lower_bound")?.as_map()?;
     let ub = m.attr(op, "upper_bound")?.as_map()?;
     let step = match m.attr(op, "step")? {

@@ -18,67 +18,86 @@ use crate::ir::{
 };
 use crate::syntax::{PResult, Parser, Printer, TokKind};
 
-macro_rules! int_binary {
-    ($name:literal, $kw:literal, $kind:expr, $summary:literal) => {
+/// A pure elementwise op: its form (parser, printer) and its rules, each of which is given
+/// the op's kind, so no hook dispatches on the op's name.
+macro_rules! elementwise {
+    ($name:literal, $kw:literal, $kind:expr, $summary:literal,
+     $parse:ident, $print:ident, $verify:ident, $fold:ident, $lower:ident) => {
         OpDef {
             name: $name,
             keyword: $kw,
-            parse: Some(|p: &mut Parser<'_>, s: Span| parse_binary(p, $name, s)),
-            print: Some(print_binary),
-            verify: verify_int_binary,
-            fold: Some(|m: &Module, op: Op, c: &[Option<Attribute>]| fold_int_binary(m, op, c, $kind)),
-            lower: Some(|lw: &mut FnLowerer<'_, '_>, op: Op| lower_int_binary(lw, op, $kind)),
+            parse: Some(|p: &mut Parser<'_>, s: Span| $parse(p, $name, s)),
+            print: Some($print),
+            verify: $verify,
+            fold: Some(|m: &Module, op: Op, c: &[Option<Attribute>]| $fold(m, op, c, $kind)),
+            lower: Some(|lw: &mut FnLowerer<'_, '_>, op: Op| $lower(lw, op, $kind)),
             traits: Traits::PURE,
             summary: $summary,
         }
+    };
+}
+
+macro_rules! int_binary {
+    ($name:literal, $kw:literal, $kind:expr, $summary:literal) => {
+        elementwise!(
+            $name,
+            $kw,
+            $kind,
+            $summary,
+            parse_binary,
+            print_binary,
+            verify_int_binary,
+            fold_int_binary,
+            lower_int_binary
+        )
     };
 }
 
 macro_rules! float_binary {
     ($name:literal, $kw:literal, $kind:expr, $summary:literal) => {
-        OpDef {
-            name: $name,
-            keyword: $kw,
-            parse: Some(|p: &mut Parser<'_>, s: Span| parse_binary(p, $name, s)),
-            print: Some(print_binary),
-            verify: verify_float_binary,
-            fold: Some(|m: &Module, op: Op, c: &[Option<Attribute>]| fold_float_binary(m, op, c, $kind)),
-            lower: Some(|lw: &mut FnLowerer<'_, '_>, op: Op| lower_float_binary(lw, op, $kind)),
-            traits: Traits::PURE,
-            summary: $summary,
-        }
+        elementwise!(
+            $name,
+            $kw,
+            $kind,
+            $summary,
+            parse_binary,
+            print_binary,
+            verify_float_binary,
+            fold_float_binary,
+            lower_float_binary
+        )
     };
 }
 
 macro_rules! unary {
     ($name:literal, $kw:literal, $kind:expr, $summary:literal) => {
-        OpDef {
-            name: $name,
-            keyword: $kw,
-            parse: Some(|p: &mut Parser<'_>, s: Span| parse_unary(p, $name, s)),
-            print: Some(print_unary),
-            verify: verify_float_unary,
-            fold: Some(|m: &Module, op: Op, c: &[Option<Attribute>]| fold_float_unary(m, op, c, $kind)),
-            lower: Some(|lw: &mut FnLowerer<'_, '_>, op: Op| lower_float_unary(lw, op, $kind)),
-            traits: Traits::PURE,
-            summary: $summary,
-        }
+        elementwise!(
+            $name,
+            $kw,
+            $kind,
+            $summary,
+            parse_unary,
+            print_unary,
+            verify_float_unary,
+            fold_float_unary,
+            lower_float_unary
+        )
     };
 }
 
 macro_rules! int_unary {
     ($name:literal, $kw:literal, $kind:expr, $summary:literal) => {
-        OpDef {
-            name: $name,
-            keyword: $kw,
-            parse: Some(|p: &mut Parser<'_>, s: Span| parse_unary(p, $name, s)),
-            print: Some(print_unary),
-            verify: verify_int_unary,
-            fold: Some(|m: &Module, op: Op, c: &[Option<Attribute>]| fold_int_unary(m, op, c, $kind)),
-            lower: Some(|lw: &mut FnLowerer<'_, '_>, op: Op| lower_int_unary(lw, op, $kind)),
-            traits: Traits::PURE,
-            summary: $summary,
-        }
+        elementwise!(
+            $name,
+            $kw,
+            $kind,
+            $summary,
+            parse_unary,
+            print_unary,
+            verify_int_unary,
+            fold_int_unary,
+            lower_int_unary
+        )
     };
 }
 
@@ -197,7 +216,7 @@ pub enum BitCount {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cast {
     /// `index_cast`
-    IndexCast,
+    Index,
     /// `sitofp`
     SiToFp,
     /// `uitofp`
@@ -366,7 +385,7 @@ pub static SELECT: OpDef = OpDef {
 pub static INDEX_CAST: OpDef = cast!(
     "std.index_cast",
     "index_cast",
-    Cast::IndexCast,
+    Cast::Index,
     "between index and an integer type (sign-extending or truncating)"
 );
 
@@ -893,7 +912,7 @@ fn verify_cast(cx: &mut VerifyCx<'_>, op: Op, kind: Cast) {
         return;
     }
     let (ok, rule) = match kind {
-        Cast::IndexCast => (
+        Cast::Index => (
             (a.is_index() && b.is_integer()) || (a.is_integer() && b.is_index()),
             "index_cast converts between 'index' and an integer type",
         ),
@@ -928,7 +947,7 @@ fn fold_cast(m: &Module, op: Op, consts: &[Option<Attribute>], kind: Cast) -> Op
         return None;
     }
     match kind {
-        Cast::IndexCast | Cast::SExtI | Cast::TruncI => int_result(to, wrap(int_const(consts.first()?)?, tw)),
+        Cast::Index | Cast::SExtI | Cast::TruncI => int_result(to, wrap(int_const(consts.first()?)?, tw)),
         Cast::ZExtI => {
             let fw = from.bit_width()?;
             int_result(to, super::semantics::unsigned(int_const(consts.first()?)?, fw) as i128)
@@ -1386,10 +1405,10 @@ fn lower_cast(lw: &mut FnLowerer<'_, '_>, op: Op, kind: Cast) -> Result<(), Code
         let wf = int_width(&from).unwrap_or(64);
         let wt = int_width(&to).unwrap_or(64);
         Ok(match kind {
-            Cast::IndexCast if to.is_index() => lw.to_i64(x, &from),
-            Cast::IndexCast => lw.from_i64(x, &to),
+            Cast::Index if to.is_index() => lw.widen_to_i64(x, &from),
+            Cast::Index => lw.narrow_i64(x, &to),
             Cast::SiToFp => {
-                let s = lw.to_i64(x, &from);
+                let s = lw.widen_to_i64(x, &from);
                 if to == Type::F64 {
                     lw.b.ins().fcvt_from_sint(types::F64, s)
                 } else {
@@ -1415,7 +1434,7 @@ fn lower_cast(lw: &mut FnLowerer<'_, '_>, op: Op, kind: Cast) -> Result<(), Code
                 } else {
                     v
                 };
-                lw.from_i64(v, &to)
+                lw.narrow_i64(v, &to)
             }
             Cast::Bitcast => match (&from, &to) {
                 (Type::F16 | Type::BF16, _) => {
@@ -1449,7 +1468,7 @@ fn lower_cast(lw: &mut FnLowerer<'_, '_>, op: Op, kind: Cast) -> Result<(), Code
                 } else {
                     v
                 };
-                lw.from_i64(v, &to)
+                lw.narrow_i64(v, &to)
             }
             Cast::SExtI => {
                 let s = lw.signed_view(x, wf);

@@ -10,11 +10,11 @@
 //!   functions, casts
 //! - `semantics.rs`: what the arithmetic means on scalars (shared by folding and codegen)
 
-pub mod arith;
-pub mod control;
-pub mod memory;
-pub mod parallel;
-pub mod semantics;
+mod arith;
+mod control;
+pub(crate) mod memory;
+mod parallel;
+pub(crate) mod semantics;
 
 // Each op's definition is its typed handle: `standard::ADDI.is(m, op)`, `standard::LOAD.state()`.
 pub use arith::{
@@ -33,10 +33,10 @@ use super::OpDef;
 use crate::syntax::ParseFn;
 
 /// The op tables of the standard dialect.
-pub static TABLES: &[&[&OpDef]] = &[control::OPS, memory::OPS, arith::OPS, parallel::OPS];
+pub(crate) static TABLES: &[&[&OpDef]] = &[control::OPS, memory::OPS, arith::OPS, parallel::OPS];
 
 /// Keywords of the earliest reference that parse as a std op.
-pub static LEGACY_KEYWORDS: &[(&str, ParseFn)] = &[("br_cond", control::parse_cond_br)];
+pub(crate) static LEGACY_KEYWORDS: &[(&str, ParseFn)] = &[("br_cond", control::parse_cond_br)];
 
 /// Generic-form names of the earliest reference and their registered names.
-pub static LEGACY_NAMES: &[(&str, &str)] = &[("br_cond", "std.cond_br")];
+pub(crate) static LEGACY_NAMES: &[(&str, &str)] = &[("br_cond", "std.cond_br")];

@@ -5,8 +5,8 @@
 //! - `ops.rs`: `vector.broadcast`, `vector.shuffle`, `vector.insertelement`, and the contiguous
 //!   `vector.load` / `vector.store` that TIR's vector loads and stores lower to.
 
-pub mod ops;
-pub mod transfer;
+mod ops;
+mod transfer;
 
 pub use ops::{BROADCAST, INSERTELEMENT, LOAD, SHUFFLE, STORE};
 pub use transfer::{TRANSFER_READ, TRANSFER_WRITE};
@@ -14,4 +14,4 @@ pub use transfer::{TRANSFER_READ, TRANSFER_WRITE};
 use super::OpDef;
 
 /// The op tables of the vector dialect.
-pub static TABLES: &[&[&OpDef]] = &[transfer::OPS, ops::OPS];
+pub(crate) static TABLES: &[&[&OpDef]] = &[transfer::OPS, ops::OPS];
