@@ -44,9 +44,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 pub use codegen::CodegenError;
-pub use engine::{Arg, Compiled, Engine, OptLevel, Options, TypedFn, Val};
+pub use engine::{Arg, Compiled, Engine, Options, TypedFn, Val};
 pub use ir::{Diagnostic, Diagnostics, Module};
 pub use runtime::{Tensor, Trap, TrapKind};
+pub use transform::{OptLevel, Passes};
 pub use verify::Verified;
 
 /// Everything that can go wrong, one variant per layer.

@@ -293,3 +293,24 @@ fn tir_lowering_gives_each_function_its_calling_convention() {
         "Mismatched A.shape[0] on argument #0 when calling `scale(A: Tensor([n], float32), n: int32)`: expected n = 4 (bound by argument #1), got 3"
     );
 }
+
+#[test]
+fn optimization_levels_choose_strata_passes_and_keep_results() {
+    // spec: the levels of transform/pipeline.rs: -O0 runs no optional pass, -O2 vectorizes.
+    let src = "func @add(%a: memref<64xf32>, %b: memref<64xf32>, %c: memref<64xf32>) {\n  affine.for %i = 0 to 64 {\n    %x = affine.load %a[%i] : memref<64xf32>\n    %y = affine.load %b[%i] : memref<64xf32>\n    %z = addf %x, %y : f32\n    affine.store %z, %c[%i] : memref<64xf32>\n  }\n  return\n}";
+    let m = parse(src).unwrap();
+    let mut results = Vec::new();
+    for level in [strata::OptLevel::O0, strata::OptLevel::O1, strata::OptLevel::O2] {
+        let engine = Engine::new(Options { opt_level: level, keep_machine_code: true, ..Options::default() }).unwrap();
+        let code = engine.compile(&m).unwrap();
+        let simd = code.clif().iter().any(|f| f.contains("f32x4"));
+        assert_eq!(simd, level == strata::OptLevel::O2, "{level:?}");
+        let a = Tensor::from_vec((0..64).map(|i| i as f32).collect(), &[64]).unwrap();
+        let b = Tensor::from_vec((0..64).map(|i| (2 * i) as f32).collect(), &[64]).unwrap();
+        let mut c = Tensor::zeros::<f32>(&[64]).unwrap();
+        code.typed::<(&Tensor, &Tensor, &mut Tensor), ()>("add").unwrap().call((&a, &b, &mut c)).unwrap();
+        results.push(c.to_vec::<f32>().unwrap());
+    }
+    assert_eq!(results[0], (0..64).map(|i| (3 * i) as f32).collect::<Vec<_>>());
+    assert!(results.iter().all(|r| *r == results[0]));
+}

@@ -47,7 +47,9 @@ struct Header {
     canonicalize: bool,
     xfail: Option<String>,
     bounds_checks: bool,
-    opt_level: strata::engine::OptLevel,
+    /// The levels run lines run at: `-O0` and `-O2` unless the file names one (every
+    /// optimization must keep results).
+    opt_levels: Vec<strata::OptLevel>,
     /// The file's directory: relative `npy("..")` paths in run lines start here.
     dir: std::path::PathBuf,
 }
@@ -57,7 +59,7 @@ fn header(text: &str, dir: &Path) -> Result<Header, String> {
         canonicalize: false,
         xfail: None,
         bounds_checks: false,
-        opt_level: Default::default(),
+        opt_levels: vec![strata::OptLevel::O0, strata::OptLevel::O2],
         dir: dir.to_path_buf(),
     };
     for line in text.lines() {
@@ -85,8 +87,8 @@ fn header(text: &str, dir: &Path) -> Result<Header, String> {
             for o in opts.split_whitespace() {
                 match o {
                     "bounds-checks" => h.bounds_checks = true,
-                    "O0" => h.opt_level = strata::engine::OptLevel::O0,
-                    "O2" => h.opt_level = strata::engine::OptLevel::O2,
+                    "O0" => h.opt_levels = vec![strata::OptLevel::O0],
+                    "O2" => h.opt_levels = vec![strata::OptLevel::O2],
                     other => return Err(format!("unknown option '{other}'")),
                 }
             }
@@ -200,15 +202,22 @@ fn run_case(parsed: Parsed, h: &Header, runs: &[(usize, &str)]) -> Result<(), St
     if runs.is_empty() {
         return Ok(());
     }
-    let core = parsed.into_core().map_err(|e| format!("lowering failed: {e}"))?;
-    let engine = strata::engine::Engine::new(strata::engine::Options {
-        bounds_checks: h.bounds_checks,
-        opt_level: h.opt_level,
-        ..Default::default()
-    })
-    .map_err(|e| e.to_string())?;
-    let code = engine.compile(&core).map_err(|e| format!("compile error: {e}\n{core}"))?;
-    check_runs(&code, h, runs)
+    for &level in &h.opt_levels {
+        let at = |e: String| format!("at {level:?}: {e}");
+        let core = parsed
+            .clone()
+            .into_core(&strata::Passes::for_level(level))
+            .map_err(|e| at(format!("lowering failed: {e}")))?;
+        let engine = strata::engine::Engine::new(strata::engine::Options {
+            bounds_checks: h.bounds_checks,
+            opt_level: level,
+            ..Default::default()
+        })
+        .map_err(|e| at(e.to_string()))?;
+        let code = engine.compile(&core).map_err(|e| at(format!("compile error: {e}\n{core}")))?;
+        check_runs(&code, h, runs).map_err(at)?;
+    }
+    Ok(())
 }
 
 /// Check each run line against compiled code; every failure, with its line.

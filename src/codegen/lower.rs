@@ -183,6 +183,9 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
     pub(super) fn find_register_buffers(&mut self, root: Op, region: crate::ir::Region) {
         let m = self.m;
         let lowerings = self.st.lowerings;
+        if !self.st.config.promote {
+            return;
+        }
         let nested = |op: Op| {
             let mut cur = op;
             while let Some(p) = m.parent_op(cur) {
@@ -284,6 +287,16 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
     /// The code generation settings.
     pub fn bounds_checks(&self) -> bool {
         self.st.config.bounds_checks
+    }
+
+    /// Whether loops may be vectorized (an optimization level's choice).
+    pub fn may_vectorize(&self) -> bool {
+        self.st.config.vectorize
+    }
+
+    /// Whether values may be promoted to registers (an optimization level's choice).
+    pub fn may_promote(&self) -> bool {
+        self.st.config.promote
     }
 
     // ---- values -------------------------------------------------------------------------------

@@ -92,25 +92,16 @@ pub trait Resolver {
     fn resolve(&self, name: &str, ty: &FunctionType) -> Result<ExternalTarget, String>;
 }
 
-/// Optimization level of generated code.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum OptLevel {
-    /// No optimization: fastest compile.
-    O0,
-    /// Cranelift's `speed` level.
-    O1,
-    /// The same as `O1` (Cranelift has one optimizing level).
-    #[default]
-    O2,
-    /// The same as `O2`.
-    O3,
-}
-
 /// Settings of one compilation.
 #[derive(Clone, Debug, Default)]
 pub struct CodegenConfig {
-    /// Optimization level.
-    pub opt_level: OptLevel,
+    /// Cranelift's `speed` optimizer (else `none`).
+    pub cranelift_speed: bool,
+    /// Lowerings may vectorize loops (the affine vectorizer).
+    pub vectorize: bool,
+    /// Scalar promotion: one-element frame buffers and an affine loop's one stored element kept
+    /// in registers.
+    pub promote: bool,
     /// Check every memref access against its bounds.
     pub bounds_checks: bool,
     /// Run Cranelift's IR verifier (slower compiles; catches code generator bugs).
@@ -280,7 +271,7 @@ pub(crate) fn internal_signature(jit: &JITModule, ty: &FunctionType) -> Result<S
 fn make_jit(config: &CodegenConfig) -> Result<JITModule, CodegenError> {
     let backend = |e: String| CodegenError::Backend { func: String::new(), message: e };
     let mut flags = settings::builder();
-    let opt = if config.opt_level == OptLevel::O0 { "none" } else { "speed" };
+    let opt = if config.cranelift_speed { "speed" } else { "none" };
     for (k, v) in [
         ("opt_level", opt),
         ("enable_verifier", if config.verify_clif { "true" } else { "false" }),

@@ -74,9 +74,18 @@ impl Input {
     /// # Errors
     /// As [`crate::parse`], [`crate::tir::parse_script`] and [`crate::tir::lower()`].
     pub fn load(&self) -> crate::Result<crate::Verified> {
+        self.load_with(&crate::Passes::default())
+    }
+
+    /// As [`Input::load`], TVMScript lowered with the TIR passes `passes` choose (those of the
+    /// optimization level the code will be compiled at).
+    ///
+    /// # Errors
+    /// As [`Input::load`].
+    pub fn load_with(&self, passes: &crate::Passes) -> crate::Result<crate::Verified> {
         match self.language {
             Language::Mlir => crate::parse_source(&self.file),
-            Language::TvmScript => crate::tir::lower(&crate::tir::parse_script_source(&self.file)?),
+            Language::TvmScript => crate::tir::lower_with(&crate::tir::parse_script_source(&self.file)?, passes),
         }
     }
 

@@ -20,14 +20,15 @@ pub enum Parsed {
 }
 
 impl Parsed {
-    /// The core module to compile (a TIR module is lowered).
+    /// The core module to compile (a TIR module is lowered with the TIR passes `passes`
+    /// choose).
     ///
     /// # Errors
     /// A TIR construct the lowering does not support.
-    pub fn into_core(self) -> crate::Result<Verified> {
+    pub fn into_core(self, passes: &crate::Passes) -> crate::Result<Verified> {
         match self {
             Parsed::Mlir(v) => Ok(*v),
-            Parsed::Tir(m) => tir::lower(&m),
+            Parsed::Tir(m) => tir::lower_with(&m, passes),
         }
     }
 }

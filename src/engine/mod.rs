@@ -24,7 +24,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock, RwLock};
 
-pub use crate::codegen::OptLevel;
+pub use crate::transform::OptLevel;
 pub use host::{HostResult, HostScalar, IntoHostFn};
 pub use typed::{Param, Params, ResultValue, Results, TypedFn};
 pub use value::{Arg, Val};
@@ -187,8 +187,11 @@ impl Engine {
     /// provides.
     pub fn compile(&self, v: &Verified) -> Result<Compiled> {
         let m = v.module();
+        let passes = crate::transform::Passes::for_level(self.inner.options.opt_level);
         let config = CodegenConfig {
-            opt_level: self.inner.options.opt_level,
+            cranelift_speed: passes.cranelift_speed,
+            vectorize: passes.vectorize,
+            promote: passes.promote,
             bounds_checks: self.inner.options.bounds_checks,
             verify_clif: cfg!(debug_assertions),
             keep_clif: self.inner.options.keep_machine_code,

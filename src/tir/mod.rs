@@ -68,7 +68,16 @@ pub fn parse_script_source(file: &Arc<SourceFile>) -> crate::Result<IRModule> {
 /// # Errors
 /// [`crate::Error::Lower`] for a construct the lowering does not support.
 pub fn lower(m: &IRModule) -> crate::Result<crate::Verified> {
-    let (core, args) = lower::lower_module(m)?;
+    lower_with(m, &crate::Passes::default())
+}
+
+/// Lower with the optional TIR passes of an optimization level
+/// (`Passes::for_level(OptLevel::O0)`: only what the semantics need).
+///
+/// # Errors
+/// As [`lower()`].
+pub fn lower_with(m: &IRModule, passes: &crate::Passes) -> crate::Result<crate::Verified> {
+    let (core, args) = lower::lower_module(m, passes)?;
     crate::Verified::with_args(core, args).map_err(crate::Error::Verify)
 }
 

@@ -200,7 +200,8 @@ impl Session {
         for (lang, sep) in [(Language::Mlir, "\n"), (Language::TvmScript, "\n\n")] {
             let parts = text(lang);
             if !parts.is_empty() {
-                let m = Input::new("<session>", parts.join(sep), lang).load().map_err(|e| e.to_string())?;
+                let passes = strata::Passes::for_level(self.options.opt_level);
+                let m = Input::new("<session>", parts.join(sep), lang).load_with(&passes).map_err(|e| e.to_string())?;
                 code.push(self.engine.compile(&m).map_err(|e| e.to_string())?);
             }
         }

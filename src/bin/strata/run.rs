@@ -3,6 +3,8 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, bail};
+use strata::Passes;
+use strata::driver::Input;
 use strata::engine::directive::call_with_literals;
 use strata::engine::literal::{Literal, parse_literal};
 use strata::engine::{Engine, OptLevel, Options, Val, npy};
@@ -55,18 +57,19 @@ fn literal(arg: &str) -> anyhow::Result<Literal> {
 
 /// Runs the command.
 pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
-    let module = match strata::load_file(&args.input) {
-        Ok(m) => m,
-        Err(e) => {
-            eprintln!("{e}");
-            return Ok(false);
-        }
-    };
     let opt_level = match args.opt.as_str() {
         "0" => OptLevel::O0,
         "1" => OptLevel::O1,
         "3" => OptLevel::O3,
         _ => OptLevel::O2,
+    };
+    let passes = Passes::for_level(opt_level);
+    let module = match Input::read_file(&args.input).and_then(|i| i.load_with(&passes)) {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("{e}");
+            return Ok(false);
+        }
     };
     let engine = Engine::new(Options {
         opt_level,

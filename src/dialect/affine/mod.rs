@@ -896,7 +896,7 @@ fn lower_for(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
     let ub = bound(lw, parts.ub, parts.ub_operands, false, op)?;
     let body = m.region(m.op(op).regions[0]).blocks[0];
     let iv = m.block(body).args[0];
-    if let Some(elem) = vectorize::plan(m, op, parts.step, lw.bounds_checks()) {
+    if let Some(elem) = vectorize::plan(m, op, parts.step, lw.bounds_checks()).filter(|_| lw.may_vectorize()) {
         // Whole vectors first, then the remaining iterations one by one.
         let start = vectorize::emit(lw, op, &elem, lb, ub)?;
         return lw.build_loop(start, ub, 1, &mut |lw, v| {
@@ -904,7 +904,7 @@ fn lower_for(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
             lw.lower_ops(body)
         });
     }
-    let Some((key, elem)) = forwardable(m, op) else {
+    let Some((key, elem)) = forwardable(m, op).filter(|_| lw.may_promote()) else {
         return lw.build_loop(lb, ub, parts.step, &mut |lw, v| {
             lw.set(iv, Repr::Scalar(v));
             lw.lower_ops(body)

@@ -29,6 +29,7 @@ use crate::ir::{AffineExpr, AffineMap, Attribute, FunctionType, Module, Operatio
 use crate::runtime::{ArgSpec, BufferSpec, DimSpec, ParamSpec};
 use crate::tir::ast::{Buffer, ExprKind, IRModule, PrimExpr, PrimFunc, Var};
 use crate::tir::dtype::{DataType, TypeCode};
+use crate::transform::Passes;
 
 /// What cannot be lowered, and where.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -63,7 +64,7 @@ pub fn core_type(dt: DataType) -> Option<Type> {
 ///
 /// # Errors
 /// A construct the lowering does not support, naming the function and the place.
-pub fn lower_module(tm: &IRModule) -> Result<(Module, Vec<(String, ArgSpec)>), LowerError> {
+pub fn lower_module(tm: &IRModule, passes: &Passes) -> Result<(Module, Vec<(String, ArgSpec)>), LowerError> {
     let mut m = Module::new();
     m.source = tm.source.clone();
     let mut sigs: HashMap<String, FunctionType> = HashMap::default();
@@ -75,7 +76,7 @@ pub fn lower_module(tm: &IRModule) -> Result<(Module, Vec<(String, ArgSpec)>), L
     let mut specs = Vec::with_capacity(tm.funcs.len());
     for f in &tm.funcs {
         specs.push((f.name.clone(), arg_spec(f)));
-        let body = crate::tir::transform::prepare(f);
+        let body = crate::tir::transform::prepare(f, passes);
         let ty = sigs[&f.name].clone();
         let region = m.create_region();
         let entry = m.append_block(region, &ty.inputs);

@@ -13,17 +13,29 @@ pub mod vectorize;
 
 use super::arith::const_int;
 use super::ast::*;
+use crate::transform::Passes;
 
 /// A function's body ready for lowering: no blocks, vectorized loops as vectors, small inner
 /// loops unrolled, loop-invariant accumulators in one-element local buffers.
-pub fn prepare(f: &PrimFunc) -> Stmt {
-    let body = blocks::lower_blocks(f);
-    let body = legalize::legalize_math(&body);
-    let body = hoist::hoist_out_of_loops(&body);
-    let body = vectorize::vectorize_serial_loops(&body);
-    let body = vectorize::vectorize_loops(&body);
-    let body = unroll::unroll_small_loops(&body);
-    promote::promote_accumulators(&body)
+/// Blocks and math builtins are lowered at every level (the spec's semantics, TVM's numbers);
+/// the rest only as `passes` choose (a `T.vectorized` loop not vectorized runs serially).
+pub fn prepare(f: &PrimFunc, passes: &Passes) -> Stmt {
+    let mut body = blocks::lower_blocks(f);
+    body = legalize::legalize_math(&body);
+    if passes.hoist {
+        body = hoist::hoist_out_of_loops(&body);
+    }
+    if passes.vectorize {
+        body = vectorize::vectorize_serial_loops(&body);
+        body = vectorize::vectorize_loops(&body);
+    }
+    if passes.unroll {
+        body = unroll::unroll_small_loops(&body);
+    }
+    if passes.promote {
+        body = promote::promote_accumulators(&body);
+    }
+    body
 }
 
 /// The lanes of an expression's value.
