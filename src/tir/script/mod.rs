@@ -2,13 +2,16 @@
 //! `mod.script()`), read into the TIR AST and printed back.
 //!
 //! - `py.rs` — tokens with indentation and a small syntax tree of the Python subset.
-//! - `read.rs`, `read_expr.rs` — what each TVMScript construct means.
+//! - `reader.rs` — the reader's state (scopes, the function being read, errors); `read_expr.rs`
+//!   — what each expression means; `read.rs` — statements, functions and modules (it uses
+//!   `read_expr.rs`, never the other way).
 //! - `print.rs` — TIR to TVMScript; reading what was printed gives the same tree.
 
 mod print;
 mod py;
 mod read;
 mod read_expr;
+mod reader;
 
 pub use print::{print_expr, print_func, print_module};
 pub use read::{read_module, read_range};

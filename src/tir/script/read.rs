@@ -8,36 +8,15 @@
 //! `T.allocate`, `T.decl_buffer`, `T.launch_thread`, `assert`) take the rest of their
 //! statement list as their body, as TVM's parser does.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::sync::Arc;
 
 use super::py::{E, Expr, S, Stmt as P};
 use super::read_expr::retype;
+use super::reader::{Binding, BlockFrame, FuncState, R, ReadError, Reader, err};
 use crate::ir::{Diagnostic, Diagnostics, SourceFile, Span};
 use crate::tir::ast::*;
 use crate::tir::dtype::DataType;
-
-/// A script error: message and position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReadError {
-    /// What is wrong.
-    pub message: String,
-    /// Where.
-    pub span: Span,
-}
-
-pub(super) type R<T> = Result<T, ReadError>;
-
-pub(super) fn err<T>(message: impl Into<String>, span: Span) -> R<T> {
-    Err(ReadError { message: message.into(), span })
-}
-
-/// What a name stands for.
-#[derive(Clone, Debug)]
-pub(super) enum Binding {
-    Var(Var),
-    Buffer(Buffer),
-}
 
 /// A `T.name(args, kwargs)` call: the name after `T.`, the arguments, the keyword arguments.
 type TCall<'e> = (String, &'e [E], &'e [(String, E)]);
@@ -51,57 +30,6 @@ enum Flow {
     /// A statement that took the rest of the list as its body.
     Rest(Stmt),
 }
-
-#[derive(Default)]
-struct BlockFrame {
-    iter_vars: Vec<IterVar>,
-    values: Vec<PrimExpr>,
-    reads: Vec<BufferRegion>,
-    writes: Vec<BufferRegion>,
-    init: Option<Stmt>,
-    predicate: Option<PrimExpr>,
-    annotations: Vec<(String, AttrValue)>,
-    alloc_buffers: Vec<Buffer>,
-    match_buffers: Vec<MatchBufferRegion>,
-}
-
-/// Per-function state.
-#[derive(Default)]
-struct FuncState {
-    attrs: Vec<(String, AttrValue)>,
-    buffer_map: Vec<(Var, Buffer)>,
-    params: Vec<Var>,
-    blocks: Vec<BlockFrame>,
-    /// Loop variables and their ranges (for `T.axis.remap`).
-    loops: Vec<(Var, Range)>,
-    /// Depth of statement lists inside the innermost block (0: the block's own list).
-    block_depth: Vec<usize>,
-    /// Names tested by enclosing while loops.
-    while_names: Vec<HashSet<String>>,
-    /// Thread tags of `T.env_thread` variables.
-    env_threads: HashMap<u64, String>,
-    /// Statement lists entered below the function's own (loop and branch bodies, the rest
-    /// after a binding).
-    nesting: usize,
-    /// `T.sblock_alloc_buffer`s of the function's own statement list: the buffers of its
-    /// implicit root block, which TVM prints as a comment (`# with T.sblock("root"):`).
-    root_allocs: Vec<Buffer>,
-}
-
-pub(super) struct Reader {
-    scopes: Vec<HashMap<String, Binding>>,
-    tir_aliases: HashSet<String>,
-    ir_aliases: HashSet<String>,
-    pub(super) module_name: Option<String>,
-    /// Functions of the module and their return types.
-    pub(super) funcs: HashMap<String, DataType>,
-    /// Module-level `n = TypeVar("n")` shape variables.
-    type_vars: Vec<(String, Span)>,
-    fs: FuncState,
-    depth: u32,
-}
-
-const MAX_DEPTH: u32 = 400;
 
 /// Read a TVMScript file: one `@I.ir_module` class or any number of `@T.prim_func` functions.
 ///
@@ -141,61 +69,6 @@ fn read_text(file: &Arc<SourceFile>, text: &str) -> Result<IRModule, Diagnostics
 }
 
 impl Reader {
-    fn new() -> Reader {
-        Reader {
-            scopes: vec![HashMap::new()],
-            tir_aliases: ["T", "tir", "tirx"].iter().map(|s| s.to_string()).collect(),
-            ir_aliases: ["I", "ir"].iter().map(|s| s.to_string()).collect(),
-            module_name: None,
-            funcs: HashMap::new(),
-            type_vars: Vec::new(),
-            fs: FuncState::default(),
-            depth: 0,
-        }
-    }
-
-    // ---- helpers ----------------------------------------------------------------------------------
-
-    pub(super) fn error(&self, message: impl Into<String>, span: Span) -> ReadError {
-        ReadError { message: message.into(), span }
-    }
-
-    pub(super) fn depth_guard<T>(&mut self, span: Span, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
-        self.depth += 1;
-        if self.depth > MAX_DEPTH {
-            self.depth -= 1;
-            return err("nesting is too deep", span);
-        }
-        let r = stacker::maybe_grow(64 * 1024, 1024 * 1024, || f(self));
-        self.depth -= 1;
-        r
-    }
-
-    pub(super) fn lookup(&self, name: &str) -> Option<&Binding> {
-        self.scopes.iter().rev().find_map(|s| s.get(name))
-    }
-
-    fn bind(&mut self, name: &str, b: Binding) {
-        if let Some(s) = self.scopes.last_mut() {
-            s.insert(name.to_string(), b);
-        }
-    }
-
-    fn scoped<T>(&mut self, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
-        self.scopes.push(HashMap::new());
-        let r = f(self);
-        self.scopes.pop();
-        r
-    }
-
-    /// The name after the `T.` prefix (`T.axis.remap` → `axis.remap`) if `e` is in the TIR
-    /// namespace.
-    pub(super) fn t_name(&self, e: &Expr) -> Option<String> {
-        let d = e.dotted()?;
-        let (head, rest) = d.split_once('.')?;
-        self.tir_aliases.contains(head).then(|| rest.to_string())
-    }
-
     fn t_call<'e>(&self, e: &'e E) -> Option<TCall<'e>> {
         match &e.e {
             Expr::Call(f, args, kw) => self.t_name(&f.e).map(|t| (t, args.as_slice(), kw.as_slice())),
@@ -442,36 +315,6 @@ impl Reader {
     }
 
     // ---- buffers --------------------------------------------------------------------------------------
-
-    /// A shape: a tuple (or one expression) of dimensions.
-    fn shape(&mut self, e: &E, allow_strings: bool) -> R<Vec<PrimExpr>> {
-        match &e.e {
-            Expr::Tuple(xs) | Expr::List(xs) => xs.iter().map(|x| self.dim(x, allow_strings)).collect(),
-            _ => Ok(vec![self.dim(e, allow_strings)?]),
-        }
-    }
-
-    /// A dimension, stride or offset: an expression (literals are int32), or a string naming
-    /// a variable (made if it does not exist yet).
-    fn dim(&mut self, e: &E, allow_strings: bool) -> R<PrimExpr> {
-        if let Expr::Str(s) = &e.e {
-            if !allow_strings {
-                return err("expected an expression, not a string", e.span);
-            }
-            return Ok(match self.lookup(s) {
-                Some(Binding::Var(v)) => PrimExpr::at(ExprKind::Var(v.clone()), v.dtype(), Some(e.span)),
-                _ => {
-                    let v = Var::at(s, Type::Prim(DataType::INT32), Some(e.span));
-                    // Shape variables of the signature live in the function's scope.
-                    if let Some(scope) = self.scopes.get_mut(1) {
-                        scope.insert(s.clone(), Binding::Var(v.clone()));
-                    }
-                    PrimExpr::at(ExprKind::Var(v), DataType::INT32, Some(e.span))
-                }
-            });
-        }
-        self.expr_as(e, DataType::INT32)
-    }
 
     /// `T.Buffer(shape, dtype, data=, strides=, elem_offset=, scope=, align=, offset_factor=,
     /// buffer_type=, axis_separators=)` and the same arguments of `match_buffer`,

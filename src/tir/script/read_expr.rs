@@ -4,7 +4,7 @@
 //! broadcast).
 
 use super::py::{E, Expr};
-use super::read::{Binding, R, Reader, err};
+use super::reader::{Binding, R, Reader, err};
 use crate::ir::Span;
 use crate::tir::ast::*;
 use crate::tir::dtype::{DataType, TypeCode};
@@ -98,6 +98,36 @@ pub(super) fn retype(x: &PrimExpr, dt: DataType, span: Span) -> PrimExpr {
 }
 
 impl Reader {
+    /// A shape: a tuple (or one expression) of dimensions.
+    pub(super) fn shape(&mut self, e: &E, allow_strings: bool) -> R<Vec<PrimExpr>> {
+        match &e.e {
+            Expr::Tuple(xs) | Expr::List(xs) => xs.iter().map(|x| self.dim(x, allow_strings)).collect(),
+            _ => Ok(vec![self.dim(e, allow_strings)?]),
+        }
+    }
+
+    /// A dimension, stride or offset: an expression (literals are int32), or a string naming
+    /// a variable (made if it does not exist yet).
+    pub(super) fn dim(&mut self, e: &E, allow_strings: bool) -> R<PrimExpr> {
+        if let Expr::Str(s) = &e.e {
+            if !allow_strings {
+                return err("expected an expression, not a string", e.span);
+            }
+            return Ok(match self.lookup(s) {
+                Some(Binding::Var(v)) => PrimExpr::at(ExprKind::Var(v.clone()), v.dtype(), Some(e.span)),
+                _ => {
+                    let v = Var::at(s, Type::Prim(DataType::INT32), Some(e.span));
+                    // Shape variables of the signature live in the function's scope.
+                    if let Some(scope) = self.scopes.get_mut(1) {
+                        scope.insert(s.clone(), Binding::Var(v.clone()));
+                    }
+                    PrimExpr::at(ExprKind::Var(v), DataType::INT32, Some(e.span))
+                }
+            });
+        }
+        self.expr_as(e, DataType::INT32)
+    }
+
     /// An expression.
     pub(super) fn expr(&mut self, e: &E) -> R<PrimExpr> {
         Ok(self.operand(e)?.e)

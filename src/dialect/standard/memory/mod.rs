@@ -78,10 +78,7 @@ pub(crate) fn parse_memref_access<'a>(p: &mut Parser<'a>) -> PResult<(crate::syn
 }
 
 /// Index operands as i64 values.
-fn index_values(
-    lw: &FnLowerer<'_, '_>,
-    vals: &[Value],
-) -> Result<Vec<cranelift_codegen::ir::Value>, CodegenError> {
+fn index_values(lw: &FnLowerer<'_, '_>, vals: &[Value]) -> Result<Vec<cranelift_codegen::ir::Value>, CodegenError> {
     vals.iter().map(|&v| lw.scalar(v)).collect()
 }
 
