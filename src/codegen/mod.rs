@@ -15,10 +15,16 @@
 //! where `args[i]` points to the i-th argument (a scalar's bytes, a vector's lanes, or a
 //! `DLTensor` for a memref or tensor) and results are stored at the offsets of [`EntryLayout`].
 
+mod affine;
 mod entry;
+mod loops;
 mod lower;
+mod memory;
 mod outline;
+mod registers;
 pub mod repr;
+mod runtime_calls;
+mod scalars;
 
 use std::collections::HashMap;
 use std::sync::Arc;

@@ -1,0 +1,104 @@
+//! Values kept in registers rather than memory: one-element frame buffers that only scalar
+//! loads and stores use (Cranelift variables), and the element an affine loop forwards
+//! across its iterations.
+
+use rustc_hash::FxHashMap as HashMap;
+
+use cranelift_codegen::ir::{Value, types};
+
+use super::CodegenRole;
+use super::lower::*;
+use super::repr;
+use crate::ir::Op;
+
+impl<'s, 'a> FnLowerer<'s, 'a> {
+    /// Find the `alloca`s of one scalar element that only `load` and `store` use, all in the
+    /// function being built (not in a parallel body outlined from it): they live in registers,
+    /// as Cranelift variables (their index can only be 0).
+    pub(super) fn find_register_buffers(&mut self, root: Op, region: crate::ir::Region) {
+        let m = self.m;
+        let lowerings = self.st.lowerings;
+        if !self.st.config.promote {
+            return;
+        }
+        let nested = |op: Op| {
+            let mut cur = op;
+            while let Some(p) = m.parent_op(cur) {
+                if p == root {
+                    return false;
+                }
+                if lowerings.role(m.op_name(p)) == CodegenRole::OutlinedBody {
+                    return true;
+                }
+                cur = p;
+            }
+            false
+        };
+        let mut candidates: HashMap<crate::ir::Value, types::Type> = HashMap::default();
+        m.walk_region(region, |op| {
+            if lowerings.role(m.op_name(op)) != CodegenRole::FrameBuffer || nested(op) {
+                return;
+            }
+            let r = m.op(op).results[0];
+            if let Some(mt) = m.value_type(r).as_memref()
+                && mt.shape.iter().product::<i64>() == 1
+                && let Some(t) = repr::scalar_clif(&mt.elem)
+            {
+                candidates.insert(r, t);
+            }
+        });
+        if candidates.is_empty() {
+            return;
+        }
+        m.walk_region(region, |op| {
+            let d = m.op(op);
+            let ok_use = |k: usize| match lowerings.role(m.op_name(op)) {
+                CodegenRole::ScalarLoad { memref } | CodegenRole::ScalarStore { memref } => {
+                    k == usize::from(memref) && !nested(op)
+                }
+                _ => false,
+            };
+            for (k, v) in d.operands.iter().enumerate() {
+                if candidates.contains_key(v) && !ok_use(k) {
+                    candidates.remove(v);
+                }
+            }
+            for s in &d.successors {
+                for v in &s.args {
+                    candidates.remove(v);
+                }
+            }
+        });
+        for (v, t) in candidates {
+            let var = self.b.declare_var(t);
+            self.registers.insert(v, var);
+        }
+    }
+
+    /// The variable a one-element buffer lives in, if it lives in one.
+    pub fn register_of(&self, memref: crate::ir::Value) -> Option<cranelift_frontend::Variable> {
+        self.registers.get(&memref).copied()
+    }
+
+    /// The register holding the element at `key`, while a loop keeps it there.
+    pub fn forwarded(&self, key: &AccessKey) -> Option<Value> {
+        self.forwarded.iter().rev().find(|(k, _)| k == key).map(|(_, v)| *v)
+    }
+
+    /// Record that `key` now holds `v` (after a store), if it is kept in a register.
+    pub fn update_forwarded(&mut self, key: &AccessKey, v: Value) {
+        if let Some(slot) = self.forwarded.iter_mut().rev().find(|(k, _)| k == key) {
+            slot.1 = v;
+        }
+    }
+
+    /// Keep `key` in a register holding `v` until [`FnLowerer::end_forwarding`].
+    pub fn begin_forwarding(&mut self, key: AccessKey, v: Value) {
+        self.forwarded.push((key, v));
+    }
+
+    /// Stop keeping the innermost key in a register; its current value.
+    pub fn end_forwarding(&mut self) -> Option<Value> {
+        self.forwarded.pop().map(|(_, v)| v)
+    }
+}

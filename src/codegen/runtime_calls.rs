@@ -1,0 +1,166 @@
+//! Calls out of generated code: runtime errors (a status and a site returned to the caller),
+//! host and runtime helpers by address, other functions of the module, function values.
+
+use cranelift_codegen::ir::{AbiParam, InstBuilder, MemFlagsData, SigRef, Signature, Value, types};
+use cranelift_module::Module as _;
+
+use super::lower::*;
+use super::{Site, internal_signature};
+use crate::ir::{FunctionType, Op};
+use crate::runtime::call::CallCtx;
+use crate::runtime::trap::TrapKind;
+
+impl<'s, 'a> FnLowerer<'s, 'a> {
+    pub(super) fn site_with(&mut self, op: Op, detail: Option<String>) -> i64 {
+        self.st.sites.push(Site { func: self.name.clone(), loc: location(self.m, op), detail });
+        (self.st.sites.len() - 1) as i64
+    }
+
+    /// Return with an error status (the kind and site are already stored, or stored here).
+    pub(super) fn emit_error_return(&mut self, status: Value) {
+        let mut out = vec![status];
+        for &t in &self.ret_types.clone()[1..] {
+            out.push(self.zero(t));
+        }
+        self.b.ins().return_(&out);
+    }
+
+    /// A zero of a Cranelift type (scalar or vector).
+    pub fn zero(&mut self, t: types::Type) -> Value {
+        if t.is_vector() {
+            let lane = self.zero(t.lane_type());
+            return self.b.ins().splat(t, lane);
+        }
+        if t == types::F32 {
+            self.b.ins().f32const(0.0)
+        } else if t == types::F64 {
+            self.b.ins().f64const(0.0)
+        } else {
+            self.b.ins().iconst(t, 0)
+        }
+    }
+
+    /// If `cond` (an i8 truth value) holds, stop with a runtime error of `kind` at `op`.
+    pub fn trap_if(&mut self, cond: Value, kind: TrapKind, op: Op) {
+        self.trap_if_with(cond, kind, op, None);
+    }
+
+    /// [`FnLowerer::trap_if`] with a message for the error (an assertion's).
+    pub fn trap_if_with(&mut self, cond: Value, kind: TrapKind, op: Op, detail: Option<String>) {
+        let site = self.site_with(op, detail);
+        let fail = self.b.create_block();
+        let cont = self.b.create_block();
+        self.b.set_cold_block(fail);
+        self.b.ins().brif(cond, fail, &[], cont, &[]);
+        self.b.switch_to_block(fail);
+        let k = self.b.ins().iconst(types::I32, kind as i64);
+        let s = self.b.ins().iconst(types::I32, site);
+        self.b.ins().store(MemFlagsData::trusted(), k, self.ctx_ptr, CallCtx::KIND);
+        self.b.ins().store(MemFlagsData::trusted(), s, self.ctx_ptr, CallCtx::SITE);
+        let one = self.b.ins().iconst(types::I32, 1);
+        self.emit_error_return(one);
+        self.b.switch_to_block(cont);
+    }
+
+    /// If `status` (i32) is not zero, return it (a callee's error passes up unchanged).
+    pub fn propagate(&mut self, status: Value) {
+        let fail = self.b.create_block();
+        let cont = self.b.create_block();
+        self.b.set_cold_block(fail);
+        self.b.ins().brif(status, fail, &[], cont, &[]);
+        self.b.switch_to_block(fail);
+        self.emit_error_return(status);
+        self.b.switch_to_block(cont);
+    }
+
+    /// The call context pointer.
+    pub fn ctx(&self) -> Value {
+        self.ctx_ptr
+    }
+
+    pub(super) fn sig_ref(&mut self, params: &[types::Type], rets: &[types::Type]) -> SigRef {
+        let key = (params.to_vec(), rets.to_vec());
+        if let Some(s) = self.sigs.get(&key) {
+            return *s;
+        }
+        let mut sig = Signature::new(self.st.jit.isa().default_call_conv());
+        sig.params.extend(params.iter().map(|&t| AbiParam::new(t)));
+        sig.returns.extend(rets.iter().map(|&t| AbiParam::new(t)));
+        let r = self.b.import_signature(sig);
+        self.sigs.insert(key, r);
+        r
+    }
+
+    /// Call a host function (C ABI) at a fixed address.
+    pub fn call_host(
+        &mut self,
+        addr: usize,
+        params: &[types::Type],
+        rets: &[types::Type],
+        args: &[Value],
+    ) -> Vec<Value> {
+        let sig = self.sig_ref(params, rets);
+        let callee = self.b.ins().iconst(types::I64, addr as i64);
+        let call = self.b.ins().call_indirect(sig, callee, args);
+        self.b.inst_results(call).to_vec()
+    }
+
+    /// Call an IR function of this module by name; `None` if it is not defined here.
+    pub fn call_internal(&mut self, name: &str, args: &[Value]) -> Option<Vec<Value>> {
+        let (id, _) = self.st.internal.get(name)?;
+        let id = *id;
+        let fref = match self.funcs.get(&id) {
+            Some(f) => *f,
+            None => {
+                let f = self.st.jit.declare_func_in_func(id, self.b.func);
+                self.funcs.insert(id, f);
+                f
+            }
+        };
+        let call = self.b.ins().call(fref, args);
+        Some(self.b.inst_results(call).to_vec())
+    }
+
+    /// The address of an IR function's internal code (a function value).
+    pub fn function_address(&mut self, name: &str) -> Option<Value> {
+        let (id, _) = self.st.internal.get(name)?;
+        let id = *id;
+        let fref = match self.funcs.get(&id) {
+            Some(f) => *f,
+            None => {
+                let f = self.st.jit.declare_func_in_func(id, self.b.func);
+                self.funcs.insert(id, f);
+                f
+            }
+        };
+        Some(self.b.ins().func_addr(types::I64, fref))
+    }
+
+    /// Call a function value with the internal ABI of `ty`.
+    ///
+    /// # Errors
+    /// A signature the internal ABI cannot express.
+    pub fn call_value(&mut self, callee: Value, ty: &FunctionType, args: &[Value]) -> Result<Vec<Value>, String> {
+        let sig = internal_signature(&self.st.jit, ty)?;
+        let params: Vec<types::Type> = sig.params.iter().map(|p| p.value_type).collect();
+        let rets: Vec<types::Type> = sig.returns.iter().map(|p| p.value_type).collect();
+        let s = self.sig_ref(&params, &rets);
+        let call = self.b.ins().call_indirect(s, callee, args);
+        Ok(self.b.inst_results(call).to_vec())
+    }
+
+    /// The external function `name`, resolved; records it as missing (reported at the end of
+    /// compilation) when nothing provides it.
+    pub fn external(&mut self, name: &str) -> Option<(super::ExternalTarget, FunctionType)> {
+        let ty = self.st.externals.get(name)?.clone();
+        match self.st.resolver.resolve(name, &ty) {
+            Ok(t) => Some((t, ty)),
+            Err(reason) => {
+                if !self.st.missing.iter().any(|(s, _, _)| s == name) {
+                    self.st.missing.push((name.to_string(), self.name.to_string(), reason));
+                }
+                None
+            }
+        }
+    }
+}
