@@ -237,3 +237,63 @@ fn opt_splits_verifies_diagnostics_and_roundtrips_through_the_driver() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("cases.mlir:8:8: error: 'std.addi' op requires the same type"), "{}", stderr(&o));
 }
+
+#[test]
+fn the_command_line_survives_odd_words_and_full_disks() {
+    let dir = scratch("cli_odd");
+    let f = dir.join("id.mlir");
+    std::fs::write(&f, "func @main(%x: i32) -> i32 {\n  return %x : i32\n}\n").unwrap();
+    let path = f.to_str().unwrap();
+    // A negative number as its own word is a value, not an option.
+    let o = strata(&["run", path, "--arg", "-129"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "-129\n");
+    // A word that is not UTF-8 is a usage error (clap's status 2), not a panic.
+    use std::os::unix::ffi::OsStrExt;
+    let o = Command::new(env!("CARGO_BIN_EXE_strata"))
+        .arg("opt")
+        .arg(std::ffi::OsStr::from_bytes(b"\xff\xfe.mlir"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("invalid UTF-8"), "{}", stderr(&o));
+    // Output that cannot be written is an error (exit 1), not a silent success.
+    if let Ok(full) = std::fs::File::create("/dev/full") {
+        let o = Command::new(env!("CARGO_BIN_EXE_strata")).args(["opt", path]).stdout(full).output().unwrap();
+        assert_eq!(o.status.code(), Some(1));
+        assert!(stderr(&o).contains("cannot write to standard output"), "{}", stderr(&o));
+    }
+}
+
+#[test]
+fn an_npy_header_cannot_make_a_small_file_allocate_gigabytes() {
+    let dir = scratch("npy_header");
+    let f = dir.join("big.npy");
+    let mut header = String::from("{'descr': '<f4', 'fortran_order': False, 'shape': (20000, 20000), }");
+    while (10 + header.len() + 1) % 64 != 0 {
+        header.push(' ');
+    }
+    header.push('\n');
+    let mut bytes = b"\x93NUMPY\x01\x00".to_vec();
+    bytes.extend_from_slice(&(header.len() as u16).to_le_bytes());
+    bytes.extend_from_slice(header.as_bytes());
+    bytes.extend_from_slice(&[0u8; 16]);
+    std::fs::write(&f, &bytes).unwrap();
+    let e = npy::read(&f).unwrap_err().to_string();
+    assert!(e.ends_with("truncated data: the header claims 1600000000 bytes, the file holds 16"), "{e}");
+    // Trailing bytes and repeated keys are refused too.
+    let small = header.replace("(20000, 20000)", "(2, 2)       ");
+    let mut bytes = b"\x93NUMPY\x01\x00".to_vec();
+    bytes.extend_from_slice(&(small.len() as u16).to_le_bytes());
+    bytes.extend_from_slice(small.as_bytes());
+    bytes.extend_from_slice(&[0u8; 20]);
+    std::fs::write(&f, &bytes).unwrap();
+    assert!(npy::read(&f).unwrap_err().to_string().ends_with("4 bytes of trailing data after the array"));
+    let twice = small.replacen("'shape'", "'shape': (1,), 'shape'", 1);
+    let mut bytes = b"\x93NUMPY\x01\x00".to_vec();
+    bytes.extend_from_slice(&(twice.len() as u16).to_le_bytes());
+    bytes.extend_from_slice(twice.as_bytes());
+    bytes.extend_from_slice(&[0u8; 16]);
+    std::fs::write(&f, &bytes).unwrap();
+    assert!(npy::read(&f).unwrap_err().to_string().ends_with("the header names 'shape' twice"));
+}

@@ -71,7 +71,9 @@ fn argument_checks_name_the_field() {
     let strided = dl(DLDevice::CPU, strides.as_mut_ptr(), 0, data.as_mut_ptr(), shape.as_mut_ptr());
     let odd = dl(DLDevice::CPU, std::ptr::null_mut(), 6, data.as_mut_ptr(), shape.as_mut_ptr());
     let call = |a: &DLTensor| {
-        code.call("add2d", &mut [Arg::Dl(a), Arg::Dl(&ok), Arg::Dl(&ok)]).map(|_| ()).map_err(|e| e.to_string())
+        code.call("add2d", &mut [unsafe { Arg::dl(a) }, unsafe { Arg::dl(&ok) }, unsafe { Arg::dl(&ok) }])
+            .map(|_| ())
+            .map_err(|e| e.to_string())
     };
     assert_eq!(
         call(&gpu).unwrap_err(),
@@ -90,7 +92,7 @@ fn argument_checks_name_the_field() {
     let shifted = dl(DLDevice::CPU, std::ptr::null_mut(), 32, data.as_mut_ptr(), shape.as_mut_ptr());
     let mut out = Tensor::zeros::<f32>(&[4, 8]).unwrap();
     let zero = Tensor::zeros::<f32>(&[4, 8]).unwrap();
-    code.call("add2d", &mut [Arg::Dl(&shifted), zero.as_arg(), out.as_arg_mut()]).unwrap();
+    code.call("add2d", &mut [unsafe { Arg::dl(&shifted) }, zero.as_arg(), out.as_arg_mut()]).unwrap();
     assert_eq!(out.to_vec::<f32>().unwrap()[0], 8.0);
     assert_eq!(call(&ok), Ok(()));
 }
@@ -313,4 +315,54 @@ fn optimization_levels_choose_strata_passes_and_keep_results() {
     }
     assert_eq!(results[0], (0..64).map(|i| (3 * i) as f32).collect::<Vec<_>>());
     assert!(results.iter().all(|r| *r == results[0]));
+}
+
+#[test]
+fn a_null_data_pointer_is_refused_whatever_the_shape_multiplies_to() {
+    // 2^32 * 2^32 wraps to 0 in 64 bits: only a dimension of 0 makes an empty tensor.
+    let code = compile("func @f(%a: memref<?x?xf32>) {\n  return\n}");
+    let mut shape = [1i64 << 32, 1i64 << 32];
+    let t = DLTensor {
+        data: std::ptr::null_mut(),
+        device: DLDevice::CPU,
+        ndim: 2,
+        dtype: DLDataType::new(code::FLOAT, 32),
+        shape: shape.as_mut_ptr(),
+        strides: std::ptr::null_mut(),
+        byte_offset: 0,
+    };
+    // SAFETY: `shape` holds `ndim` entries and outlives the call; `data` is refused before use.
+    let e = code.call("f", &mut [unsafe { Arg::dl(&t) }]).unwrap_err().to_string();
+    assert!(e.ends_with("data is null"), "{e}");
+    let v = strata::tir::compile_script(
+        "@T.prim_func\ndef g(a: T.handle, n: T.int64, m: T.int64):\n    A = T.match_buffer(a, (n, m), \"float32\")\n    A[0, 0] = T.float32(1)\n",
+    )
+    .unwrap();
+    let code = Engine::default().compile(&v).unwrap();
+    // SAFETY: as above.
+    let args = &mut [unsafe { Arg::dl(&t) }, Arg::Val(Val::Int(1 << 32, 64)), Arg::Val(Val::Int(1 << 32, 64))];
+    let e = code.call("g", args).unwrap_err().to_string();
+    assert!(e.contains("A.data on argument #0") && e.ends_with("expected data, got a null pointer"), "{e}");
+}
+
+#[test]
+fn a_host_panic_on_a_parallel_worker_reaches_the_caller() {
+    let engine = Engine::new(Options { threads: 2, ..Options::default() }).unwrap();
+    // Keep the default panic message off the test output; the panic is the point.
+    engine.register_fn("boom", |x: i64| -> i64 {
+        if x == 37 { std::panic::resume_unwind(Box::new("boom")) } else { x }
+    });
+    let m = parse(
+        "func @boom(i64) -> i64\nfunc @g(%a: memref<?xi64>, %n: index) {\n  %c0 = constant 0 : index\n  parallel_for %k = %c0 to %n {\n    %x = index_cast %k : index to i64\n    %y = call @boom(%x) : (i64) -> i64\n    store %y, %a[%k] : memref<?xi64>\n    yield\n  }\n  return\n}",
+    )
+    .unwrap();
+    let code = engine.compile(&m).unwrap();
+    let f = code.typed::<(&mut Tensor, i64), ()>("g").unwrap();
+    let mut a = Tensor::zeros::<i64>(&[64]).unwrap();
+    f.call((&mut a, 30)).unwrap();
+    assert_eq!(f.call((&mut a, 64)).unwrap_err().to_string(), "@g: a host function panicked");
+    let e = code.call("g", &mut [a.as_arg_mut(), Val::Index(64).into()]).unwrap_err().to_string();
+    assert_eq!(e, "@g: a host function panicked");
+    // The flag does not leak into the next call.
+    f.call((&mut a, 30)).unwrap();
 }

@@ -357,9 +357,10 @@ fn shapes_bind_and_match() {
     let (mut a, mut b) = (vec![1.0f32; 32], vec![0.0f32; 4]);
     let (mut sa, mut sb) = ([4i64, 8], [4i64]);
     let (ta, tb) = (dl(&mut a, &mut sa, None, 0, F32), dl(&mut b, &mut sb, None, 0, F32));
-    code.call("f", &mut [Arg::Dl(&ta), Arg::Dl(&tb), Val::from(4i32).into()]).expect("n = 4 everywhere");
+    code.call("f", &mut [unsafe { Arg::dl(&ta) }, unsafe { Arg::dl(&tb) }, Val::from(4i32).into()])
+        .expect("n = 4 everywhere");
     // The scalar n binds first; A's first dimension must match it.
-    let msg = err_of(code.call("f", &mut [Arg::Dl(&ta), Arg::Dl(&tb), Val::from(5i32).into()]));
+    let msg = err_of(code.call("f", &mut [unsafe { Arg::dl(&ta) }, unsafe { Arg::dl(&tb) }, Val::from(5i32).into()]));
     assert_eq!(
         msg,
         "Mismatched A.shape[0] on argument #0 when calling `f(A: Tensor([n, 8], float32), B: Tensor([n], float32), n: int32)`: expected n = 5 (bound by argument #2), got 4"
@@ -368,13 +369,13 @@ fn shapes_bind_and_match() {
     let mut a9 = vec![1.0f32; 36];
     let mut s9 = [4i64, 9];
     let t9 = dl(&mut a9, &mut s9, None, 0, F32);
-    let msg = err_of(code.call("f", &mut [Arg::Dl(&t9), Arg::Dl(&tb), Val::from(4i32).into()]));
+    let msg = err_of(code.call("f", &mut [unsafe { Arg::dl(&t9) }, unsafe { Arg::dl(&tb) }, Val::from(4i32).into()]));
     assert!(msg.starts_with("Mismatched A.shape[1] on argument #0") && msg.ends_with("expected 8, got 9"), "{msg}");
     // B's shape variable was bound by A.
     let mut b5 = vec![0.0f32; 5];
     let mut s5 = [5i64];
     let t5 = dl(&mut b5, &mut s5, None, 0, F32);
-    let msg = err_of(code.call("f", &mut [Arg::Dl(&ta), Arg::Dl(&t5), Val::from(4i32).into()]));
+    let msg = err_of(code.call("f", &mut [unsafe { Arg::dl(&ta) }, unsafe { Arg::dl(&t5) }, Val::from(4i32).into()]));
     assert!(msg.ends_with("expected n = 4 (bound by argument #2), got 5"), "{msg}");
 }
 
@@ -385,25 +386,25 @@ fn dtype_ndim_device_and_data() {
     let (mut sa, mut sb) = ([4i64, 8], [4i64]);
     let tb = dl(&mut b, &mut sb, None, 0, F32);
     let ti = dl(&mut a, &mut sa, None, 0, DLDataType::new(code::INT, 32));
-    let msg = err_of(code.call("f", &mut [Arg::Dl(&ti), Arg::Dl(&tb), Val::from(4i32).into()]));
+    let msg = err_of(code.call("f", &mut [unsafe { Arg::dl(&ti) }, unsafe { Arg::dl(&tb) }, Val::from(4i32).into()]));
     assert!(
         msg.starts_with("Mismatched A.dtype on argument #0") && msg.ends_with("expected float32, got int32"),
         "{msg}"
     );
     let mut s3 = [4i64, 8, 1];
     let t3 = dl(&mut a, &mut s3, None, 0, F32);
-    let msg = err_of(code.call("f", &mut [Arg::Dl(&t3), Arg::Dl(&tb), Val::from(4i32).into()]));
+    let msg = err_of(code.call("f", &mut [unsafe { Arg::dl(&t3) }, unsafe { Arg::dl(&tb) }, Val::from(4i32).into()]));
     assert!(msg.starts_with("Mismatched A.ndim on argument #0") && msg.ends_with("expected 2, got 3"), "{msg}");
     let mut gpu = dl(&mut a, &mut sa, None, 0, F32);
     gpu.device = DLDevice { device_type: 2, device_id: 0 };
-    let msg = err_of(code.call("f", &mut [Arg::Dl(&gpu), Arg::Dl(&tb), Val::from(4i32).into()]));
+    let msg = err_of(code.call("f", &mut [unsafe { Arg::dl(&gpu) }, unsafe { Arg::dl(&tb) }, Val::from(4i32).into()]));
     assert!(
         msg.starts_with("Mismatched A.device") && msg.ends_with("expected the CPU (1), got device type 2"),
         "{msg}"
     );
     let mut null = dl(&mut a, &mut sa, None, 0, F32);
     null.data = std::ptr::null_mut();
-    let msg = err_of(code.call("f", &mut [Arg::Dl(&null), Arg::Dl(&tb), Val::from(4i32).into()]));
+    let msg = err_of(code.call("f", &mut [unsafe { Arg::dl(&null) }, unsafe { Arg::dl(&tb) }, Val::from(4i32).into()]));
     assert!(msg.starts_with("Mismatched A.data") && msg.ends_with("expected data, got a null pointer"), "{msg}");
 }
 
@@ -420,20 +421,21 @@ fn strides_and_offsets() {
     // Explicit compact strides are accepted; others are not (A has no strides: compact).
     let mut compact = [8i64, 1];
     let tc = dl(&mut a, &mut sa, Some(&mut compact), 0, F32);
-    code.call("f", &mut [Arg::Dl(&tc), Arg::Dl(&tb), Val::from(4i32).into()]).expect("compact strides");
+    code.call("f", &mut [unsafe { Arg::dl(&tc) }, unsafe { Arg::dl(&tb) }, Val::from(4i32).into()])
+        .expect("compact strides");
     let mut wide = [16i64, 1];
     let tw = dl(&mut a, &mut sa, Some(&mut wide), 0, F32);
-    let msg = err_of(code.call("f", &mut [Arg::Dl(&tw), Arg::Dl(&tb), Val::from(4i32).into()]));
+    let msg = err_of(code.call("f", &mut [unsafe { Arg::dl(&tw) }, unsafe { Arg::dl(&tb) }, Val::from(4i32).into()]));
     assert!(
         msg.starts_with("Mismatched A.strides on argument #0") && msg.contains("expected a compact array"),
         "{msg}"
     );
     // A's element offset is the constant 0: a byte offset is an error.
     let to = dl(&mut a, &mut sa, None, 16, F32);
-    let msg = err_of(code.call("f", &mut [Arg::Dl(&to), Arg::Dl(&tb), Val::from(4i32).into()]));
+    let msg = err_of(code.call("f", &mut [unsafe { Arg::dl(&to) }, unsafe { Arg::dl(&tb) }, Val::from(4i32).into()]));
     assert!(msg.starts_with("Mismatched A.elem_offset on argument #0") && msg.ends_with("expected 0, got 4"), "{msg}");
     let tm = dl(&mut a, &mut sa, None, 6, F32);
-    let msg = err_of(code.call("f", &mut [Arg::Dl(&tm), Arg::Dl(&tb), Val::from(4i32).into()]));
+    let msg = err_of(code.call("f", &mut [unsafe { Arg::dl(&tm) }, unsafe { Arg::dl(&tb) }, Val::from(4i32).into()]));
     assert!(
         msg.starts_with("Mismatched A.byte_offset")
             && msg.ends_with("expected a multiple of the element size 4, got 6"),
@@ -475,7 +477,7 @@ fn stride_and_offset_variables_are_readable() {
         strides: std::ptr::null_mut(),
         byte_offset: 0,
     };
-    code.call("h", &mut [Arg::Dl(&ta), Arg::Dl(&to)]).expect("runs");
+    code.call("h", &mut [unsafe { Arg::dl(&ta) }, unsafe { Arg::dl(&to) }]).expect("runs");
     // Stride 3, offset 8 bytes = 2 elements; A[2] is element 2 + 2 * 3 = 8.
     assert_eq!(out, [3, 2, 8]);
 }
@@ -491,10 +493,12 @@ fn arguments_may_not_alias() {
     // B inside A's memory (A spans elements 0..32), then just past it.
     // SAFETY-free: only the addresses are compared before the call is refused.
     let tb_in = DLTensor { data: base.wrapping_add(8).cast(), ndim: 1, shape: sb.as_mut_ptr(), ..ta };
-    let msg = err_of(code.call("f", &mut [Arg::Dl(&ta), Arg::Dl(&tb_in), Val::from(4i32).into()]));
+    let msg =
+        err_of(code.call("f", &mut [unsafe { Arg::dl(&ta) }, unsafe { Arg::dl(&tb_in) }, Val::from(4i32).into()]));
     assert!(msg.contains("arguments #0 (A) and #1 (B)") && msg.contains("overlap in memory"), "{msg}");
     let tb_after = DLTensor { data: base.wrapping_add(32).cast(), ndim: 1, shape: sb.as_mut_ptr(), ..ta };
-    code.call("f", &mut [Arg::Dl(&ta), Arg::Dl(&tb_after), Val::from(4i32).into()]).expect("adjacent, not overlapping");
+    code.call("f", &mut [unsafe { Arg::dl(&ta) }, unsafe { Arg::dl(&tb_after) }, Val::from(4i32).into()])
+        .expect("adjacent, not overlapping");
 }
 
 #[test]

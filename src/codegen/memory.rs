@@ -205,6 +205,35 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
         }
     }
 
+    /// The bytes of a buffer of `dims` elements of `elem_bytes` bytes each, stopping with an
+    /// out-of-memory error when a dimension is negative or the product does not fit: a huge size
+    /// must never wrap around to a small allocation that accesses then run past.
+    pub fn byte_size(&mut self, dims: &[Dim], elem_bytes: i64, op: Op) -> Value {
+        let detail = || Some("the buffer's size in bytes does not fit in 63 bits".to_string());
+        let mut statics = Some(elem_bytes);
+        let mut dynamic = Vec::new();
+        for d in dims {
+            match d {
+                Dim::Static(x) => statics = statics.and_then(|c| c.checked_mul(*x)).filter(|c| *c >= 0),
+                Dim::Dynamic(v) => dynamic.push(*v),
+            }
+        }
+        let Some(c) = statics else {
+            let always = self.b.ins().iconst(types::I8, 1);
+            self.trap_if_with(always, TrapKind::OutOfMemory, op, detail());
+            return self.b.ins().iconst(types::I64, 0);
+        };
+        let mut bytes = self.b.ins().iconst(types::I64, c);
+        for v in dynamic {
+            let negative = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, v, 0);
+            self.trap_if_with(negative, TrapKind::OutOfMemory, op, detail());
+            let (product, overflow) = self.b.ins().smul_overflow(bytes, v);
+            self.trap_if_with(overflow, TrapKind::OutOfMemory, op, detail());
+            bytes = product;
+        }
+        bytes
+    }
+
     /// Allocate `bytes` (i64) zeroed bytes for this call, stopping with an error if that fails.
     pub fn alloc_bytes(&mut self, bytes: Value, op: Op) -> Value {
         let ctx = self.ctx_ptr;
@@ -234,8 +263,7 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
             d.phys = self.physical_extents(&mt, &d.dims, &d.syms);
         }
         let space = if mt.maps.is_empty() { d.dims.clone() } else { d.phys.clone() };
-        let n = self.element_count(&space);
-        let bytes = self.b.ins().imul_imm_s(n, eb);
+        let bytes = self.byte_size(&space, eb, op);
         d.ptr = self.alloc_bytes(bytes, op);
         Ok(d)
     }

@@ -287,15 +287,15 @@ impl Binder {
             }
             let eo = (dl.byte_offset / esize) as i64;
             self.unify(&mut vals, elem_offset, eo, i, -1, &format!("{name}.elem_offset"))?;
-            let count: i64 = dims.iter().product();
-            if count > 0 {
+            // Only an empty tensor may have no data (a product of the dimensions could wrap).
+            if !dims.contains(&0) {
                 if dl.data.is_null() {
                     return Err(self.fail(&format!("{name}.data"), i, "expected data, got a null pointer"));
                 }
                 // The bytes the tensor spans (strides may be negative).
                 let (mut lo, mut hi) = (0i64, 0i64);
                 for (k, &d) in dims.iter().enumerate() {
-                    let span = (d - 1).saturating_mul(actual[k]);
+                    let span = d.saturating_sub(1).saturating_mul(actual[k]);
                     if span < 0 {
                         lo = lo.saturating_add(span);
                     } else {

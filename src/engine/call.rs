@@ -181,7 +181,8 @@ pub(crate) fn check_tensor(dl: &DLTensor, ty: &Type) -> Result<(), String> {
     if !dl.byte_offset.is_multiple_of(esize) {
         return Err(format!("byte_offset is {}, not a multiple of the element size {esize}", dl.byte_offset));
     }
-    if dl.data.is_null() && shape.iter().product::<i64>() != 0 {
+    // Only an empty tensor may have no data (a product of the dimensions could wrap to 0).
+    if dl.data.is_null() && !shape.contains(&0) {
         return Err("data is null".into());
     }
     Ok(())
@@ -295,9 +296,10 @@ pub(crate) fn prepare(
                 bufs.dls.push(dl);
                 Where::Dl(bufs.dls.len() - 1)
             }
-            (ParamSlot::Tensor(t), Arg::Dl(dl)) => {
+            (ParamSlot::Tensor(t), Arg::Dl(raw)) => {
+                let dl = raw.get();
                 check_tensor(dl, t).map_err(|m| arg_error(f, i, m))?;
-                Where::Raw((*dl as *const DLTensor).cast_mut().cast())
+                Where::Raw((dl as *const DLTensor).cast_mut().cast())
             }
             (ParamSlot::Unit, _) => Where::Raw(std::ptr::null_mut()),
             (slot, arg) => {

@@ -312,7 +312,10 @@ pub fn call_with_literals(c: &Compiled, func: &str, args: &[Literal]) -> Result<
         .iter()
         .zip(&dls)
         .map(|(v, d)| match (v, d) {
-            (_, Some((d, _, _))) => Arg::Dl(d),
+            // SAFETY: the DLTensor points into a tensor of `vals` (a view checked to lie inside
+            // its base, or another argument's memory) and at shape and stride vectors of `dls`,
+            // all alive until the call returns.
+            (_, Some((d, _, _))) => unsafe { Arg::dl(d) },
             // Shared, not unique, references: an alias reaches the same memory.
             (Val::Tensor(t), None) => Arg::Tensor(t),
             (other, None) => Arg::Val(other.clone()),

@@ -2,15 +2,10 @@
 //! (`Engine::register_fn`), called from generated code through a C trampoline.
 
 use std::any::Any;
-use std::cell::Cell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use crate::ir::Type;
-
-thread_local! {
-    /// Set when a host function panicked during the current call; the engine reports it.
-    pub(crate) static HOST_PANICKED: Cell<bool> = const { Cell::new(false) };
-}
+pub(crate) use crate::runtime::call::HOST_PANICKED;
 
 /// A scalar type a host function can take or return.
 pub trait HostScalar: Copy + Default + 'static {

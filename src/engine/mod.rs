@@ -27,7 +27,7 @@ use std::sync::{Arc, OnceLock, RwLock};
 pub use crate::transform::OptLevel;
 pub use host::{HostResult, HostScalar, IntoHostFn};
 pub use typed::{Param, Params, ResultValue, Results, TypedFn};
-pub use value::{Arg, Val};
+pub use value::{Arg, RawTensor, Val};
 
 use crate::codegen::{self, CodegenConfig, CompiledCode, ExternalTarget, FunctionCode, Resolver};
 use crate::ir::{FunctionType, Module};

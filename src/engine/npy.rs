@@ -28,11 +28,9 @@ pub enum NpyError {
 }
 
 fn descr_dtype(d: &str) -> Option<DLDataType> {
-    let (order, rest) = d.split_at(1);
-    if !matches!(order, "<" | "|" | "=") {
-        return None;
-    }
-    let (kind, bytes) = rest.split_at(1);
+    let rest = d.strip_prefix(['<', '|', '='])?;
+    let kind = rest.get(..1)?;
+    let bytes = rest.get(1..)?;
     let bits = bytes.parse::<u8>().ok()?.checked_mul(8)?;
     Some(match kind {
         "f" => DLDataType::new(code::FLOAT, bits),
@@ -76,6 +74,11 @@ pub fn read(path: &Path) -> Result<Tensor, NpyError> {
     };
     let header = b.get(hstart..hstart + hlen).ok_or_else(|| fmt("truncated header"))?;
     let header = std::str::from_utf8(header).map_err(|_| fmt("header is not text"))?;
+    for key in ["descr", "fortran_order", "shape"] {
+        if header.matches(&format!("'{key}'")).count() > 1 {
+            return Err(fmt(&format!("the header names '{key}' twice")));
+        }
+    }
     let field = |key: &str| -> Option<&str> {
         let i = header.find(&format!("'{key}'"))?;
         let rest = header[i + key.len() + 2..].trim_start().strip_prefix(':')?.trim_start();
@@ -99,9 +102,20 @@ pub fn read(path: &Path) -> Result<Tensor, NpyError> {
         .filter(|s| !s.is_empty())
         .map(|s| s.parse::<i64>().map_err(|_| fmt(&format!("bad dimension '{s}'"))))
         .collect::<Result<Vec<_>, _>>()?;
+    // The file must hold exactly the data the header claims, checked before anything is
+    // allocated: a small file cannot make us allocate gigabytes.
+    let data = &b[hstart + hlen..];
+    let want = shape
+        .iter()
+        .try_fold(dtype.size() as u64, |n, &d| u64::try_from(d).ok().and_then(|d| n.checked_mul(d)))
+        .ok_or_else(|| fmt("the shape's size overflows"))?;
+    if want > data.len() as u64 {
+        return Err(fmt(&format!("truncated data: the header claims {want} bytes, the file holds {}", data.len())));
+    }
+    if want < data.len() as u64 {
+        return Err(fmt(&format!("{} bytes of trailing data after the array", data.len() as u64 - want)));
+    }
     let mut t = Tensor::zeros_of(dtype, &shape).map_err(|e| fmt(&e.to_string()))?;
-    let n = t.bytes().len();
-    let data = b.get(hstart + hlen..hstart + hlen + n).ok_or_else(|| fmt("truncated data"))?;
     t.bytes_mut().copy_from_slice(data);
     Ok(t)
 }

@@ -145,8 +145,34 @@ pub enum Arg<'a> {
     Tensor(&'a Tensor),
     /// A tensor the callee may write.
     TensorMut(&'a mut Tensor),
-    /// A caller's own `DLTensor` (its pointers must be valid for the call).
-    Dl(&'a DLTensor),
+    /// A caller's own `DLTensor`, made with the `unsafe` [`Arg::dl`]: its fields are checked
+    /// as TVM checks them, but its pointers cannot be.
+    Dl(RawTensor<'a>),
+}
+
+/// A caller's `DLTensor` that the caller vouched for with `unsafe` ([`Arg::dl`]).
+#[derive(Clone, Copy, Debug)]
+pub struct RawTensor<'a>(&'a DLTensor);
+
+impl<'a> RawTensor<'a> {
+    /// The tensor.
+    pub fn get(&self) -> &'a DLTensor {
+        self.0
+    }
+}
+
+impl<'a> Arg<'a> {
+    /// A caller's own `DLTensor` as an argument. Strata checks every field against the
+    /// parameter (device, dtype, rank, shape, strides, offset, alignment), but it cannot check
+    /// that the pointers in it are valid; [`Tensor`] arguments need no `unsafe`.
+    ///
+    /// # Safety
+    /// For the duration of the call, `shape` (and `strides`, unless null) must point to `ndim`
+    /// readable `i64`s, and every element the shape, strides and `byte_offset` describe, from
+    /// `data`, must be memory the callee may read and write.
+    pub unsafe fn dl(t: &'a DLTensor) -> Arg<'a> {
+        Arg::Dl(RawTensor(t))
+    }
 }
 
 impl From<Val> for Arg<'_> {

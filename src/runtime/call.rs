@@ -7,6 +7,12 @@
 use super::alloc::{alloc_bytes, free_bytes};
 use super::trap::TrapKind;
 
+thread_local! {
+    /// Set when a host function panicked during the current call on this thread; the engine
+    /// reports it after the call, and a parallel loop carries it from its workers to the caller.
+    pub(crate) static HOST_PANICKED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 /// State of one call into compiled code. Generated code stores a trap's kind and site at the
 /// offsets [`CallCtx::KIND`] and [`CallCtx::SITE`].
 #[repr(C)]

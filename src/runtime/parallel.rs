@@ -57,6 +57,7 @@ pub unsafe extern "C" fn strata_parallel_for(
     let ranges = (pool.current_num_threads() as i64 * 4).min(n);
     let shared = Shared { body, env, pool: parent.pool };
     let stop = AtomicBool::new(false);
+    let host_panicked = AtomicBool::new(false);
     let failure: Mutex<Option<(i32, i32, i32)>> = Mutex::new(None);
     pool.install(|| {
         (0..ranges).into_par_iter().for_each(|r| {
@@ -70,6 +71,11 @@ pub unsafe extern "C" fn strata_parallel_for(
             let mut cx = CallCtx::with_pool(unsafe { s.pool.as_ref() });
             // SAFETY: the body and environment are valid while the loop runs (see `Shared`).
             let status = unsafe { (s.body)(&mut cx, s.env, a, b) };
+            // A host function that panicked on this worker: the caller reports it.
+            if super::call::HOST_PANICKED.with(|p| p.replace(false)) {
+                host_panicked.store(true, Ordering::Relaxed);
+                stop.store(true, Ordering::Relaxed);
+            }
             if status != 0 {
                 stop.store(true, Ordering::Relaxed);
                 if let Ok(mut f) = failure.lock()
@@ -80,6 +86,9 @@ pub unsafe extern "C" fn strata_parallel_for(
             }
         });
     });
+    if host_panicked.into_inner() {
+        super::call::HOST_PANICKED.with(|p| p.set(true));
+    }
     match failure.into_inner().ok().flatten() {
         Some((status, kind, site)) => {
             parent.trap_kind = kind;

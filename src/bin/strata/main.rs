@@ -5,6 +5,10 @@ mod opt;
 mod repl;
 mod run;
 
+use std::ffi::OsString;
+use std::io::Write;
+
+use anyhow::Context;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -28,16 +32,30 @@ enum Command {
 }
 
 /// LLVM-style tools accept long options with one dash (`-split-input-file`); clap wants two.
-fn normalize_args(args: impl Iterator<Item = String>) -> Vec<String> {
+/// Negative numbers (`--arg -129`) and words that are not UTF-8 (clap reports those where a
+/// string is needed; file names may be any bytes) pass unchanged.
+fn normalize_args(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
     args.map(|a| {
-        let is_short = a.len() <= 2 || matches!(a.as_str(), "-O0" | "-O1" | "-O2" | "-O3");
-        if a.starts_with('-') && !a.starts_with("--") && !is_short { format!("-{a}") } else { a }
+        let Some(s) = a.to_str() else { return a };
+        let is_short = s.len() <= 2 || matches!(s, "-O0" | "-O1" | "-O2" | "-O3");
+        let is_number = s.strip_prefix('-').is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit() || c == '.'));
+        if s.starts_with('-') && !s.starts_with("--") && !is_short && !is_number { format!("-{s}").into() } else { a }
     })
     .collect()
 }
 
+/// Write to standard output. A closed pipe (`strata opt big.mlir | head`) ends the output
+/// quietly; any other failure (a full disk) is an error, so no output is lost silently.
+pub(crate) fn write_stdout(text: &str) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        r => r.context("cannot write to standard output"),
+    }
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse_from(normalize_args(std::env::args()));
+    let cli = Cli::parse_from(normalize_args(std::env::args_os()));
     let result = match cli.command {
         Command::Opt(args) => opt::run(&args),
         Command::Run(args) => run::run(&args),

@@ -2,7 +2,7 @@
 //! `.py` file, or text with `@T.prim_func` / `@I.ir_module`) is checked and printed back as
 //! TVMScript, or lowered to the core IR with `--lower`.
 
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::PathBuf;
 
 use anyhow::Context;
@@ -77,11 +77,7 @@ pub fn run(args: &OptArgs) -> anyhow::Result<bool> {
     }
     match &args.output {
         Some(path) => std::fs::write(path, &out.text).with_context(|| format!("cannot write '{}'", path.display()))?,
-        None => {
-            let mut stdout = std::io::stdout().lock();
-            // A closed pipe (e.g. `| head`) is not an input error.
-            let _ = stdout.write_all(out.text.as_bytes());
-        }
+        None => crate::write_stdout(&out.text)?,
     }
     Ok(out.problems.is_empty())
 }

@@ -99,9 +99,10 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
     }
     let lits = args.args.iter().map(|a| literal(a)).collect::<anyhow::Result<Vec<_>>>()?;
     let (results, after) = call_with_literals(&code, entry, &lits)?;
+    let mut printed = String::new();
     let mut saved = false;
     for r in &results {
-        println!("{r}");
+        printed.push_str(&format!("{r}\n"));
         if let (Val::Tensor(t), Some(path), false) = (r, &args.out, saved) {
             npy::write(path, t)?;
             saved = true;
@@ -112,22 +113,33 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
     }
     let names = code.tir_buffer_names(entry).unwrap_or_default();
     let buffers = after.iter().enumerate().filter_map(|(i, v)| match v {
-        Val::Tensor(t) => Some((names.get(i).cloned().flatten().unwrap_or_else(|| format!("arg{i}")), t)),
+        Val::Tensor(t) => Some((i, names.get(i).cloned().flatten().unwrap_or_else(|| format!("arg{i}")), t)),
         _ => None,
     });
     let buffers: Vec<_> = buffers.collect();
     if args.print_args {
-        for (name, t) in &buffers {
-            println!("{name} = {}", Val::Tensor((*t).clone()));
+        for (_, name, t) in &buffers {
+            printed.push_str(&format!("{name} = {}\n", Val::Tensor((*t).clone())));
         }
     }
+    crate::write_stdout(&printed)?;
     if let Some(dir) = &args.save_args {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create '{}'", dir.display()))?;
-        for (name, t) in &buffers {
-            npy::write(&dir.join(format!("{name}.npy")), t)?;
+        for (i, name, t) in &buffers {
+            npy::write(&dir.join(format!("{}.npy", file_stem(name, *i))), t)?;
         }
     }
     Ok(true)
+}
+
+/// A buffer's name as a file name inside the output directory: names come from the program, so
+/// anything that could leave the directory or hide the file (`../x`, `/etc/x`, `.x`, empty)
+/// becomes `arg<N>`.
+fn file_stem(name: &str, index: usize) -> String {
+    let plain = !name.is_empty()
+        && !name.starts_with('.')
+        && name.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'));
+    if plain { name.to_string() } else { format!("arg{index}") }
 }
 
 /// `main` if the module has one, else its only function.
@@ -144,5 +156,19 @@ fn default_entry(code: &strata::engine::Compiled, input: &std::path::Path) -> an
             input.display(),
             many.iter().map(|n| format!("@{n}")).collect::<Vec<_>>().join(", ")
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::file_stem;
+
+    #[test]
+    fn saved_buffers_stay_in_their_directory() {
+        assert_eq!(file_stem("T_softmax_norm", 2), "T_softmax_norm");
+        assert_eq!(file_stem("A.v2", 0), "A.v2");
+        for name in ["../../x", "/etc/passwd", "a/b", ".hidden", "", "..", "a\\b", "x\0y"] {
+            assert_eq!(file_stem(name, 3), "arg3", "{name:?}");
+        }
     }
 }
