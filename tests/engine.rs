@@ -366,3 +366,46 @@ fn a_host_panic_on_a_parallel_worker_reaches_the_caller() {
     // The flag does not leak into the next call.
     f.call((&mut a, 30)).unwrap();
 }
+
+#[test]
+fn deeply_nested_loops_compile_on_a_small_stack() {
+    // Code generation recurses with the nesting of regions: it must not overflow a thread's
+    // stack (here 256 KiB for 1,000 nested loops).
+    let n = 1000;
+    let mut src = String::from("func @f() -> i32 {\n");
+    for i in 0..n {
+        src.push_str(&format!("affine.for %i{i} = 0 to 1 {{\n"));
+    }
+    src.push_str(&"}\n".repeat(n));
+    src.push_str("%c = constant 7 : i32\nreturn %c : i32\n}\n");
+    let r = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(move || {
+            let m = parse(&src).map_err(|e| e.to_string())?;
+            let code = Engine::new(Options { opt_level: strata::OptLevel::O0, ..Options::default() })
+                .map_err(|e| e.to_string())?
+                .compile(&m)
+                .map_err(|e| e.to_string())?;
+            code.typed::<(), i32>("f").map_err(|e| e.to_string())?.call(()).map_err(|e| e.to_string())
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    assert_eq!(r, Ok(7));
+}
+
+#[test]
+fn recursion_too_deep_on_a_pool_thread_is_a_trap() {
+    let engine = Engine::new(Options { threads: 2, ..Options::default() }).unwrap();
+    let m = parse(
+        "func @forever(%n: index) -> index {\n  %r = call @forever(%n) : (index) -> index\n  return %r : index\n}\nfunc @g(%a: memref<?xindex>, %n: index) {\n  %c0 = constant 0 : index\n  parallel_for %k = %c0 to %n {\n    %y = call @forever(%k) : (index) -> index\n    store %y, %a[%k] : memref<?xindex>\n    yield\n  }\n  return\n}",
+    )
+    .unwrap();
+    let code = engine.compile(&m).unwrap();
+    let mut a = Tensor::zeros::<i64>(&[8]).unwrap();
+    let e = code.typed::<(&mut Tensor, i64), ()>("g").unwrap().call((&mut a, 8)).unwrap_err();
+    match e {
+        Error::Trap(t) => assert_eq!(t.kind, TrapKind::StackOverflow, "{t}"),
+        other => panic!("{other}"),
+    }
+}

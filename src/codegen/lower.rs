@@ -142,6 +142,7 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
         self.b.switch_to_block(entry);
         let params: Vec<Value> = self.b.block_params(entry).to_vec();
         self.ctx_ptr = params[0];
+        self.check_stack(f);
         let mut next = 1;
         let args = m.block(blocks[0]).args.clone();
         for (a, t) in args.iter().zip(&ty.inputs) {
@@ -173,11 +174,15 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
 
     /// Lower every op of a block in order (its terminator included).
     pub fn lower_ops(&mut self, blk: Block) -> Result<(), CodegenError> {
-        let ops = self.m.block(blk).ops.clone();
-        for op in ops {
-            self.lower_op(op)?;
-        }
-        Ok(())
+        // Regions nest as deeply as the input does (the parser allows 100,000 levels, a module
+        // built in Rust any number): the stack grows on the heap rather than overflow.
+        stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, || {
+            let ops = self.m.block(blk).ops.clone();
+            for op in ops {
+                self.lower_op(op)?;
+            }
+            Ok(())
+        })
     }
 
     /// Lower one op (outlined bodies re-create the constants they use).

@@ -1,6 +1,7 @@
 //! Calls out of generated code: runtime errors (a status and a site returned to the caller),
 //! host and runtime helpers by address, other functions of the module, function values.
 
+use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{AbiParam, InstBuilder, MemFlagsData, SigRef, Signature, Value, types};
 use cranelift_module::Module as _;
 
@@ -60,6 +61,16 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
         let one = self.b.ins().iconst(types::I32, 1);
         self.emit_error_return(one);
         self.b.switch_to_block(cont);
+    }
+
+    /// Stop with a stack overflow if this function's frame (already set up) reaches below the
+    /// call's stack limit: recursion too deep becomes an error instead of a crash. The frame is
+    /// only written above the limit before this check (the prologue saves registers at its top).
+    pub(super) fn check_stack(&mut self, op: Op) {
+        let sp = self.b.ins().get_stack_pointer(types::I64);
+        let limit = self.b.ins().load(types::I64, MemFlagsData::trusted(), self.ctx_ptr, CallCtx::STACK_LIMIT);
+        let over = self.b.ins().icmp(IntCC::UnsignedLessThan, sp, limit);
+        self.trap_if(over, TrapKind::StackOverflow, op);
     }
 
     /// If `status` (i32) is not zero, return it (a callee's error passes up unchanged).

@@ -22,6 +22,10 @@ pub struct CallCtx {
     pub trap_kind: i32,
     /// Index of the faulting operation in the module's site table.
     pub trap_site: i32,
+    /// The lowest stack address generated code may use on this thread: every function checks
+    /// its stack pointer against it on entry and stops with [`TrapKind::StackOverflow`] below
+    /// it, so deep recursion is an error, not a crash (0: no limit known).
+    pub stack_limit: usize,
     /// Buffers allocated during the call and not yet freed: the ones not returned are freed
     /// when the call ends, so a call never leaks.
     pub allocations: Vec<*mut u8>,
@@ -32,7 +36,7 @@ pub struct CallCtx {
 
 impl Default for CallCtx {
     fn default() -> CallCtx {
-        CallCtx { trap_kind: 0, trap_site: 0, allocations: Vec::new(), pool: std::ptr::null() }
+        CallCtx::with_pool(None)
     }
 }
 
@@ -41,6 +45,12 @@ impl CallCtx {
     pub const KIND: i32 = 0;
     /// Offset of `trap_site`.
     pub const SITE: i32 = 4;
+    /// Offset of `stack_limit`.
+    pub const STACK_LIMIT: i32 = 8;
+
+    /// Stack kept free below the limit for what generated code calls (runtime helpers, host
+    /// functions) and for returning the error (at most half of what is left).
+    const STACK_RESERVE: usize = 256 * 1024;
 
     /// A fresh context.
     pub fn new() -> CallCtx {
@@ -52,8 +62,21 @@ impl CallCtx {
         CallCtx {
             trap_kind: 0,
             trap_site: 0,
+            stack_limit: Self::stack_limit_here(),
             allocations: Vec::new(),
             pool: pool.map_or(std::ptr::null(), |p| p as *const _),
+        }
+    }
+
+    /// The stack limit for code called from this thread: the end of its stack (as the OS
+    /// reports it) plus a reserve.
+    fn stack_limit_here() -> usize {
+        let here = 0u8;
+        let sp = std::ptr::addr_of!(here) as usize;
+        match stacker::remaining_stack() {
+            // On a small stack, half of what is left is kept in reserve.
+            Some(left) => sp - left + Self::STACK_RESERVE.min(left / 2),
+            None => 0,
         }
     }
 
@@ -86,6 +109,7 @@ impl Drop for CallCtx {
 const _: () = {
     assert!(std::mem::offset_of!(CallCtx, trap_kind) == CallCtx::KIND as usize);
     assert!(std::mem::offset_of!(CallCtx, trap_site) == CallCtx::SITE as usize);
+    assert!(std::mem::offset_of!(CallCtx, stack_limit) == CallCtx::STACK_LIMIT as usize);
 };
 
 /// `alloc`: a zeroed buffer of `bytes` bytes, recorded in the call; null on failure.

@@ -21,6 +21,8 @@ pub enum TrapKind {
     InvalidDealloc = 6,
     /// A cast to a static shape that the value does not have.
     ShapeMismatch = 7,
+    /// The call's stack ran out (recursion too deep, or frames too large).
+    StackOverflow = 8,
 }
 
 impl TrapKind {
@@ -34,6 +36,7 @@ impl TrapKind {
             5 => TrapKind::OutOfMemory,
             6 => TrapKind::InvalidDealloc,
             7 => TrapKind::ShapeMismatch,
+            8 => TrapKind::StackOverflow,
             _ => return None,
         })
     }
@@ -48,6 +51,7 @@ impl TrapKind {
             TrapKind::OutOfMemory => "out of memory",
             TrapKind::InvalidDealloc => "dealloc of memory not allocated by alloc",
             TrapKind::ShapeMismatch => "shape mismatch in cast",
+            TrapKind::StackOverflow => "stack overflow (recursion too deep)",
         }
     }
 }
