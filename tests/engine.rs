@@ -409,3 +409,19 @@ fn recursion_too_deep_on_a_pool_thread_is_a_trap() {
         other => panic!("{other}"),
     }
 }
+
+#[test]
+fn frames_larger_than_the_stack_are_a_trap() {
+    // Three 1 MiB stack buffers do not fit a 2 MiB thread: an error, not a crash.
+    let m = parse(
+        "func @big() -> f32 {\n  %a = alloca() : memref<262144xf32>\n  %b = alloca() : memref<262144xf32>\n  %c = alloca() : memref<262144xf32>\n  %i = constant 0 : index\n  %x = load %a[%i] : memref<262144xf32>\n  %y = load %b[%i] : memref<262144xf32>\n  %z = load %c[%i] : memref<262144xf32>\n  %s = addf %x, %y : f32\n  %t = addf %s, %z : f32\n  return %t : f32\n}",
+    )
+    .unwrap();
+    let code = Engine::default().compile(&m).unwrap();
+    let f = code.typed::<(), f32>("big").unwrap();
+    let r = std::thread::Builder::new().stack_size(2 << 20).spawn(move || f.call(())).unwrap().join().unwrap();
+    match r {
+        Err(Error::Trap(t)) => assert_eq!(t.kind, TrapKind::StackOverflow, "{t}"),
+        other => panic!("{other:?}"),
+    }
+}

@@ -142,7 +142,9 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
         self.b.switch_to_block(entry);
         let params: Vec<Value> = self.b.block_params(entry).to_vec();
         self.ctx_ptr = params[0];
-        self.check_stack(f);
+        if self.may_exhaust_stack(region) {
+            self.check_stack(f);
+        }
         let mut next = 1;
         let args = m.block(blocks[0]).args.clone();
         for (a, t) in args.iter().zip(&ty.inputs) {

@@ -78,6 +78,9 @@ pub enum CodegenRole {
     },
     /// Its body region becomes a function of its own, called by the runtime (a parallel loop).
     OutlinedBody,
+    /// Calls a function of the module (directly or through a function value): a function with
+    /// such a call may recurse, so it checks the stack on entry.
+    Call,
 }
 
 /// A body-less function's implementation, found by the engine.

@@ -63,6 +63,28 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
         self.b.switch_to_block(cont);
     }
 
+    /// Whether a function body can use more stack than the call context's reserve: it calls
+    /// functions of the module (it may recurse), or its frame holds large buffers. Other
+    /// functions skip the check (most functions, and it costs compile time).
+    pub(super) fn may_exhaust_stack(&self, region: crate::ir::Region) -> bool {
+        const LARGE_FRAME: i64 = 32 * 1024;
+        let (m, lowerings) = (self.m, self.st.lowerings);
+        let (mut calls, mut frame) = (false, 0i64);
+        m.walk_region(region, |op| match lowerings.role(m.op_name(op)) {
+            super::CodegenRole::Call => calls = true,
+            super::CodegenRole::FrameBuffer => {
+                let bytes = m.op(op).results.first().and_then(|&r| {
+                    let mt = m.value_type(r).as_memref()?;
+                    let n = mt.shape.iter().try_fold(1i64, |n, &d| n.checked_mul(d.max(0)))?;
+                    n.checked_mul(super::repr::elem_bytes(&mt.elem)?)
+                });
+                frame = frame.saturating_add(bytes.unwrap_or(i64::MAX));
+            }
+            _ => {}
+        });
+        calls || frame > LARGE_FRAME
+    }
+
     /// Stop with a stack overflow if this function's frame (already set up) reaches below the
     /// call's stack limit: recursion too deep becomes an error instead of a crash. The frame is
     /// only written above the limit before this check (the prologue saves registers at its top).

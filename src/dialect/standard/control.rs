@@ -4,6 +4,7 @@
 //! That branch operands match the target block's arguments, and that no branch targets an entry
 //! block, is checked for every terminator by the structural verifier.
 
+use crate::codegen::CodegenRole;
 use crate::dialect::{OpDef, Traits, VerifyCx};
 use crate::ir::{Attribute, Op, OperationState, Span, Type, Value, Values};
 use crate::syntax::{PResult, Parser, Printer, TokKind};
@@ -72,7 +73,7 @@ pub static CALL: OpDef = OpDef {
     verify: verify_call,
     fold: None,
     lower: Some(lower_call),
-    traits: Traits::NONE,
+    traits: Traits { codegen: CodegenRole::Call, ..Traits::NONE },
     summary: "direct call of a function by name",
 };
 
@@ -85,7 +86,7 @@ pub static CALL_INDIRECT: OpDef = OpDef {
     verify: verify_call_indirect,
     fold: None,
     lower: Some(lower_call_indirect),
-    traits: Traits::NONE,
+    traits: Traits { codegen: CodegenRole::Call, ..Traits::NONE },
     summary: "call of a function value",
 };
 
