@@ -597,3 +597,35 @@ fn prints_what_tvm_printed() {
     assert!(compared >= 130, "only {compared} cases compared");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+fn long_expression_chains_are_errors_not_stack_overflows() {
+    // Each link of a chain nests the tree a level deeper; the reader refuses what it cannot
+    // hold with a message at the chain, on a small stack too.
+    let long = 100_000;
+    let chains = [
+        "not ".repeat(long) + "x",
+        vec!["x"; long].join(" ** "),
+        "x".to_string() + &".a".repeat(long),
+        vec!["x"; long].join(" + "),
+        "(".repeat(long) + "x" + &")".repeat(long),
+    ];
+    for chain in chains {
+        let src = format!("@T.prim_func\ndef f(x: T.int32):\n    y = {chain}\n");
+        let r = std::thread::Builder::new()
+            .stack_size(1 << 20)
+            .spawn(move || strata::tir::parse_script(&src).map(|_| ()).map_err(|e| e.to_string()))
+            .unwrap()
+            .join()
+            .unwrap();
+        let e = r.unwrap_err();
+        assert!(
+            e.starts_with("<input>:3:") && e.contains(": error: ") && e.contains("too deep"),
+            "{}",
+            &e[..e.len().min(200)]
+        );
+    }
+    // A chain the reader can hold still reads.
+    let sum = vec!["x"; 100].join(" + ");
+    strata::tir::parse_script(&format!("@T.prim_func\ndef f(x: T.int32) -> T.int32:\n    return {sum}\n")).unwrap();
+}

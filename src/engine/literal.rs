@@ -70,7 +70,7 @@ impl Literal {
 /// # Errors
 /// A message naming what was expected where.
 pub fn parse_literals(s: &str) -> Result<Vec<Literal>, String> {
-    let mut p = Lit { s: s.as_bytes(), src: s, pos: 0 };
+    let mut p = Lit { s: s.as_bytes(), src: s, pos: 0, depth: 0 };
     let mut out = Vec::new();
     p.ws();
     if p.pos == p.s.len() {
@@ -105,7 +105,13 @@ struct Lit<'a> {
     s: &'a [u8],
     src: &'a str,
     pos: usize,
+    /// Lists open around the current position.
+    depth: usize,
 }
+
+/// Nesting of lists a literal may have (a tensor of this many dimensions; deeper input is an
+/// error rather than a stack overflow).
+const MAX_LIST_DEPTH: usize = 64;
 
 impl Lit<'_> {
     fn ws(&mut self) {
@@ -140,21 +146,14 @@ impl Lit<'_> {
         match self.s.get(self.pos) {
             None => Err(format!("expected a value at column {col}")),
             Some(b'[') => {
+                if self.depth >= MAX_LIST_DEPTH {
+                    return Err(format!("lists nest deeper than {MAX_LIST_DEPTH} levels at column {col}"));
+                }
                 self.pos += 1;
-                let mut items = Vec::new();
-                if self.eat(b']') {
-                    return Ok(Literal::List(items));
-                }
-                loop {
-                    items.push(self.literal()?);
-                    if self.eat(b',') {
-                        continue;
-                    }
-                    if self.eat(b']') {
-                        return Ok(Literal::List(items));
-                    }
-                    return Err(format!("expected ',' or ']' at column {}", self.pos + 1));
-                }
+                self.depth += 1;
+                let items = self.list_items();
+                self.depth -= 1;
+                items.map(Literal::List)
             }
             Some(b'@') => {
                 self.pos += 1;
@@ -213,6 +212,24 @@ impl Lit<'_> {
                     _ => Err(format!("expected a value at column {col}, found '{w}'")),
                 }
             }
+        }
+    }
+
+    /// The items of a list after its `[`, and its `]`.
+    fn list_items(&mut self) -> Result<Vec<Literal>, String> {
+        let mut items = Vec::new();
+        if self.eat(b']') {
+            return Ok(items);
+        }
+        loop {
+            items.push(self.literal()?);
+            if self.eat(b',') {
+                continue;
+            }
+            if self.eat(b']') {
+                return Ok(items);
+            }
+            return Err(format!("expected ',' or ']' at column {}", self.pos + 1));
         }
     }
 
@@ -406,10 +423,11 @@ fn flatten(lit: &Literal) -> Vec<&Literal> {
 fn nested_shape(lit: &Literal) -> Result<Vec<i64>, String> {
     match lit {
         Literal::List(items) => {
+            // Each item's shape is computed once: linear in the literal's size.
             let mut shape = vec![items.len() as i64];
-            if let Some(first) = items.first() {
+            if let Some((first, rest)) = items.split_first() {
                 let inner = nested_shape(first)?;
-                for it in items {
+                for it in rest {
                     if nested_shape(it)? != inner {
                         return Err("ragged nested list".into());
                     }
@@ -575,6 +593,18 @@ use tensor::Element as _;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn deep_lists_are_errors_and_nesting_costs_linear_time() {
+        let deep = "[".repeat(20_000) + &"]".repeat(20_000);
+        assert_eq!(parse_literal(&deep).unwrap_err(), "lists nest deeper than 64 levels at column 65");
+        // 40 levels of one element each: 2^40 steps if each level looked at its items twice.
+        let nested = "[".repeat(40) + "1.5" + &"]".repeat(40);
+        let lit = parse_literal(&nested).unwrap();
+        let ty = crate::syntax::parse_type_str(&format!("memref<{}f32>", "1x".repeat(40))).unwrap();
+        let t = to_tensor(&lit, &ty).unwrap();
+        assert_eq!((t.shape().len(), t.to_vec::<f32>().unwrap()), (40, vec![1.5]));
+    }
 
     #[test]
     fn views_and_aliases() {

@@ -437,6 +437,10 @@ pub struct Parser {
 }
 
 const MAX_DEPTH: u32 = 200;
+/// Operands one chain may have (`a + b + ..`, `x.a.b..`, `not not ..`, `a ** b ** ..`): each
+/// link nests the tree one level deeper, and the reader, the printer and dropping the tree
+/// all walk it recursively (the reader refuses more than 400 levels anyway).
+const MAX_CHAIN: u32 = 1_000;
 
 impl Parser {
     /// A parser over a token list (from [`tokenize`]).
@@ -860,11 +864,18 @@ impl Parser {
 
     fn not_expr(&mut self) -> Result<Ex, PyError> {
         let start = self.span();
-        if self.eat_name("not") {
-            let a = self.not_expr()?;
-            return Ok(self.wrap(Expr::Unary("not", Box::new(a)), start));
+        let mut nots = 0;
+        while self.eat_name("not") {
+            nots += 1;
+            if nots > MAX_CHAIN {
+                return Err(err("expression nesting is too deep", start));
+            }
         }
-        self.comparison()
+        let mut e = self.comparison()?;
+        for _ in 0..nots {
+            e = self.wrap(Expr::Unary("not", Box::new(e)), start);
+        }
+        Ok(e)
     }
 
     fn comparison(&mut self) -> Result<Ex, PyError> {
@@ -886,11 +897,16 @@ impl Parser {
     ) -> Result<Ex, PyError> {
         let start = self.span();
         let mut a = next(self)?;
+        let mut links = 0;
         loop {
             let op = match self.peek() {
                 Tok::Op(o) if ops.contains(o) => *o,
                 _ => break,
             };
+            links += 1;
+            if links > MAX_CHAIN {
+                return Err(err("expression nesting is too deep", start));
+            }
             self.bump();
             let b = next(self)?;
             a = self.wrap(Expr::Bin(op, Box::new(a), Box::new(b)), start);
@@ -929,18 +945,33 @@ impl Parser {
             self.depth -= 1;
             return Ok(self.wrap(Expr::Unary(op, Box::new(a?)), start));
         }
-        let base = self.postfix()?;
-        if self.eat_op("**") {
-            let e = self.factor()?;
-            return Ok(self.wrap(Expr::Bin("**", Box::new(base), Box::new(e)), start));
+        // `a ** b ** c` is `a ** (b ** c)`: read the chain, then fold it from the right.
+        let mut bases = vec![(self.postfix()?, start)];
+        while self.eat_op("**") {
+            if bases.len() as u32 > MAX_CHAIN {
+                return Err(err("expression nesting is too deep", start));
+            }
+            let at = self.span();
+            // An exponent may be negated (`2 ** -1`).
+            let e = if matches!(self.peek(), Tok::Op("-" | "+" | "~")) { self.factor()? } else { self.postfix()? };
+            bases.push((e, at));
         }
-        Ok(base)
+        let Some((mut e, _)) = bases.pop() else { return Err(err("expected an expression", start)) };
+        while let Some((b, at)) = bases.pop() {
+            e = self.wrap(Expr::Bin("**", Box::new(b), Box::new(e)), at);
+        }
+        Ok(e)
     }
 
     fn postfix(&mut self) -> Result<Ex, PyError> {
         let start = self.span();
         let mut e = self.atom()?;
+        let mut links = 0;
         loop {
+            links += 1;
+            if links > MAX_CHAIN {
+                return Err(err("expression nesting is too deep", start));
+            }
             if self.eat_op(".") {
                 let (a, _) = self.name()?;
                 e = self.wrap(Expr::Attr(Box::new(e), a), start);
