@@ -68,7 +68,7 @@ pub enum Error {
         source: std::io::Error,
     },
     /// Code generation failed: an op that cannot be compiled, or an unresolved external.
-    #[error("{0}")]
+    #[error(transparent)]
     Codegen(#[from] codegen::CodegenError),
     /// No function of that name in the compiled module.
     #[error("no function '@{name}' in the module (it has: {})", available.join(", "))]
@@ -97,10 +97,10 @@ pub enum Error {
         message: String,
     },
     /// A TIR construct the lowering to the core IR does not support.
-    #[error("{0}")]
+    #[error(transparent)]
     Lower(#[from] tir::lower::LowerError),
     /// A runtime error in generated code.
-    #[error("{0}")]
+    #[error(transparent)]
     Trap(#[from] runtime::Trap),
     /// A call could not be made or its results not returned.
     #[error("@{func}: {message}")]

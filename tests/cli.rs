@@ -297,3 +297,17 @@ fn an_npy_header_cannot_make_a_small_file_allocate_gigabytes() {
     std::fs::write(&f, &bytes).unwrap();
     assert!(npy::read(&f).unwrap_err().to_string().ends_with("the header names 'shape' twice"));
 }
+
+#[test]
+fn errors_print_once() {
+    let dir = scratch("errors_once");
+    let f = dir.join("div.mlir");
+    std::fs::write(
+        &f,
+        "func @main(%x: i32) -> i32 {\n  %c0 = constant 0 : i32\n  %y = divis %x, %c0 : i32\n  return %y : i32\n}\n",
+    )
+    .unwrap();
+    let o = strata(&["run", f.to_str().unwrap(), "--arg", "3"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stderr(&o), format!("@main: division by zero at {}:3:8\n", f.display()));
+}

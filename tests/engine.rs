@@ -425,3 +425,13 @@ fn frames_larger_than_the_stack_are_a_trap() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn vectors_too_long_for_registers_are_a_clear_error() {
+    let src = "func @f(%A: memref<?xf32>) {\n  %c0 = constant 0 : index\n  %pad = constant 0.0 : f32\n  %v = vector_transfer_read %A, %c0, %pad {permutation_map: (d0) -> (d0)} : (memref<?xf32>, index, f32) -> vector<65536xf32>\n  return\n}";
+    let e = Engine::default().compile(&parse(src).unwrap()).err().unwrap().to_string();
+    assert_eq!(
+        e,
+        "<input>:4:8: cannot lower 'vector.transfer_read' in @f: vectors of more than 1024 lanes are not supported"
+    );
+}

@@ -32,6 +32,9 @@ pub(super) type CarriedBody<'x, 's, 'a> =
 /// An elementwise function of scalars.
 pub(super) type ElementFn<'x, 's, 'a> = dyn FnMut(&mut FnLowerer<'s, 'a>, &[Value]) -> Result<Value, CodegenError> + 'x;
 
+/// The most lanes a vector value may have.
+const MAX_VECTOR_LANES: usize = 1024;
+
 /// The state of lowering one function; what op lowerings work with.
 pub struct FnLowerer<'s, 'a> {
     /// The module being compiled.
@@ -123,6 +126,7 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
     pub(super) fn lower_body(&mut self, f: Op, ty: &FunctionType) -> Result<(), CodegenError> {
         let m = self.m;
         let region = m.op(f).regions[0];
+        self.check_vector_sizes(region)?;
         self.find_register_buffers(f, region);
         let blocks = m.region(region).blocks.clone();
         // CLIF blocks for every IR block, with the flattened argument types as parameters.
@@ -172,6 +176,30 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
             self.lower_ops(blk)?;
         }
         Ok(())
+    }
+
+    /// Refuse vectors too long to keep lane by lane in registers: code generation time and
+    /// memory grow faster than their length (8,192 lanes took 7 s and 300 MB).
+    fn check_vector_sizes(&self, region: crate::ir::Region) -> Result<(), CodegenError> {
+        let m = self.m;
+        let too_long = |t: &Type| t.as_vector().is_some() && repr::lanes(t) > MAX_VECTOR_LANES;
+        let params = m.region(region).blocks.iter().flat_map(|&b| m.block(b).args.iter());
+        let mut bad = params.clone().any(|&v| too_long(m.value_type(v))).then_some(None);
+        m.walk_region(region, |op| {
+            let d = m.op(op);
+            let args = d.regions.iter().flat_map(|&r| m.region(r).blocks.iter().flat_map(|&b| m.block(b).args.iter()));
+            if bad.is_none() && d.results.iter().chain(args).any(|&v| too_long(m.value_type(v))) {
+                bad = Some(Some(op));
+            }
+        });
+        let message = format!("vectors of more than {MAX_VECTOR_LANES} lanes are not supported");
+        match bad {
+            Some(Some(op)) => Err(self.err(op, message)),
+            Some(None) => {
+                Err(CodegenError::Lower { func: self.name.to_string(), op: "func".into(), loc: None, message })
+            }
+            None => Ok(()),
+        }
     }
 
     /// Lower every op of a block in order (its terminator included).

@@ -141,7 +141,8 @@ pub fn elem_bytes(ty: &Type) -> Option<i64> {
 
 /// Number of lanes of a vector type.
 pub fn lanes(ty: &Type) -> usize {
-    ty.as_vector().map_or(1, |v| v.shape.iter().product::<u64>() as usize)
+    ty.as_vector()
+        .map_or(1, |v| v.shape.iter().fold(1u64, |n, &d| n.saturating_mul(d)).try_into().unwrap_or(usize::MAX))
 }
 
 /// The memref view of a memref or ranked tensor type (tensors have the identity layout).
