@@ -207,6 +207,12 @@ fn shared_libraries() {
     let m = parse("func @fdim(f64, f64) -> f64\nfunc @g(%x: f64) -> f64 {\n  %y = call @fdim(%x, %x) : (f64, f64) -> f64\n  return %y : f64\n}").unwrap();
     let code = engine.compile(&m).unwrap();
     assert_eq!(code.typed::<(f64,), f64>("g").unwrap().call((27.0,)).unwrap(), 0.0);
+    // libm depends on libc, but only libm's own symbols resolve: naming a library does not
+    // hand a module the whole C library (`getpid` here, `system` as well).
+    let m = parse("func @getpid() -> i32\nfunc @h() -> i32 {\n  %p = call @getpid() : () -> i32\n  return %p : i32\n}")
+        .unwrap();
+    let e = engine.compile(&m).err().unwrap().to_string();
+    assert!(e.contains("no host function, math function, or symbol in") && e.contains("libm.so.6"), "{e}");
     let e =
         Engine::new(Options { shared_libs: vec!["/nonexistent/libx.so".into()], ..Options::default() }).unwrap_err();
     assert!(e.to_string().starts_with("cannot load shared library '/nonexistent/libx.so'"), "{e}");

@@ -17,6 +17,7 @@ pub mod directive;
 mod host;
 pub mod literal;
 pub mod npy;
+mod shared_lib;
 mod typed;
 mod value;
 
@@ -34,6 +35,7 @@ use crate::ir::{FunctionType, Module};
 use crate::{Error, Result, Verified};
 use call::EntryFn;
 use host::HostFn;
+use shared_lib::SharedLib;
 
 /// Compiler and runtime settings.
 #[derive(Clone, Debug)]
@@ -68,7 +70,7 @@ struct EngineInner {
     options: Options,
     hosts: RwLock<HashMap<String, Arc<HostFn>>>,
     symbols: RwLock<HashMap<String, usize>>,
-    libs: Vec<(PathBuf, libloading::Library)>,
+    libs: Vec<SharedLib>,
     /// The threads parallel loops run on, made when a module first needs them (`None`: one
     /// thread, or the pool could not be made: loops run on the calling thread).
     pool: OnceLock<Option<Arc<rayon::ThreadPool>>>,
@@ -109,10 +111,7 @@ impl Engine {
     pub fn new(options: Options) -> Result<Engine> {
         let mut libs = Vec::new();
         for p in &options.shared_libs {
-            // SAFETY: loading a library runs its initializers; naming it is the user's consent.
-            let lib = unsafe { libloading::Library::new(p) }
-                .map_err(|e| Error::SharedLibrary { path: p.clone(), message: e.to_string() })?;
-            libs.push((p.clone(), lib));
+            libs.push(SharedLib::load(p).map_err(|message| Error::SharedLibrary { path: p.clone(), message })?);
         }
         Ok(Engine {
             inner: Arc::new(EngineInner {
@@ -242,13 +241,12 @@ impl Resolver for EngineResolver<'_> {
             }
             return Err(format!("the math runtime's '{name}' has a different type"));
         }
-        for (_, lib) in &self.engine.libs {
-            // SAFETY: the symbol is only used as an address called with the declared type.
-            if let Ok(sym) = unsafe { lib.get::<*const ()>(name.as_bytes()) } {
-                return Ok(ExternalTarget { addr: *sym as usize, env: None });
+        for lib in &self.engine.libs {
+            if let Some(addr) = lib.symbol(name) {
+                return Ok(ExternalTarget { addr, env: None });
             }
         }
-        let libs: Vec<String> = self.engine.libs.iter().map(|(p, _)| p.display().to_string()).collect();
+        let libs: Vec<String> = self.engine.libs.iter().map(|l| l.path.display().to_string()).collect();
         Err(if libs.is_empty() {
             "no host function of that name is registered, the math runtime has none, and no shared library was named"
                 .into()
