@@ -621,7 +621,16 @@ impl Printer {
     /// same data reads as: everything but the shape taken from `src`.
     fn is_view(&self, b: &Buffer) -> bool {
         let Some(src) = self.data_owner.get(&b.data().id()) else { return false };
-        src.id() != b.id()
+        // The reader refuses a view with more elements than its source (as TVM's `view` does):
+        // such a declaration prints as `T.decl_buffer(.., data=..)`.
+        let count =
+            |s: &[PrimExpr]| s.iter().map(crate::tir::arith::const_int).try_fold(1i64, |n, d| n.checked_mul(d?));
+        let fits = match (count(b.shape()), count(src.shape())) {
+            (Some(n), Some(total)) => n <= total,
+            (None, _) if b.shape().iter().all(|d| crate::tir::arith::const_int(d).is_some()) => false,
+            _ => true,
+        };
+        fits && src.id() != b.id()
             && !b.shape().is_empty()
             && !same_shape(b.shape(), src.shape())
             && b.dtype() == src.dtype()

@@ -737,18 +737,25 @@ impl Reader {
             shape.push(d);
         }
         let consts = |xs: &[PrimExpr]| xs.iter().map(crate::tir::arith::const_int).collect::<Option<Vec<i64>>>();
+        // Element counts, `None` when they overflow (such a view is refused).
+        fn count(xs: impl IntoIterator<Item = i64>) -> Option<i64> {
+            xs.into_iter().try_fold(1i64, i64::checked_mul)
+        }
         if let (Some(old), Some(new)) = (consts(src.shape()), consts(&shape)) {
-            let total: i64 = old.iter().product();
+            let Some(total) = count(old.iter().copied()) else {
+                return err(format!("Buffer.view: the size of {old:?} overflows"), span);
+            };
             match infer {
                 Some(i) => {
-                    let rest: i64 = new.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, v)| *v).product();
+                    let others = new.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, v)| *v);
+                    let rest = count(others).unwrap_or(0);
                     if rest <= 0 || total % rest != 0 {
                         return err(format!("Buffer.view: {total} elements cannot be viewed as {new:?}"), span);
                     }
                     shape[i] = PrimExpr::int_of(total / rest, shape[i].dtype());
                 }
                 // TVM prints views of shared storage that use only part of it (StorageRewrite).
-                None if new.iter().product::<i64>() > total => {
+                None if count(new.iter().copied()).is_none_or(|n| n > total) => {
                     return err(
                         format!("Buffer.view: the shape {new:?} has more elements than the {total} of {old:?}"),
                         span,
