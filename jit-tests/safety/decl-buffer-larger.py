@@ -13,3 +13,12 @@ class Module:
         A_1[0] = T.float32(1)
         B_1[0] = A_1[0]
 # run: @f(zeros(3xf32), zeros(3x24xf32)); %0 == [1.0, 0.0, 0.0]
+
+# -----
+# A declared dimension of -1 is kept as it is (`.view(-1)` would infer one).
+from tvm.script import tir as T
+
+@T.prim_func
+def g(B: T.Buffer((3, 24), "float32")):
+    B_1 = T.Buffer((-1,), data=B.data)
+    B_1[0] = T.float32(1)

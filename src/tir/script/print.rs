@@ -625,11 +625,14 @@ impl Printer {
         // such a declaration prints as `T.decl_buffer(.., data=..)`.
         let count =
             |s: &[PrimExpr]| s.iter().map(crate::tir::arith::const_int).try_fold(1i64, |n, d| n.checked_mul(d?));
-        let fits = match (count(b.shape()), count(src.shape())) {
-            (Some(n), Some(total)) => n <= total,
-            (None, _) if b.shape().iter().all(|d| crate::tir::arith::const_int(d).is_some()) => false,
-            _ => true,
-        };
+        // `.view(-1)` would mean "infer this dimension": a negative one is declared as it is.
+        let negative = b.shape().iter().any(|d| crate::tir::arith::const_int(d).is_some_and(|d| d < 0));
+        let fits = !negative
+            && match (count(b.shape()), count(src.shape())) {
+                (Some(n), Some(total)) => n <= total,
+                (None, _) if b.shape().iter().all(|d| crate::tir::arith::const_int(d).is_some()) => false,
+                _ => true,
+            };
         fits && src.id() != b.id()
             && !b.shape().is_empty()
             && !same_shape(b.shape(), src.shape())
