@@ -540,7 +540,7 @@ fn mutated_argument_literals_never_panic() {
 #[test]
 fn mutated_npy_files_never_panic() {
     let cases: usize = std::env::var("STRATA_FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(3_000);
-    let mut rng = Rng(0x4E50_59);
+    let mut rng = Rng(0x004E_5059);
     let dir = std::env::temp_dir().join(format!("strata-npy-fuzz-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("x.npy");
