@@ -252,9 +252,20 @@ fn check_one(input: &str) -> Outcome {
     if let Err(e) = parse_unverified(&f3) {
         panic!("generic form does not parse back:\n{e}\n--- input\n{input}\n--- generic\n{generic}");
     }
+    // A verified module compiles or is refused with an error; code generation never panics.
+    if let Ok(v) = strata::verify(m.clone()) {
+        ENGINE.with(|e| {
+            let _ = e.compile(&v);
+        });
+    }
     strata::transform::canonicalize::canonicalize(&mut m);
     let _ = print_with(&m, PrintOptions::default());
     Outcome::Accepted
+}
+
+thread_local! {
+    /// One engine per fuzzing thread (compiling needs no fresh engine per input).
+    static ENGINE: strata::Engine = strata::Engine::default();
 }
 
 /// Run `cases` mutated inputs through `check`; a panic anywhere is a failure (the first five are

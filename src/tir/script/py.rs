@@ -146,9 +146,12 @@ pub fn tokenize(src: &str) -> Result<Vec<Token>, PyError> {
                             b'\'' => '\'',
                             b'"' => '"',
                             b'0' => '\0',
-                            other => {
+                            _ => {
+                                // Not an escape: the backslash stands for itself, and what
+                                // follows (perhaps a multi-byte character) is read as usual.
                                 s.push('\\');
-                                other as char
+                                pos += 1;
+                                continue;
                             }
                         };
                         s.push(ch);
@@ -1126,5 +1129,13 @@ mod tests {
         assert_eq!(e.message, "unterminated string literal");
         let deep = format!("x = {}1{}\n", "(".repeat(5000), ")".repeat(5000));
         assert!(parse(&deep).is_err());
+    }
+
+    #[test]
+    fn a_backslash_before_any_character_is_read() {
+        // Found by the fuzzer: an unknown escape before a multi-byte character.
+        let s = parse("x = \"a\\😀b\\q\"\n").unwrap();
+        let Stmt::Assign { value, .. } = &s[0].s else { panic!("{:?}", s[0].s) };
+        assert!(matches!(&value.e, Expr::Str(t) if t == "a\\😀b\\q"), "{:?}", value.e);
     }
 }
