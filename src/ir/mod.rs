@@ -27,7 +27,7 @@ pub use module::{
     Block, BlockData, Module, Op, OpData, OperationState, Region, RegionData, Successor, Value, ValueData, ValueDef,
     Values, static_name,
 };
-pub use print::{AliasDef, Aliases, is_bare_id, write_float, write_string_literal, write_symbol_ref};
+pub use print::{AliasDef, Aliases, is_bare_id, write_float, write_quoted, write_string_literal, write_symbol_ref};
 pub use types::{
     DYNAMIC, DialectType, FunctionType, MAX_INT_WIDTH, MemorySpace, MemrefType, StrideTerm, StridedForm, TensorType,
     Type, VectorType, is_pretty_dialect_data,

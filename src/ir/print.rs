@@ -113,6 +113,12 @@ impl Aliases {
 /// Append `s` as a string literal with escapes (`\"`, `\\`, `\n`, `\t`, `\XX` for other
 /// control bytes).
 pub fn write_string_literal(out: &mut String, s: &str) {
+    write_quoted(out, s, true);
+}
+
+/// Append `s` in double quotes with `\"`, `\\`, `\n` and `\t` escaped; other control bytes as
+/// MLIR's `\XX` when `hex_controls`, else as they are (TVMScript, whose reader takes them raw).
+pub fn write_quoted(out: &mut String, s: &str, hex_controls: bool) {
     out.push('"');
     for c in s.chars() {
         match c {
@@ -120,7 +126,7 @@ pub fn write_string_literal(out: &mut String, s: &str) {
             '\\' => out.push_str("\\\\"),
             '\n' => out.push_str("\\n"),
             '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+            c if hex_controls && ((c as u32) < 0x20 || c as u32 == 0x7f) => {
                 let _ = write!(out, "\\{:02X}", c as u32);
             }
             c => out.push(c),

@@ -9,19 +9,11 @@ use super::dtype::DataType;
 
 /// Wrap `v` to the integer type `t` (two's complement), as the spec's integer arithmetic does.
 pub fn wrap_int(v: i128, t: DataType) -> i64 {
+    use crate::dialect::standard::semantics::{unsigned, wrap};
     let bits = u32::from(t.bits).clamp(1, 64);
-    if bits == 64 {
-        return v as i64;
-    }
-    let mask = (1i128 << bits) - 1;
-    let x = v & mask;
-    if t.is_uint() || bits == 1 {
-        x as i64
-    } else if x >> (bits - 1) & 1 == 1 {
-        (x - (1i128 << bits)) as i64
-    } else {
-        x as i64
-    }
+    // Unsigned values (and bool) keep their bits as the non-negative number (uint64 as its
+    // two's complement bit pattern); signed ones are sign-extended.
+    if t.is_uint() || bits == 1 { unsigned(v, bits) as i64 } else { wrap(v, bits) as i64 }
 }
 
 /// The value of a scalar integer expression made of constants and `+ - * // % min max`, if it is

@@ -966,17 +966,8 @@ fn tuple(items: &[String]) -> String {
 }
 
 fn quote(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    let mut out = String::new();
+    crate::ir::write_quoted(&mut out, s, false);
     out
 }
 
