@@ -46,7 +46,7 @@ use std::sync::Arc;
 pub use codegen::CodegenError;
 pub use engine::{Arg, Compiled, Engine, Options, TypedFn, Val};
 pub use ir::{Diagnostic, Diagnostics, Module};
-pub use runtime::{Tensor, Trap, TrapKind};
+pub use runtime::{Interrupt, Tensor, Trap, TrapKind};
 pub use transform::{OptLevel, Passes};
 pub use verify::Verified;
 

@@ -441,3 +441,44 @@ fn vectors_too_long_for_registers_are_a_clear_error() {
         "<input>:4:8: cannot lower 'vector.transfer_read' in @f: vectors of more than 1024 lanes are not supported"
     );
 }
+
+#[test]
+fn an_interrupt_stops_counted_loops_while_loops_and_parallel_loops() {
+    let engine = Engine::new(Options { threads: 2, ..Options::default() }).unwrap();
+    let stop = engine.interrupt_handle();
+    let run_stopped = |f: &dyn Fn() -> strata::Result<()>| {
+        stop.reset();
+        let s = stop.clone();
+        let t = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(30));
+            s.interrupt();
+        });
+        let r = f();
+        t.join().unwrap();
+        match r {
+            Err(Error::Trap(t)) => assert_eq!(t.kind, TrapKind::Interrupted, "{t}"),
+            other => panic!("{other:?}"),
+        }
+    };
+    // A counted loop of 2^62 iterations.
+    let m = parse("func @count(%a: memref<1xi64>) {\n  %c0 = constant 0 : index\n  affine.for %i = 0 to 4611686018427387904 {\n    %x = affine.load %a[0] : memref<1xi64>\n    %c1 = constant 1 : i64\n    %y = addi %x, %c1 : i64\n    affine.store %y, %a[0] : memref<1xi64>\n  }\n  return\n}\nfunc @par(%n: index) {\n  %c0 = constant 0 : index\n  parallel_for %k = %c0 to %n {\n    br ^spin\n  ^spin:\n    br ^spin\n  }\n  return\n}").unwrap();
+    let code = engine.compile(&m).unwrap();
+    let count = code.typed::<(&mut Tensor,), ()>("count").unwrap();
+    let mut a = Tensor::zeros::<i64>(&[1]).unwrap();
+    run_stopped(&|| count.call((&mut Tensor::zeros::<i64>(&[1]).unwrap(),)));
+    let par = code.typed::<(i64,), ()>("par").unwrap();
+    run_stopped(&|| par.call((8,)));
+    // A TIR while loop whose condition never changes.
+    let v = strata::tir::compile_script(
+        "@T.prim_func\ndef spin(A: T.Buffer((1,), \"int32\")):\n    while A[0] == 0:\n        A[0] = A[0] * 2\n",
+    )
+    .unwrap();
+    let tir_code = engine.compile(&v).unwrap();
+    let spin = tir_code.typed::<(&mut Tensor,), ()>("spin").unwrap();
+    run_stopped(&|| spin.call((&mut Tensor::zeros::<i32>(&[1]).unwrap(),)));
+    // Reset, calls run again.
+    stop.reset();
+    let m = parse("func @short(%a: memref<1xi64>) {\n  affine.for %i = 0 to 10 {\n    %x = affine.load %a[0] : memref<1xi64>\n    %c1 = constant 1 : i64\n    %y = addi %x, %c1 : i64\n    affine.store %y, %a[0] : memref<1xi64>\n  }\n  return\n}").unwrap();
+    engine.compile(&m).unwrap().typed::<(&mut Tensor,), ()>("short").unwrap().call((&mut a,)).unwrap();
+    assert_eq!(a.to_vec::<i64>().unwrap(), [10]);
+}

@@ -29,6 +29,9 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
         self.b.ins().brif(more, body_b, &[], exit, &[]);
         self.b.switch_to_block(body_b);
         body(self, iv)?;
+        if let Some(op) = self.current_op {
+            self.poll_interrupt(op);
+        }
         let next = self.b.ins().iadd_imm_s(iv, step);
         self.b.ins().jump(header, &[BlockArg::Value(next)]);
         self.b.switch_to_block(exit);
@@ -63,6 +66,9 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
         self.b.ins().brif(more, body_b, &[], exit, &[]);
         self.b.switch_to_block(body_b);
         let next_vals = body(self, iv, &carried)?;
+        if let Some(op) = self.current_op {
+            self.poll_interrupt(op);
+        }
         let next = self.b.ins().iadd_imm_s(iv, step);
         let mut args = vec![BlockArg::Value(next)];
         args.extend(next_vals.iter().map(|&v| BlockArg::Value(v)));

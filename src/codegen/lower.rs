@@ -56,6 +56,12 @@ pub struct FnLowerer<'s, 'a> {
     pub(super) outlined: u32,
     /// One-element stack buffers kept in registers (see [`FnLowerer::find_register_buffers`]).
     pub(super) registers: HashMap<crate::ir::Value, cranelift_frontend::Variable>,
+    /// The op being lowered (where a loop built for it reports an interrupt).
+    pub(super) current_op: Option<Op>,
+    /// The function's one block that reports an interrupt (its parameter: the site), made on
+    /// first use and filled when the function is done: loops share it, so polling adds two
+    /// loads and a branch per loop, not a block.
+    pub(super) interrupt_block: Option<ClifBlock>,
 }
 
 /// A memory location named by its memref, subscript map and subscript operands: two accesses
@@ -102,8 +108,11 @@ pub(crate) fn lower_function<'a>(
             yield_block: None,
             outlined: 0,
             registers: HashMap::default(),
+            current_op: None,
+            interrupt_block: None,
         };
         lw.lower_body(f, &ty)?;
+        lw.finish_interrupt_block();
         lw.b.seal_all_blocks();
         let config = lw.st.jit.target_config();
         lw.b.finalize(config);
@@ -230,7 +239,10 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
             };
             return Err(self.err(op, why));
         };
-        f(self, op)
+        let outer = self.current_op.replace(op);
+        let r = f(self, op);
+        self.current_op = outer;
+        r
     }
 
     // ---- errors and locations -----------------------------------------------------------------

@@ -111,6 +111,8 @@ pub struct CodegenConfig {
     /// Scalar promotion: one-element frame buffers and an affine loop's one stored element kept
     /// in registers.
     pub promote: bool,
+    /// Poll the call's interrupt flag at loop back-edges.
+    pub interruptible: bool,
     /// Check every memref access against its bounds.
     pub bounds_checks: bool,
     /// Run Cranelift's IR verifier (slower compiles; catches code generator bugs).
@@ -165,10 +167,20 @@ impl CodegenError {
 pub struct Site {
     /// The function.
     pub func: Arc<str>,
-    /// `file:line:col` of the op.
-    pub loc: Option<String>,
+    /// The op's source and offset: its `file:line:col` is worked out only when an error
+    /// happens there (most sites never report one, and compiles make many).
+    pub at: Option<(Arc<crate::ir::SourceFile>, u32)>,
     /// What the error says beyond its kind (an assertion's message).
     pub detail: Option<String>,
+}
+
+impl Site {
+    /// `file:line:col` of the op.
+    pub fn loc(&self) -> Option<String> {
+        let (src, offset) = self.at.as_ref()?;
+        let (line, col) = src.line_col(*offset);
+        Some(format!("{}:{line}:{col}", src.name()))
+    }
 }
 
 /// One compiled function.

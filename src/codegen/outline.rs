@@ -124,9 +124,12 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
                 yield_block: None,
                 outlined: self.outlined * 1000,
                 registers: HashMap::default(),
+                current_op: Some(op),
+                interrupt_block: None,
             };
             child.find_register_buffers(op, region);
             child.body_function(op, region, &consts, &captures, &counts, &reg_types, &offsets)?;
+            child.finish_interrupt_block();
             child.b.seal_all_blocks();
             let config = child.st.jit.target_config();
             child.b.finalize(config);

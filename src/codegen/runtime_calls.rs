@@ -2,7 +2,7 @@
 //! host and runtime helpers by address, other functions of the module, function values.
 
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{AbiParam, InstBuilder, MemFlagsData, SigRef, Signature, Value, types};
+use cranelift_codegen::ir::{AbiParam, BlockArg, InstBuilder, MemFlagsData, SigRef, Signature, Value, types};
 use cranelift_module::Module as _;
 
 use super::lower::*;
@@ -13,7 +13,8 @@ use crate::runtime::trap::TrapKind;
 
 impl<'s, 'a> FnLowerer<'s, 'a> {
     pub(super) fn site_with(&mut self, op: Op, detail: Option<String>) -> i64 {
-        self.st.sites.push(Site { func: self.name.clone(), loc: location(self.m, op), detail });
+        let at = self.m.source.clone().zip(self.m.op_span(op)).map(|(src, span)| (src, span.start));
+        self.st.sites.push(Site { func: self.name.clone(), at, detail });
         (self.st.sites.len() - 1) as i64
     }
 
@@ -93,6 +94,48 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
         let limit = self.b.ins().load(types::I64, MemFlagsData::trusted(), self.ctx_ptr, CallCtx::STACK_LIMIT);
         let over = self.b.ins().icmp(IntCC::UnsignedLessThan, sp, limit);
         self.trap_if(over, TrapKind::StackOverflow, op);
+    }
+
+    /// At a loop back-edge: stop with [`TrapKind::Interrupted`] if the call's interrupt flag is
+    /// set (two loads and a branch the predictor learns; a loop cannot run on past a request).
+    pub fn poll_interrupt(&mut self, op: Op) {
+        if !self.st.config.interruptible {
+            return;
+        }
+        let flag = self.b.ins().load(types::I64, MemFlagsData::trusted(), self.ctx_ptr, CallCtx::INTERRUPT);
+        let set = self.b.ins().load(types::I8, MemFlagsData::trusted(), flag, 0);
+        let stop = *self.interrupt_block.get_or_insert_with(|| {
+            let blk = self.b.create_block();
+            self.b.append_block_param(blk, types::I32);
+            self.b.set_cold_block(blk);
+            blk
+        });
+        let site = self.site_with(op, None);
+        let site = self.b.ins().iconst(types::I32, site);
+        let cont = self.b.create_block();
+        self.b.ins().brif(set, stop, &[BlockArg::Value(site)], cont, &[]);
+        self.b.switch_to_block(cont);
+    }
+
+    /// Fill the block interrupts branch to (after the function's last block is done).
+    pub(super) fn finish_interrupt_block(&mut self) {
+        let Some(blk) = self.interrupt_block.take() else { return };
+        self.b.switch_to_block(blk);
+        let site = self.b.block_params(blk)[0];
+        let k = self.b.ins().iconst(types::I32, TrapKind::Interrupted as i64);
+        self.b.ins().store(MemFlagsData::trusted(), k, self.ctx_ptr, CallCtx::KIND);
+        self.b.ins().store(MemFlagsData::trusted(), site, self.ctx_ptr, CallCtx::SITE);
+        let one = self.b.ins().iconst(types::I32, 1);
+        self.emit_error_return(one);
+    }
+
+    /// Poll the interrupt flag on a branch from `op`'s block to `target` if the branch may close
+    /// a loop: every cycle of a CFG has an edge to a block created no later than its source.
+    pub fn poll_interrupt_if_backward(&mut self, op: Op, targets: &[crate::ir::Block]) {
+        let here = self.m.parent_block(op);
+        if here.is_some_and(|h| targets.iter().any(|t| t.as_u32() <= h.as_u32())) {
+            self.poll_interrupt(op);
+        }
     }
 
     /// If `status` (i32) is not zero, return it (a callee's error passes up unchanged).

@@ -356,7 +356,7 @@ pub(crate) fn trap_of(code: &CompiledCode, func: &Arc<str>, ctx: &CallCtx) -> Tr
             Trap {
                 kind,
                 func: s.map_or_else(|| func.clone(), |s| s.func.clone()),
-                loc: s.and_then(|s| s.loc.clone()),
+                loc: s.and_then(crate::codegen::Site::loc),
                 detail: s.and_then(|s| s.detail.clone()),
             }
         }

@@ -326,6 +326,7 @@ pub struct TypedFn<P, R> {
     calls_host: bool,
     pool: Option<Arc<rayon::ThreadPool>>,
     binder: Option<Arc<Binder>>,
+    interrupt: crate::runtime::Interrupt,
     _sig: PhantomData<fn(P) -> R>,
 }
 
@@ -346,6 +347,7 @@ impl<P, R> Clone for TypedFn<P, R> {
             calls_host: self.calls_host,
             pool: self.pool.clone(),
             binder: self.binder.clone(),
+            interrupt: self.interrupt.clone(),
             _sig: PhantomData,
         }
     }
@@ -364,6 +366,7 @@ impl<P: Params, R: Results> TypedFn<P, R> {
         calls_host: bool,
         pool: Option<Arc<rayon::ThreadPool>>,
         binder: Option<Arc<Binder>>,
+        interrupt: crate::runtime::Interrupt,
     ) -> Result<Self> {
         let sig = |e: String| Error::Signature {
             func: f.name.to_string(),
@@ -381,6 +384,7 @@ impl<P: Params, R: Results> TypedFn<P, R> {
             calls_host,
             pool,
             binder,
+            interrupt,
             _sig: PhantomData,
         })
     }
@@ -410,7 +414,7 @@ impl<P: Params, R: Results> TypedFn<P, R> {
             big = vec![0u8; self.layout.results_size];
             &mut big
         };
-        let mut ctx = CallCtx::with_pool(self.pool.as_deref());
+        let mut ctx = CallCtx::with_pool(self.pool.as_deref()).with_interrupt(self.interrupt.flag());
         // SAFETY: the signature was checked against the function's, and `fill` built the
         // argument slots the entry reads.
         let status = unsafe { (self.entry)(ptrs.as_ptr(), rets.as_mut_ptr(), &mut ctx) };

@@ -26,6 +26,8 @@ pub struct CallCtx {
     /// its stack pointer against it on entry and stops with [`TrapKind::StackOverflow`] below
     /// it, so deep recursion is an error, not a crash (0: no limit known).
     pub stack_limit: usize,
+    /// The flag that stops the call (read by generated code at loop back-edges).
+    pub interrupt: *const std::sync::atomic::AtomicBool,
     /// Buffers allocated during the call and not yet freed: the ones not returned are freed
     /// when the call ends, so a call never leaks.
     pub allocations: Vec<*mut u8>,
@@ -47,6 +49,8 @@ impl CallCtx {
     pub const SITE: i32 = 4;
     /// Offset of `stack_limit`.
     pub const STACK_LIMIT: i32 = 8;
+    /// Offset of `interrupt`.
+    pub const INTERRUPT: i32 = 16;
 
     /// Stack kept free below the limit for what generated code calls (runtime helpers, host
     /// functions) and for returning the error (at most half of what is left).
@@ -63,9 +67,16 @@ impl CallCtx {
             trap_kind: 0,
             trap_site: 0,
             stack_limit: Self::stack_limit_here(),
+            interrupt: &super::interrupt::NEVER,
             allocations: Vec::new(),
             pool: pool.map_or(std::ptr::null(), |p| p as *const _),
         }
+    }
+
+    /// This context, stopped by `interrupt`.
+    pub fn with_interrupt(mut self, interrupt: *const std::sync::atomic::AtomicBool) -> CallCtx {
+        self.interrupt = interrupt;
+        self
     }
 
     /// The stack limit for code called from this thread: the end of its stack (as the OS
@@ -110,6 +121,7 @@ const _: () = {
     assert!(std::mem::offset_of!(CallCtx, trap_kind) == CallCtx::KIND as usize);
     assert!(std::mem::offset_of!(CallCtx, trap_site) == CallCtx::SITE as usize);
     assert!(std::mem::offset_of!(CallCtx, stack_limit) == CallCtx::STACK_LIMIT as usize);
+    assert!(std::mem::offset_of!(CallCtx, interrupt) == CallCtx::INTERRUPT as usize);
 };
 
 /// `alloc`: a zeroed buffer of `bytes` bytes, recorded in the call; null on failure.

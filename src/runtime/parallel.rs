@@ -22,6 +22,7 @@ struct Shared {
     body: LoopBody,
     env: *const u8,
     pool: *const rayon::ThreadPool,
+    interrupt: *const std::sync::atomic::AtomicBool,
 }
 // SAFETY: the body is reentrant machine code, the environment is read-only while the loop runs,
 // and the pool is `Sync`; the calling thread waits for every worker before returning.
@@ -55,7 +56,7 @@ pub unsafe extern "C" fn strata_parallel_for(
     let n = hi - lo;
     // A few ranges per thread balance uneven iterations without much scheduling.
     let ranges = (pool.current_num_threads() as i64 * 4).min(n);
-    let shared = Shared { body, env, pool: parent.pool };
+    let shared = Shared { body, env, pool: parent.pool, interrupt: parent.interrupt };
     let stop = AtomicBool::new(false);
     let host_panicked = AtomicBool::new(false);
     let failure: Mutex<Option<(i32, i32, i32)>> = Mutex::new(None);
@@ -68,7 +69,7 @@ pub unsafe extern "C" fn strata_parallel_for(
             let a = lo + n * r / ranges;
             let b = lo + n * (r + 1) / ranges;
             // SAFETY: the pool outlives the loop (see `Shared`).
-            let mut cx = CallCtx::with_pool(unsafe { s.pool.as_ref() });
+            let mut cx = CallCtx::with_pool(unsafe { s.pool.as_ref() }).with_interrupt(s.interrupt);
             // SAFETY: the body and environment are valid while the loop runs (see `Shared`).
             let status = unsafe { (s.body)(&mut cx, s.env, a, b) };
             // A host function that panicked on this worker: the caller reports it.

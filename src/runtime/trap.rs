@@ -23,6 +23,8 @@ pub enum TrapKind {
     ShapeMismatch = 7,
     /// The call's stack ran out (recursion too deep, or frames too large).
     StackOverflow = 8,
+    /// The engine's [`Interrupt`](super::Interrupt) was set while the call ran.
+    Interrupted = 9,
 }
 
 impl TrapKind {
@@ -37,6 +39,7 @@ impl TrapKind {
             6 => TrapKind::InvalidDealloc,
             7 => TrapKind::ShapeMismatch,
             8 => TrapKind::StackOverflow,
+            9 => TrapKind::Interrupted,
             _ => return None,
         })
     }
@@ -52,6 +55,7 @@ impl TrapKind {
             TrapKind::InvalidDealloc => "dealloc of memory not allocated by alloc",
             TrapKind::ShapeMismatch => "shape mismatch in cast",
             TrapKind::StackOverflow => "stack overflow (recursion too deep)",
+            TrapKind::Interrupted => "interrupted",
         }
     }
 }

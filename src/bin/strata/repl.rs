@@ -386,6 +386,15 @@ pub fn run(args: &ReplArgs) -> anyhow::Result<bool> {
     {
         println!("{t}");
     }
+    // Ctrl-C while a call runs stops the call, not the session (at the prompt the line editor
+    // takes it: it drops the input being entered).
+    let stop = std::sync::Arc::new(std::sync::Mutex::new(session.engine.interrupt_handle()));
+    let on_ctrl_c = stop.clone();
+    let _ = ctrlc::set_handler(move || {
+        if let Ok(s) = on_ctrl_c.lock() {
+            s.interrupt();
+        }
+    });
     let mut rl = rustyline::DefaultEditor::new().context("cannot start the line editor")?;
     let history = history_path();
     if let Some(h) = &history {
@@ -406,6 +415,10 @@ pub fn run(args: &ReplArgs) -> anyhow::Result<bool> {
                 let input = std::mem::take(&mut pending);
                 if !input.trim().is_empty() {
                     let _ = rl.add_history_entry(input.trim_end());
+                }
+                if let Ok(mut s) = stop.lock() {
+                    *s = session.engine.interrupt_handle();
+                    s.reset();
                 }
                 match session.eval(&input) {
                     Reply::Quit => break,

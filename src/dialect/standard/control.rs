@@ -406,6 +406,7 @@ use cranelift_codegen::ir::{InstBuilder, types};
 
 fn lower_br(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
     let s = &lw.m.op(op).successors[0];
+    lw.poll_interrupt_if_backward(op, &[s.block]);
     let args = lw.block_args(&s.args)?;
     let target = lw.block(s.block);
     lw.b.ins().jump(target, &args);
@@ -416,6 +417,7 @@ fn lower_cond_br(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError>
     let d = lw.m.op(op);
     let c = lw.scalar(d.operands[0])?;
     let (t, f) = (&d.successors[0], &d.successors[1]);
+    lw.poll_interrupt_if_backward(op, &[t.block, f.block]);
     let (targs, fargs) = (lw.block_args(&t.args)?, lw.block_args(&f.args)?);
     let (tb, fb) = (lw.block(t.block), lw.block(f.block));
     lw.b.ins().brif(c, tb, &targs, fb, &fargs);
