@@ -31,6 +31,12 @@ pub struct CallCtx {
     /// Buffers allocated during the call and not yet freed: the ones not returned are freed
     /// when the call ends, so a call never leaks.
     pub allocations: Vec<*mut u8>,
+    /// Buffers `dealloc`ed with bounds checks on, kept (not reused) until the call ends, so a
+    /// memref used after its `dealloc` still reads its own old memory, never another buffer's
+    /// (oldest first; beyond [`CallCtx::QUARANTINE_BYTES`] the oldest are really freed).
+    pub quarantine: std::collections::VecDeque<*mut u8>,
+    /// Bytes in `quarantine`.
+    pub quarantined_bytes: usize,
     /// The thread pool parallel loops run on (null: run them on the calling thread). The pool
     /// outlives the call: the caller holds it.
     pub pool: *const rayon::ThreadPool,
@@ -52,6 +58,9 @@ impl CallCtx {
     /// Offset of `interrupt`.
     pub const INTERRUPT: i32 = 16;
 
+    /// Freed bytes a checked call keeps from reuse.
+    pub const QUARANTINE_BYTES: usize = 256 << 20;
+
     /// Stack kept free below the limit for what generated code calls (runtime helpers, host
     /// functions) and for returning the error (at most half of what is left).
     const STACK_RESERVE: usize = 256 * 1024;
@@ -69,6 +78,8 @@ impl CallCtx {
             stack_limit: Self::stack_limit_here(),
             interrupt: &super::interrupt::NEVER,
             allocations: Vec::new(),
+            quarantine: std::collections::VecDeque::new(),
+            quarantined_bytes: 0,
             pool: pool.map_or(std::ptr::null(), |p| p as *const _),
         }
     }
@@ -110,8 +121,9 @@ impl CallCtx {
 
 impl Drop for CallCtx {
     fn drop(&mut self) {
-        for p in self.allocations.drain(..) {
-            // SAFETY: every entry came from `alloc_bytes` and was not freed (dealloc removes it).
+        for p in self.allocations.drain(..).chain(self.quarantine.drain(..)) {
+            // SAFETY: every entry came from `alloc_bytes` and was not freed (dealloc removes it
+            // from `allocations`; `quarantine` holds what it has not freed yet).
             unsafe { free_bytes(p) }
         }
     }
@@ -153,6 +165,32 @@ pub unsafe extern "C" fn strata_free(ctx: *mut CallCtx, p: *mut u8) -> i32 {
     } else {
         TrapKind::InvalidDealloc as i32
     }
+}
+
+/// `dealloc` with bounds checks: as [`strata_free`], but the memory is kept from reuse until
+/// the call ends (up to [`CallCtx::QUARANTINE_BYTES`]).
+///
+/// # Safety
+/// `ctx` must be the context of the running call.
+pub unsafe extern "C" fn strata_free_checked(ctx: *mut CallCtx, p: *mut u8) -> i32 {
+    // SAFETY: generated code passes the context of the running call.
+    let ctx = unsafe { &mut *ctx };
+    if !ctx.take_allocation(p) {
+        return TrapKind::InvalidDealloc as i32;
+    }
+    // SAFETY: `p` came from `alloc_bytes` and was live.
+    ctx.quarantined_bytes += unsafe { super::alloc::size_of_buffer(p) };
+    ctx.quarantine.push_back(p);
+    while ctx.quarantined_bytes > CallCtx::QUARANTINE_BYTES
+        && let Some(old) = ctx.quarantine.pop_front()
+    {
+        // SAFETY: quarantined buffers came from `alloc_bytes` and are freed once, here.
+        unsafe {
+            ctx.quarantined_bytes -= super::alloc::size_of_buffer(old);
+            free_bytes(old);
+        }
+    }
+    0
 }
 
 /// Copy `bytes` bytes (the regions may overlap).

@@ -355,9 +355,10 @@ fn lower_dealloc(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError>
     let d = lw.m.op(op);
     let desc = lw.memref(d.operands[0])?;
     let ctx = lw.ctx();
-    let status =
-        lw.call_host(rt::strata_free as *const () as usize, &[types::I64, types::I64], &[types::I32], &[ctx, desc.ptr])
-            [0];
+    // With bounds checks, freed memory is not reused during the call: a use after `dealloc`
+    // stays inside the buffer it checks against.
+    let free = if lw.bounds_checks() { rt::strata_free_checked as *const () } else { rt::strata_free as *const () };
+    let status = lw.call_host(free as usize, &[types::I64, types::I64], &[types::I32], &[ctx, desc.ptr])[0];
     let bad = lw.b.ins().icmp_imm_s(IntCC::NotEqual, status, 0);
     lw.trap_if(bad, TrapKind::InvalidDealloc, op);
     Ok(())
