@@ -311,3 +311,40 @@ fn errors_print_once() {
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(stderr(&o), format!("@main: division by zero at {}:3:8\n", f.display()));
 }
+
+#[test]
+fn bool_buffers_save_as_numpy_bools() {
+    let dir = scratch("bool_npy");
+    let script = dir.join("pos.py");
+    std::fs::write(
+        &script,
+        "@T.prim_func\ndef pos(A: T.Buffer((4,), \"float32\"), B: T.Buffer((4,), \"bool\")):\n    for i in range(4):\n        B[i] = A[i] > T.float32(0)\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let o = strata(&[
+        "run",
+        script.to_str().unwrap(),
+        "--arg",
+        "[1.0, -1.0, 0.0, 2.0]",
+        "--arg",
+        "zeros(4xbool)",
+        "--save-args",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let bytes = std::fs::read(out.join("B.npy")).unwrap();
+    assert!(String::from_utf8_lossy(&bytes[..80]).contains("'descr': '|b1'"));
+    assert_eq!(&bytes[bytes.len() - 4..], &[1, 0, 0, 1]);
+    // And it reads back as an argument of the same kernel's bool parameter.
+    let o = strata(&[
+        "run",
+        script.to_str().unwrap(),
+        "--arg",
+        "[1.0, 1.0, 1.0, 1.0]",
+        "--arg",
+        out.join("B.npy").to_str().unwrap(),
+        "--print-args",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}

@@ -42,6 +42,10 @@ fn descr_dtype(d: &str) -> Option<DLDataType> {
 }
 
 fn dtype_descr(t: DLDataType) -> Option<String> {
+    // TVM's bool is uint1 held in a byte: NumPy's bool.
+    if t.code == code::UINT && t.bits == 1 {
+        return Some("|b1".into());
+    }
     let kind = match t.code {
         code::FLOAT => 'f',
         code::INT => 'i',
@@ -49,6 +53,9 @@ fn dtype_descr(t: DLDataType) -> Option<String> {
         code::BOOL => return Some("|b1".into()),
         _ => return None,
     };
+    if t.bits % 8 != 0 || t.lanes != 1 {
+        return None;
+    }
     Some(format!("<{kind}{}", t.bits / 8))
 }
 

@@ -531,7 +531,10 @@ impl FnCx<'_, '_> {
                     return Err(self.err(sp, format!("T.{short} of {dt} is not supported (it takes floats)")));
                 }
                 let xs: Vec<Value> = args.iter().map(|a| self.expr(a)).collect::<R<_>>()?;
-                self.math(&short, &xs, dt)
+                // TVM's LLVM build rounds `T.round` half to even (llvm.nearbyint), not away
+                // from zero as C's `round` does.
+                let f = if short == "round" { "nearbyint" } else { short.as_ref() };
+                self.math(f, &xs, dt)
             }
             _ => Err(self.err(sp, format!("the builtin '{name}' is not supported"))),
         }
