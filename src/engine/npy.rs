@@ -53,7 +53,7 @@ fn dtype_descr(t: DLDataType) -> Option<String> {
         code::BOOL => return Some("|b1".into()),
         _ => return None,
     };
-    if t.bits % 8 != 0 || t.lanes != 1 {
+    if !t.bits.is_multiple_of(8) || t.lanes != 1 {
         return None;
     }
     Some(format!("<{kind}{}", t.bits / 8))
