@@ -657,6 +657,17 @@ impl Reader {
             }
             return Ok(Flow::Nothing);
         }
+        // `A = v` for a buffer of one element is TVM's print of `A[0] = v`: a store.
+        if ann.is_none()
+            && let [(name, _)] = names.as_slice()
+            && let Some(Binding::Buffer(b)) = self.lookup(name)
+            && !b.shape().is_empty()
+            && b.shape().iter().all(|d| crate::tir::arith::const_int(d) == Some(1))
+        {
+            let zero = E { e: Expr::Int(0), span: target.span };
+            let at = E { e: Expr::Subscript(Box::new(target.clone()), vec![zero; b.shape().len()]), span: target.span };
+            return Ok(Flow::One(self.store(&at, value, span)?));
+        }
         let [(name, nspan)] = names.as_slice() else { return err("expected one name", target.span) };
         if ann.is_none() && self.is_declaration(value) {
             self.declare(name, value, *nspan)?;
