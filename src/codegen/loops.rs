@@ -28,10 +28,9 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
         let more = self.b.ins().icmp(IntCC::SignedLessThan, iv, ub);
         self.b.ins().brif(more, body_b, &[], exit, &[]);
         self.b.switch_to_block(body_b);
+        let polls_before = self.polls;
         body(self, iv)?;
-        if let Some(op) = self.current_op {
-            self.poll_interrupt(op);
-        }
+        self.poll_latch(lb, ub, step, polls_before);
         let next = self.b.ins().iadd_imm_s(iv, step);
         self.b.ins().jump(header, &[BlockArg::Value(next)]);
         self.b.switch_to_block(exit);
@@ -65,10 +64,9 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
         let more = self.b.ins().icmp(IntCC::SignedLessThan, iv, ub);
         self.b.ins().brif(more, body_b, &[], exit, &[]);
         self.b.switch_to_block(body_b);
+        let polls_before = self.polls;
         let next_vals = body(self, iv, &carried)?;
-        if let Some(op) = self.current_op {
-            self.poll_interrupt(op);
-        }
+        self.poll_latch(lb, ub, step, polls_before);
         let next = self.b.ins().iadd_imm_s(iv, step);
         let mut args = vec![BlockArg::Value(next)];
         args.extend(next_vals.iter().map(|&v| BlockArg::Value(v)));
@@ -129,4 +127,21 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
             }
         }
     }
+
+    /// Poll the interrupt flag at a counted loop's latch, unless the loop is bounded work: a
+    /// constant trip count of at most [`SHORT_LOOP`] and a body that polled nowhere (no nested
+    /// loop). Such a loop finishes soon; the loop around it polls.
+    fn poll_latch(&mut self, lb: Value, ub: Value, step: i64, polls_before: u32) {
+        let trips = match (self.iconst_value(lb), self.iconst_value(ub)) {
+            (Some(l), Some(u)) if step > 0 => Some(u.saturating_sub(l).max(0) / step),
+            _ => None,
+        };
+        let bounded = trips.is_some_and(|t| t <= SHORT_LOOP) && self.polls == polls_before;
+        if !bounded && let Some(op) = self.current_op {
+            self.poll_interrupt(op);
+        }
+    }
 }
+
+/// The most iterations of a loop without nested loops that need not poll for interrupts.
+const SHORT_LOOP: i64 = 4096;

@@ -62,6 +62,8 @@ pub struct FnLowerer<'s, 'a> {
     /// first use and filled when the function is done: loops share it, so polling adds two
     /// loads and a branch per loop, not a block.
     pub(super) interrupt_block: Option<ClifBlock>,
+    /// Interrupt polls emitted so far (a loop whose body polled must poll itself).
+    pub(super) polls: u32,
 }
 
 /// A memory location named by its memref, subscript map and subscript operands: two accesses
@@ -110,6 +112,7 @@ pub(crate) fn lower_function<'a>(
             registers: HashMap::default(),
             current_op: None,
             interrupt_block: None,
+            polls: 0,
         };
         lw.lower_body(f, &ty)?;
         lw.finish_interrupt_block();

@@ -126,6 +126,7 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
                 registers: HashMap::default(),
                 current_op: Some(op),
                 interrupt_block: None,
+                polls: 0,
             };
             child.find_register_buffers(op, region);
             child.body_function(op, region, &consts, &captures, &counts, &reg_types, &offsets)?;

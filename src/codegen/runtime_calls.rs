@@ -102,6 +102,7 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
         if !self.st.config.interruptible {
             return;
         }
+        self.polls += 1;
         let flag = self.b.ins().load(types::I64, MemFlagsData::trusted(), self.ctx_ptr, CallCtx::INTERRUPT);
         let set = self.b.ins().load(types::I8, MemFlagsData::trusted(), flag, 0);
         let stop = *self.interrupt_block.get_or_insert_with(|| {
