@@ -340,8 +340,7 @@ impl Compiled {
             unsafe { b.bind(&ptrs) }.map_err(|message| Error::Argument { func: f.name.to_string(), message })?;
         }
         let mut rets = vec![0u8; f.layout.results_size.max(8)];
-        let mut ctx =
-            crate::runtime::CallCtx::with_pool(self.pool.as_deref()).with_interrupt(self.engine.inner.interrupt.flag());
+        let mut ctx = crate::runtime::CallCtx::for_call(self.pool.as_deref(), self.engine.inner.interrupt.flag());
         host::HOST_PANICKED.with(|p| p.set(false));
         // SAFETY: arguments were checked against the function's layout by `prepare`.
         unsafe { call::invoke(&self.code, f, entry, &ptrs, rets.as_mut_ptr(), &mut ctx)? };

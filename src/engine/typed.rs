@@ -414,7 +414,7 @@ impl<P: Params, R: Results> TypedFn<P, R> {
             big = vec![0u8; self.layout.results_size];
             &mut big
         };
-        let mut ctx = CallCtx::with_pool(self.pool.as_deref()).with_interrupt(self.interrupt.flag());
+        let mut ctx = CallCtx::for_call(self.pool.as_deref(), self.interrupt.flag());
         // SAFETY: the signature was checked against the function's, and `fill` built the
         // argument slots the entry reads.
         let status = unsafe { (self.entry)(ptrs.as_ptr(), rets.as_mut_ptr(), &mut ctx) };

@@ -72,22 +72,22 @@ impl CallCtx {
 
     /// A fresh context whose parallel loops run on `pool`.
     pub fn with_pool(pool: Option<&rayon::ThreadPool>) -> CallCtx {
+        CallCtx::for_call(pool, &super::interrupt::NEVER)
+    }
+
+    /// A fresh context whose parallel loops run on `pool` and that `interrupt` stops.
+    #[inline]
+    pub fn for_call(pool: Option<&rayon::ThreadPool>, interrupt: *const std::sync::atomic::AtomicBool) -> CallCtx {
         CallCtx {
             trap_kind: 0,
             trap_site: 0,
             stack_limit: Self::stack_limit_here(),
-            interrupt: &super::interrupt::NEVER,
+            interrupt,
             allocations: Vec::new(),
             quarantine: std::collections::VecDeque::new(),
             quarantined_bytes: 0,
             pool: pool.map_or(std::ptr::null(), |p| p as *const _),
         }
-    }
-
-    /// This context, stopped by `interrupt`.
-    pub fn with_interrupt(mut self, interrupt: *const std::sync::atomic::AtomicBool) -> CallCtx {
-        self.interrupt = interrupt;
-        self
     }
 
     /// The stack limit for code called from this thread: the end of its stack (as the OS
@@ -121,10 +121,16 @@ impl CallCtx {
 
 impl Drop for CallCtx {
     fn drop(&mut self) {
-        for p in self.allocations.drain(..).chain(self.quarantine.drain(..)) {
-            // SAFETY: every entry came from `alloc_bytes` and was not freed (dealloc removes it
-            // from `allocations`; `quarantine` holds what it has not freed yet).
+        // Most calls allocate nothing: their drop is two length checks.
+        for p in self.allocations.drain(..) {
+            // SAFETY: every entry came from `alloc_bytes` and was not freed (dealloc removes it).
             unsafe { free_bytes(p) }
+        }
+        if !self.quarantine.is_empty() {
+            for p in self.quarantine.drain(..) {
+                // SAFETY: quarantined buffers came from `alloc_bytes` and were not freed.
+                unsafe { free_bytes(p) }
+            }
         }
     }
 }

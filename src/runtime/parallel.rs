@@ -69,7 +69,7 @@ pub unsafe extern "C" fn strata_parallel_for(
             let a = lo + n * r / ranges;
             let b = lo + n * (r + 1) / ranges;
             // SAFETY: the pool outlives the loop (see `Shared`).
-            let mut cx = CallCtx::with_pool(unsafe { s.pool.as_ref() }).with_interrupt(s.interrupt);
+            let mut cx = CallCtx::for_call(unsafe { s.pool.as_ref() }, s.interrupt);
             // SAFETY: the body and environment are valid while the loop runs (see `Shared`).
             let status = unsafe { (s.body)(&mut cx, s.env, a, b) };
             // A host function that panicked on this worker: the caller reports it.
