@@ -30,9 +30,8 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
         self.b.switch_to_block(body_b);
         let polls_before = self.polls;
         body(self, iv)?;
-        self.poll_latch(lb, ub, step, polls_before);
         let next = self.b.ins().iadd_imm_s(iv, step);
-        self.b.ins().jump(header, &[BlockArg::Value(next)]);
+        self.latch(header, &[BlockArg::Value(next)], lb, ub, step, polls_before);
         self.b.switch_to_block(exit);
         Ok(())
     }
@@ -66,11 +65,10 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
         self.b.switch_to_block(body_b);
         let polls_before = self.polls;
         let next_vals = body(self, iv, &carried)?;
-        self.poll_latch(lb, ub, step, polls_before);
         let next = self.b.ins().iadd_imm_s(iv, step);
         let mut args = vec![BlockArg::Value(next)];
         args.extend(next_vals.iter().map(|&v| BlockArg::Value(v)));
-        self.b.ins().jump(header, &args);
+        self.latch(header, &args, lb, ub, step, polls_before);
         self.b.switch_to_block(exit);
         Ok(carried)
     }
@@ -128,17 +126,28 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
         }
     }
 
-    /// Poll the interrupt flag at a counted loop's latch, unless the loop is bounded work: a
+    /// Jump back to a counted loop's header, polling the interrupt flag unless the loop is bounded work: a
     /// constant trip count of at most [`SHORT_LOOP`] and a body that polled nowhere (no nested
     /// loop). Such a loop finishes soon; the loop around it polls.
-    fn poll_latch(&mut self, lb: Value, ub: Value, step: i64, polls_before: u32) {
+    fn latch(
+        &mut self,
+        header: cranelift_codegen::ir::Block,
+        args: &[BlockArg],
+        lb: Value,
+        ub: Value,
+        step: i64,
+        polls_before: u32,
+    ) {
         let trips = match (self.iconst_value(lb), self.iconst_value(ub)) {
             (Some(l), Some(u)) if step > 0 => Some(u.saturating_sub(l).max(0) / step),
             _ => None,
         };
         let bounded = trips.is_some_and(|t| t <= SHORT_LOOP) && self.polls == polls_before;
-        if !bounded && let Some(op) = self.current_op {
-            self.poll_interrupt(op);
+        match self.current_op {
+            Some(op) if !bounded => self.jump_polling(op, header, args),
+            _ => {
+                self.b.ins().jump(header, args);
+            }
         }
     }
 }

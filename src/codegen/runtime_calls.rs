@@ -2,7 +2,9 @@
 //! host and runtime helpers by address, other functions of the module, function values.
 
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{AbiParam, BlockArg, InstBuilder, MemFlagsData, SigRef, Signature, Value, types};
+use cranelift_codegen::ir::{
+    AbiParam, Block as ClifBlock, BlockArg, InstBuilder, MemFlagsData, SigRef, Signature, Value, types,
+};
 use cranelift_module::Module as _;
 
 use super::lower::*;
@@ -99,7 +101,16 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
     /// At a loop back-edge: stop with [`TrapKind::Interrupted`] if the call's interrupt flag is
     /// set (two loads and a branch the predictor learns; a loop cannot run on past a request).
     pub fn poll_interrupt(&mut self, op: Op) {
+        let cont = self.b.create_block();
+        self.jump_polling(op, cont, &[]);
+        self.b.switch_to_block(cont);
+    }
+
+    /// `jump target(args)` at a loop back-edge, stopping instead if the interrupt flag is set:
+    /// one conditional branch (to the function's shared interrupt block), no block of its own.
+    pub fn jump_polling(&mut self, op: Op, target: ClifBlock, args: &[BlockArg]) {
         if !self.st.config.interruptible {
+            self.b.ins().jump(target, args);
             return;
         }
         self.polls += 1;
@@ -113,9 +124,13 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
         });
         let site = self.site_with(op, None);
         let site = self.b.ins().iconst(types::I32, site);
-        let cont = self.b.create_block();
-        self.b.ins().brif(set, stop, &[BlockArg::Value(site)], cont, &[]);
-        self.b.switch_to_block(cont);
+        self.b.ins().brif(set, stop, &[BlockArg::Value(site)], target, args);
+    }
+
+    /// Whether a branch from `op`'s block to `target` may close a loop: every cycle of a CFG
+    /// has an edge to a block created no later than its source.
+    pub fn is_backward(&self, op: Op, target: crate::ir::Block) -> bool {
+        self.m.parent_block(op).is_some_and(|h| target.as_u32() <= h.as_u32())
     }
 
     /// Fill the block interrupts branch to (after the function's last block is done).
@@ -130,11 +145,9 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
         self.emit_error_return(one);
     }
 
-    /// Poll the interrupt flag on a branch from `op`'s block to `target` if the branch may close
-    /// a loop: every cycle of a CFG has an edge to a block created no later than its source.
+    /// Poll the interrupt flag before a branch from `op` if one of its targets may close a loop.
     pub fn poll_interrupt_if_backward(&mut self, op: Op, targets: &[crate::ir::Block]) {
-        let here = self.m.parent_block(op);
-        if here.is_some_and(|h| targets.iter().any(|t| t.as_u32() <= h.as_u32())) {
+        if targets.iter().any(|&t| self.is_backward(op, t)) {
             self.poll_interrupt(op);
         }
     }

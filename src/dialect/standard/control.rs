@@ -406,10 +406,13 @@ use cranelift_codegen::ir::{InstBuilder, types};
 
 fn lower_br(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
     let s = &lw.m.op(op).successors[0];
-    lw.poll_interrupt_if_backward(op, &[s.block]);
     let args = lw.block_args(&s.args)?;
     let target = lw.block(s.block);
-    lw.b.ins().jump(target, &args);
+    if lw.is_backward(op, s.block) {
+        lw.jump_polling(op, target, &args);
+    } else {
+        lw.b.ins().jump(target, &args);
+    }
     Ok(())
 }
 
