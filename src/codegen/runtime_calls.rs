@@ -195,34 +195,28 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
         self.b.inst_results(call).to_vec()
     }
 
+    /// The reference to IR function `name` of this module from the function being built
+    /// (declared in it on first use); `None` if the module does not define it.
+    fn func_ref(&mut self, name: &str) -> Option<cranelift_codegen::ir::FuncRef> {
+        let id = self.st.internal.get(name)?.0;
+        if let Some(&f) = self.funcs.get(&id) {
+            return Some(f);
+        }
+        let f = self.st.jit.declare_func_in_func(id, self.b.func);
+        self.funcs.insert(id, f);
+        Some(f)
+    }
+
     /// Call an IR function of this module by name; `None` if it is not defined here.
     pub fn call_internal(&mut self, name: &str, args: &[Value]) -> Option<Vec<Value>> {
-        let (id, _) = self.st.internal.get(name)?;
-        let id = *id;
-        let fref = match self.funcs.get(&id) {
-            Some(f) => *f,
-            None => {
-                let f = self.st.jit.declare_func_in_func(id, self.b.func);
-                self.funcs.insert(id, f);
-                f
-            }
-        };
+        let fref = self.func_ref(name)?;
         let call = self.b.ins().call(fref, args);
         Some(self.b.inst_results(call).to_vec())
     }
 
     /// The address of an IR function's internal code (a function value).
     pub fn function_address(&mut self, name: &str) -> Option<Value> {
-        let (id, _) = self.st.internal.get(name)?;
-        let id = *id;
-        let fref = match self.funcs.get(&id) {
-            Some(f) => *f,
-            None => {
-                let f = self.st.jit.declare_func_in_func(id, self.b.func);
-                self.funcs.insert(id, f);
-                f
-            }
-        };
+        let fref = self.func_ref(name)?;
         Some(self.b.ins().func_addr(types::I64, fref))
     }
 

@@ -97,7 +97,7 @@ impl CallCtx {
         let sp = std::ptr::addr_of!(here) as usize;
         match stacker::remaining_stack() {
             // On a small stack, half of what is left is kept in reserve.
-            Some(left) => sp - left + Self::STACK_RESERVE.min(left / 2),
+            Some(left) => sp.saturating_sub(left) + Self::STACK_RESERVE.min(left / 2),
             None => 0,
         }
     }

@@ -281,13 +281,7 @@ fn lower_alloc(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
     let ty = m.value_type(d.results[0]);
     let mt = ty.as_memref().ok_or_else(|| lw.err(op, "not a memref"))?;
     let ops = index_values(lw, &d.operands)?;
-    let mut it = ops.into_iter();
-    let dims: Vec<Dim> = mt
-        .shape
-        .iter()
-        .map(|&s| if s == DYNAMIC { Dim::Dynamic(it.next().unwrap_or_else(unreachable_value)) } else { Dim::Static(s) })
-        .collect();
-    let syms: Vec<_> = it.collect();
+    let (dims, syms) = dims_and_symbols(mt, ops);
     let desc = lw.alloc_memref(ty, dims, syms, op)?;
     lw.set(d.results[0], Repr::Memref(desc));
     Ok(())

@@ -15,10 +15,11 @@ mod dma;
 mod shape;
 mod views;
 
+use crate::codegen::repr::Dim;
 use crate::codegen::{CodegenError, FnLowerer};
 use crate::dialect::OpDef;
 use crate::dialect::common::{parse_index_list, print_index_list};
-use crate::ir::{MemrefType, Module, Type, Value, Values};
+use crate::ir::{DYNAMIC, MemrefType, Module, Type, Value, Values};
 use crate::syntax::{PResult, Parser, Printer, TokKind};
 pub use access::*;
 pub use alloc::*;
@@ -80,6 +81,21 @@ pub(crate) fn parse_memref_access<'a>(p: &mut Parser<'a>) -> PResult<(crate::syn
 /// Index operands as i64 values.
 fn index_values(lw: &FnLowerer<'_, '_>, vals: &[Value]) -> Result<Vec<cranelift_codegen::ir::Value>, CodegenError> {
     vals.iter().map(|&v| lw.scalar(v)).collect()
+}
+
+/// The dimensions of a memref type whose dynamic sizes are the first of `operands`, and the
+/// layout symbols that follow them.
+fn dims_and_symbols(
+    mt: &MemrefType,
+    operands: Vec<cranelift_codegen::ir::Value>,
+) -> (Vec<Dim>, Vec<cranelift_codegen::ir::Value>) {
+    let mut it = operands.into_iter();
+    let dims = mt
+        .shape
+        .iter()
+        .map(|&s| if s == DYNAMIC { Dim::Dynamic(it.next().unwrap_or_else(unreachable_value)) } else { Dim::Static(s) })
+        .collect();
+    (dims, it.collect())
 }
 
 /// Never reached for verified input (operand counts match the type); a harmless placeholder.

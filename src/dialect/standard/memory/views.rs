@@ -532,13 +532,7 @@ fn lower_view_like(lw: &mut FnLowerer<'_, '_>, op: Op, reshape: bool) -> Result<
     let ty = lw.ty(d.results[0]);
     let mt = ty.as_memref().ok_or_else(|| lw.err(op, "not a memref"))?;
     let ops = index_values(lw, &d.operands[1..])?;
-    let mut it = ops.into_iter();
-    let dims: Vec<Dim> = mt
-        .shape
-        .iter()
-        .map(|&s| if s == DYNAMIC { Dim::Dynamic(it.next().unwrap_or_else(unreachable_value)) } else { Dim::Static(s) })
-        .collect();
-    let syms: Vec<_> = it.collect();
+    let (dims, syms) = dims_and_symbols(mt, ops);
     if reshape {
         let (a, b) = (lw.element_count(&src.dims), lw.element_count(&dims));
         let bad = lw.b.ins().icmp(IntCC::NotEqual, a, b);
