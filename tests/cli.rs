@@ -296,6 +296,12 @@ fn an_npy_header_cannot_make_a_small_file_allocate_gigabytes() {
     bytes.extend_from_slice(&[0u8; 16]);
     std::fs::write(&f, &bytes).unwrap();
     assert!(npy::read(&f).unwrap_err().to_string().ends_with("the header names 'shape' twice"));
+    let negative = small.replace("(2, 2)", "(-2, 2)").replacen("       ", "      ", 1);
+    let mut bytes = b"\x93NUMPY\x01\x00".to_vec();
+    bytes.extend_from_slice(&(negative.len() as u16).to_le_bytes());
+    bytes.extend_from_slice(negative.as_bytes());
+    std::fs::write(&f, &bytes).unwrap();
+    assert!(npy::read(&f).unwrap_err().to_string().ends_with("negative dimension -2"));
 }
 
 #[test]

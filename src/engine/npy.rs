@@ -112,6 +112,9 @@ pub fn read(path: &Path) -> Result<Tensor, NpyError> {
     // The file must hold exactly the data the header claims, checked before anything is
     // allocated: a small file cannot make us allocate gigabytes.
     let data = &b[hstart + hlen..];
+    if let Some(d) = shape.iter().find(|&&d| d < 0) {
+        return Err(fmt(&format!("negative dimension {d}")));
+    }
     let want = shape
         .iter()
         .try_fold(dtype.size() as u64, |n, &d| u64::try_from(d).ok().and_then(|d| n.checked_mul(d)))
