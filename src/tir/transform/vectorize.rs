@@ -147,6 +147,16 @@ fn auto_vectorize(s: &Stmt, var: &Var, min: &PrimExpr, extent: &PrimExpr, body: 
     // for v in range(min + n // L * L, min + n): body
     let t = var.dtype();
     let l = PrimExpr::int_of(i64::from(lanes), t);
+    // A loop with a negative extent runs no iteration: split max(extent, 0), or the remainder
+    // loop would start below `min` (tir-spec.md 12.i: `range(n, 2 * n)` for n < 0).
+    let clamped;
+    let extent = match crate::tir::arith::const_int(extent) {
+        Some(_) => extent,
+        None => {
+            clamped = PrimExpr::max(extent.clone(), PrimExpr::int_of(0, t));
+            &clamped
+        }
+    };
     let whole = match crate::tir::arith::const_int(extent) {
         Some(n) => PrimExpr::int_of(n / i64::from(lanes), t),
         None => PrimExpr::floordiv(extent.clone(), l.clone()),
