@@ -228,4 +228,58 @@ fn main() {
         tr.as_secs_f64() / t.as_secs_f64()
     );
     let _ = Val::Unit;
+
+    bounds_checks();
+}
+
+/// A kernel: label, source, function, argument shapes, repetitions.
+type Case = (&'static str, String, &'static str, Vec<Vec<i64>>, u32);
+
+/// The checked default next to `unsafe` unchecked code (target: checked at most 5 % slower).
+/// Runs alternate between the two so machine noise hits both alike.
+fn bounds_checks() {
+    println!("\n== bounds checks: checked (default) vs unchecked, -O2, 1 thread ==");
+    let checked = Engine::new(Options { threads: 1, ..Options::default() }).expect("engine");
+    // SAFETY: these kernels index inside their buffers (their results are checked above).
+    let unchecked = Engine::new(unsafe { Options { threads: 1, ..Options::default() }.unchecked() }).expect("engine");
+    let n = 1i64 << 20;
+    let many = many_functions(1);
+    let cases: [Case; 5] = [
+        ("matmul 256 (affine)", MATMUL.replace('N', "256"), "matmul", vec![vec![256, 256]; 3], 10),
+        ("add 1M (affine)", ADD.to_string(), "add", vec![vec![n]; 3], 50),
+        ("sum 1M (std loads, CFG)", SUM.to_string(), "sum", vec![vec![n]], 50),
+        ("scale 1M (affine, dim bound)", many, "f0", vec![vec![n]], 50),
+        ("noop call, 3 tensors", NOOP.to_string(), "three", vec![vec![16]; 3], 50),
+    ];
+    for (label, src, name, shapes, reps) in cases {
+        let m = strata::parse(&src).expect("parses");
+        let mut args: Vec<Tensor> = shapes
+            .iter()
+            .map(|d| {
+                let v: Vec<f32> = (0..d.iter().product::<i64>()).map(|i| (i % 7) as f32 * 0.5).collect();
+                Tensor::from_slice(&v, d).expect("t")
+            })
+            .collect();
+        let c = checked.compile(&m).expect("compiles");
+        let u = unchecked.compile(&m).expect("compiles");
+        let (mut tc, mut tu) = (Duration::MAX, Duration::MAX);
+        for _ in 0..reps {
+            for (code, best) in [(&c, &mut tc), (&u, &mut tu)] {
+                let mut a: Vec<strata::Arg<'_>> = args.iter_mut().map(|x| x.as_arg_mut()).collect();
+                if name == "f0" {
+                    a.push(Val::from(1.0f32).into());
+                    a.push(Val::from(3i32).into());
+                }
+                let start = Instant::now();
+                code.call(name, &mut a).expect("call");
+                *best = (*best).min(start.elapsed());
+            }
+        }
+        println!(
+            "{label:30} unchecked {:8.3} ms | checked {:8.3} ms | checked/unchecked {:.3}",
+            ms(tu),
+            ms(tc),
+            tc.as_secs_f64() / tu.as_secs_f64()
+        );
+    }
 }

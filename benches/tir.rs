@@ -167,4 +167,48 @@ fn main() {
     let mut y = Tensor::zeros::<f32>(&[1, 64, 56, 56]).expect("t");
     let t = best(3, || f.call((&x, &w, &mut y)).expect("call"));
     println!("conv2d:            {:8.3} ms | TVM 90.09 ms | vs TVM {:.2}x", ms(t), 90.09 / ms(t));
+
+    bounds_checks();
+}
+
+/// A kernel: label, source, function, argument shapes, repetitions.
+type Case<'a> = (&'a str, &'a str, &'a str, Vec<Vec<i64>>, u32);
+
+/// The checked default next to `unsafe` unchecked code, kernel by kernel (target: checked at
+/// most 5 % slower). Runs alternate between the two so machine noise hits both alike.
+fn bounds_checks() {
+    println!("\n== bounds checks: checked (default) vs unchecked, 1 thread ==");
+    let checked = engine(1);
+    // SAFETY: the benchmark kernels index inside their buffers (their results are checked above).
+    let unchecked = Engine::new(unsafe { Options { threads: 1, ..Options::default() }.unchecked() }).expect("engine");
+    let t = |n: usize, dims: &[i64]| tensor(n, |i| (i % 7) as f32 * 0.5, dims);
+    let n = 1 << 20;
+    let cases: [Case<'_>; 5] = [
+        ("add 1M", ADD, "add", vec![vec![n], vec![n], vec![n]], 50),
+        ("sum 1M", SUM, "vsum", vec![vec![n], vec![1]], 50),
+        ("matmul 256", MATMUL256, "matmul", vec![vec![256, 256]; 3], 10),
+        ("matmul 512 scheduled", SCHED, "matmul", vec![vec![512, 512]; 3], 10),
+        ("conv2d", CONV, "conv2d", vec![vec![1, 64, 56, 56], vec![64, 64, 3, 3], vec![1, 64, 56, 56]], 3),
+    ];
+    for (label, src, name, shapes, reps) in cases {
+        let m = strata::tir::compile_script(src).expect("compiles");
+        let mut args: Vec<Tensor> = shapes.iter().map(|d| t(d.iter().product::<i64>() as usize, d)).collect();
+        let c = checked.compile(&m).expect("compiles");
+        let u = unchecked.compile(&m).expect("compiles");
+        let (mut tc, mut tu) = (Duration::MAX, Duration::MAX);
+        for _ in 0..reps {
+            for (code, best) in [(&c, &mut tc), (&u, &mut tu)] {
+                let mut a: Vec<strata::Arg<'_>> = args.iter_mut().map(|x| x.as_arg_mut()).collect();
+                let start = Instant::now();
+                code.call(name, &mut a).expect("call");
+                *best = (*best).min(start.elapsed());
+            }
+        }
+        println!(
+            "{label:22} unchecked {:8.3} ms | checked {:8.3} ms | checked/unchecked {:.3}",
+            ms(tu),
+            ms(tc),
+            tc.as_secs_f64() / tu.as_secs_f64()
+        );
+    }
 }

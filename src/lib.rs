@@ -44,7 +44,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 pub use codegen::CodegenError;
-pub use engine::{Arg, Compiled, Engine, Options, TypedFn, Val};
+pub use engine::{Arg, BoundsChecks, Compiled, Engine, Options, TypedFn, Val};
 pub use ir::{Diagnostic, Diagnostics, Module};
 pub use runtime::{Interrupt, Tensor, Trap, TrapKind};
 pub use transform::{OptLevel, Passes};

@@ -354,3 +354,25 @@ fn bool_buffers_save_as_numpy_bools() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+#[test]
+fn run_checks_bounds_by_default_and_unchecked_is_explicit() {
+    // An index of 100000000000 used to segfault `strata run`: checked by default, it is an error.
+    let dir = scratch("run_checked");
+    let file = dir.join("get.mlir");
+    std::fs::write(
+        &file,
+        "func @get(%A: memref<?xf32>, %i: index) -> f32 {\n  %v = load %A[%i] : memref<?xf32>\n  return %v : f32\n}\n",
+    )
+    .unwrap();
+    let f = file.to_str().unwrap();
+    let o = strata(&["run", f, "--arg", "[1.0, 2.0]", "--arg", "100000000000"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("out-of-bounds memref access at "), "{}", stderr(&o));
+    assert!(stderr(&o).trim_end().ends_with("get.mlir:2:8"), "{}", stderr(&o));
+    let o = strata(&["run", f, "--arg", "[1.0, 2.0]", "--arg", "1"]);
+    assert_eq!(stdout(&o), "2.0\n", "{}", stderr(&o));
+    // `--unchecked` is the opt-out (an in-bounds call gives the same result).
+    let o = strata(&["run", f, "--unchecked", "--arg", "[1.0, 2.0]", "--arg", "1"]);
+    assert_eq!(stdout(&o), "2.0\n", "{}", stderr(&o));
+}

@@ -482,3 +482,67 @@ fn an_interrupt_stops_counted_loops_while_loops_and_parallel_loops() {
     engine.compile(&m).unwrap().typed::<(&mut Tensor,), ()>("short").unwrap().call((&mut a,)).unwrap();
     assert_eq!(a.to_vec::<i64>().unwrap(), [10]);
 }
+
+#[test]
+fn checked_is_the_default_and_a_wrong_shaped_output_traps() {
+    // Issue "safe by default": `memref<?xf32>` dims bind independently, so a too-small output
+    // used to be written past its end from safe Rust. Checked by default, the call returns a trap.
+    assert!(Options::default().bounds_checks.is_checked());
+    let code = compile(
+        "func @copy(%A: memref<?xf32>, %B: memref<?xf32>) {\n  %n = dim %A, 0 : memref<?xf32>\n  affine.for %i = 0 to %n {\n    %x = affine.load %A[%i] : memref<?xf32>\n    affine.store %x, %B[%i] : memref<?xf32>\n  }\n  return\n}",
+    );
+    let f = code.typed::<(&Tensor, &mut Tensor), ()>("copy").unwrap();
+    let a = Tensor::from_vec(vec![1.0f32; 1000], &[1000]).unwrap();
+    let mut small = Tensor::zeros::<f32>(&[10]).unwrap();
+    let e = f.call((&a, &mut small)).unwrap_err();
+    assert!(matches!(&e, Error::Trap(t) if t.kind == TrapKind::OutOfBounds), "{e}");
+    assert_eq!(small.to_vec::<f32>().unwrap()[9], 1.0, "the in-bounds iterations ran before the trap");
+}
+
+/// The machine code of each function of `v`, checked and (unsafely) unchecked.
+fn checked_and_unchecked_code(v: &strata::Verified) -> (Vec<String>, Vec<String>) {
+    let checked = Engine::new(Options { keep_machine_code: true, ..Options::default() }).unwrap();
+    // SAFETY: the code is compiled, not called.
+    let unchecked = Engine::new(unsafe { Options { keep_machine_code: true, ..Options::default() }.unchecked() });
+    // Addresses of runtime functions differ (checked code frees into a quarantine): hide them.
+    let hide = |code: &[String]| code.iter().map(|f| hide_addresses(f)).collect();
+    (hide(checked.compile(v).unwrap().clif()), hide(unchecked.unwrap().compile(v).unwrap().clif()))
+}
+
+/// `text` with every hexadecimal number of 10 or more digits replaced by `ADDR`.
+fn hide_addresses(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("0x") {
+        out.push_str(&rest[..i]);
+        let digits = rest[i + 2..].find(|c: char| !c.is_ascii_hexdigit() && c != '_').unwrap_or(rest.len() - i - 2);
+        let number = &rest[i..i + 2 + digits];
+        out.push_str(if number.chars().filter(char::is_ascii_hexdigit).count() > 10 { "ADDR" } else { number });
+        rest = &rest[i + 2 + digits..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[test]
+fn accesses_proven_in_bounds_compile_as_unchecked_code() {
+    // The benchmark kernels' accesses are all proven when compiled: checked code is the
+    // unchecked code, instruction for instruction (tiling with // and %, block variables,
+    // vectorized and unrolled loops, a heap-sized local buffer).
+    for (name, src) in [
+        ("add", include_str!("../jit-tests/tir/script/add.py")),
+        ("matmul 512 scheduled", include_str!("../jit-tests/tir/script/matmul512_sched.py")),
+        ("matmul 256", include_str!("../jit-tests/tir/script/matmul256.py")),
+    ] {
+        let v = strata::tir::compile_script(src).unwrap();
+        let (c, u) = checked_and_unchecked_code(&v);
+        assert_eq!(c, u, "{name}");
+    }
+    let v = parse(&ADD2D.replace("4x8", "64x64").replace("to 4", "to 64").replace("to 8", "to 64")).unwrap();
+    let (c, u) = checked_and_unchecked_code(&v);
+    assert_eq!(c, u, "affine add2d");
+    // An access past its buffer is not proven: its check stays.
+    let v = parse(&ADD2D.replace("to 8", "to 9")).unwrap();
+    let (c, u) = checked_and_unchecked_code(&v);
+    assert_ne!(c, u, "add2d over 9 columns");
+}

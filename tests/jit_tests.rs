@@ -46,7 +46,8 @@ fn is_tvmscript(p: &Path) -> bool {
 struct Header {
     canonicalize: bool,
     xfail: Option<String>,
-    bounds_checks: bool,
+    /// `// options: unchecked`: compile without bounds checks (checked is the default).
+    unchecked: bool,
     /// The levels run lines run at: `-O0` and `-O2` unless the file names one (every
     /// optimization must keep results).
     opt_levels: Vec<strata::OptLevel>,
@@ -58,7 +59,7 @@ fn header(text: &str, dir: &Path) -> Result<Header, String> {
     let mut h = Header {
         canonicalize: false,
         xfail: None,
-        bounds_checks: false,
+        unchecked: false,
         opt_levels: vec![strata::OptLevel::O0, strata::OptLevel::O2],
         dir: dir.to_path_buf(),
     };
@@ -86,7 +87,8 @@ fn header(text: &str, dir: &Path) -> Result<Header, String> {
         } else if let Some(opts) = t.strip_prefix("// options:") {
             for o in opts.split_whitespace() {
                 match o {
-                    "bounds-checks" => h.bounds_checks = true,
+                    "bounds-checks" => h.unchecked = false,
+                    "unchecked" => h.unchecked = true,
                     "O0" => h.opt_levels = vec![strata::OptLevel::O0],
                     "O2" => h.opt_levels = vec![strata::OptLevel::O2],
                     other => return Err(format!("unknown option '{other}'")),
@@ -208,12 +210,13 @@ fn run_case(parsed: Parsed, h: &Header, runs: &[(usize, &str)]) -> Result<(), St
             .clone()
             .into_core(&strata::Passes::for_level(level))
             .map_err(|e| at(format!("lowering failed: {e}")))?;
-        let engine = strata::engine::Engine::new(strata::engine::Options {
-            bounds_checks: h.bounds_checks,
-            opt_level: level,
-            ..Default::default()
-        })
-        .map_err(|e| at(e.to_string()))?;
+        let mut options = strata::engine::Options { opt_level: level, ..Default::default() };
+        if h.unchecked {
+            // SAFETY: a test file that asks for unchecked code is one whose accesses stay in
+            // bounds (it measures or shows the unchecked lowering).
+            options = unsafe { options.unchecked() };
+        }
+        let engine = strata::engine::Engine::new(options).map_err(|e| at(e.to_string()))?;
         let code = engine.compile(&core).map_err(|e| at(format!("compile error: {e}\n{core}")))?;
         check_runs(&code, h, runs).map_err(at)?;
     }

@@ -1,5 +1,4 @@
-// options: bounds-checks
-// With Options::bounds_checks, an out-of-bounds memref access is an error returned to the
+// Bounds checks are the default: an out-of-bounds memref access is an error returned to the
 // caller, naming the function and the access.
 
 func @get(%A: memref<?xf32>, %i: index) -> f32 {
@@ -7,7 +6,7 @@ func @get(%A: memref<?xf32>, %i: index) -> f32 {
   return %v : f32
 }
 // run: @get([1.0, 2.0, 3.0], 2) == 3.0
-// run: @get([1.0, 2.0, 3.0], 3) traps "out-of-bounds memref access at bounds.mlir:6:8"
+// run: @get([1.0, 2.0, 3.0], 3) traps "out-of-bounds memref access at bounds.mlir:5:8"
 // run: @get([1.0, 2.0, 3.0], -1) traps "out-of-bounds"
 
 // -----

@@ -265,6 +265,20 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
         self.st.config.bounds_checks
     }
 
+    /// Whether the accesses of `op` are checked against their bounds: checks are on and the
+    /// op is not proven in bounds.
+    pub fn checks(&self, op: Op) -> bool {
+        self.st.config.bounds_checks && !self.st.in_bounds.contains(&op)
+    }
+
+    /// Compile `op`'s accesses without bounds checks: a lowering that proved every element it
+    /// accesses lies inside its memref says so here.
+    pub fn assume_in_bounds(&mut self, op: Op) {
+        if self.st.config.bounds_checks {
+            self.st.in_bounds.insert(op);
+        }
+    }
+
     /// Whether loops may be vectorized (an optimization level's choice).
     pub fn may_vectorize(&self) -> bool {
         self.st.config.vectorize

@@ -77,7 +77,7 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
     pub fn element_address(&mut self, ty: &Type, d: &MemrefRepr, idx: &[Value], op: Op) -> Result<Value, CodegenError> {
         let mt = repr::as_memref_like(ty).ok_or_else(|| self.err(op, "not a ranked memref or tensor"))?;
         let eb = repr::elem_bytes(&mt.elem).ok_or_else(|| self.err(op, "unsupported element type"))?;
-        if self.bounds_checks() {
+        if self.checks(op) {
             for (&i, &dim) in idx.iter().zip(&d.dims) {
                 let dv = self.dim_value(dim);
                 let bad = self.b.ins().icmp(IntCC::UnsignedGreaterThanOrEqual, i, dv);

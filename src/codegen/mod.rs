@@ -269,6 +269,9 @@ pub(crate) struct ModuleState<'a> {
     pub maps: Vec<Box<Vec<AffineMap>>>,
     /// Cranelift IR and disassembly text, when kept.
     pub clif: Vec<String>,
+    /// Accesses that need no bounds check: proven in bounds by the TIR lowering (carried by
+    /// `Verified`) or by an op's lowering ([`FnLowerer::assume_in_bounds`]).
+    pub in_bounds: rustc_hash::FxHashSet<Op>,
 }
 
 /// The internal signature of an IR function type.
@@ -319,6 +322,7 @@ pub fn compile(
     lowerings: &dyn Lowerings,
     resolver: &dyn Resolver,
     config: &CodegenConfig,
+    in_bounds: &rustc_hash::FxHashSet<Op>,
 ) -> Result<CompiledCode, CodegenError> {
     let jit = make_jit(config)?;
     let mut st = ModuleState {
@@ -334,6 +338,7 @@ pub fn compile(
         missing: Vec::new(),
         maps: Vec::new(),
         clif: Vec::new(),
+        in_bounds: if config.bounds_checks { in_bounds.clone() } else { Default::default() },
     };
     match build(&mut st, m) {
         Ok(entries) => {
@@ -449,9 +454,9 @@ mod tests {
     fn a_registered_op_without_a_lowering_is_an_error_naming_it() {
         let m = crate::parse("func @f(%a: i32) -> i32 {\n  %b = muli %a, %a : i32\n  return %b : i32\n}").unwrap();
         let without = Without(crate::dialect::standard::MULI.name);
-        let e = compile(&m, &without, &NoExternals, &CodegenConfig::default()).err().unwrap();
+        let e = compile(&m, &without, &NoExternals, &CodegenConfig::default(), &Default::default()).err().unwrap();
         assert_eq!(e.to_string(), "<input>:2:8: cannot lower 'std.muli' in @f: this operation has no lowering");
         // With its lowering it compiles.
-        assert!(compile(&m, registry(), &NoExternals, &CodegenConfig::default()).is_ok());
+        assert!(compile(&m, registry(), &NoExternals, &CodegenConfig::default(), &Default::default()).is_ok());
     }
 }

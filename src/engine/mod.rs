@@ -42,9 +42,10 @@ use shared_lib::SharedLib;
 pub struct Options {
     /// Optimization level of generated code.
     pub opt_level: OptLevel,
-    /// Check every memref access against its bounds (an out-of-bounds access is an error
-    /// returned to the caller).
-    pub bounds_checks: bool,
+    /// Whether memref accesses are checked against their bounds (an out-of-bounds access is a
+    /// [`crate::Trap`] returned to the caller). Checked by default; turning checks off is
+    /// `unsafe` ([`Options::unchecked`]).
+    pub bounds_checks: BoundsChecks,
     /// Shared libraries searched for external functions, in order.
     pub shared_libs: Vec<PathBuf>,
     /// Threads for parallel loops (0: one per core).
@@ -59,11 +60,66 @@ pub struct Options {
     pub keep_machine_code: bool,
 }
 
+/// Whether compiled code checks memref accesses against their bounds: [`BoundsChecks::CHECKED`]
+/// (the default) or, through an `unsafe` opt-in, unchecked.
+///
+/// ```
+/// use strata::{BoundsChecks, Options};
+/// assert_eq!(Options::default().bounds_checks, BoundsChecks::CHECKED);
+/// // SAFETY: only for programs and arguments known to stay in bounds.
+/// let fast = unsafe { Options::default().unchecked() };
+/// assert!(!fast.bounds_checks.is_checked());
+/// ```
+///
+/// Safe code cannot turn checks off:
+///
+/// ```compile_fail
+/// let opts = strata::Options { bounds_checks: strata::BoundsChecks::unchecked(), ..Default::default() };
+/// ```
+///
+/// Checks cost little: an access whose whole index range is known to lie inside its buffer
+/// (affine loops, TIR loops with constant bounds over buffers of known shape) is proven in
+/// bounds when it is compiled and carries no check; the others compare each index once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoundsChecks(bool);
+
+impl BoundsChecks {
+    /// Every access that is not proven in bounds is checked (the default).
+    pub const CHECKED: BoundsChecks = BoundsChecks(true);
+
+    /// No access is checked.
+    ///
+    /// # Safety
+    /// Compiled code then reads and writes wherever its indices point: a program that indexes
+    /// outside a buffer, or arguments smaller than the program assumes, corrupt the process's
+    /// memory. Use it only for programs and arguments known to stay in bounds.
+    pub const unsafe fn unchecked() -> BoundsChecks {
+        BoundsChecks(false)
+    }
+
+    /// Whether accesses are checked.
+    pub const fn is_checked(self) -> bool {
+        self.0
+    }
+}
+
+impl Options {
+    /// These options without bounds checks.
+    ///
+    /// # Safety
+    /// See [`BoundsChecks::unchecked`]: memory safety then rests on the programs and arguments.
+    #[must_use]
+    pub unsafe fn unchecked(self) -> Options {
+        // SAFETY: the caller takes on the contract of `BoundsChecks::unchecked`.
+        Options { bounds_checks: unsafe { BoundsChecks::unchecked() }, ..self }
+    }
+}
+
 impl Default for Options {
     fn default() -> Options {
         Options {
             opt_level: OptLevel::O2,
-            bounds_checks: false,
+            bounds_checks: BoundsChecks::CHECKED,
             shared_libs: Vec::new(),
             threads: 0,
             interruptible: true,
@@ -209,13 +265,13 @@ impl Engine {
             vectorize: passes.vectorize,
             promote: passes.promote,
             interruptible: self.inner.options.interruptible,
-            bounds_checks: self.inner.options.bounds_checks,
+            bounds_checks: self.inner.options.bounds_checks.is_checked(),
             verify_clif: cfg!(debug_assertions),
             keep_clif: self.inner.options.keep_machine_code,
         };
         let hosts: Vec<Arc<HostFn>> = Vec::new();
         let resolver = EngineResolver { engine: &self.inner, used: std::cell::RefCell::new(hosts) };
-        let code = codegen::compile(m, crate::dialect::registry(), &resolver, &config)?;
+        let code = codegen::compile(m, crate::dialect::registry(), &resolver, &config, v.in_bounds())?;
         let used = resolver.used.into_inner();
         let pool = if uses_parallel_loops(m) { self.pool() } else { None };
         let binders = Arc::new(binder::Binder::of_module(v));

@@ -77,8 +77,8 @@ pub fn lower(m: &IRModule) -> crate::Result<crate::Verified> {
 /// # Errors
 /// As [`lower()`].
 pub fn lower_with(m: &IRModule, passes: &crate::Passes) -> crate::Result<crate::Verified> {
-    let (core, args) = lower::lower_module(m, passes)?;
-    crate::Verified::with_args(core, args).map_err(crate::Error::Verify)
+    let l = lower::lower_module(m, passes)?;
+    crate::Verified::lowered(l.module, l.args, l.in_bounds).map_err(crate::Error::Verify)
 }
 
 /// Read, check and lower TVMScript: the core module of its PrimFuncs.

@@ -1,11 +1,11 @@
 //! [`Verified`]: a module that passed verification, and what travels with it to the engine.
 
-use rustc_hash::FxHashMap as HashMap;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet};
 use std::fmt;
 use std::ops::Deref;
 use std::sync::Arc;
 
-use crate::ir::{Diagnostics, Module};
+use crate::ir::{Diagnostics, Module, Op};
 use crate::runtime::ArgSpec;
 
 /// A module that passed verification: what parsing, TIR lowering and [`crate::verify()`] return
@@ -26,6 +26,10 @@ use crate::runtime::ArgSpec;
 pub struct Verified {
     module: Module,
     args: HashMap<Arc<str>, Arc<ArgSpec>>,
+    /// Loads and stores the TIR lowering proved to stay inside their memrefs: compiled
+    /// without a bounds check. Only the lowering that made the module can claim this (a
+    /// module read from text, or changed, has none).
+    in_bounds: Arc<FxHashSet<Op>>,
 }
 
 impl Verified {
@@ -35,17 +39,25 @@ impl Verified {
     /// The first violated rule.
     pub fn new(module: Module) -> Result<Verified, Diagnostics> {
         super::verify(&module)?;
-        Ok(Verified { module, args: HashMap::default() })
+        Ok(Verified { module, args: HashMap::default(), in_bounds: Arc::default() })
     }
 
-    /// Verify a module lowered from TIR, with the calling convention of its functions.
-    pub(crate) fn with_args(
+    /// Verify a module lowered from TIR, with the calling convention of its functions and the
+    /// accesses the lowering proved in bounds.
+    pub(crate) fn lowered(
         module: Module,
         args: impl IntoIterator<Item = (String, ArgSpec)>,
+        in_bounds: FxHashSet<Op>,
     ) -> Result<Verified, Diagnostics> {
         let mut v = Verified::new(module)?;
         v.args = args.into_iter().map(|(k, a)| (Arc::from(k), Arc::new(a))).collect();
+        v.in_bounds = Arc::new(in_bounds);
         Ok(v)
+    }
+
+    /// The loads and stores proven to stay inside their memrefs (no bounds check needed).
+    pub(crate) fn in_bounds(&self) -> &FxHashSet<Op> {
+        &self.in_bounds
     }
 
     /// The module.

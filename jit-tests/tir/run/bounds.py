@@ -1,9 +1,8 @@
 # Out-of-bounds indices have no defined result (tir-spec.md, expression semantics 7.6, BufferLoad, and
-# statement semantics 5.4, BufferStore) and TIR does not check them by default. With bounds checks
-# (Options::bounds_checks) an access outside a buffer's memory traps instead of reading or
-# writing past it; an index past one dimension that stays inside the buffer reads the element
-# of the flattened index, as TVM's code does.
-# options: bounds-checks
+# statement semantics 5.4, BufferStore). Strata checks them by default (Options::bounds_checks):
+# an access outside a buffer's memory traps instead of reading or writing past it; an index past
+# one dimension that stays inside the buffer reads the element of the flattened index, as TVM's
+# code does.
 
 @T.prim_func
 def at(i: T.int32, j: T.int32, A: T.Buffer((3, 4), "int32")) -> T.int32:

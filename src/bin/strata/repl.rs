@@ -124,8 +124,9 @@ impl Session {
             }
             "bounds" => {
                 self.options.bounds_checks = match arg {
-                    "on" => true,
-                    "off" => false,
+                    "on" => strata::BoundsChecks::CHECKED,
+                    // SAFETY: the user turned checks off by hand (`:bounds off`), as `--unchecked`.
+                    "off" => unsafe { strata::BoundsChecks::unchecked() },
                     _ => return Err(format!(":bounds takes on or off, not '{arg}'")),
                 };
                 self.reconfigure()?;

@@ -32,8 +32,12 @@ pub struct RunArgs {
     /// Optimization level (0–3).
     #[arg(short = 'O', value_parser = ["0", "1", "2", "3"], default_value = "2")]
     opt: String,
-    /// Check every memref access against its bounds.
+    /// Do not check memref accesses against their bounds (an access outside a buffer then
+    /// corrupts memory instead of stopping with an error). Checked is the default.
     #[arg(long)]
+    unchecked: bool,
+    /// Accepted for compatibility: checks are the default.
+    #[arg(long, hide = true)]
     bounds_checks: bool,
     /// Save the first memref or tensor result as a `.npy` file.
     #[arg(long)]
@@ -71,12 +75,12 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
             return Ok(false);
         }
     };
-    let engine = Engine::new(Options {
-        opt_level,
-        bounds_checks: args.bounds_checks,
-        shared_libs: args.shared_libs.clone(),
-        ..Options::default()
-    })?;
+    let mut options = Options { opt_level, shared_libs: args.shared_libs.clone(), ..Options::default() };
+    if args.unchecked && !args.bounds_checks {
+        // SAFETY: the user asked for unchecked code on the command line (`--unchecked`).
+        options = unsafe { options.unchecked() };
+    }
+    let engine = Engine::new(options)?;
     let code = engine.compile(&module)?;
     let entry = match &args.entry {
         Some(e) => e.strip_prefix('@').unwrap_or(e).to_string(),

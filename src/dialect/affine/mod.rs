@@ -857,6 +857,7 @@ fn verify_terminator(cx: &mut VerifyCx<'_>, op: Op) {
 
 // ---- lowering -------------------------------------------------------------------------------
 
+mod bounds;
 mod vectorize;
 
 // affine.for and affine.if become loops and branches in the function's CFG; bounds, conditions
@@ -896,7 +897,7 @@ fn lower_for(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
     let ub = bound(lw, parts.ub, parts.ub_operands, false, op)?;
     let body = m.region(m.op(op).regions[0]).blocks[0];
     let iv = m.block(body).args[0];
-    if let Some(elem) = vectorize::plan(m, op, parts.step, lw.bounds_checks()).filter(|_| lw.may_vectorize()) {
+    if let Some(elem) = vectorize::plan(m, op, parts.step).filter(|_| lw.may_vectorize() && body_in_bounds(lw, body)) {
         // Whole vectors first, then the remaining iterations one by one.
         let start = vectorize::emit(lw, op, &elem, lb, ub)?;
         return lw.build_loop(start, ub, 1, &mut |lw, v| {
@@ -904,7 +905,7 @@ fn lower_for(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
             lw.lower_ops(body)
         });
     }
-    let Some((key, elem)) = forwardable(m, op).filter(|_| lw.may_promote()) else {
+    let Some((key, elem, store)) = forwardable(m, op).filter(|_| lw.may_promote()) else {
         return lw.build_loop(lb, ub, parts.step, &mut |lw, v| {
             lw.set(iv, Repr::Scalar(v));
             lw.lower_ops(body)
@@ -912,7 +913,12 @@ fn lower_for(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
     };
     // The element every store of the loop writes stays in a register across iterations (it is
     // still stored each time, so other loads see memory as before): no store-to-load latency.
-    let addr = key_address(lw, &key, op)?;
+    // Read before the loop at the store's subscripts: they are defined outside the loop, so a
+    // proof that the store is in bounds holds here too (and a failed check names the store).
+    if lw.bounds_checks() && STORE.is(m, store) && bounds::proven(m, store, 1) {
+        lw.assume_in_bounds(store);
+    }
+    let addr = key_address(lw, &key, store)?;
     let init = lw.load_scalar(&elem, addr);
     lw.build_loop_carried(lb, ub, parts.step, &[init], &mut |lw, v, carried| {
         lw.set(iv, Repr::Scalar(v));
@@ -922,6 +928,32 @@ fn lower_for(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
         r.map(|()| vec![cur])
     })?;
     Ok(())
+}
+
+/// With bounds checks on, whether every access of a loop body is proven in bounds (they are
+/// then compiled without checks, which vectorized code cannot make lane by lane).
+fn body_in_bounds(lw: &mut FnLowerer<'_, '_>, body: crate::ir::Block) -> bool {
+    if !lw.bounds_checks() {
+        return true;
+    }
+    let m = lw.m;
+    let accesses: Vec<(Op, usize)> = m
+        .block(body)
+        .ops
+        .iter()
+        .filter_map(|&o| match () {
+            () if LOAD.is(m, o) => Some((o, 0)),
+            () if STORE.is(m, o) => Some((o, 1)),
+            () => None,
+        })
+        .collect();
+    if !accesses.iter().all(|&(o, at)| bounds::proven(m, o, at)) {
+        return false;
+    }
+    for (o, _) in accesses {
+        lw.assume_in_bounds(o);
+    }
+    true
 }
 
 /// The location of an access key, for loads outside the loop.
@@ -962,10 +994,11 @@ fn access_key(m: &Module, op: Op, at: usize) -> Option<AccessKey> {
 }
 
 /// The one location a loop body writes, if every write of the body (no calls, no writes in
-/// nested regions) is a scalar store to it at loop-invariant subscripts.
-fn forwardable(m: &Module, loop_op: Op) -> Option<(AccessKey, Type)> {
+/// nested regions) is a scalar store to it at loop-invariant subscripts; its element type and
+/// the first store to it.
+fn forwardable(m: &Module, loop_op: Op) -> Option<(AccessKey, Type, Op)> {
     let body = *m.region(m.op(loop_op).regions[0]).blocks.first()?;
-    let mut key: Option<AccessKey> = None;
+    let mut key: Option<(AccessKey, Op)> = None;
     let writes = |name: &str| {
         !matches!(
             name,
@@ -988,8 +1021,8 @@ fn forwardable(m: &Module, loop_op: Op) -> Option<(AccessKey, Type)> {
                     return None;
                 }
                 match &key {
-                    None => key = Some(k),
-                    Some(prev) if *prev == k => {}
+                    None => key = Some((k, op)),
+                    Some((prev, _)) if *prev == k => {}
                     Some(_) => return None,
                 }
             }
@@ -1007,9 +1040,9 @@ fn forwardable(m: &Module, loop_op: Op) -> Option<(AccessKey, Type)> {
             _ => {}
         }
     }
-    let key = key?;
+    let (key, store) = key?;
     let elem = m.value_type(key.memref).element_type().clone();
-    Some((key, elem))
+    Some((key, elem, store))
 }
 
 fn lower_if(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
@@ -1062,6 +1095,9 @@ fn affine_address(
 ) -> Result<cranelift_codegen::ir::Value, CodegenError> {
     let m = lw.m;
     let map = m.attr(op, "map").and_then(Attribute::as_map).ok_or_else(|| lw.err(op, "missing map"))?;
+    if lw.bounds_checks() && bounds::proven(m, op, usize::from(STORE.is(m, op))) {
+        lw.assume_in_bounds(op);
+    }
     let ops = index_values(lw, subs)?;
     let idx = lw.affine_map(map, &ops, op)?;
     let ty = lw.ty(memref);

@@ -63,8 +63,8 @@ fn unit_stride(map: &AffineMap, operands: &[Value], iv: Value) -> bool {
 }
 
 /// The element type if the loop can be vectorized.
-pub(super) fn plan(m: &Module, loop_op: Op, step: i64, bounds_checks: bool) -> Option<Type> {
-    if step != 1 || bounds_checks {
+pub(super) fn plan(m: &Module, loop_op: Op, step: i64) -> Option<Type> {
+    if step != 1 {
         return None;
     }
     let body = *m.region(m.op(loop_op).regions[0]).blocks.first()?;

@@ -444,7 +444,7 @@ fn lane_addresses(
     let idx: Vec<CValue> = idx.iter().map(|&v| lw.scalar(v)).collect::<Result<_, _>>()?;
     let contiguous = ty.as_memref().is_some_and(|mt| mt.maps.is_empty());
     if contiguous {
-        if lw.bounds_checks() && lanes > 1 {
+        if lw.checks(op) && lanes > 1 {
             // The last lane's element must be in bounds too.
             let mut last = idx.clone();
             if let Some(l) = last.last_mut() {

@@ -64,7 +64,7 @@ pub fn core_type(dt: DataType) -> Option<Type> {
 ///
 /// # Errors
 /// A construct the lowering does not support, naming the function and the place.
-pub fn lower_module(tm: &IRModule, passes: &Passes) -> Result<(Module, Vec<(String, ArgSpec)>), LowerError> {
+pub fn lower_module(tm: &IRModule, passes: &Passes) -> Result<Lowered, LowerError> {
     let mut m = Module::new();
     m.source = tm.source.clone();
     let mut sigs: HashMap<String, FunctionType> = HashMap::default();
@@ -74,6 +74,7 @@ pub fn lower_module(tm: &IRModule, passes: &Passes) -> Result<(Module, Vec<(Stri
     }
     let mut externs: HashMap<String, FunctionType> = HashMap::default();
     let mut specs = Vec::with_capacity(tm.funcs.len());
+    let mut in_bounds = rustc_hash::FxHashSet::default();
     for f in &tm.funcs {
         specs.push((f.name.clone(), arg_spec(f)));
         let body = crate::tir::transform::prepare(f, passes);
@@ -98,6 +99,7 @@ pub fn lower_module(tm: &IRModule, passes: &Passes) -> Result<(Module, Vec<(Stri
         cx.bind_params(&args)?;
         cx.stmt(&body)?;
         cx.finish()?;
+        in_bounds.extend(cx.proven);
     }
     let mut names: Vec<&String> = externs.keys().collect();
     names.sort();
@@ -111,7 +113,18 @@ pub fn lower_module(tm: &IRModule, passes: &Passes) -> Result<(Module, Vec<(Stri
         let top = m.top_block();
         m.insert_op(top, st);
     }
-    Ok((m, specs))
+    Ok(Lowered { module: m, args: specs, in_bounds })
+}
+
+/// A lowered TIR module: the core module, each function's calling convention, and the loads
+/// and stores proven to stay inside their memrefs (compiled without a bounds check).
+pub struct Lowered {
+    /// The core module.
+    pub module: Module,
+    /// Each function's calling convention.
+    pub args: Vec<(String, ArgSpec)>,
+    /// Accesses that need no bounds check.
+    pub in_bounds: rustc_hash::FxHashSet<crate::ir::Op>,
 }
 
 struct SigCx<'a> {

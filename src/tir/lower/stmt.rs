@@ -10,7 +10,7 @@
 //! After `return` (`tir.ret`) the statements that follow in the same list are unreachable and
 //! are not lowered; a join is reachable when any branch reaching it is.
 
-use crate::dialect::{standard as S, vector as V};
+use crate::dialect::{OpDef, standard as S, vector as V};
 use rustc_hash::FxHashMap as HashMap;
 
 use super::builder::Builder;
@@ -73,6 +73,11 @@ pub(super) struct FnCx<'a, 'm> {
     loops: Vec<LoopFrame>,
     /// How many loops were open when each scalar variable was bound (parameters: 0).
     depth: HashMap<u64, usize>,
+    /// The values a loop variable takes (`[lo, hi]`), for loops with constant bounds.
+    ranges: HashMap<u64, (i64, i64)>,
+    /// Loads and stores whose every element lies inside their memref for all values of the
+    /// loop variables (no bounds check needed; see [`FnCx::in_bounds`]).
+    pub proven: Vec<Op>,
 }
 
 /// A loop being lowered.
@@ -109,6 +114,8 @@ impl<'a, 'm> FnCx<'a, 'm> {
             ret,
             loops: Vec::new(),
             depth: HashMap::default(),
+            ranges: HashMap::default(),
+            proven: Vec::new(),
         }
     }
 
@@ -288,6 +295,13 @@ impl<'a, 'm> FnCx<'a, 'm> {
                     let v = self.expr(value)?;
                     self.vars.insert(var.id(), v);
                     self.depth.insert(var.id(), self.loops.len());
+                    // A block's iteration variables are bound here: their range is their value's.
+                    if let Some((a, b)) = self.range_of(value, 0) {
+                        self.ranges.insert(var.id(), (a as i64, b as i64));
+                        let r = self.stmt(body);
+                        self.ranges.remove(&var.id());
+                        return r;
+                    }
                 }
                 self.stmt(body)
             }
@@ -512,6 +526,105 @@ impl<'a, 'm> FnCx<'a, 'm> {
         Ok((lo, end, t))
     }
 
+    /// Record the values a loop variable takes in its body: `[min, min + extent - 1]` when both
+    /// are constants, the type is signed and the end fits it (otherwise nothing is known).
+    fn enter_range(&mut self, var: &Var, min: &PrimExpr, extent: &PrimExpr) {
+        let dt = var.dtype();
+        if let (Some(lo), Some(n), true) = (super::const_of(min), super::const_of(extent), is_signed_scalar(dt))
+            && n >= 1
+            && (1..=64).contains(&dt.bits)
+        {
+            let hi = i128::from(lo) + i128::from(n) - 1;
+            let max = (1i128 << (dt.bits - 1)) - 1;
+            if hi <= max {
+                self.ranges.insert(var.id(), (lo, hi as i64));
+            }
+        }
+    }
+
+    /// Whether `Σ k·atom + constant + [0, span)` lies in `[0, len)` for every value of the
+    /// atoms: each atom must be a loop variable with a known range (or a constant). Computed
+    /// exactly in 128 bits; the emitted index computes the same sum modulo 2⁶⁴, which is the
+    /// same number when the exact sum lies in `[0, len)`.
+    fn in_bounds(&self, terms: &[(PrimExpr, i64)], constant: i64, span: i64, len: i64) -> bool {
+        let (mut lo, mut hi) = (i128::from(constant), i128::from(constant) + i128::from(span) - 1);
+        for (atom, k) in terms.iter().filter(|(_, k)| *k != 0) {
+            let Some((a, b)) = self.range_of(atom, 0) else { return false };
+            let (x, y) = (i128::from(*k) * a, i128::from(*k) * b);
+            lo = lo.saturating_add(x.min(y));
+            hi = hi.saturating_add(x.max(y));
+        }
+        lo >= 0 && hi < i128::from(len)
+    }
+
+    /// The values a signed integer expression can take here, if its variables are loop
+    /// variables with known ranges (or constants) and nothing in it wraps its type: sums,
+    /// products, divisions and remainders by positive constants, `min`, `max`, widening casts.
+    fn range_of(&self, e: &PrimExpr, depth: u32) -> Option<(i128, i128)> {
+        let dt = e.dtype();
+        if !is_signed_scalar(dt) || !(1..=64).contains(&dt.bits) || depth > 16 {
+            return None;
+        }
+        let r = match e.kind() {
+            ExprKind::IntImm(c) => (i128::from(*c), i128::from(*c)),
+            ExprKind::Var(v) => match self.ranges.get(&v.id()) {
+                Some(&(a, b)) => (i128::from(a), i128::from(b)),
+                None => {
+                    let c = self.vars.get(&v.id()).and_then(|&x| self.b.const_int(x))?;
+                    (i128::from(c), i128::from(c))
+                }
+            },
+            ExprKind::Cast(x) if is_signed_scalar(x.dtype()) && x.dtype().bits <= dt.bits => {
+                self.range_of(x, depth + 1)?
+            }
+            ExprKind::Binary(op, a, b) => {
+                let (x, y) = (self.range_of(a, depth + 1)?, self.range_of(b, depth + 1)?);
+                let divisor = (y.0 == y.1 && y.0 > 0).then_some(y.0);
+                match (op, divisor) {
+                    (BinOp::Add, _) => (x.0 + y.0, x.1 + y.1),
+                    (BinOp::Sub, _) => (x.0 - y.1, x.1 - y.0),
+                    (BinOp::Mul, _) => {
+                        let p = [x.0 * y.0, x.0 * y.1, x.1 * y.0, x.1 * y.1];
+                        (*p.iter().min()?, *p.iter().max()?)
+                    }
+                    (BinOp::Min, _) => (x.0.min(y.0), x.1.min(y.1)),
+                    (BinOp::Max, _) => (x.0.max(y.0), x.1.max(y.1)),
+                    (BinOp::FloorDiv, Some(c)) => (x.0.div_euclid(c), x.1.div_euclid(c)),
+                    (BinOp::Div, Some(c)) if x.0 >= 0 => (x.0 / c, x.1 / c),
+                    (BinOp::FloorMod, Some(c)) | (BinOp::Mod, Some(c)) if x.0 >= 0 || *op == BinOp::FloorMod => {
+                        if x.0 >= 0 && x.1 < c { x } else { (0, c - 1) }
+                    }
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        };
+        // Computed in the expression's type: a range that leaves it could wrap.
+        let (min, max) = (-(1i128 << (dt.bits - 1)), (1i128 << (dt.bits - 1)) - 1);
+        (r.0 >= min && r.1 <= max).then_some(r)
+    }
+
+    /// The number of elements of a flat memref, when it is known here: a static type, or a
+    /// reshape of a statically shaped memref.
+    fn memref_len(&self, mem: Value) -> Option<i64> {
+        let static_len = |t: &Type| {
+            let mt = t.as_memref()?;
+            if !mt.maps.is_empty() {
+                return None;
+            }
+            mt.shape.iter().try_fold(1i64, |a, &d| if d < 0 { None } else { a.checked_mul(d) })
+        };
+        if let Some(n) = static_len(&self.b.ty(mem)) {
+            return Some(n);
+        }
+        let crate::ir::ValueDef::Result(op, 0) = self.b.m.value(mem).def else { return None };
+        if S::RESHAPE.is(self.b.m, op) {
+            let src = *self.b.m.op(op).operands.first()?;
+            return static_len(&self.b.ty(src));
+        }
+        None
+    }
+
     /// An expression converted to `dt` (loop bounds narrower than the loop variable).
     fn expr_in(&mut self, e: &PrimExpr, dt: DataType) -> R<Value> {
         if e.dtype() == dt {
@@ -556,7 +669,9 @@ impl<'a, 'm> FnCx<'a, 'm> {
         self.vars.insert(var.id(), i);
         self.loops.push(LoopFrame { entry: Some((preheader, entry_br, head)), sums: HashMap::default() });
         self.depth.insert(var.id(), self.loops.len());
+        self.enter_range(var, min, extent);
         let r = self.stmt(body);
+        self.ranges.remove(&var.id());
         self.loops.pop();
         r?;
         if !self.dead {
@@ -600,9 +715,11 @@ impl<'a, 'm> FnCx<'a, 'm> {
         self.loops.push(LoopFrame { entry: None, sums: HashMap::default() });
         self.depth.insert(var.id(), self.loops.len());
         self.vars.insert(var.id(), i);
+        self.enter_range(var, min, extent);
         self.in_parallel += 1;
         let r = self.stmt(body);
         self.in_parallel -= 1;
+        self.ranges.remove(&var.id());
         self.loops.pop();
         r?;
         if !self.dead {
@@ -626,10 +743,12 @@ impl<'a, 'm> FnCx<'a, 'm> {
         if let Some(c) = &consts {
             let n = c.iter().try_fold(1i64, |a, &d| a.checked_mul(d.max(0)));
             if let Some(n) = n
-                && n.saturating_mul(bytes_per) <= STACK_LIMIT
+                && n.checked_mul(bytes_per).is_some()
             {
+                // A static type either way: its accesses can be proven in bounds.
                 let ty = Type::memref(vec![n.max(1)], elem, Vec::new(), None).map_err(|e| self.err(None, e))?;
-                return Ok((self.b.op1(&S::ALLOCA, &[], ty, vec![]), false));
+                let (def, heap) = if n * bytes_per <= STACK_LIMIT { (&S::ALLOCA, false) } else { (&S::ALLOC, true) };
+                return Ok((self.b.op1(def, &[], ty, vec![]), heap));
             }
         }
         let mut n = self.b.index(1);
@@ -925,7 +1044,9 @@ impl<'a, 'm> FnCx<'a, 'm> {
     /// The memref and indices of an element at scalar `indices`. A flat buffer with constant
     /// strides gets one linear index `offset + Σ i_k·s_k` formed as a whole (see
     /// [`Self::index_value`]), so constant parts of every index join its displacement.
-    fn address_of(&mut self, r: &BufRef, indices: &[PrimExpr]) -> R<(Value, Vec<Value>)> {
+    /// Also whether the `elems` consecutive elements from there are proven to lie inside the
+    /// memref (see [`Self::in_bounds`]).
+    fn address_of(&mut self, r: &BufRef, indices: &[PrimExpr], elems: i64) -> R<(Value, Vec<Value>, bool)> {
         if let BufRef::Flat { memref, offset, strides, .. } = r {
             let consts: Option<Vec<i64>> = strides.iter().map(|&s| self.b.const_int(s)).collect();
             if let Some(consts) = consts
@@ -944,12 +1065,35 @@ impl<'a, 'm> FnCx<'a, 'm> {
                     }
                     None => Some(*offset),
                 };
+                let proven = rest.is_none()
+                    && self.memref_len(*memref).is_some_and(|len| self.in_bounds(&terms, constant, elems, len));
                 let lin = self.emit_linear(terms, constant, rest)?;
-                return Ok((*memref, vec![lin]));
+                return Ok((*memref, vec![lin], proven));
             }
         }
+        let proven = match r {
+            BufRef::Direct(m) => self.direct_in_bounds(*m, indices, elems),
+            BufRef::Flat { .. } => false,
+        };
         let idx = self.scalar_indices(indices)?;
-        Ok(self.address(r, &idx))
+        let (m, idx) = self.address(r, &idx);
+        Ok((m, idx, proven))
+    }
+
+    /// Whether indices into a memref indexed like its buffer stay inside each of its static
+    /// dimensions (the last one for `elems` consecutive elements).
+    fn direct_in_bounds(&self, mem: Value, indices: &[PrimExpr], elems: i64) -> bool {
+        let t = self.b.ty(mem);
+        let Some(mt) = t.as_memref() else { return false };
+        if indices.len() < mt.shape.len() {
+            return false;
+        }
+        let rank = mt.shape.len();
+        (0..rank).all(|k| {
+            let extra = if k + 1 == rank { i128::from(elems) - 1 } else { 0 };
+            mt.shape[k] >= 0
+                && self.range_of(&indices[k], 0).is_some_and(|(lo, hi)| lo >= 0 && hi + extra < i128::from(mt.shape[k]))
+        })
     }
 
     /// Scalar index values of all but the last index, which may be a vector.
@@ -969,6 +1113,23 @@ impl<'a, 'm> FnCx<'a, 'm> {
         }
     }
 
+    /// A load (with its result type) or store, recorded as needing no bounds check when
+    /// `proven`.
+    fn access(&mut self, def: &'static OpDef, operands: &[Value], result: Option<Type>, proven: bool) -> Op {
+        let results: Vec<Type> = result.into_iter().collect();
+        let op = self.b.op(def, operands, &results, vec![]);
+        if proven {
+            self.proven.push(op);
+        }
+        op
+    }
+
+    /// A load's result.
+    fn load_op(&mut self, def: &'static OpDef, operands: &[Value], ty: Type, proven: bool) -> Value {
+        let op = self.access(def, operands, Some(ty), proven);
+        self.b.m.op(op).results[0]
+    }
+
     /// `buffer[indices]` (tir-spec.md expression semantics 7).
     pub fn load(
         &mut self,
@@ -981,10 +1142,10 @@ impl<'a, 'm> FnCx<'a, 'm> {
         let elem = self.ty(buffer.dtype(), span)?;
         let last_lanes = indices.last().map_or(1, |i| i.dtype().lanes);
         if last_lanes == 1 {
-            let (m, idx) = self.address_of(&r, indices)?;
+            let (m, idx, proven) = self.address_of(&r, indices, 1)?;
             let mut ops = vec![m];
             ops.extend(idx);
-            return Ok(self.b.op1(&S::LOAD, &ops, elem, vec![]));
+            return Ok(self.load_op(&S::LOAD, &ops, elem, proven));
         }
         let n = indices.len();
         let vt = self.ty(dt, span)?;
@@ -995,10 +1156,10 @@ impl<'a, 'm> FnCx<'a, 'm> {
         {
             let mut first = indices[..n - 1].to_vec();
             first.push(base.clone());
-            let (m, idx) = self.address_of(&r, &first)?;
+            let (m, idx, proven) = self.address_of(&r, &first, i64::from(dt.lanes))?;
             let mut ops = vec![m];
             ops.extend(idx);
-            return Ok(self.b.op1(&V::LOAD, &ops, vt, vec![]));
+            return Ok(self.load_op(&V::LOAD, &ops, vt, proven));
         }
         // A gather: each lane loaded on its own, in order.
         let head = self.scalar_indices(&indices[..n - 1])?;
@@ -1021,10 +1182,10 @@ impl<'a, 'm> FnCx<'a, 'm> {
         let r = self.bufref(buffer, span)?;
         let last_lanes = indices.last().map_or(1, |i| i.dtype().lanes);
         if last_lanes == 1 {
-            let (m, idx) = self.address_of(&r, indices)?;
+            let (m, idx, proven) = self.address_of(&r, indices, 1)?;
             let mut ops = vec![v, m];
             ops.extend(idx);
-            self.b.op(&S::STORE, &ops, &[], vec![]);
+            self.access(&S::STORE, &ops, None, proven);
             return Ok(());
         }
         let n = indices.len();
@@ -1035,10 +1196,10 @@ impl<'a, 'm> FnCx<'a, 'm> {
         {
             let mut first = indices[..n - 1].to_vec();
             first.push(base.clone());
-            let (m, idx) = self.address_of(&r, &first)?;
+            let (m, idx, proven) = self.address_of(&r, &first, i64::from(vdt.lanes))?;
             let mut ops = vec![v, m];
             ops.extend(idx);
-            self.b.op(&V::STORE, &ops, &[], vec![]);
+            self.access(&V::STORE, &ops, None, proven);
             return Ok(());
         }
         // A scatter: lane by lane, in order.
