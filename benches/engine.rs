@@ -9,6 +9,8 @@ use std::time::{Duration, Instant};
 use strata::engine::{Engine, OptLevel, Options, Val};
 use strata::runtime::Tensor;
 
+mod common;
+
 fn best<T>(reps: u32, mut f: impl FnMut() -> T) -> Duration {
     let mut best = Duration::MAX;
     for _ in 0..reps {
@@ -262,24 +264,7 @@ fn bounds_checks() {
             .collect();
         let c = checked.compile(&m).expect("compiles");
         let u = unchecked.compile(&m).expect("compiles");
-        let (mut tc, mut tu) = (Duration::MAX, Duration::MAX);
-        for _ in 0..reps {
-            for (code, best) in [(&c, &mut tc), (&u, &mut tu)] {
-                let mut a: Vec<strata::Arg<'_>> = args.iter_mut().map(|x| x.as_arg_mut()).collect();
-                if name == "f0" {
-                    a.push(Val::from(1.0f32).into());
-                    a.push(Val::from(3i32).into());
-                }
-                let start = Instant::now();
-                code.call(name, &mut a).expect("call");
-                *best = (*best).min(start.elapsed());
-            }
-        }
-        println!(
-            "{label:30} unchecked {:8.3} ms | checked {:8.3} ms | checked/unchecked {:.3}",
-            ms(tu),
-            ms(tc),
-            tc.as_secs_f64() / tu.as_secs_f64()
-        );
+        let scalars = if name == "f0" { vec![Val::from(1.0f32), Val::from(3i32)] } else { Vec::new() };
+        common::checked_vs_unchecked(label, (&c, &u), name, &mut args, &scalars, reps);
     }
 }

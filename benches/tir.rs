@@ -10,6 +10,8 @@ use std::time::{Duration, Instant};
 use strata::engine::{Engine, Options};
 use strata::runtime::Tensor;
 
+mod common;
+
 const ADD: &str = include_str!("../jit-tests/tir/script/add.py");
 const SUM: &str = include_str!("../jit-tests/tir/script/sum.py");
 const MATMUL256: &str = include_str!("../jit-tests/tir/script/matmul256.py");
@@ -195,20 +197,6 @@ fn bounds_checks() {
         let mut args: Vec<Tensor> = shapes.iter().map(|d| t(d.iter().product::<i64>() as usize, d)).collect();
         let c = checked.compile(&m).expect("compiles");
         let u = unchecked.compile(&m).expect("compiles");
-        let (mut tc, mut tu) = (Duration::MAX, Duration::MAX);
-        for _ in 0..reps {
-            for (code, best) in [(&c, &mut tc), (&u, &mut tu)] {
-                let mut a: Vec<strata::Arg<'_>> = args.iter_mut().map(|x| x.as_arg_mut()).collect();
-                let start = Instant::now();
-                code.call(name, &mut a).expect("call");
-                *best = (*best).min(start.elapsed());
-            }
-        }
-        println!(
-            "{label:22} unchecked {:8.3} ms | checked {:8.3} ms | checked/unchecked {:.3}",
-            ms(tu),
-            ms(tc),
-            tc.as_secs_f64() / tu.as_secs_f64()
-        );
+        common::checked_vs_unchecked(label, (&c, &u), name, &mut args, &[], reps);
     }
 }

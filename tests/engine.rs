@@ -545,4 +545,17 @@ fn accesses_proven_in_bounds_compile_as_unchecked_code() {
     let v = parse(&ADD2D.replace("to 8", "to 9")).unwrap();
     let (c, u) = checked_and_unchecked_code(&v);
     assert_ne!(c, u, "add2d over 9 columns");
+    // A counted CFG loop: `slt %i, dim` guards the body, %i counts up from 0.
+    let sum = "func @sum(%A: memref<?xf32>) -> f32 {\n  %zero = constant 0.0 : f32\n  %c0 = constant 0 : index\n  %c1 = constant 1 : index\n  %n = dim %A, 0 : memref<?xf32>\n  br ^loop(%c0, %zero : index, f32)\n^loop(%i: index, %acc: f32):\n  %more = cmpi \"slt\", %i, %n : index\n  cond_br %more, ^body, ^exit\n^body:\n  %x = load %A[%i] : memref<?xf32>\n  %s = addf %acc, %x : f32\n  %j = addi %i, %c1 : index\n  br ^loop(%j, %s : index, f32)\n^exit:\n  return %acc : f32\n}";
+    let (c, u) = checked_and_unchecked_code(&parse(sum).unwrap());
+    assert_eq!(c, u, "CFG sum");
+    // Not when the counter may start below zero, or the bound is `<=`.
+    for changed in [
+        sum.replace("%c0, %zero", "%c1m, %zero")
+            .replace("%c1 = constant 1", "%c1 = constant 1 : index\n  %c1m = constant -1"),
+        sum.replace("slt", "sle"),
+    ] {
+        let (c, u) = checked_and_unchecked_code(&parse(&changed).unwrap());
+        assert_ne!(c, u, "{changed}");
+    }
 }

@@ -56,3 +56,50 @@ func @gather(%I: memref<4xindex>, %A: memref<4xf32>, %B: memref<4xf32>) {
 }
 // run: @gather([3, 2, 1, 0], [1.0, 2.0, 3.0, 4.0], zeros(4xf32)); %2 == [4.0, 3.0, 2.0, 1.0]
 // run: @gather([3, 2, 1, 4], [1.0, 2.0, 3.0, 4.0], zeros(4xf32)) traps "out-of-bounds memref access at checked-default.mlir:52:10"
+
+// -----
+
+// Counted CFG loops: `%i < %n` on the only edge into the body, %i counting up from 0, proves
+// `load %A[%i]` (no check); `<=` does not, and the last iteration traps.
+func @sum(%A: memref<?xf32>, %le: i1) -> f32 {
+  %zero = constant 0.0 : f32
+  %c0 = constant 0 : index
+  %c1 = constant 1 : index
+  %n = dim %A, 0 : memref<?xf32>
+  br ^loop(%c0, %zero : index, f32)
+^loop(%i: index, %acc: f32):
+  %lt = cmpi "slt", %i, %n : index
+  %le_n = cmpi "sle", %i, %n : index
+  %more = select %le, %le_n, %lt : i1
+  cond_br %more, ^body, ^exit
+^body:
+  %x = load %A[%i] : memref<?xf32>
+  %s = addf %acc, %x : f32
+  %j = addi %i, %c1 : index
+  br ^loop(%j, %s : index, f32)
+^exit:
+  return %acc : f32
+}
+// run: @sum([1.0, 2.0, 3.0], 0) == 6.0
+// run: @sum([1.0, 2.0, 3.0], 1) traps "out-of-bounds memref access at checked-default.mlir:76:8"
+
+// -----
+
+// A counter that starts below 0 is not proven by `slt`: checked, the first iteration traps.
+func @from_minus_one(%A: memref<4xi32>) {
+  %c4 = constant 4 : index
+  %c1 = constant 1 : index
+  %m1 = constant -1 : index
+  %v = constant 7 : i32
+  br ^loop(%m1 : index)
+^loop(%i: index):
+  %more = cmpi "slt", %i, %c4 : index
+  cond_br %more, ^body, ^exit
+^body:
+  store %v, %A[%i] : memref<4xi32>
+  %j = addi %i, %c1 : index
+  br ^loop(%j : index)
+^exit:
+  return
+}
+// run: @from_minus_one(zeros(4xi32)) traps "out-of-bounds memref access at checked-default.mlir:99:3"

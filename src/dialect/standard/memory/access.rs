@@ -345,6 +345,9 @@ fn lower_load(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
         lw.set(d.results[0], Repr::Scalar(v));
         return Ok(());
     }
+    if lw.bounds_checks() && super::bounds::proven(lw.m, op, 0) {
+        lw.assume_in_bounds(op);
+    }
     let ty = lw.ty(d.operands[0]);
     let desc = lw.memref(d.operands[0])?;
     let idx = index_values(lw, &d.operands[1..])?;
@@ -361,6 +364,9 @@ fn lower_store(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
         let v = lw.scalar(d.operands[0])?;
         lw.b.def_var(var, v);
         return Ok(());
+    }
+    if lw.bounds_checks() && super::bounds::proven(lw.m, op, 1) {
+        lw.assume_in_bounds(op);
     }
     let ty = lw.ty(d.operands[1]);
     let desc = lw.memref(d.operands[1])?;

@@ -7,10 +7,12 @@
 //! `tensor_store %t to %m : ..`.
 //!
 //! One file per concept, each op's parser, printer, verifier, folder and lowering together:
-//! `shape.rs`, `alloc.rs`, `access.rs`, `views.rs`, `dma.rs`; helpers they share are here.
+//! `shape.rs`, `alloc.rs`, `access.rs`, `views.rs`, `dma.rs`; `bounds.rs` proves `load`/`store`
+//! in counted CFG loops in bounds; helpers they share are here.
 
 mod access;
 mod alloc;
+mod bounds;
 mod dma;
 mod shape;
 mod views;
