@@ -176,6 +176,7 @@ fn promote_one(whole: &Stmt, var: &Var, min: &PrimExpr, extent: &PrimExpr, body:
             local.insert(var.id());
         }
     });
+    let guarded = guarded_buffers(body);
     let mut by_data: HashMap<u64, Vec<&Access>> = HashMap::default();
     for a in &all {
         by_data.entry(a.buffer.data().id()).or_default().push(a);
@@ -183,7 +184,7 @@ fn promote_one(whole: &Stmt, var: &Var, min: &PrimExpr, extent: &PrimExpr, body:
     let mut candidates: Vec<(u64, Vec<&Access>)> = by_data.into_iter().collect();
     candidates.sort_by_key(|(_, v)| v.first().map_or(0, |a| a.buffer.id()));
     'next: for (data, acc) in candidates {
-        if local.contains(&data) || !acc.iter().any(|a| a.store) {
+        if local.contains(&data) || guarded.contains(&data) || !acc.iter().any(|a| a.store) {
             continue;
         }
         let b = acc[0].buffer.clone();
@@ -217,6 +218,50 @@ fn promote_one(whole: &Stmt, var: &Var, min: &PrimExpr, extent: &PrimExpr, body:
         return Some(rewrite(whole, var, min, extent, &b, &idx));
     }
     None
+}
+
+/// The memory (data variables) of buffers accessed only under a condition in `body` (an `if`,
+/// a `while`, or a branch of `T.if_then_else`; a block's `T.where` becomes an `if`). Promoting
+/// one would read and write its element on every iteration, also where the condition keeps the
+/// index out of bounds (a split with a non-dividing factor guards its tail this way).
+fn guarded_buffers(body: &Stmt) -> HashSet<u64> {
+    let mut out = HashSet::default();
+    let note = |s: &Stmt, out: &mut HashSet<u64>| {
+        walk_stmts(s, &mut |x| {
+            if let StmtKind::BufferStore { buffer, .. } = x.kind() {
+                out.insert(buffer.data().id());
+            }
+        });
+        walk_exprs(s, &mut |e| {
+            if let ExprKind::BufferLoad(b, _) = e.kind() {
+                out.insert(b.data().id());
+            }
+        });
+    };
+    walk_stmts(body, &mut |s| match s.kind() {
+        StmtKind::IfThenElse { then_case, else_case, .. } => {
+            note(then_case, &mut out);
+            if let Some(e) = else_case {
+                note(e, &mut out);
+            }
+        }
+        StmtKind::While { body, .. } => note(body, &mut out),
+        _ => {}
+    });
+    walk_exprs(body, &mut |e| {
+        if let ExprKind::Call(Callee::Builtin(n), args) = e.kind()
+            && &**n == "tir.if_then_else"
+        {
+            for a in args.iter().skip(1) {
+                walk_expr(a, &mut |x| {
+                    if let ExprKind::BufferLoad(b, _) = x.kind() {
+                        out.insert(b.data().id());
+                    }
+                });
+            }
+        }
+    });
+    out
 }
 
 /// Replaces every access to one buffer by an access to the register buffer.
