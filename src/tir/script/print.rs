@@ -15,8 +15,9 @@ pub fn print_module(m: &IRModule) -> String {
         return print_func(&m.funcs[0]);
     }
     let class = m.name.clone().unwrap_or_else(|| "Module".into());
-    let mut out =
-        String::from("# from tvm.script import ir as I\n# from tvm.script import tirx as T\n\n@I.ir_module\nclass ");
+    let mut out = String::from(
+        "# from tvm.script import ir as I\n# from tvm.script import tirx as T\n# from tvm.tirx.layout import Axis\n\n@I.ir_module\nclass ",
+    );
     out.push_str(&class);
     out.push_str(":\n");
     for (i, f) in m.funcs.iter().enumerate() {
@@ -33,7 +34,7 @@ pub fn print_module(m: &IRModule) -> String {
 /// The TVMScript of one function.
 pub fn print_func(f: &PrimFunc) -> String {
     let mut p = Printer::new(None);
-    p.out.push_str("# from tvm.script import tirx as T\n\n");
+    p.out.push_str("# from tvm.script import tirx as T\n# from tvm.tirx.layout import Axis\n\n");
     p.func(f, 0);
     p.out
 }
