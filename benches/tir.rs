@@ -170,7 +170,47 @@ fn main() {
     let t = best(3, || f.call((&x, &w, &mut y)).expect("call"));
     println!("conv2d:            {:8.3} ms | TVM 90.09 ms | vs TVM {:.2}x", ms(t), 90.09 / ms(t));
 
+    schedule_replay(&e1);
     bounds_checks();
+}
+
+/// The loop primitives of the matmul 512 schedule (`../shared/tir-examples/README.md`; its
+/// block primitives, cache_write and decompose_reduction, are not implemented yet), applied
+/// from the trace text: target <= 0.2 ms. Then compiled and run as a tuner would.
+fn schedule_replay(e: &Engine) {
+    const TRACE: &str = "b0 = sch.get_sblock(\"C\")
+l1, l2, l3 = sch.get_loops(b0)
+l4, l5 = sch.split(l1, factors=[None, 8])
+l6, l7 = sch.split(l2, factors=[None, 64])
+l8, l9 = sch.split(l3, factors=[None, 4])
+sch.reorder(l4, l6, l8, l9, l5, l7)
+l10 = sch.fuse(l4, l6)
+sch.parallel(l10)
+sch.unroll(l9)
+sch.vectorize(l7)
+";
+    use strata::tir::schedule::Schedule;
+    println!("\n== schedule: the matmul 512 schedule's loop primitives from the trace (target <= 0.2 ms) ==");
+    let m = strata::tir::parse_script(MATMUL512).expect("parses");
+    let f = m.funcs[0].clone();
+    let t = best(200, || Schedule::replay(f.clone(), TRACE).expect("replays"));
+    println!("replay (read trace + apply):   {:8.4} ms", ms(t));
+    let sch = Schedule::replay(f.clone(), TRACE).expect("replays");
+    let module = strata::tir::ast::IRModule::from_func(sch.into_func());
+    let t = best(20, || e.compile(&strata::tir::lower(&module).expect("lowers")).expect("compiles"));
+    println!("then lower + compile:          {:8.3} ms", ms(t));
+    let code = e.compile(&strata::tir::lower(&module).expect("lowers")).expect("compiles");
+    let k = code.typed::<(&Tensor, &Tensor, &mut Tensor), ()>("matmul").expect("typed");
+    let dims = [512i64, 512];
+    let a = tensor(512 * 512, |i| (i % 7) as f32 * 0.5, &dims);
+    let b = tensor(512 * 512, |i| (i % 5) as f32 * 0.25, &dims);
+    let mut c = Tensor::zeros::<f32>(&dims).expect("t");
+    let t = best(5, || k.call((&a, &b, &mut c)).expect("call"));
+    println!(
+        "run (1 thread):                {:8.3} ms ({:5.2} GFLOP/s)",
+        ms(t),
+        2.0 * 512f64.powi(3) / t.as_secs_f64() / 1e9
+    );
 }
 
 /// A kernel: label, source, function, argument shapes, repetitions.

@@ -376,3 +376,36 @@ fn run_checks_bounds_by_default_and_unchecked_is_explicit() {
     let o = strata(&["run", f, "--unchecked", "--arg", "[1.0, 2.0]", "--arg", "1"]);
     assert_eq!(stdout(&o), "2.0\n", "{}", stderr(&o));
 }
+
+#[test]
+fn schedule_applies_a_tvm_trace_and_the_result_runs() {
+    let dir = scratch("schedule");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("jit-tests/tir/schedule");
+    let kernel = root.join("../script/matmul256.py");
+    let out = dir.join("scheduled.py");
+    let o = strata(&[
+        "schedule",
+        kernel.to_str().unwrap(),
+        root.join("matmul_tiled.trace").to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let expected = std::fs::read_to_string(root.join("matmul_tiled.expected.py")).unwrap();
+    let printed = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(printed.trim_end(), expected.split_once('\n').unwrap().1.trim_end());
+    // The scheduled kernel runs and agrees with the original.
+    let args =
+        ["--arg", "ones(256x256xf32)", "--arg", "ones(256x256xf32)", "--arg", "zeros(256x256xf32)", "--print-args"];
+    let a = strata(&[&["run", kernel.to_str().unwrap()][..], &args].concat());
+    let b = strata(&[&["run", out.to_str().unwrap()][..], &args].concat());
+    assert!(a.status.success() && b.status.success(), "{}{}", stderr(&a), stderr(&b));
+    assert_eq!(stdout(&a), stdout(&b));
+    assert!(stdout(&b).contains("256.0"));
+    // A bad trace line is reported with its line.
+    let bad = dir.join("bad.trace");
+    std::fs::write(&bad, "b0 = sch.get_sblock(\"C\")\nsch.parallel(b0)\n").unwrap();
+    let o = strata(&["schedule", kernel.to_str().unwrap(), bad.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).ends_with("bad.trace: trace line 2: 'loop' must be a loop\n"), "{}", stderr(&o));
+}

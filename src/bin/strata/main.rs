@@ -1,9 +1,11 @@
 //! The `strata` command line: `opt` (parse, verify, transform, print), `run` (compile and
-//! call), with the flag spellings of mlir-opt and mlir-cpu-runner, and `repl`.
+//! call), with the flag spellings of mlir-opt and mlir-cpu-runner, `repl`, and `schedule`
+//! (apply a schedule trace to a TVMScript kernel).
 
 mod opt;
 mod repl;
 mod run;
+mod schedule;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -29,6 +31,8 @@ enum Command {
     Run(run::RunArgs),
     /// Define functions (MLIR or TVMScript) and call them interactively.
     Repl(repl::ReplArgs),
+    /// Apply a schedule trace (as TVM prints it) to a TVMScript kernel and print the result.
+    Schedule(schedule::ScheduleArgs),
 }
 
 /// LLVM-style tools accept long options with one dash (`-split-input-file`); clap wants two.
@@ -60,6 +64,7 @@ fn main() -> ExitCode {
         Command::Opt(args) => opt::run(&args),
         Command::Run(args) => run::run(&args),
         Command::Repl(args) => repl::run(&args),
+        Command::Schedule(args) => schedule::run(&args),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

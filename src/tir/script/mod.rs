@@ -8,7 +8,7 @@
 //! - `print.rs` — TIR to TVMScript; reading what was printed gives the same tree.
 
 mod print;
-mod py;
+pub(crate) mod py;
 mod read;
 mod read_expr;
 mod reader;

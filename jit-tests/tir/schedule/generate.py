@@ -1,0 +1,100 @@
+# Generates the schedule references with a real TVM 0.27 (not needed by `cargo test`):
+#   python3 -m venv venv && venv/bin/pip install apache-tvm==0.27.0.post1
+#   venv/bin/python jit-tests/tir/schedule/generate.py
+# For each case it writes CASE.trace (TVM's `sch.trace`) and CASE.expected.py (TVM's print of the
+# scheduled function, under the kernel's own name; its first line names the input kernel).
+# tests/schedule.rs replays each trace in Strata and compares both texts and the results.
+import os
+import tvm
+from tvm.script import tirx as T  # noqa: F401
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+KERNELS = os.path.join(HERE, "..", "script")
+
+
+def kernel(name):
+    with open(os.path.join(KERNELS, name + ".py")) as f:
+        return f.read()
+
+
+def loops(sch, block):
+    return sch.get_loops(sch.get_sblock(block))
+
+
+def matmul_tiled(sch):
+    b0 = sch.get_sblock("C")
+    i, j, k = sch.get_loops(b0)
+    i0, i1 = sch.split(i, factors=[None, 8])
+    j0, j1 = sch.split(j, factors=[None, 64])
+    sch.reorder(i0, j0, i1, k, j1)
+    f = sch.fuse(i0, j0)
+    sch.parallel(f)
+    sch.vectorize(j1)
+    sch.unroll(i1)
+
+
+def matmul_predicated(sch):
+    i, j, k = loops(sch, "C")
+    sch.split(k, factors=[None, 3])
+    sch.split(i, factors=[100, 8])
+
+
+def matmul_three_way(sch):
+    i, j, k = loops(sch, "C")
+    a, b, c = sch.split(i, factors=[4, None, 8])
+    sch.reorder(k, b)
+    x = sch.fuse(a, k)
+    sch.annotate(x, "pragma_auto_unroll_max_step", 16)
+    sch.annotate(sch.get_sblock("C"), "meta_schedule.parallel", 64)
+
+
+def matmul_fuse_all(sch):
+    f = sch.fuse(*loops(sch, "C"))
+    sch.split(f, factors=[None, 1, 256])
+
+
+def add_vectorized(sch):
+    (i,) = loops(sch, "C")
+    o, p, v = sch.split(i, factors=[2, None, 4])
+    sch.parallel(o)
+    sch.vectorize(v)
+    sch.unroll(p)
+
+
+def conv2d_reordered(sch):
+    n, f, y, x, c, r, s = loops(sch, "conv")
+    sch.reorder(f, c, y, x)
+    yo, yi = sch.split(y, factors=[None, 7])
+    sch.parallel(f)
+    sch.unroll(s)
+    p = sch.get_child_blocks(sch.get_sblock("root"))
+    pn, pc, ph, pw = sch.get_loops(p[0])
+    sch.vectorize(pw)
+
+
+CASES = [
+    ("matmul_tiled", "matmul256", matmul_tiled),
+    ("matmul_predicated", "matmul256", matmul_predicated),
+    ("matmul_three_way", "matmul256", matmul_three_way),
+    ("matmul_fuse_all", "matmul256", matmul_fuse_all),
+    ("add_vectorized", "add", add_vectorized),
+    ("conv2d_reordered", "conv2d", conv2d_reordered),
+]
+
+for case, kname, fn in CASES:
+    src = kernel(kname)
+    func = tvm.script.from_source(src)
+    name = str(func.attrs["global_symbol"]) if func.attrs and "global_symbol" in func.attrs else kname
+    sch = tvm.s_tir.Schedule(func)
+    fn(sch)
+    out = sch.mod["main"].script()
+    fname = [l for l in src.splitlines() if l.startswith("def ")][0].split("(")[0][4:]
+    out = out.replace("def main(", "def %s(" % fname, 1)
+    out = out.replace('"global_symbol": "%s", ' % fname, "")
+    out = out.replace('T.func_attr({"global_symbol": "%s"})\n    ' % fname, "")
+    with open(os.path.join(HERE, case + ".trace"), "w") as f:
+        f.write(str(sch.trace) + "\n")
+    with open(os.path.join(HERE, case + ".expected.py"), "w") as f:
+        f.write("# kernel: ../script/%s.py; TVM 0.27's print of it scheduled by %s.trace (generate.py)\n" % (kname, case))
+        f.write(out + "\n")
+    print("wrote", case)

@@ -1,0 +1,352 @@
+//! Loop primitives: `split`, `fuse`, `reorder`, `parallel`, `vectorize`, `unroll`, with TVM's
+//! legality rules (`src/s_tir/schedule/primitive/loop_transformation.cc`,
+//! `for_kind.cc` in TVM 0.27).
+
+use rustc_hash::FxHashMap as HashMap;
+
+use super::simplify::simplify;
+use super::tree::{self, ForParts};
+use super::{Instruction, LoopRV, Rv, Schedule, ScheduleError, err};
+use crate::tir::ast::*;
+use crate::tir::mutate::{Mutator, Substitute};
+
+impl Schedule {
+    /// Split a loop into nested loops with these extents, outermost first; one factor may be
+    /// `None` (inferred). When the factors' product exceeds the extent, the blocks under the
+    /// loop get TVM's predicate (`T.where(i_0 * 8 + i_1 < n)`).
+    ///
+    /// # Errors
+    /// More than one `None`, a factor that is not positive, a product below the extent, a
+    /// symbolic extent, or a stale handle.
+    pub fn split(&mut self, l: LoopRV, factors: &[Option<i64>]) -> Result<Vec<LoopRV>, ScheduleError> {
+        const P: &str = "split";
+        let (_, s) = self.loop_site(l, P)?;
+        let p = ForParts::of(&s).ok_or_else(|| err(P, "not a loop"))?;
+        let name = p.var.name().to_string();
+        if factors.is_empty() {
+            return Err(err(P, "at least one factor is needed"));
+        }
+        if factors.iter().filter(|f| f.is_none()).count() > 1 {
+            return Err(err(P, "Only one factor can be specified as -1 or none"));
+        }
+        if let Some((i, f)) = factors.iter().enumerate().find_map(|(i, f)| f.filter(|&f| f <= 0).map(|f| (i, f))) {
+            return Err(err(
+                P,
+                format!(
+                    "All the constant factors are required to be positive. However, the factor at position {i} is {f}"
+                ),
+            ));
+        }
+        let Some(extent) = p.extent.as_int() else {
+            return Err(err(P, format!("the extent of loop {name} is not a constant (not supported yet)")));
+        };
+        let known = factors.iter().flatten().try_fold(1i64, |a, &f| a.checked_mul(f));
+        let Some(known) = known else { return Err(err(P, "the product of the factors overflows")) };
+        let extents: Vec<i64> =
+            factors.iter().map(|f| f.unwrap_or_else(|| (extent + known - 1) / known.max(1)).max(1)).collect();
+        let product = extents.iter().try_fold(1i64, |a, &f| a.checked_mul(f));
+        if product.is_none_or(|p| p < extent) {
+            return Err(err(
+                P,
+                format!("The product of factors is not larger than or equal to the extent of loop {name}"),
+            ));
+        }
+        let dt = p.var.dtype();
+        let vars: Vec<Var> =
+            (0..extents.len()).map(|i| Var::at(&format!("{name}_{i}"), p.var.ty().clone(), p.var.span())).collect();
+        // i = i_0 * (e_1 * e_2 ..) + i_1 * (e_2 ..) + .. + i_n (+ min), summed left to right.
+        let mut value: Option<PrimExpr> = None;
+        for (k, v) in vars.iter().enumerate() {
+            let stride = extents[k + 1..].iter().fold(1i64, |a, &e| a.saturating_mul(e));
+            let term = simplify(&PrimExpr::binary(BinOp::Mul, PrimExpr::var(v), PrimExpr::int_of(stride, dt)));
+            value = Some(match value {
+                None => term,
+                Some(acc) => PrimExpr::binary(BinOp::Add, acc, term),
+            });
+        }
+        let mut value = value.unwrap_or_else(|| PrimExpr::int_of(0, dt));
+        let unsplit = value.clone();
+        if p.min.as_int() != Some(0) {
+            value = PrimExpr::binary(BinOp::Add, value, p.min.clone());
+        }
+        let map = HashMap::from_iter([(p.var.id(), value)]);
+        let mut body = Substitute { map: &map }.stmt(&p.body);
+        body = simplify_bindings(&body);
+        if product != Some(extent) {
+            let cond = PrimExpr::cmp(CmpOp::Lt, unsplit, PrimExpr::int_of(extent, dt));
+            body = tree::map_outer_blocks(&body, &mut |_, pred, _| match pred.as_int() {
+                Some(1) => cond.clone(),
+                _ => PrimExpr::and(pred.clone(), cond.clone()),
+            });
+        }
+        let mut inner = body;
+        for (v, &e) in vars.iter().zip(&extents).rev() {
+            inner = ForParts {
+                var: v.clone(),
+                min: PrimExpr::int_of(0, dt),
+                extent: PrimExpr::int_of(e, dt),
+                kind: ForKind::Serial,
+                body: inner,
+                annotations: Vec::new(),
+                span: p.span,
+            }
+            .build();
+        }
+        self.func.body = tree::replace_loops(&self.func.body, [(p.var.id(), inner)].into_iter().collect());
+        self.rvs[l.0] = Rv::Loop(None);
+        let outs: Vec<LoopRV> = vars.iter().map(|v| self.new_loop_rv(v)).collect();
+        self.trace.push(Instruction::Split { l, factors: factors.to_vec(), outs: outs.clone() });
+        Ok(outs)
+    }
+
+    /// Fuse directly nested loops (outermost first) into one.
+    ///
+    /// # Errors
+    /// Loops that are not each the only statement of the one before, a symbolic extent, or a
+    /// stale handle.
+    pub fn fuse(&mut self, loops: &[LoopRV]) -> Result<LoopRV, ScheduleError> {
+        const P: &str = "fuse";
+        if loops.is_empty() {
+            return Err(err(P, "at least one loop is needed"));
+        }
+        let mut parts = Vec::with_capacity(loops.len());
+        for &l in loops {
+            let (_, s) = self.loop_site(l, P)?;
+            parts.push(ForParts::of(&s).ok_or_else(|| err(P, "not a loop"))?);
+        }
+        for w in parts.windows(2) {
+            let (outer, inner) = (&w[0], &w[1]);
+            if outer.var.id() == inner.var.id() {
+                return Err(err(
+                    P,
+                    format!("Loop {} appears in the input array for multiple times.", outer.var.name()),
+                ));
+            }
+            let child = match outer.body.kind() {
+                StmtKind::For { var, .. } => Some(var.id()),
+                _ => None,
+            };
+            if child != Some(inner.var.id()) {
+                let inside = tree::find_loop(&outer.body, inner.var.id()).is_some();
+                return Err(err(
+                    P,
+                    if inside {
+                        format!(
+                            "The loops can't be fused because the inner loop {} is not the only child of outer loop {}",
+                            inner.var.name(),
+                            outer.var.name()
+                        )
+                    } else {
+                        format!(
+                            "The loops can't be fused because the outer loop {} is not the parent of the inner loop {}",
+                            outer.var.name(),
+                            inner.var.name()
+                        )
+                    },
+                ));
+            }
+        }
+        let extents: Vec<i64> = parts
+            .iter()
+            .map(|p| {
+                p.extent.as_int().ok_or_else(|| {
+                    err(P, format!("the extent of loop {} is not a constant (not supported yet)", p.var.name()))
+                })
+            })
+            .collect::<Result<_, _>>()?;
+        let total = extents
+            .iter()
+            .try_fold(1i64, |a, &e| a.checked_mul(e))
+            .ok_or_else(|| err(P, "the fused extent overflows"))?;
+        let first = &parts[0];
+        let dt = first.var.dtype();
+        let names: Vec<&str> = parts.iter().map(|p| p.var.name()).collect();
+        let fused = Var::at(&format!("{}_fused", names.join("_")), first.var.ty().clone(), first.var.span());
+        // l_k = fused % (e_k * suffix) // suffix, with suffix the product of the extents inside.
+        let mut map = HashMap::default();
+        let n = parts.len();
+        for (k, p) in parts.iter().enumerate() {
+            let suffix: i64 = extents[k + 1..].iter().product();
+            let mut v = PrimExpr::var(&fused);
+            if k > 0 {
+                v = PrimExpr::floormod(v, PrimExpr::int_of(extents[k] * suffix, dt));
+            }
+            if k + 1 < n {
+                v = PrimExpr::floordiv(v, PrimExpr::int_of(suffix, dt));
+            }
+            if p.min.as_int() != Some(0) {
+                v = PrimExpr::binary(BinOp::Add, v, p.min.clone());
+            }
+            map.insert(p.var.id(), simplify(&v));
+        }
+        let innermost = &parts[n - 1];
+        let body = simplify_bindings(&Substitute { map: &map }.stmt(&innermost.body));
+        let stmt = ForParts {
+            var: fused.clone(),
+            min: PrimExpr::int_of(0, dt),
+            extent: PrimExpr::int_of(total, dt),
+            kind: ForKind::Serial,
+            body,
+            annotations: Vec::new(),
+            span: first.span,
+        }
+        .build();
+        self.func.body = tree::replace_loops(&self.func.body, [(first.var.id(), stmt)].into_iter().collect());
+        for &l in loops {
+            self.rvs[l.0] = Rv::Loop(None);
+        }
+        let out = self.new_loop_rv(&fused);
+        self.trace.push(Instruction::Fuse { loops: loops.to_vec(), out });
+        Ok(out)
+    }
+
+    /// Reorder loops of one nest: the positions the given loops hold in their chain of directly
+    /// nested loops receive them in the given order; other loops stay where they are.
+    ///
+    /// # Errors
+    /// A loop given twice, loops not in one chain of directly nested loops, or a stale handle.
+    pub fn reorder(&mut self, loops: &[LoopRV]) -> Result<(), ScheduleError> {
+        const P: &str = "reorder";
+        let mut given = Vec::with_capacity(loops.len());
+        for &l in loops {
+            let (above, s) = self.loop_site(l, P)?;
+            let p = ForParts::of(&s).ok_or_else(|| err(P, "not a loop"))?;
+            if given.iter().any(|(q, _): &(ForParts, usize)| q.var.id() == p.var.id()) {
+                return Err(err(P, format!("Loop {} appears in the input array for multiple times.", p.var.name())));
+            }
+            given.push((p, above.len()));
+        }
+        if given.len() < 2 {
+            self.trace.push(Instruction::Reorder { loops: loops.to_vec() });
+            return Ok(());
+        }
+        // The chain from the outermost given loop down to the innermost one.
+        let top = given.iter().min_by_key(|(_, depth)| *depth).map(|(p, _)| p.var.id()).unwrap_or_default();
+        let (_, top_stmt) = tree::find_loop(&self.func.body, top).ok_or_else(|| err(P, "loop not found"))?;
+        let ids: Vec<u64> = given.iter().map(|(p, _)| p.var.id()).collect();
+        let mut chain: Vec<ForParts> = Vec::new();
+        let mut cur = top_stmt;
+        let mut seen = 0;
+        loop {
+            let p = ForParts::of(&cur).ok_or_else(|| err(P, "not a loop"))?;
+            seen += usize::from(ids.contains(&p.var.id()));
+            let next = p.body.clone();
+            chain.push(p);
+            if seen == ids.len() {
+                break;
+            }
+            if !matches!(next.kind(), StmtKind::For { .. }) {
+                let outside: Vec<&str> = given
+                    .iter()
+                    .filter(|(q, _)| !chain.iter().any(|c| c.var.id() == q.var.id()))
+                    .map(|(q, _)| q.var.name())
+                    .collect();
+                return Err(err(
+                    P,
+                    format!(
+                        "the loops are not in one chain of directly nested loops: {} is not directly nested under {}",
+                        outside.join(", "),
+                        chain.last().map_or("", |c| c.var.name())
+                    ),
+                ));
+            }
+            cur = next;
+        }
+        let body = chain.last().map(|c| c.body.clone()).unwrap_or_else(Stmt::empty);
+        let mut order = given.into_iter().map(|(p, _)| p);
+        let headers: Vec<ForParts> =
+            chain.into_iter().map(|c| if ids.contains(&c.var.id()) { order.next().unwrap_or(c) } else { c }).collect();
+        let mut inner = body;
+        for mut h in headers.into_iter().rev() {
+            h.body = inner;
+            inner = h.build();
+        }
+        self.func.body = tree::replace_loops(&self.func.body, [(top, inner)].into_iter().collect());
+        self.trace.push(Instruction::Reorder { loops: loops.to_vec() });
+        Ok(())
+    }
+
+    /// Run a loop's iterations in parallel.
+    ///
+    /// # Errors
+    /// A block under the loop binds a non-spatial iteration variable to it, or a stale handle.
+    pub fn parallel(&mut self, l: LoopRV) -> Result<(), ScheduleError> {
+        self.set_kind(l, ForKind::Parallel, "parallel")?;
+        self.trace.push(Instruction::Parallel(l));
+        Ok(())
+    }
+
+    /// Vectorize a loop.
+    ///
+    /// # Errors
+    /// As [`Schedule::parallel`].
+    pub fn vectorize(&mut self, l: LoopRV) -> Result<(), ScheduleError> {
+        self.set_kind(l, ForKind::Vectorized, "vectorize")?;
+        self.trace.push(Instruction::Vectorize(l));
+        Ok(())
+    }
+
+    /// Unroll a loop.
+    ///
+    /// # Errors
+    /// A stale handle.
+    pub fn unroll(&mut self, l: LoopRV) -> Result<(), ScheduleError> {
+        self.set_kind(l, ForKind::Unrolled, "unroll")?;
+        self.trace.push(Instruction::Unroll(l));
+        Ok(())
+    }
+
+    fn set_kind(&mut self, l: LoopRV, kind: ForKind, primitive: &'static str) -> Result<(), ScheduleError> {
+        let (_, s) = self.loop_site(l, primitive)?;
+        let mut p = ForParts::of(&s).ok_or_else(|| err(primitive, "not a loop"))?;
+        if kind != ForKind::Unrolled {
+            // TVM: every block iteration variable whose binding uses the loop must be spatial.
+            let id = p.var.id();
+            let mut bad: Option<String> = None;
+            tree::walk_blocks(&p.body, &mut Vec::new(), &mut |_, realize, block| {
+                let StmtKind::BlockRealize { values, .. } = realize.kind() else { return };
+                let reduces = block
+                    .iter_vars
+                    .iter()
+                    .zip(values)
+                    .any(|(iv, v)| iv.iter_type != IterType::DataPar && tree::uses_var(v, id));
+                if reduces && bad.is_none() {
+                    bad = Some(block.name.clone());
+                }
+            });
+            if let Some(b) = bad {
+                return Err(err(
+                    primitive,
+                    format!(
+                        "The \"{primitive}\" cannot be fulfilled with regard to block {b} because some block iter whose block binding contains the loop var is not a data parallel block iter"
+                    ),
+                ));
+            }
+        }
+        p.kind = kind;
+        let id = p.var.id();
+        self.func.body = tree::replace_loops(&self.func.body, [(id, p.build())].into_iter().collect());
+        Ok(())
+    }
+}
+
+/// `s` with the bindings of its outermost blocks simplified.
+fn simplify_bindings(s: &Stmt) -> Stmt {
+    struct M;
+    impl Mutator for M {
+        fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
+            e.clone()
+        }
+        fn stmt(&mut self, s: &Stmt) -> Stmt {
+            if let StmtKind::BlockRealize { values, predicate, block } = s.kind() {
+                let values = values.iter().map(simplify).collect();
+                return Stmt::at(
+                    StmtKind::BlockRealize { values, predicate: predicate.clone(), block: block.clone() },
+                    s.span(),
+                );
+            }
+            crate::tir::mutate::default_stmt(self, s)
+        }
+    }
+    M.stmt(s)
+}

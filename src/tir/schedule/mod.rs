@@ -1,0 +1,276 @@
+//! Schedules: TVM's scheduling primitives on a PrimFunc, with a trace that prints as the Python
+//! a TVM user writes and replays in Strata ([`Schedule::replay`]) and in TVM.
+//!
+//! A [`Schedule`] owns the function it transforms and hands out handles that stay valid across
+//! primitives, as TVM's random variables do: a [`BlockRV`] names a block (blocks keep their
+//! names), a [`LoopRV`] a loop (by its variable, which every primitive that keeps the loop keeps;
+//! a loop a primitive replaces, such as a split one, is gone and its handle is refused).
+//! Primitives check TVM's legality rules and return a [`ScheduleError`] naming the rule and the
+//! loop or block; they never produce a wrong kernel silently.
+//!
+//! ```
+//! use strata::tir::schedule::Schedule;
+//! let m = strata::tir::parse_script(include_str!("../../../jit-tests/tir/script/matmul256.py"))?;
+//! let mut sch = Schedule::new(m.funcs[0].clone());
+//! let c = sch.get_block("C")?;
+//! let [i, j, _k] = sch.get_loops(c)?[..] else { unreachable!() };
+//! let ij = sch.fuse(&[i, j])?;
+//! sch.parallel(ij)?;
+//! assert!(sch.trace().contains("l4 = sch.fuse(l1, l2, preserve_unit_iters=True)"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Implemented so far: `get_block` (`get_sblock`), `get_loops`, `get_child_blocks`, `split`
+//! (with TVM's `T.where` predicate for factors that do not divide), `fuse`, `reorder`,
+//! `parallel`, `vectorize`, `unroll`, `annotate`. Not yet: the block primitives (`compute_at`,
+//! `cache_read`/`cache_write`, `decompose_reduction`, `rfactor`, ...), sampling, and the
+//! inference of `T.reads`/`T.writes`.
+
+mod loops;
+mod simplify;
+mod trace;
+mod tree;
+
+use crate::tir::ast::*;
+pub use trace::{Instruction, ReplayError};
+
+/// A handle to a block of a schedule's function (TVM's `BlockRV`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BlockRV(usize);
+
+/// A handle to a loop of a schedule's function (TVM's `LoopRV`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LoopRV(usize);
+
+/// A block or a loop (what `annotate` takes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BlockOrLoop {
+    /// A block.
+    Block(BlockRV),
+    /// A loop.
+    Loop(LoopRV),
+}
+
+/// A primitive that cannot be applied: which primitive, and which rule fails.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{primitive}: {message}")]
+pub struct ScheduleError {
+    /// The primitive (`split`, `fuse`, ...).
+    pub primitive: &'static str,
+    /// The rule that fails, naming the block or loop.
+    pub message: String,
+}
+
+fn err(primitive: &'static str, message: impl Into<String>) -> ScheduleError {
+    ScheduleError { primitive, message: message.into() }
+}
+
+/// What a handle refers to.
+#[derive(Clone, Debug)]
+enum Rv {
+    Block(String),
+    /// The loop's variable id, or `None` once a primitive replaced the loop.
+    Loop(Option<u64>),
+}
+
+/// A PrimFunc being scheduled, the handles given out, and the trace of what was applied.
+#[derive(Clone, Debug)]
+pub struct Schedule {
+    func: PrimFunc,
+    rvs: Vec<Rv>,
+    trace: Vec<Instruction>,
+}
+
+impl Schedule {
+    /// A schedule of `func` (nothing applied yet).
+    pub fn new(func: PrimFunc) -> Schedule {
+        Schedule { func, rvs: Vec::new(), trace: Vec::new() }
+    }
+
+    /// The function as scheduled so far.
+    pub fn func(&self) -> &PrimFunc {
+        &self.func
+    }
+
+    /// The function, ending the schedule.
+    pub fn into_func(self) -> PrimFunc {
+        self.func
+    }
+
+    /// The instructions applied so far.
+    pub fn instructions(&self) -> &[Instruction] {
+        &self.trace
+    }
+
+    /// The trace as the Python TVM prints for `sch.trace` (`b0 = sch.get_sblock(...)`, ...).
+    pub fn trace(&self) -> String {
+        trace::print(&self.trace)
+    }
+
+    fn new_block_rv(&mut self, name: &str) -> BlockRV {
+        self.rvs.push(Rv::Block(name.to_string()));
+        BlockRV(self.rvs.len() - 1)
+    }
+
+    fn new_loop_rv(&mut self, var: &Var) -> LoopRV {
+        self.rvs.push(Rv::Loop(Some(var.id())));
+        LoopRV(self.rvs.len() - 1)
+    }
+
+    /// The name of the block a handle refers to.
+    fn block_name(&self, b: BlockRV, primitive: &'static str) -> Result<String, ScheduleError> {
+        match self.rvs.get(b.0) {
+            Some(Rv::Block(n)) => Ok(n.clone()),
+            _ => Err(err(primitive, format!("b{} is not a block of this schedule", b.0))),
+        }
+    }
+
+    /// The one realize of the block a handle refers to.
+    fn block_site(&self, b: BlockRV, primitive: &'static str) -> Result<tree::BlockSite, ScheduleError> {
+        let name = self.block_name(b, primitive)?;
+        let mut sites = tree::find_blocks(&self.func.body, &name);
+        match sites.len() {
+            1 => Ok(sites.remove(0)),
+            0 => Err(err(primitive, format!("the block \"{name}\" no longer exists in the function"))),
+            n => Err(err(primitive, format!("{n} blocks are named \"{name}\": block names must be unique"))),
+        }
+    }
+
+    /// The loop a handle refers to, and the loops above it (up to the closest block).
+    fn loop_site(&self, l: LoopRV, primitive: &'static str) -> Result<(Vec<Stmt>, Stmt), ScheduleError> {
+        let id = match self.rvs.get(l.0) {
+            Some(Rv::Loop(Some(id))) => *id,
+            Some(Rv::Loop(None)) => {
+                return Err(err(primitive, format!("the loop l{} no longer exists in the function", l.0)));
+            }
+            _ => return Err(err(primitive, format!("l{} is not a loop of this schedule", l.0))),
+        };
+        tree::find_loop(&self.func.body, id)
+            .ok_or_else(|| err(primitive, format!("the loop l{} no longer exists in the function", l.0)))
+    }
+
+    /// The block named `name` (TVM's `get_sblock`).
+    ///
+    /// # Errors
+    /// No block, or several blocks, have that name.
+    pub fn get_block(&mut self, name: &str) -> Result<BlockRV, ScheduleError> {
+        let n = tree::find_blocks(&self.func.body, name).len();
+        if n == 0 {
+            return Err(err("get_sblock", format!("Cannot find a block with the name: {name}")));
+        }
+        if n > 1 {
+            return Err(err("get_sblock", format!("{n} blocks are named \"{name}\": block names must be unique")));
+        }
+        let b = self.new_block_rv(name);
+        self.trace.push(Instruction::GetBlock { name: name.to_string(), out: b });
+        Ok(b)
+    }
+
+    /// The loops above a block, outermost first, up to the closest enclosing block.
+    ///
+    /// # Errors
+    /// A stale handle.
+    pub fn get_loops(&mut self, block: BlockRV) -> Result<Vec<LoopRV>, ScheduleError> {
+        let site = self.block_site(block, "get_loops")?;
+        let outs: Vec<LoopRV> = site
+            .loops
+            .iter()
+            .filter_map(|s| match s.kind() {
+                StmtKind::For { var, .. } => Some(var.clone()),
+                _ => None,
+            })
+            .map(|v| self.new_loop_rv(&v))
+            .collect();
+        self.trace.push(Instruction::GetLoops { block, outs: outs.clone() });
+        Ok(outs)
+    }
+
+    /// The blocks directly under a block or loop (not inside another block), in program order.
+    ///
+    /// # Errors
+    /// A stale handle.
+    pub fn get_child_blocks(&mut self, parent: BlockOrLoop) -> Result<Vec<BlockRV>, ScheduleError> {
+        let body = match parent {
+            BlockOrLoop::Block(b) => {
+                let site = self.block_site(b, "get_child_blocks")?;
+                let StmtKind::BlockRealize { block, .. } = site.realize.kind() else { unreachable!("a block site") };
+                block.body.clone()
+            }
+            BlockOrLoop::Loop(l) => {
+                let (_, s) = self.loop_site(l, "get_child_blocks")?;
+                tree::ForParts::of(&s).map(|p| p.body).unwrap_or_else(Stmt::empty)
+            }
+        };
+        let mut names = Vec::new();
+        tree::walk_blocks(&body, &mut Vec::new(), &mut |_, realize, block| {
+            // Only the outermost: a block inside another is not a child.
+            if !names.iter().any(|(_, r): &(String, Stmt)| contains(r, realize)) {
+                names.push((block.name.clone(), realize.clone()));
+            }
+        });
+        let outs: Vec<BlockRV> = names.iter().map(|(n, _)| self.new_block_rv(n)).collect();
+        self.trace.push(Instruction::GetChildBlocks { parent, outs: outs.clone() });
+        Ok(outs)
+    }
+
+    /// Annotate a block or loop with `key = value` (`pragma_auto_unroll_max_step`, ...).
+    ///
+    /// # Errors
+    /// A stale handle.
+    pub fn annotate(&mut self, target: BlockOrLoop, key: &str, value: AttrValue) -> Result<(), ScheduleError> {
+        let set = |anns: &mut Vec<(String, AttrValue)>| match anns.iter_mut().find(|(k, _)| k == key) {
+            Some(slot) => slot.1 = value.clone(),
+            None => anns.push((key.to_string(), value.clone())),
+        };
+        match target {
+            BlockOrLoop::Loop(l) => {
+                let (_, s) = self.loop_site(l, "annotate")?;
+                let mut p = tree::ForParts::of(&s).ok_or_else(|| err("annotate", "not a loop"))?;
+                set(&mut p.annotations);
+                let id = p.var.id();
+                self.func.body = tree::replace_loops(&self.func.body, [(id, p.build())].into_iter().collect());
+            }
+            BlockOrLoop::Block(b) => {
+                let name = self.block_name(b, "annotate")?;
+                self.block_site(b, "annotate")?;
+                self.func.body = map_block(&self.func.body, &name, &mut |blk| set(&mut blk.annotations));
+            }
+        }
+        self.trace.push(Instruction::Annotate { target, key: key.to_string(), value });
+        Ok(())
+    }
+}
+
+/// Whether `inner` is `outer` or inside it.
+fn contains(outer: &Stmt, inner: &Stmt) -> bool {
+    let mut found = false;
+    crate::tir::visit::walk_stmts(outer, &mut |s| found |= s.same_node(inner));
+    found
+}
+
+/// `s` with the block named `name` changed by `f`.
+fn map_block(s: &Stmt, name: &str, f: &mut dyn FnMut(&mut Block)) -> Stmt {
+    struct M<'a> {
+        name: &'a str,
+        f: &'a mut dyn FnMut(&mut Block),
+    }
+    impl crate::tir::mutate::Mutator for M<'_> {
+        fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
+            e.clone()
+        }
+        fn stmt(&mut self, s: &Stmt) -> Stmt {
+            if let StmtKind::BlockRealize { values, predicate, block } = s.kind()
+                && block.name == self.name
+            {
+                let mut b = (**block).clone();
+                (self.f)(&mut b);
+                return Stmt::at(
+                    StmtKind::BlockRealize { values: values.clone(), predicate: predicate.clone(), block: Box::new(b) },
+                    s.span(),
+                );
+            }
+            crate::tir::mutate::default_stmt(self, s)
+        }
+    }
+    crate::tir::mutate::Mutator::stmt(&mut M { name, f }, s)
+}

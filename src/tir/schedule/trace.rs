@@ -1,0 +1,417 @@
+//! The trace: every primitive applied and its decisions, printed as the Python TVM prints for
+//! `sch.trace`, and read back to replay on a function.
+
+use std::fmt::Write as _;
+
+use rustc_hash::FxHashMap as HashMap;
+
+use super::{BlockOrLoop, BlockRV, LoopRV, Schedule, ScheduleError};
+use crate::ir::Span;
+use crate::tir::ast::{AttrValue, PrimFunc};
+use crate::tir::script::py::{self, E, Expr, S, Stmt};
+
+/// One applied primitive with its inputs, decisions and outputs.
+#[derive(Clone, Debug)]
+pub enum Instruction {
+    /// `b = sch.get_sblock(name=..)`.
+    GetBlock {
+        /// The block's name.
+        name: String,
+        /// The handle made.
+        out: BlockRV,
+    },
+    /// `l.. = sch.get_loops(block=..)`.
+    GetLoops {
+        /// The block.
+        block: BlockRV,
+        /// The handles made.
+        outs: Vec<LoopRV>,
+    },
+    /// `b.. = sch.get_child_blocks(..)`.
+    GetChildBlocks {
+        /// The parent.
+        parent: BlockOrLoop,
+        /// The handles made.
+        outs: Vec<BlockRV>,
+    },
+    /// `l.. = sch.split(loop=.., factors=[..])`.
+    Split {
+        /// The loop split.
+        l: LoopRV,
+        /// The factors as given.
+        factors: Vec<Option<i64>>,
+        /// The new loops.
+        outs: Vec<LoopRV>,
+    },
+    /// `l = sch.fuse(..)`.
+    Fuse {
+        /// The loops fused.
+        loops: Vec<LoopRV>,
+        /// The fused loop.
+        out: LoopRV,
+    },
+    /// `sch.reorder(..)`.
+    Reorder {
+        /// The loops in their new order.
+        loops: Vec<LoopRV>,
+    },
+    /// `sch.parallel(loop=..)`.
+    Parallel(LoopRV),
+    /// `sch.vectorize(loop=..)`.
+    Vectorize(LoopRV),
+    /// `sch.unroll(loop=..)`.
+    Unroll(LoopRV),
+    /// `sch.annotate(block_or_loop=.., ann_key=.., ann_val=..)`.
+    Annotate {
+        /// What is annotated.
+        target: BlockOrLoop,
+        /// The key.
+        key: String,
+        /// The value.
+        value: AttrValue,
+    },
+}
+
+fn b(x: BlockRV) -> String {
+    format!("b{}", x.0)
+}
+
+fn l(x: LoopRV) -> String {
+    format!("l{}", x.0)
+}
+
+fn bl(x: BlockOrLoop) -> String {
+    match x {
+        BlockOrLoop::Block(x) => b(x),
+        BlockOrLoop::Loop(x) => l(x),
+    }
+}
+
+fn list<T: Copy>(xs: &[T], f: fn(T) -> String) -> String {
+    xs.iter().map(|&x| f(x)).collect::<Vec<_>>().join(", ")
+}
+
+fn py_value(v: &AttrValue) -> String {
+    match v {
+        AttrValue::Bool(x) => if *x { "True" } else { "False" }.to_string(),
+        AttrValue::Int(i) => i.to_string(),
+        AttrValue::Float(f) => format!("{f:?}"),
+        AttrValue::Str(s) => format!("{s:?}"),
+        AttrValue::List(xs) => format!("[{}]", xs.iter().map(py_value).collect::<Vec<_>>().join(", ")),
+        AttrValue::Dict(kv) => {
+            format!("{{{}}}", kv.iter().map(|(k, v)| format!("{k:?}: {}", py_value(v))).collect::<Vec<_>>().join(", "))
+        }
+        AttrValue::Expr(e) => crate::tir::script::print_expr(e),
+    }
+}
+
+/// The trace as TVM prints it.
+pub(super) fn print(trace: &[Instruction]) -> String {
+    let mut s = String::from("# from tvm import s_tir\ndef apply_trace(sch: s_tir.Schedule) -> None:\n");
+    if trace.is_empty() {
+        s.push_str("  pass\n");
+    }
+    for inst in trace {
+        let line = match inst {
+            Instruction::GetBlock { name, out } => {
+                format!("{} = sch.get_sblock(name={name:?}, func_name=\"main\")", b(*out))
+            }
+            Instruction::GetLoops { block, outs } => {
+                format!("{} = sch.get_loops(block={})", targets(outs, l), b(*block))
+            }
+            Instruction::GetChildBlocks { parent, outs } => {
+                format!("{} = sch.get_child_blocks({})", targets(outs, b), bl(*parent))
+            }
+            Instruction::Split { l: lp, factors, outs } => {
+                let f: Vec<String> = factors.iter().map(|f| f.map_or("None".to_string(), |x| x.to_string())).collect();
+                format!(
+                    "{} = sch.split(loop={}, factors=[{}], preserve_unit_iters=True, disable_predication=False)",
+                    targets(outs, l),
+                    l(*lp),
+                    f.join(", ")
+                )
+            }
+            Instruction::Fuse { loops, out } => {
+                format!("{} = sch.fuse({}, preserve_unit_iters=True)", l(*out), list(loops, l))
+            }
+            Instruction::Reorder { loops } => format!("sch.reorder({})", list(loops, l)),
+            Instruction::Parallel(x) => format!("sch.parallel(loop={})", l(*x)),
+            Instruction::Vectorize(x) => format!("sch.vectorize(loop={})", l(*x)),
+            Instruction::Unroll(x) => format!("sch.unroll(loop={})", l(*x)),
+            Instruction::Annotate { target, key, value } => {
+                format!("sch.annotate(block_or_loop={}, ann_key={key:?}, ann_val={})", bl(*target), py_value(value))
+            }
+        };
+        let _ = writeln!(s, "  {line}");
+    }
+    s
+}
+
+/// The targets of a primitive that returns a list: `a, b, c`, `a,` for one (TVM unpacks lists).
+fn targets<T: Copy>(xs: &[T], f: fn(T) -> String) -> String {
+    match xs.len() {
+        0 => "_".to_string(),
+        1 => format!("{},", list(xs, f)),
+        _ => list(xs, f),
+    }
+}
+
+/// A trace that cannot be replayed: where, and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}: {message}", line.map_or(String::from("trace"), |l| format!("trace line {l}")))]
+pub struct ReplayError {
+    /// The 1-based line of the trace, when known.
+    pub line: Option<usize>,
+    /// What went wrong (a syntax error, an unknown name, or the primitive's own error).
+    pub message: String,
+}
+
+/// A handle named in the trace text.
+#[derive(Clone, Copy)]
+enum Named {
+    Block(BlockRV),
+    Loop(LoopRV),
+}
+
+impl Schedule {
+    /// Apply a trace (as [`Schedule::trace`] or TVM prints it, or the bare `sch.` lines a user
+    /// writes, positional or keyword arguments) to `func`.
+    ///
+    /// # Errors
+    /// A line that is not a known primitive, a name used before it is assigned, or a primitive
+    /// that fails (its error, with the line).
+    pub fn replay(func: PrimFunc, text: &str) -> Result<Schedule, ReplayError> {
+        let at = |span: Span| Some(text[..(span.start as usize).min(text.len())].matches('\n').count() + 1);
+        let toks = py::tokenize(text).map_err(|e| ReplayError { line: at(e.span), message: e.message })?;
+        let stmts = py::Parser::new(toks).file().map_err(|e| ReplayError { line: at(e.span), message: e.message })?;
+        let body: Vec<S> = match stmts.as_slice() {
+            [S { s: Stmt::Def { body, .. }, .. }] => body.clone(),
+            _ => stmts,
+        };
+        let mut sch = Schedule::new(func);
+        let mut names: HashMap<String, Named> = HashMap::default();
+        for st in &body {
+            let line = at(st.span);
+            let fail = |message: String| ReplayError { line, message };
+            let (outs, call) = match &st.s {
+                Stmt::Pass | Stmt::Import { .. } => continue,
+                Stmt::Expr(e) => (Vec::new(), e),
+                Stmt::Assign { targets, value } if targets.len() == 1 => {
+                    (target_names(&targets[0]).map_err(fail)?, value)
+                }
+                _ => return Err(fail("expected `sch.<primitive>(...)` or `names = sch.<primitive>(...)`".into())),
+            };
+            sch.replay_call(call, &outs, &mut names).map_err(|message| ReplayError { line, message })?;
+        }
+        Ok(sch)
+    }
+
+    fn replay_call(&mut self, call: &E, outs: &[String], names: &mut HashMap<String, Named>) -> Result<(), String> {
+        let Expr::Call(f, args, kwargs) = &call.e else { return Err("expected a call of a schedule primitive".into()) };
+        let Expr::Attr(base, method) = &f.e else { return Err("expected `sch.<primitive>(...)`".into()) };
+        if !matches!(&base.e, Expr::Name(n) if n == "sch") {
+            return Err("expected `sch.<primitive>(...)`".into());
+        }
+        let a = Args { positional: args, keywords: kwargs, names };
+        let bind_loops =
+            |names: &mut HashMap<String, Named>, ls: &[LoopRV]| bind(names, outs, ls.iter().map(|&x| Named::Loop(x)));
+        match method.as_str() {
+            "get_sblock" | "get_block" => {
+                let name = a.string(0, "name")?;
+                let rv = se(self.get_block(&name))?;
+                bind(names, outs, [Named::Block(rv)])
+            }
+            "get_loops" => {
+                let blk = a.block(0, "block")?;
+                let ls = se(self.get_loops(blk))?;
+                bind_loops(names, &ls)
+            }
+            "get_child_blocks" => {
+                let parent = a.block_or_loop(0, "block_or_loop")?;
+                let bs = se(self.get_child_blocks(parent))?;
+                bind(names, outs, bs.iter().map(|&x| Named::Block(x)))
+            }
+            "split" => {
+                let lp = a.loop_(0, "loop")?;
+                let factors = a.factors(1, "factors")?;
+                let ls = se(self.split(lp, &factors))?;
+                bind_loops(names, &ls)
+            }
+            "fuse" => {
+                let ls = a.loops()?;
+                let f = se(self.fuse(&ls))?;
+                bind_loops(names, &[f])
+            }
+            "reorder" => {
+                let ls = a.loops()?;
+                se(self.reorder(&ls))?;
+                bind(names, outs, [])
+            }
+            "parallel" | "vectorize" | "unroll" => {
+                let lp = a.loop_(0, "loop")?;
+                se(match method.as_str() {
+                    "parallel" => self.parallel(lp),
+                    "vectorize" => self.vectorize(lp),
+                    _ => self.unroll(lp),
+                })?;
+                bind(names, outs, [])
+            }
+            "annotate" => {
+                let target = a.block_or_loop(0, "block_or_loop")?;
+                let key = a.string(1, "ann_key")?;
+                let value = a.value(2, "ann_val")?;
+                se(self.annotate(target, &key, value))?;
+                bind(names, outs, [])
+            }
+            other => Err(format!("unknown or unsupported schedule primitive 'sch.{other}'")),
+        }
+    }
+}
+
+/// A primitive's error as a replay message.
+fn se<T>(r: Result<T, ScheduleError>) -> Result<T, String> {
+    r.map_err(|e| e.to_string())
+}
+
+/// The names a statement assigns (`b0`, `l1, l2, l3`, `_`).
+fn target_names(t: &E) -> Result<Vec<String>, String> {
+    match &t.e {
+        Expr::Name(n) => Ok(vec![n.clone()]),
+        Expr::Tuple(xs) | Expr::List(xs) => xs
+            .iter()
+            .map(|x| match &x.e {
+                Expr::Name(n) => Ok(n.clone()),
+                _ => Err("assignment targets must be names".to_string()),
+            })
+            .collect(),
+        _ => Err("assignment targets must be names".into()),
+    }
+}
+
+/// Give the outputs of a primitive the names the trace assigns (as many as it made; `_` or no
+/// target discards them).
+fn bind(
+    names: &mut HashMap<String, Named>,
+    outs: &[String],
+    made: impl IntoIterator<Item = Named>,
+) -> Result<(), String> {
+    let made: Vec<Named> = made.into_iter().collect();
+    match (outs, made.len()) {
+        ([], _) => Ok(()),
+        ([one], _) if one == "_" => Ok(()),
+        ([one], 1) => {
+            names.insert(one.clone(), made[0]);
+            Ok(())
+        }
+        (outs, n) if outs.len() == n => {
+            for (name, rv) in outs.iter().zip(made) {
+                names.insert(name.clone(), rv);
+            }
+            Ok(())
+        }
+        (outs, n) => Err(format!("{} names are assigned but the primitive made {n}", outs.len())),
+    }
+}
+
+/// A call's arguments, by position or keyword.
+struct Args<'a> {
+    positional: &'a [E],
+    keywords: &'a [(String, E)],
+    names: &'a HashMap<String, Named>,
+}
+
+impl Args<'_> {
+    fn get(&self, pos: usize, key: &str) -> Result<&E, String> {
+        self.keywords
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v)
+            .or_else(|| self.positional.get(pos))
+            .ok_or_else(|| format!("missing argument '{key}'"))
+    }
+
+    fn named(&self, e: &E) -> Result<Named, String> {
+        match &e.e {
+            Expr::Name(n) => self.names.get(n).copied().ok_or_else(|| format!("'{n}' is not defined")),
+            _ => Err("expected the name of a block or loop".into()),
+        }
+    }
+
+    fn block(&self, pos: usize, key: &str) -> Result<BlockRV, String> {
+        match self.named(self.get(pos, key)?)? {
+            Named::Block(x) => Ok(x),
+            Named::Loop(_) => Err(format!("'{key}' must be a block")),
+        }
+    }
+
+    fn loop_(&self, pos: usize, key: &str) -> Result<LoopRV, String> {
+        match self.named(self.get(pos, key)?)? {
+            Named::Loop(x) => Ok(x),
+            Named::Block(_) => Err(format!("'{key}' must be a loop")),
+        }
+    }
+
+    fn block_or_loop(&self, pos: usize, key: &str) -> Result<BlockOrLoop, String> {
+        Ok(match self.named(self.get(pos, key)?)? {
+            Named::Loop(x) => BlockOrLoop::Loop(x),
+            Named::Block(x) => BlockOrLoop::Block(x),
+        })
+    }
+
+    /// All positional arguments as loops (`fuse(l1, l2)`, `reorder(l1, l2)`).
+    fn loops(&self) -> Result<Vec<LoopRV>, String> {
+        self.positional
+            .iter()
+            .map(|e| match self.named(e)? {
+                Named::Loop(x) => Ok(x),
+                Named::Block(_) => Err("expected loops".to_string()),
+            })
+            .collect()
+    }
+
+    fn string(&self, pos: usize, key: &str) -> Result<String, String> {
+        match &self.get(pos, key)?.e {
+            Expr::Str(s) => Ok(s.clone()),
+            _ => Err(format!("'{key}' must be a string")),
+        }
+    }
+
+    fn factors(&self, pos: usize, key: &str) -> Result<Vec<Option<i64>>, String> {
+        let (Expr::List(xs) | Expr::Tuple(xs)) = &self.get(pos, key)?.e else {
+            return Err(format!("'{key}' must be a list"));
+        };
+        xs.iter()
+            .map(|x| match &x.e {
+                Expr::None => Ok(None),
+                Expr::Int(i) => i64::try_from(*i).map(Some).map_err(|_| "factor out of range".to_string()),
+                Expr::Unary("-", inner) => match &inner.e {
+                    // TVM accepts -1 for "inferred".
+                    Expr::Int(1) => Ok(None),
+                    Expr::Int(i) => i64::try_from(*i).map(|i| Some(-i)).map_err(|_| "factor out of range".to_string()),
+                    _ => Err("factors must be integers or None".to_string()),
+                },
+                _ => Err("factors must be integers or None (sampled factors are not supported yet)".to_string()),
+            })
+            .collect()
+    }
+
+    fn value(&self, pos: usize, key: &str) -> Result<AttrValue, String> {
+        fn conv(e: &E) -> Result<AttrValue, String> {
+            Ok(match &e.e {
+                Expr::Int(i) => AttrValue::Int(i64::try_from(*i).map_err(|_| "integer out of range")?),
+                Expr::Unary("-", x) => match conv(x)? {
+                    AttrValue::Int(i) => AttrValue::Int(-i),
+                    AttrValue::Float(f) => AttrValue::Float(-f),
+                    _ => return Err("expected a number after '-'".into()),
+                },
+                Expr::Float(f) => AttrValue::Float(*f),
+                Expr::Str(s) => AttrValue::Str(s.clone()),
+                Expr::Bool(b) => AttrValue::Bool(*b),
+                Expr::Name(n) if n == "True" || n == "False" => AttrValue::Bool(n == "True"),
+                Expr::List(xs) | Expr::Tuple(xs) => AttrValue::List(xs.iter().map(conv).collect::<Result<_, _>>()?),
+                _ => return Err("annotation values must be numbers, strings, booleans or lists".into()),
+            })
+        }
+        conv(self.get(pos, key)?)
+    }
+}

@@ -1,0 +1,167 @@
+//! Finding and replacing the statements a schedule's handles name: loops by their variable
+//! (kept by every primitive that keeps the loop), blocks by their name.
+
+use rustc_hash::FxHashMap as HashMap;
+
+use crate::tir::ast::*;
+use crate::tir::mutate::{Mutator, default_stmt};
+use crate::tir::visit::stmt_children;
+
+/// A realize of a block named `name`, and the loops between it and the closest enclosing
+/// block (outermost first).
+pub(super) struct BlockSite {
+    pub loops: Vec<Stmt>,
+    pub realize: Stmt,
+}
+
+/// Every realize of a block named `name`.
+pub(super) fn find_blocks(root: &Stmt, name: &str) -> Vec<BlockSite> {
+    let mut out = Vec::new();
+    let mut path = Vec::new();
+    walk_blocks(root, &mut path, &mut |loops, realize, block| {
+        if block.name == name {
+            out.push(BlockSite { loops: loops.to_vec(), realize: realize.clone() });
+        }
+    });
+    out
+}
+
+/// Every block realize under `root` with the loops above it (up to the closest block), in
+/// program order.
+pub(super) fn walk_blocks(root: &Stmt, path: &mut Vec<Stmt>, f: &mut dyn FnMut(&[Stmt], &Stmt, &Block)) {
+    stacker::maybe_grow(64 * 1024, 1024 * 1024, || match root.kind() {
+        StmtKind::For { .. } => {
+            path.push(root.clone());
+            for c in stmt_children(root) {
+                walk_blocks(c, path, f);
+            }
+            path.pop();
+        }
+        StmtKind::BlockRealize { block, .. } => {
+            f(path, root, block);
+            let mut inner = Vec::new();
+            for c in stmt_children(root) {
+                walk_blocks(c, &mut inner, f);
+            }
+        }
+        _ => {
+            for c in stmt_children(root) {
+                walk_blocks(c, path, f);
+            }
+        }
+    });
+}
+
+/// The loop with variable `id`, and the loops above it up to the closest block.
+pub(super) fn find_loop(root: &Stmt, id: u64) -> Option<(Vec<Stmt>, Stmt)> {
+    fn go(s: &Stmt, id: u64, path: &mut Vec<Stmt>) -> Option<(Vec<Stmt>, Stmt)> {
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+            match s.kind() {
+                StmtKind::For { var, .. } if var.id() == id => return Some((path.clone(), s.clone())),
+                StmtKind::For { .. } => {
+                    path.push(s.clone());
+                    let r = stmt_children(s).into_iter().find_map(|c| go(c, id, path));
+                    path.pop();
+                    return r;
+                }
+                StmtKind::BlockRealize { .. } => {
+                    let mut inner = Vec::new();
+                    return stmt_children(s).into_iter().find_map(|c| go(c, id, &mut inner));
+                }
+                _ => {}
+            }
+            stmt_children(s).into_iter().find_map(|c| go(c, id, path))
+        })
+    }
+    go(root, id, &mut Vec::new())
+}
+
+/// The parts of a `For` statement.
+pub(super) struct ForParts {
+    pub var: Var,
+    pub min: PrimExpr,
+    pub extent: PrimExpr,
+    pub kind: ForKind,
+    pub body: Stmt,
+    pub annotations: Vec<(String, AttrValue)>,
+    pub span: Option<crate::ir::Span>,
+}
+
+impl ForParts {
+    pub fn of(s: &Stmt) -> Option<ForParts> {
+        let StmtKind::For { var, min, extent, kind, body, annotations } = s.kind() else { return None };
+        Some(ForParts {
+            var: var.clone(),
+            min: min.clone(),
+            extent: extent.clone(),
+            kind: kind.clone(),
+            body: body.clone(),
+            annotations: annotations.clone(),
+            span: s.span(),
+        })
+    }
+
+    pub fn build(self) -> Stmt {
+        Stmt::at(
+            StmtKind::For {
+                var: self.var,
+                min: self.min,
+                extent: self.extent,
+                kind: self.kind,
+                body: self.body,
+                annotations: self.annotations,
+            },
+            self.span,
+        )
+    }
+}
+
+/// `root` with the statements `replace` maps (by loop variable id) replaced.
+pub(super) fn replace_loops(root: &Stmt, replace: HashMap<u64, Stmt>) -> Stmt {
+    struct R(HashMap<u64, Stmt>);
+    impl Mutator for R {
+        fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
+            e.clone()
+        }
+        fn stmt(&mut self, s: &Stmt) -> Stmt {
+            if let StmtKind::For { var, .. } = s.kind()
+                && let Some(r) = self.0.remove(&var.id())
+            {
+                return r;
+            }
+            if self.0.is_empty() {
+                return s.clone();
+            }
+            stacker::maybe_grow(64 * 1024, 1024 * 1024, || default_stmt(self, s))
+        }
+    }
+    R(replace).stmt(root)
+}
+
+/// `s` with each block realize not nested in another block given `f(realize parts)`.
+pub(super) fn map_outer_blocks(s: &Stmt, f: &mut dyn FnMut(&[PrimExpr], &PrimExpr, &Block) -> PrimExpr) -> Stmt {
+    struct M<'f>(&'f mut dyn FnMut(&[PrimExpr], &PrimExpr, &Block) -> PrimExpr);
+    impl Mutator for M<'_> {
+        fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
+            e.clone()
+        }
+        fn stmt(&mut self, s: &Stmt) -> Stmt {
+            if let StmtKind::BlockRealize { values, predicate, block } = s.kind() {
+                let predicate = (self.0)(values, predicate, block);
+                return Stmt::at(
+                    StmtKind::BlockRealize { values: values.clone(), predicate, block: block.clone() },
+                    s.span(),
+                );
+            }
+            stacker::maybe_grow(64 * 1024, 1024 * 1024, || default_stmt(self, s))
+        }
+    }
+    M(f).stmt(s)
+}
+
+/// Whether `e` uses variable `id`.
+pub(super) fn uses_var(e: &PrimExpr, id: u64) -> bool {
+    let mut found = false;
+    crate::tir::visit::walk_expr(e, &mut |x| found |= x.as_var().is_some_and(|v| v.id() == id));
+    found
+}
