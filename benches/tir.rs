@@ -174,23 +174,13 @@ fn main() {
     bounds_checks();
 }
 
-/// The loop primitives of the matmul 512 schedule (`../shared/tir-examples/README.md`; its
-/// block primitives, cache_write and decompose_reduction, are not implemented yet), applied
-/// from the trace text: target <= 0.2 ms. Then compiled and run as a tuner would.
+/// The matmul 512 schedule of `../shared/tir-examples/README.md` (split x3, reorder,
+/// cache_write, reverse_compute_at, fuse, parallel, unroll, vectorize x2, decompose_reduction)
+/// applied from its trace text (target <= 0.2 ms), then compiled and run as a tuner would.
 fn schedule_replay(e: &Engine) {
-    const TRACE: &str = "b0 = sch.get_sblock(\"C\")
-l1, l2, l3 = sch.get_loops(b0)
-l4, l5 = sch.split(l1, factors=[None, 8])
-l6, l7 = sch.split(l2, factors=[None, 64])
-l8, l9 = sch.split(l3, factors=[None, 4])
-sch.reorder(l4, l6, l8, l9, l5, l7)
-l10 = sch.fuse(l4, l6)
-sch.parallel(l10)
-sch.unroll(l9)
-sch.vectorize(l7)
-";
+    const TRACE: &str = include_str!("../jit-tests/tir/schedule/matmul512_readme.trace");
     use strata::tir::schedule::Schedule;
-    println!("\n== schedule: the matmul 512 schedule's loop primitives from the trace (target <= 0.2 ms) ==");
+    println!("\n== schedule: the README's matmul 512 schedule replayed from its trace (target <= 0.2 ms) ==");
     let m = strata::tir::parse_script(MATMUL512).expect("parses");
     let f = m.funcs[0].clone();
     let t = best(200, || Schedule::replay(f.clone(), TRACE).expect("replays"));

@@ -146,6 +146,33 @@ fn every_legality_rule_refuses_its_case() {
     for (lines, want) in cases {
         assert_eq!(replay_err(matmul(), &format!("{head}{lines}\n")), want, "{lines}");
     }
+    // Block primitives.
+    let block_cases = [
+        ("sch.cache_write(b0, 1, \"local\")", "trace line 3: cache_write: block C has no write buffer at index 1"),
+        (
+            "b4 = sch.cache_write(b0, 0, \"local\")\nsch.decompose_reduction(b4, l1)",
+            "trace line 4: decompose_reduction: block C_local has no init: it is not a reduction block",
+        ),
+        (
+            "b4 = sch.cache_write(b0, 0, \"local\")\nl5, l6 = sch.get_loops(b4)\nsch.decompose_reduction(b0, l5)",
+            "trace line 5: decompose_reduction: loop ax0 is not above block C",
+        ),
+        (
+            "b4 = sch.cache_write(b0, 0, \"local\")\nsch.reverse_compute_at(b4, l1)\nsch.reverse_compute_at(b4, l2)",
+            "trace line 5: reverse_compute_at: block C_local is not alone in its loop nest at the root (moving it from there is not supported yet)",
+        ),
+        (
+            "b4 = sch.cache_write(b0, 0, \"local\")\nsch.reverse_compute_at(b4, l1)\nsch.reverse_compute_at(b4, l1)",
+            "trace line 5: reverse_compute_at: block C_local is already under loop i",
+        ),
+        (
+            "b4 = sch.cache_write(b0, 0, \"local\")\nsch.reverse_compute_at(b4, l1, preserve_unit_loops=True)",
+            "trace line 4: only preserve_unit_loops=False is supported yet",
+        ),
+    ];
+    for (lines, want) in block_cases {
+        assert_eq!(replay_err(matmul(), &format!("{head}{lines}\n")), want, "{lines}");
+    }
     assert_eq!(
         replay_err(matmul(), "b0 = sch.get_sblock(\"D\")\n"),
         "trace line 1: get_sblock: Cannot find a block with the name: D"

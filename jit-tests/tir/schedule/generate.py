@@ -72,7 +72,37 @@ def conv2d_reordered(sch):
     sch.vectorize(pw)
 
 
+def matmul512_readme(sch):
+    # The schedule of ../shared/tir-examples/README.md (matmul512_sched.py).
+    b0 = sch.get_sblock("C")
+    i, j, k = sch.get_loops(b0)
+    i0, i1 = sch.split(i, factors=[None, 8])
+    j0, j1 = sch.split(j, factors=[None, 64])
+    k0, k1 = sch.split(k, factors=[None, 4])
+    sch.reorder(i0, j0, k0, k1, i1, j1)
+    cw = sch.cache_write(b0, 0, "local")
+    sch.reverse_compute_at(cw, j0)
+    f0 = sch.fuse(i0, j0)
+    sch.parallel(f0)
+    sch.unroll(k1)
+    sch.vectorize(j1)
+    l = sch.get_loops(cw)
+    sch.vectorize(l[-1])
+    sch.decompose_reduction(b0, k0)
+
+
+def matmul_cache_write(sch):
+    b0 = sch.get_sblock("C")
+    i, j, k = sch.get_loops(b0)
+    cw = sch.cache_write(b0, 0, "local")
+    i0, i1 = sch.split(i, factors=[None, 8])
+    sch.reverse_compute_at(cw, i0)
+    sch.decompose_reduction(b0, k)
+
+
 CASES = [
+    ("matmul512_readme", "matmul512", matmul512_readme),
+    ("matmul_cache_write", "matmul256", matmul_cache_write),
     ("matmul_tiled", "matmul256", matmul_tiled),
     ("matmul_predicated", "matmul256", matmul_predicated),
     ("matmul_three_way", "matmul256", matmul_three_way),

@@ -22,10 +22,12 @@
 //!
 //! Implemented so far: `get_block` (`get_sblock`), `get_loops`, `get_child_blocks`, `split`
 //! (with TVM's `T.where` predicate for factors that do not divide), `fuse`, `reorder`,
-//! `parallel`, `vectorize`, `unroll`, `annotate`. Not yet: the block primitives (`compute_at`,
-//! `cache_read`/`cache_write`, `decompose_reduction`, `rfactor`, ...), sampling, and the
-//! inference of `T.reads`/`T.writes`.
+//! `parallel`, `vectorize`, `unroll`, `annotate`, and for blocks in the root block
+//! `cache_write`, `reverse_compute_at` and `decompose_reduction`. Not yet: `compute_at`,
+//! `compute_inline`, `reverse_compute_inline`, `cache_read`, `rfactor`, `blockize`,
+//! `set_scope`, `storage_align`, sampling, and the inference of `T.reads`/`T.writes`.
 
+mod blocks;
 mod loops;
 mod simplify;
 mod trace;
@@ -83,7 +85,16 @@ pub struct Schedule {
 
 impl Schedule {
     /// A schedule of `func` (nothing applied yet).
-    pub fn new(func: PrimFunc) -> Schedule {
+    pub fn new(mut func: PrimFunc) -> Schedule {
+        // TVM gives every function with blocks a root block (the reader makes one only when it
+        // allocates buffers): primitives that add buffers or statements at the root need it.
+        let mut has_blocks = false;
+        crate::tir::visit::walk_stmts(&func.body, &mut |s| {
+            has_blocks |= matches!(s.kind(), StmtKind::BlockRealize { .. })
+        });
+        if has_blocks && func.body.as_root_block().is_none() {
+            func.body = Stmt::root_block(Vec::new(), func.body.clone());
+        }
         Schedule { func, rvs: Vec::new(), trace: Vec::new() }
     }
 

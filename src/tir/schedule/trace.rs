@@ -61,6 +61,33 @@ pub enum Instruction {
     Vectorize(LoopRV),
     /// `sch.unroll(loop=..)`.
     Unroll(LoopRV),
+    /// `b = sch.cache_write(block=.., write_buffer_index=.., storage_scope=..)`.
+    CacheWrite {
+        /// The block.
+        block: BlockRV,
+        /// Which of its written buffers.
+        write_index: usize,
+        /// The cache's storage scope.
+        scope: String,
+        /// The copy block made.
+        out: BlockRV,
+    },
+    /// `sch.reverse_compute_at(block=.., loop=.., preserve_unit_loops=False, index=-1)`.
+    ReverseComputeAt {
+        /// The consumer block moved.
+        block: BlockRV,
+        /// The loop it moves under.
+        l: LoopRV,
+    },
+    /// `b = sch.decompose_reduction(block=.., loop=..)`.
+    DecomposeReduction {
+        /// The reduction block (now its update).
+        block: BlockRV,
+        /// The loop the init goes before.
+        l: LoopRV,
+        /// The init block made.
+        out: BlockRV,
+    },
     /// `sch.annotate(block_or_loop=.., ann_key=.., ann_val=..)`.
     Annotate {
         /// What is annotated.
@@ -138,6 +165,21 @@ pub(super) fn print(trace: &[Instruction]) -> String {
             Instruction::Parallel(x) => format!("sch.parallel(loop={})", l(*x)),
             Instruction::Vectorize(x) => format!("sch.vectorize(loop={})", l(*x)),
             Instruction::Unroll(x) => format!("sch.unroll(loop={})", l(*x)),
+            Instruction::CacheWrite { block, write_index, scope, out } => format!(
+                "{} = sch.cache_write(block={}, write_buffer_index={write_index}, storage_scope={scope:?})",
+                b(*out),
+                b(*block)
+            ),
+            Instruction::ReverseComputeAt { block, l: lp } => {
+                format!(
+                    "sch.reverse_compute_at(block={}, loop={}, preserve_unit_loops=False, index=-1)",
+                    b(*block),
+                    l(*lp)
+                )
+            }
+            Instruction::DecomposeReduction { block, l: lp, out } => {
+                format!("{} = sch.decompose_reduction(block={}, loop={})", b(*out), b(*block), l(*lp))
+            }
             Instruction::Annotate { target, key, value } => {
                 format!("sch.annotate(block_or_loop={}, ann_key={key:?}, ann_val={})", bl(*target), py_value(value))
             }
@@ -256,6 +298,33 @@ impl Schedule {
                 })?;
                 bind(names, outs, [])
             }
+            "cache_write" => {
+                let blk = a.block(0, "block")?;
+                let index = a.int(1, "write_buffer_index")?;
+                let scope = a.string(2, "storage_scope")?;
+                let out = se(self.cache_write(
+                    blk,
+                    usize::try_from(index).map_err(|_| "negative write_buffer_index")?,
+                    &scope,
+                ))?;
+                bind(names, outs, [Named::Block(out)])
+            }
+            "reverse_compute_at" => {
+                let blk = a.block(0, "block")?;
+                let lp = a.loop_(1, "loop")?;
+                a.expect_flag(2, "preserve_unit_loops", false)?;
+                if a.optional_int(3, "index")?.is_some_and(|i| i != -1) {
+                    return Err("reverse_compute_at: only index=-1 is supported yet".into());
+                }
+                se(self.reverse_compute_at(blk, lp))?;
+                bind(names, outs, [])
+            }
+            "decompose_reduction" => {
+                let blk = a.block(0, "block")?;
+                let lp = a.loop_(1, "loop")?;
+                let out = se(self.decompose_reduction(blk, lp))?;
+                bind(names, outs, [Named::Block(out)])
+            }
             "annotate" => {
                 let target = a.block_or_loop(0, "block_or_loop")?;
                 let key = a.string(1, "ann_key")?;
@@ -373,6 +442,36 @@ impl Args<'_> {
         match &self.get(pos, key)?.e {
             Expr::Str(s) => Ok(s.clone()),
             _ => Err(format!("'{key}' must be a string")),
+        }
+    }
+
+    fn optional(&self, pos: usize, key: &str) -> Option<&E> {
+        self.keywords.iter().find(|(k, _)| k == key).map(|(_, v)| v).or_else(|| self.positional.get(pos))
+    }
+
+    fn int(&self, pos: usize, key: &str) -> Result<i64, String> {
+        self.optional_int(pos, key)?.ok_or_else(|| format!("missing argument '{key}'"))
+    }
+
+    fn optional_int(&self, pos: usize, key: &str) -> Result<Option<i64>, String> {
+        let Some(e) = self.optional(pos, key) else { return Ok(None) };
+        match &e.e {
+            Expr::Int(i) => i64::try_from(*i).map(Some).map_err(|_| format!("'{key}' is out of range")),
+            Expr::Unary("-", x) => match &x.e {
+                Expr::Int(i) => i64::try_from(*i).map(|i| Some(-i)).map_err(|_| format!("'{key}' is out of range")),
+                _ => Err(format!("'{key}' must be an integer")),
+            },
+            _ => Err(format!("'{key}' must be an integer")),
+        }
+    }
+
+    /// A boolean option that, when given, must have the one value supported.
+    fn expect_flag(&self, pos: usize, key: &str, supported: bool) -> Result<(), String> {
+        match self.optional(pos, key).map(|e| &e.e) {
+            None => Ok(()),
+            Some(Expr::Bool(b)) if *b == supported => Ok(()),
+            Some(Expr::Name(n)) if (n == "True") == supported && (n == "True" || n == "False") => Ok(()),
+            Some(_) => Err(format!("only {key}={} is supported yet", if supported { "True" } else { "False" })),
         }
     }
 

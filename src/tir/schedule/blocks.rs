@@ -1,0 +1,522 @@
+//! Block primitives: `cache_write`, `reverse_compute_at`, `decompose_reduction`, with TVM's
+//! results (`src/s_tir/schedule/primitive/cache_read_write.cc`, `compute_at.cc`,
+//! `reduction.cc` in TVM 0.27) for blocks in the function's root block.
+
+use rustc_hash::FxHashMap as HashMap;
+
+use super::simplify::simplify;
+use super::tree::{self, ForParts};
+use super::{BlockRV, Instruction, LoopRV, Rv, Schedule, ScheduleError, err};
+use crate::tir::DataType;
+use crate::tir::ast::*;
+use crate::tir::mutate::{Mutator, Substitute, default_expr, default_stmt};
+
+impl Schedule {
+    /// Write a block's output into a new buffer of `scope` (`"local"`, `"global"`), copied
+    /// to the original by a new block right after the block's loop nest; the new block.
+    ///
+    /// # Errors
+    /// No write buffer at that index, a block outside the root block, or a stale handle.
+    pub fn cache_write(&mut self, block: BlockRV, write_index: usize, scope: &str) -> Result<BlockRV, ScheduleError> {
+        const P: &str = "cache_write";
+        let site = self.block_site(block, P)?;
+        let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
+        let Some(written) = blk.writes.get(write_index).map(|r| r.buffer.clone()) else {
+            return Err(err(P, format!("block {} has no write buffer at index {write_index}", blk.name)));
+        };
+        let (root_block, children, at) = self.root_child_of(&site.realize, P)?;
+        // The region the block writes, over every loop of its nest: the cache block's domain.
+        let region = relaxed_region(&site, &blk.writes[write_index], &site.loops).ok_or_else(|| {
+            err(P, format!("the region block {} writes is not a constant box (not supported yet)", blk.name))
+        })?;
+        let mut spec =
+            BufferSpec::new(&format!("{}_{scope}", written.name()), written.dtype(), written.shape().to_vec());
+        spec.scope = scope.to_string();
+        let cache = spec.build();
+        // The block now writes (and reads) the cache.
+        let renamed = replace_buffer_in_block(&site.realize, &written, &cache);
+        let new_child = replace_stmt(&children[at], &site.realize, &renamed);
+        // The copy: for ax.. : with block(name_scope): v.. = ax..; written[v..] = cache[v..]
+        let dt = written.shape().first().map_or(DataType::INT32, PrimExpr::dtype);
+        let n = region.len();
+        let loop_vars: Vec<Var> = (0..n).map(|d| Var::new(&format!("ax{d}"), dt)).collect();
+        let iter_vars: Vec<IterVar> = region
+            .iter()
+            .enumerate()
+            .map(|(d, (min, ext))| IterVar {
+                dom: Some(Range::new(PrimExpr::int_of(*min, dt), PrimExpr::int_of(*ext, dt))),
+                var: Var::new(&format!("v{d}"), dt),
+                iter_type: IterType::DataPar,
+                thread_tag: String::new(),
+            })
+            .collect();
+        let point: Vec<PrimExpr> = iter_vars.iter().map(|iv| PrimExpr::var(&iv.var)).collect();
+        let unit = |b: &Buffer| BufferRegion {
+            buffer: b.clone(),
+            region: point.iter().map(|p| Range::new(p.clone(), PrimExpr::int_of(1, dt))).collect(),
+        };
+        let copy = Block {
+            iter_vars: iter_vars.clone(),
+            reads: vec![unit(&cache)],
+            writes: vec![unit(&written)],
+            ..Block::new(
+                &format!("{}_{scope}", written.name()),
+                written.store(point.clone(), cache.load(point.clone())),
+            )
+        };
+        let values: Vec<PrimExpr> = loop_vars
+            .iter()
+            .zip(&region)
+            .map(|(v, (min, _))| simplify(&PrimExpr::binary(BinOp::Add, PrimExpr::var(v), PrimExpr::int_of(*min, dt))))
+            .collect();
+        let mut nest = Stmt::block(values, copy);
+        for (v, (_, ext)) in loop_vars.iter().zip(&region).rev() {
+            nest = Stmt::for_range(v, PrimExpr::int_of(0, dt), PrimExpr::int_of(*ext, dt), nest);
+        }
+        let mut kids = children;
+        kids[at] = new_child;
+        kids.insert(at + 1, nest);
+        let mut root = root_block;
+        root.alloc_buffers.push(cache.clone());
+        root.body = Stmt::seq(kids);
+        self.set_root(root);
+        let out = self.new_block_rv(&format!("{}_{scope}", written.name()));
+        self.trace.push(Instruction::CacheWrite { block, write_index, scope: scope.to_string(), out });
+        Ok(out)
+    }
+
+    /// Move a consumer block under `l`, after the blocks there that produce what it reads,
+    /// with new loops over exactly the region they produce (TVM's `preserve_unit_loops=False`,
+    /// `index=-1`).
+    ///
+    /// # Errors
+    /// A block that is not directly in the root block, reads of the produced buffer that are not
+    /// the block's own iteration variables, a produced region that is not a box of constant
+    /// size, a loop with no producer under it, or stale handles.
+    pub fn reverse_compute_at(&mut self, block: BlockRV, l: LoopRV) -> Result<(), ScheduleError> {
+        const P: &str = "reverse_compute_at";
+        let site = self.block_site(block, P)?;
+        let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
+        let (_, loop_stmt) = self.loop_site(l, P)?;
+        let lp = ForParts::of(&loop_stmt).ok_or_else(|| err(P, "not a loop"))?;
+        if tree::find_blocks(&loop_stmt, &blk.name).iter().any(|s| s.realize.same_node(&site.realize)) {
+            return Err(err(P, format!("block {} is already under loop {}", blk.name, lp.var.name())));
+        }
+        let (root_block, children, at) = self.root_child_of(&site.realize, P)?;
+        if !children[at].same_node(&site.realize) && !only_block(&children[at], &site.realize) {
+            return Err(err(
+                P,
+                format!(
+                    "block {} is not alone in its loop nest at the root (moving it from there is not supported yet)",
+                    blk.name
+                ),
+            ));
+        }
+        // What the producers under the loop write, per buffer the consumer reads.
+        let mut produced: Option<(Buffer, Vec<(PrimExpr, i64)>)> = None;
+        let mut inner_sites = Vec::new();
+        tree::walk_blocks(&lp.body, &mut Vec::new(), &mut |loops, realize, b| {
+            inner_sites.push((loops.to_vec(), realize.clone(), b.clone()));
+        });
+        for (loops, realize, b) in &inner_sites {
+            for w in &b.writes {
+                if blk.reads.iter().any(|r| r.buffer == w.buffer) {
+                    let site = tree::BlockSite { loops: loops.clone(), realize: realize.clone() };
+                    let r = symbolic_region(&site, w, loops).ok_or_else(|| {
+                        err(
+                            P,
+                            format!(
+                                "the region block {} writes under loop {} is not a box of constant size",
+                                b.name,
+                                lp.var.name()
+                            ),
+                        )
+                    })?;
+                    produced = Some((w.buffer.clone(), r));
+                }
+            }
+        }
+        let Some((buffer, region)) = produced else {
+            return Err(err(
+                P,
+                format!("no block under loop {} produces what block {} reads", lp.var.name(), blk.name),
+            ));
+        };
+        // Each consumer iteration variable reads one dimension of the produced buffer.
+        let read = blk.reads.iter().find(|r| r.buffer == buffer).ok_or_else(|| err(P, "no read region"))?;
+        let mut dim_of: HashMap<u64, usize> = HashMap::default();
+        for (d, r) in read.region.iter().enumerate() {
+            if let Some(v) = r.min.as_var()
+                && r.extent.as_int() == Some(1)
+            {
+                dim_of.insert(v.id(), d);
+            }
+        }
+        let dt = lp.var.dtype();
+        let mut loops = Vec::new();
+        let mut values = Vec::new();
+        for iv in &blk.iter_vars {
+            let Some(&d) = dim_of.get(&iv.var.id()) else {
+                return Err(err(
+                    P,
+                    format!(
+                        "block {} reads {} at other indices than its iteration variables (not supported yet)",
+                        blk.name,
+                        buffer.name()
+                    ),
+                ));
+            };
+            let (min, ext) = region[d].clone();
+            if ext == 1 {
+                values.push(min);
+            } else {
+                let v = Var::new(&format!("ax{}", loops.len()), dt);
+                values.push(simplify(&PrimExpr::binary(BinOp::Add, min, PrimExpr::var(&v))));
+                loops.push((v, ext));
+            }
+        }
+        let StmtKind::BlockRealize { predicate, .. } = site.realize.kind() else { unreachable!("a block site") };
+        let mut nest = Stmt::at(
+            StmtKind::BlockRealize { values, predicate: predicate.clone(), block: Box::new((**blk).clone()) },
+            site.realize.span(),
+        );
+        for (v, ext) in loops.iter().rev() {
+            nest = Stmt::for_range(v, PrimExpr::int_of(0, dt), PrimExpr::int_of(*ext, dt), nest);
+        }
+        let mut new_loop = lp;
+        let mut body = match new_loop.body.kind() {
+            StmtKind::Seq(v) => v.clone(),
+            _ => vec![new_loop.body.clone()],
+        };
+        body.push(nest);
+        new_loop.body = Stmt::seq(body);
+        let id = new_loop.var.id();
+        let mut kids = children;
+        kids.remove(at);
+        let mut root = root_block;
+        root.body = tree::replace_loops(&Stmt::seq(kids), [(id, new_loop.build())].into_iter().collect());
+        self.set_root(root);
+        self.trace.push(Instruction::ReverseComputeAt { block, l });
+        Ok(())
+    }
+
+    /// Split a reduction block into an init block (`NAME_init`, before loop `l`, under copies
+    /// of the loops between `l` and the block that its spatial variables use) and an update
+    /// block (`NAME_update`, the block without its init); the init block.
+    ///
+    /// # Errors
+    /// A block without init, a loop that is not above the block, a predicated block, or stale
+    /// handles.
+    pub fn decompose_reduction(&mut self, block: BlockRV, l: LoopRV) -> Result<BlockRV, ScheduleError> {
+        const P: &str = "decompose_reduction";
+        let site = self.block_site(block, P)?;
+        let StmtKind::BlockRealize { values, predicate, block: blk } = site.realize.kind() else {
+            unreachable!("a block site")
+        };
+        let Some(init) = blk.init.clone() else {
+            return Err(err(P, format!("block {} has no init: it is not a reduction block", blk.name)));
+        };
+        if predicate.as_int() != Some(1) {
+            return Err(err(P, format!("block {} has a predicate (not supported yet)", blk.name)));
+        }
+        let (_, loop_stmt) = self.loop_site(l, P)?;
+        let lp = ForParts::of(&loop_stmt).ok_or_else(|| err(P, "not a loop"))?;
+        let Some(pos) = site.loops.iter().position(|s| ForParts::of(s).is_some_and(|p| p.var.id() == lp.var.id()))
+        else {
+            return Err(err(P, format!("loop {} is not above block {}", lp.var.name(), blk.name)));
+        };
+        // Loops from `l` down that spatial bindings use get an `_init` copy.
+        let spatial: Vec<(usize, &IterVar)> =
+            blk.iter_vars.iter().enumerate().filter(|(_, iv)| iv.iter_type == IterType::DataPar).collect();
+        let mut copies: Vec<ForParts> = Vec::new();
+        let mut map: HashMap<u64, PrimExpr> = HashMap::default();
+        for s in &site.loops[pos..] {
+            let p = ForParts::of(s).ok_or_else(|| err(P, "not a loop"))?;
+            let used = spatial.iter().any(|(k, _)| tree::uses_var(&values[*k], p.var.id()));
+            let reduce_used = blk
+                .iter_vars
+                .iter()
+                .zip(values)
+                .any(|(iv, v)| iv.iter_type != IterType::DataPar && tree::uses_var(v, p.var.id()));
+            if used && !reduce_used {
+                let v = Var::at(&format!("{}_init", p.var.name()), p.var.ty().clone(), p.var.span());
+                map.insert(p.var.id(), PrimExpr::var(&v));
+                copies.push(ForParts { var: v, ..p });
+            }
+        }
+        // The init block: fresh spatial variables, bindings over the copies.
+        let mut iv_map: HashMap<u64, PrimExpr> = HashMap::default();
+        let mut init_ivs = Vec::new();
+        let mut init_values = Vec::new();
+        for (k, iv) in &spatial {
+            let v = Var::at(iv.var.name(), iv.var.ty().clone(), iv.var.span());
+            iv_map.insert(iv.var.id(), PrimExpr::var(&v));
+            init_ivs.push(IterVar { var: v, ..(*iv).clone() });
+            init_values.push(simplify(&Substitute { map: &map }.expr(&values[*k])));
+        }
+        let init_body = Substitute { map: &iv_map }.stmt(&init);
+        let init_writes: Vec<BufferRegion> = blk.writes.iter().map(|r| substitute_region(r, &iv_map)).collect();
+        let init_name = format!("{}_init", blk.name);
+        let init_block =
+            Block { iter_vars: init_ivs, reads: Vec::new(), writes: init_writes, ..Block::new(&init_name, init_body) };
+        let mut init_nest = Stmt::block(init_values, init_block);
+        for mut c in copies.into_iter().rev() {
+            c.body = init_nest;
+            c.annotations = Vec::new();
+            init_nest = c.build();
+        }
+        // The update block: no init; it reads what it writes.
+        let update_name = format!("{}_update", blk.name);
+        let mut reads = blk.writes.clone();
+        reads.extend(blk.reads.iter().filter(|r| !blk.writes.iter().any(|w| same_region(w, r))).cloned());
+        let update = Block { name: update_name.clone(), init: None, reads, ..(**blk).clone() };
+        let update_realize = Stmt::at(
+            StmtKind::BlockRealize { values: values.clone(), predicate: predicate.clone(), block: Box::new(update) },
+            site.realize.span(),
+        );
+        let body = replace_stmt(&self.func.body, &site.realize, &update_realize);
+        // The init nest goes right before loop `l`.
+        let (_, new_loop) = tree::find_loop(&body, lp.var.id()).ok_or_else(|| err(P, "loop not found"))?;
+        let pair = Stmt::seq(vec![init_nest, new_loop.clone()]);
+        self.func.body = insert_before(&body, &new_loop, pair);
+        let old = blk.name.clone();
+        for rv in &mut self.rvs {
+            if matches!(rv, Rv::Block(n) if *n == old) {
+                *rv = Rv::Block(update_name.clone());
+            }
+        }
+        let out = self.new_block_rv(&init_name);
+        self.trace.push(Instruction::DecomposeReduction { block, l, out });
+        Ok(out)
+    }
+
+    /// The function's root block, the statements of its body, and which of them holds
+    /// `realize`.
+    fn root_child_of(
+        &self,
+        realize: &Stmt,
+        primitive: &'static str,
+    ) -> Result<(Block, Vec<Stmt>, usize), ScheduleError> {
+        let StmtKind::BlockRealize { block: root, .. } = self.func.body.kind() else {
+            return Err(err(primitive, "the function has no root block (not in block form)"));
+        };
+        let children = match root.body.kind() {
+            StmtKind::Seq(v) => v.clone(),
+            _ => vec![root.body.clone()],
+        };
+        let at = children
+            .iter()
+            .position(|c| {
+                let mut found = false;
+                crate::tir::visit::walk_stmts(c, &mut |s| found |= s.same_node(realize));
+                found
+            })
+            .ok_or_else(|| err(primitive, "the block is not in the function's root block (not supported yet)"))?;
+        // A block inside another block than the root is not supported.
+        let mut nested = false;
+        tree::walk_blocks(&children[at], &mut Vec::new(), &mut |_, r, _| {
+            if !r.same_node(realize) && {
+                let mut inside = false;
+                crate::tir::visit::walk_stmts(r, &mut |s| inside |= s.same_node(realize));
+                inside
+            } {
+                nested = true;
+            }
+        });
+        if nested {
+            return Err(err(primitive, "the block is nested in another block than the root (not supported yet)"));
+        }
+        Ok(((**root).clone(), children, at))
+    }
+
+    fn set_root(&mut self, root: Block) {
+        let StmtKind::BlockRealize { values, predicate, .. } = self.func.body.kind() else { return };
+        self.func.body = Stmt::at(
+            StmtKind::BlockRealize { values: values.clone(), predicate: predicate.clone(), block: Box::new(root) },
+            self.func.body.span(),
+        );
+    }
+}
+
+/// Whether `s` is loops around `realize` only.
+fn only_block(s: &Stmt, realize: &Stmt) -> bool {
+    match s.kind() {
+        StmtKind::For { body, .. } => only_block(body, realize),
+        _ => s.same_node(realize),
+    }
+}
+
+/// The box a block's region covers as its loops (`loops`) run: per dimension, a constant
+/// minimum and extent.
+fn relaxed_region(site: &tree::BlockSite, region: &BufferRegion, loops: &[Stmt]) -> Option<Vec<(i64, i64)>> {
+    symbolic_region(site, region, loops)?.into_iter().map(|(min, ext)| Some((min.as_int()?, ext))).collect()
+}
+
+/// The box a block's region covers as `loops` run (the loops outside stay symbolic): per
+/// dimension, a minimum expression and a constant extent.
+fn symbolic_region(site: &tree::BlockSite, region: &BufferRegion, loops: &[Stmt]) -> Option<Vec<(PrimExpr, i64)>> {
+    let StmtKind::BlockRealize { values, block, .. } = site.realize.kind() else { return None };
+    let bind: HashMap<u64, PrimExpr> =
+        block.iter_vars.iter().zip(values).map(|(iv, v)| (iv.var.id(), v.clone())).collect();
+    let relaxed: Vec<ForParts> = loops.iter().filter_map(ForParts::of).collect();
+    region
+        .region
+        .iter()
+        .map(|r| {
+            let ext_r = r.extent.as_int()?;
+            let e = Substitute { map: &bind }.expr(&r.min);
+            let mut lo = HashMap::default();
+            let mut extent = ext_r;
+            for p in &relaxed {
+                let c = coefficient(&e, p.var.id())?;
+                let (min, n) = (p.min.as_int()?, p.extent.as_int()?);
+                lo.insert(p.var.id(), PrimExpr::int_of(if c >= 0 { min } else { min + n - 1 }, p.var.dtype()));
+                extent = extent.checked_add(c.checked_abs()?.checked_mul(n - 1)?)?;
+            }
+            Some((simplify(&Substitute { map: &lo }.expr(&e)), extent))
+        })
+        .collect()
+}
+
+/// The coefficient of variable `id` in `e`, if `e` is linear in it.
+fn coefficient(e: &PrimExpr, id: u64) -> Option<i64> {
+    if !tree::uses_var(e, id) {
+        return Some(0);
+    }
+    match e.kind() {
+        ExprKind::Var(v) if v.id() == id => Some(1),
+        ExprKind::Binary(BinOp::Add, a, b) => coefficient(a, id)?.checked_add(coefficient(b, id)?),
+        ExprKind::Binary(BinOp::Sub, a, b) => coefficient(a, id)?.checked_sub(coefficient(b, id)?),
+        ExprKind::Binary(BinOp::Mul, a, b) => match (a.as_int(), b.as_int()) {
+            (_, Some(k)) => coefficient(a, id)?.checked_mul(k),
+            (Some(k), _) => coefficient(b, id)?.checked_mul(k),
+            _ => None,
+        },
+        ExprKind::Cast(x) => coefficient(x, id),
+        _ => None,
+    }
+}
+
+fn substitute_region(r: &BufferRegion, map: &HashMap<u64, PrimExpr>) -> BufferRegion {
+    BufferRegion {
+        buffer: r.buffer.clone(),
+        region: r
+            .region
+            .iter()
+            .map(|x| Range::new(Substitute { map }.expr(&x.min), Substitute { map }.expr(&x.extent)))
+            .collect(),
+    }
+}
+
+fn same_region(a: &BufferRegion, b: &BufferRegion) -> bool {
+    let print = crate::tir::script::print_expr;
+    a.buffer == b.buffer
+        && a.region.len() == b.region.len()
+        && a.region
+            .iter()
+            .zip(&b.region)
+            .all(|(x, y)| print(&x.min) == print(&y.min) && print(&x.extent) == print(&y.extent))
+}
+
+/// A block realize with every access to `from` (loads, stores, regions) made to `to`.
+fn replace_buffer_in_block(realize: &Stmt, from: &Buffer, to: &Buffer) -> Stmt {
+    struct R<'a> {
+        from: &'a Buffer,
+        to: &'a Buffer,
+    }
+    impl Mutator for R<'_> {
+        fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
+            let e = default_expr(self, e);
+            match e.kind() {
+                ExprKind::BufferLoad(b, idx) if b == self.from => self.to.load(idx.clone()),
+                _ => e,
+            }
+        }
+        fn stmt(&mut self, s: &Stmt) -> Stmt {
+            let s = default_stmt(self, s);
+            match s.kind() {
+                StmtKind::BufferStore { buffer, value, indices } if buffer == self.from => Stmt::at(
+                    StmtKind::BufferStore { buffer: self.to.clone(), value: value.clone(), indices: indices.clone() },
+                    s.span(),
+                ),
+                StmtKind::BlockRealize { values, predicate, block } => {
+                    let fix = |rs: &[BufferRegion]| -> Vec<BufferRegion> {
+                        rs.iter()
+                            .map(|r| {
+                                if &r.buffer == self.from {
+                                    BufferRegion { buffer: self.to.clone(), ..r.clone() }
+                                } else {
+                                    r.clone()
+                                }
+                            })
+                            .collect()
+                    };
+                    let b = Block { reads: fix(&block.reads), writes: fix(&block.writes), ..(**block).clone() };
+                    Stmt::at(
+                        StmtKind::BlockRealize {
+                            values: values.clone(),
+                            predicate: predicate.clone(),
+                            block: Box::new(b),
+                        },
+                        s.span(),
+                    )
+                }
+                _ => s,
+            }
+        }
+    }
+    R { from, to }.stmt(realize)
+}
+
+/// `root` with the statement `old` (by identity) replaced by `new`.
+fn replace_stmt(root: &Stmt, old: &Stmt, new: &Stmt) -> Stmt {
+    struct R<'a> {
+        old: &'a Stmt,
+        new: &'a Stmt,
+    }
+    impl Mutator for R<'_> {
+        fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
+            e.clone()
+        }
+        fn stmt(&mut self, s: &Stmt) -> Stmt {
+            if s.same_node(self.old) {
+                return self.new.clone();
+            }
+            stacker::maybe_grow(64 * 1024, 1024 * 1024, || default_stmt(self, s))
+        }
+    }
+    R { old, new }.stmt(root)
+}
+
+/// `root` with `target` replaced by `with` (which holds `target`), flattening it into the
+/// enclosing statement list when there is one.
+fn insert_before(root: &Stmt, target: &Stmt, with: Stmt) -> Stmt {
+    struct R<'a> {
+        target: &'a Stmt,
+        with: Option<Stmt>,
+    }
+    impl Mutator for R<'_> {
+        fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
+            e.clone()
+        }
+        fn stmt(&mut self, s: &Stmt) -> Stmt {
+            if let StmtKind::Seq(items) = s.kind()
+                && let Some(i) = items.iter().position(|x| x.same_node(self.target))
+                && let Some(w) = self.with.take()
+            {
+                let mut out = items[..i].to_vec();
+                match w.kind() {
+                    StmtKind::Seq(v) => out.extend(v.iter().cloned()),
+                    _ => out.push(w),
+                }
+                out.extend(items[i + 1..].iter().cloned());
+                return Stmt::at(StmtKind::Seq(out), s.span());
+            }
+            if s.same_node(self.target) {
+                return self.with.take().unwrap_or_else(|| s.clone());
+            }
+            stacker::maybe_grow(64 * 1024, 1024 * 1024, || default_stmt(self, s))
+        }
+    }
+    R { target, with: Some(with) }.stmt(root)
+}
