@@ -205,3 +205,50 @@ fn the_rust_api_and_the_trace_agree() {
     let (a, b) = outputs(&matmul(), sch.func()).unwrap();
     assert_eq!(a, b);
 }
+
+#[test]
+fn sampling_is_seeded_recorded_and_replayed() {
+    use strata::tir::schedule::Factor;
+    // spec: TVM's sample_perfect_tile: n factors whose product is the extent, innermost at most
+    // max_innermost_factor; sample_categorical picks a candidate; decisions go in the trace.
+    let sample = |seed: u64| {
+        let mut sch = Schedule::with_seed(matmul(), seed);
+        let c = sch.get_block("C").unwrap();
+        let l = sch.get_loops(c).unwrap();
+        let vs = sch.sample_perfect_tile(l[0], 3, 16, None).unwrap();
+        let tiles: Vec<i64> = vs.iter().map(|&v| sch.get(v).unwrap()).collect();
+        assert_eq!(tiles.iter().product::<i64>(), 256, "{tiles:?}");
+        assert!(tiles[2] <= 16, "{tiles:?}");
+        let factors: Vec<Factor> = vs.iter().map(|&v| v.into()).collect();
+        sch.split_by(l[0], &factors).unwrap();
+        let u = sch.sample_categorical(&[1, 2, 4], &[0.0, 1.0, 0.0], None).unwrap();
+        assert_eq!(sch.get(u).unwrap(), 2, "only candidate 2 has weight");
+        (tiles, sch)
+    };
+    let (a, sch) = sample(1);
+    assert_eq!(sample(1).0, a, "the same seed draws the same tiles");
+    let draws: std::collections::HashSet<Vec<i64>> = (0..20).map(|s| sample(s).0).collect();
+    assert!(draws.len() > 3, "seeds draw different tiles: {draws:?}");
+    // The trace records the decisions; replaying it (any seed) gives the same function.
+    let trace = sch.trace();
+    assert!(trace.contains(&format!("decision=[{}, {}, {}]", a[0], a[1], a[2])), "{trace}");
+    let again = Schedule::replay(matmul(), &trace).unwrap();
+    assert_eq!(strata::tir::script::print_func(again.func()), strata::tir::script::print_func(sch.func()));
+    let (x, y) = outputs(&matmul(), sch.func()).unwrap();
+    assert_eq!(x, y);
+    // Bad requests.
+    let head = "b0 = sch.get_sblock(\"C\")\nl1, l2, l3 = sch.get_loops(b0)\n";
+    let e = |lines: &str| Schedule::replay(matmul(), &format!("{head}{lines}\n")).unwrap_err().to_string();
+    assert_eq!(
+        e("v4 = sch.sample_perfect_tile(l1, n=1)"),
+        "trace line 3: sample_perfect_tile: Cannot tile a loop into 1 splits"
+    );
+    assert_eq!(
+        e("v4, v5 = sch.sample_perfect_tile(l1, n=2, max_innermost_factor=16, decision=[8, 32])"),
+        "trace line 3: sample_perfect_tile: the decision [8, 32] is not a tiling of loop i (extent 256) into 2 factors with the innermost at most 16"
+    );
+    assert_eq!(
+        e("v4 = sch.sample_categorical(candidates=[1, 2], probs=[0.5, 0.5], decision=2)"),
+        "trace line 3: sample_categorical: the decision 2 is out of range for 2 candidates"
+    );
+}

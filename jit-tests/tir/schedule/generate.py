@@ -100,7 +100,22 @@ def matmul_cache_write(sch):
     sch.decompose_reduction(b0, k)
 
 
+def matmul_sampled(sch):
+    # Sampled tiles and an unroll step: the trace records the decisions TVM drew (seed 7).
+    b0 = sch.get_sblock("C")
+    i, j, k = sch.get_loops(b0)
+    vi = sch.sample_perfect_tile(i, n=3, max_innermost_factor=16)
+    vj = sch.sample_perfect_tile(j, n=2, max_innermost_factor=64)
+    i0, i1, i2 = sch.split(i, factors=vi)
+    j0, j1 = sch.split(j, factors=vj)
+    sch.reorder(i0, j0, i1, k, i2, j1)
+    u = sch.sample_categorical([0, 16, 64, 512], [0.25, 0.25, 0.25, 0.25])
+    sch.annotate(i0, "pragma_auto_unroll_max_step", u)
+    sch.vectorize(j1)
+
+
 CASES = [
+    ("matmul_sampled", "matmul256", matmul_sampled),
     ("matmul512_readme", "matmul512", matmul512_readme),
     ("matmul_cache_write", "matmul256", matmul_cache_write),
     ("matmul_tiled", "matmul256", matmul_tiled),
@@ -115,7 +130,7 @@ for case, kname, fn in CASES:
     src = kernel(kname)
     func = tvm.script.from_source(src)
     name = str(func.attrs["global_symbol"]) if func.attrs and "global_symbol" in func.attrs else kname
-    sch = tvm.s_tir.Schedule(func)
+    sch = tvm.s_tir.Schedule(func, seed=7)
     fn(sch)
     out = sch.mod["main"].script()
     fname = [l for l in src.splitlines() if l.startswith("def ")][0].split("(")[0][4:]

@@ -6,7 +6,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 use super::simplify::simplify;
 use super::tree::{self, ForParts};
-use super::{Instruction, LoopRV, Rv, Schedule, ScheduleError, err};
+use super::{Factor, Instruction, LoopRV, Rv, Schedule, ScheduleError, err};
 use crate::tir::ast::*;
 use crate::tir::mutate::{Mutator, Substitute};
 
@@ -19,7 +19,24 @@ impl Schedule {
     /// More than one `None`, a factor that is not positive, a product below the extent, a
     /// symbolic extent, or a stale handle.
     pub fn split(&mut self, l: LoopRV, factors: &[Option<i64>]) -> Result<Vec<LoopRV>, ScheduleError> {
+        let factors: Vec<Factor> = factors.iter().map(|&f| Factor::from(f)).collect();
+        self.split_by(l, &factors)
+    }
+
+    /// [`Schedule::split`] with factors that may be sampled values.
+    ///
+    /// # Errors
+    /// As [`Schedule::split`], and a sampled factor that is not this schedule's.
+    pub fn split_by(&mut self, l: LoopRV, given: &[Factor]) -> Result<Vec<LoopRV>, ScheduleError> {
         const P: &str = "split";
+        let factors: Vec<Option<i64>> = given
+            .iter()
+            .map(|f| match f {
+                Factor::Inferred => Ok(None),
+                Factor::Const(c) => Ok(Some(*c)),
+                Factor::Sampled(v) => self.get(*v).map(Some),
+            })
+            .collect::<Result<_, _>>()?;
         let (_, s) = self.loop_site(l, P)?;
         let p = ForParts::of(&s).ok_or_else(|| err(P, "not a loop"))?;
         let name = p.var.name().to_string();
@@ -95,7 +112,7 @@ impl Schedule {
         self.func.body = tree::replace_loops(&self.func.body, [(p.var.id(), inner)].into_iter().collect());
         self.rvs[l.0] = Rv::Loop(None);
         let outs: Vec<LoopRV> = vars.iter().map(|v| self.new_loop_rv(v)).collect();
-        self.trace.push(Instruction::Split { l, factors: factors.to_vec(), outs: outs.clone() });
+        self.trace.push(Instruction::Split { l, factors: given.to_vec(), outs: outs.clone() });
         Ok(outs)
     }
 

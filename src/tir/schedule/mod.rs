@@ -23,12 +23,14 @@
 //! Implemented so far: `get_block` (`get_sblock`), `get_loops`, `get_child_blocks`, `split`
 //! (with TVM's `T.where` predicate for factors that do not divide), `fuse`, `reorder`,
 //! `parallel`, `vectorize`, `unroll`, `annotate`, and for blocks in the root block
-//! `cache_write`, `reverse_compute_at` and `decompose_reduction`. Not yet: `compute_at`,
-//! `compute_inline`, `reverse_compute_inline`, `cache_read`, `rfactor`, `blockize`,
-//! `set_scope`, `storage_align`, sampling, and the inference of `T.reads`/`T.writes`.
+//! `cache_write`, `reverse_compute_at` and `decompose_reduction`; the sampling primitives
+//! `sample_perfect_tile` and `sample_categorical` (seeded, decisions in the trace). Not yet:
+//! `compute_at`, `compute_inline`, `reverse_compute_inline`, `cache_read`, `rfactor`,
+//! `blockize`, `set_scope`, `storage_align`, and the inference of `T.reads`/`T.writes`.
 
 mod blocks;
 mod loops;
+mod sample;
 mod simplify;
 mod trace;
 mod tree;
@@ -43,6 +45,43 @@ pub struct BlockRV(usize);
 /// A handle to a loop of a schedule's function (TVM's `LoopRV`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct LoopRV(usize);
+
+/// A handle to a sampled integer (TVM's `ExprRV`, from `sample_perfect_tile` or
+/// `sample_categorical`): usable as a split factor or an annotation value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ExprRV(usize);
+
+/// A split factor: a constant, the one inferred factor (`None` in TVM), or a sampled value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Factor {
+    /// Inferred from the extent and the other factors.
+    Inferred,
+    /// A constant.
+    Const(i64),
+    /// A sampled value.
+    Sampled(ExprRV),
+}
+
+impl From<Option<i64>> for Factor {
+    fn from(f: Option<i64>) -> Factor {
+        f.map_or(Factor::Inferred, Factor::Const)
+    }
+}
+
+impl From<ExprRV> for Factor {
+    fn from(v: ExprRV) -> Factor {
+        Factor::Sampled(v)
+    }
+}
+
+/// An annotation value: a constant or a sampled value.
+#[derive(Clone, Debug)]
+pub enum AnnValue {
+    /// A constant.
+    Const(AttrValue),
+    /// A sampled integer.
+    Sampled(ExprRV),
+}
 
 /// A block or a loop (what `annotate` takes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -73,6 +112,8 @@ enum Rv {
     Block(String),
     /// The loop's variable id, or `None` once a primitive replaced the loop.
     Loop(Option<u64>),
+    /// A sampled integer.
+    Int(i64),
 }
 
 /// A PrimFunc being scheduled, the handles given out, and the trace of what was applied.
@@ -81,6 +122,7 @@ pub struct Schedule {
     func: PrimFunc,
     rvs: Vec<Rv>,
     trace: Vec<Instruction>,
+    rng: sample::Rng,
 }
 
 impl Schedule {
@@ -95,7 +137,12 @@ impl Schedule {
         if has_blocks && func.body.as_root_block().is_none() {
             func.body = Stmt::root_block(Vec::new(), func.body.clone());
         }
-        Schedule { func, rvs: Vec::new(), trace: Vec::new() }
+        Schedule { func, rvs: Vec::new(), trace: Vec::new(), rng: sample::Rng::new(0) }
+    }
+
+    /// A schedule of `func` whose sampling primitives draw from a generator seeded with `seed`.
+    pub fn with_seed(func: PrimFunc, seed: u64) -> Schedule {
+        Schedule { rng: sample::Rng::new(seed), ..Schedule::new(func) }
     }
 
     /// The function as scheduled so far.
@@ -229,6 +276,18 @@ impl Schedule {
     /// # Errors
     /// A stale handle.
     pub fn annotate(&mut self, target: BlockOrLoop, key: &str, value: AttrValue) -> Result<(), ScheduleError> {
+        self.annotate_with(target, key, AnnValue::Const(value))
+    }
+
+    /// Annotate with a constant or a sampled value.
+    ///
+    /// # Errors
+    /// A stale handle.
+    pub fn annotate_with(&mut self, target: BlockOrLoop, key: &str, ann: AnnValue) -> Result<(), ScheduleError> {
+        let value = match &ann {
+            AnnValue::Const(v) => v.clone(),
+            AnnValue::Sampled(v) => AttrValue::Int(self.get(*v)?),
+        };
         let set = |anns: &mut Vec<(String, AttrValue)>| match anns.iter_mut().find(|(k, _)| k == key) {
             Some(slot) => slot.1 = value.clone(),
             None => anns.push((key.to_string(), value.clone())),
@@ -247,7 +306,7 @@ impl Schedule {
                 self.func.body = map_block(&self.func.body, &name, &mut |blk| set(&mut blk.annotations));
             }
         }
-        self.trace.push(Instruction::Annotate { target, key: key.to_string(), value });
+        self.trace.push(Instruction::Annotate { target, key: key.to_string(), value: ann });
         Ok(())
     }
 }

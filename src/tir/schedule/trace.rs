@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use rustc_hash::FxHashMap as HashMap;
 
-use super::{BlockOrLoop, BlockRV, LoopRV, Schedule, ScheduleError};
+use super::{AnnValue, BlockOrLoop, BlockRV, ExprRV, Factor, LoopRV, Schedule, ScheduleError};
 use crate::ir::Span;
 use crate::tir::ast::{AttrValue, PrimFunc};
 use crate::tir::script::py::{self, E, Expr, S, Stmt};
@@ -39,7 +39,7 @@ pub enum Instruction {
         /// The loop split.
         l: LoopRV,
         /// The factors as given.
-        factors: Vec<Option<i64>>,
+        factors: Vec<Factor>,
         /// The new loops.
         outs: Vec<LoopRV>,
     },
@@ -95,8 +95,39 @@ pub enum Instruction {
         /// The key.
         key: String,
         /// The value.
-        value: AttrValue,
+        value: AnnValue,
     },
+    /// `v.. = sch.sample_perfect_tile(loop=.., n=.., max_innermost_factor=.., decision=[..])`.
+    SamplePerfectTile {
+        /// The loop.
+        l: LoopRV,
+        /// How many factors.
+        n: usize,
+        /// The innermost factor's bound.
+        max_innermost_factor: i64,
+        /// The factors drawn.
+        decision: Vec<i64>,
+        /// The sampled values made.
+        outs: Vec<ExprRV>,
+    },
+    /// `v = sch.sample_categorical(candidates=[..], probs=[..], decision=k)`.
+    SampleCategorical {
+        /// The candidates.
+        candidates: Vec<i64>,
+        /// Their weights.
+        probs: Vec<f64>,
+        /// The index drawn.
+        decision: usize,
+        /// The sampled value made.
+        out: ExprRV,
+    },
+}
+
+impl Instruction {
+    /// Whether the instruction made a random decision (what a tuner mutates).
+    pub fn is_sampling(&self) -> bool {
+        matches!(self, Instruction::SamplePerfectTile { .. } | Instruction::SampleCategorical { .. })
+    }
 }
 
 fn b(x: BlockRV) -> String {
@@ -105,6 +136,10 @@ fn b(x: BlockRV) -> String {
 
 fn l(x: LoopRV) -> String {
     format!("l{}", x.0)
+}
+
+fn v(x: ExprRV) -> String {
+    format!("v{}", x.0)
 }
 
 fn bl(x: BlockOrLoop) -> String {
@@ -150,7 +185,14 @@ pub(super) fn print(trace: &[Instruction]) -> String {
                 format!("{} = sch.get_child_blocks({})", targets(outs, b), bl(*parent))
             }
             Instruction::Split { l: lp, factors, outs } => {
-                let f: Vec<String> = factors.iter().map(|f| f.map_or("None".to_string(), |x| x.to_string())).collect();
+                let f: Vec<String> = factors
+                    .iter()
+                    .map(|f| match f {
+                        Factor::Inferred => "None".to_string(),
+                        Factor::Const(c) => c.to_string(),
+                        Factor::Sampled(x) => v(*x),
+                    })
+                    .collect();
                 format!(
                     "{} = sch.split(loop={}, factors=[{}], preserve_unit_iters=True, disable_predication=False)",
                     targets(outs, l),
@@ -181,8 +223,24 @@ pub(super) fn print(trace: &[Instruction]) -> String {
                 format!("{} = sch.decompose_reduction(block={}, loop={})", b(*out), b(*block), l(*lp))
             }
             Instruction::Annotate { target, key, value } => {
-                format!("sch.annotate(block_or_loop={}, ann_key={key:?}, ann_val={})", bl(*target), py_value(value))
+                let value = match value {
+                    AnnValue::Const(c) => py_value(c),
+                    AnnValue::Sampled(x) => v(*x),
+                };
+                format!("sch.annotate(block_or_loop={}, ann_key={key:?}, ann_val={value})", bl(*target))
             }
+            Instruction::SamplePerfectTile { l: lp, n, max_innermost_factor, decision, outs } => format!(
+                "{} = sch.sample_perfect_tile(loop={}, n={n}, max_innermost_factor={max_innermost_factor}, decision=[{}])",
+                list(outs, v),
+                l(*lp),
+                decision.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+            ),
+            Instruction::SampleCategorical { candidates, probs, decision, out } => format!(
+                "{} = sch.sample_categorical(candidates=[{}], probs=[{}], decision={decision})",
+                v(*out),
+                candidates.iter().map(ToString::to_string).collect::<Vec<_>>().join(", "),
+                probs.iter().map(|p| crate::tir::script::float_text(*p)).collect::<Vec<_>>().join(", ")
+            ),
         };
         let _ = writeln!(s, "  {line}");
     }
@@ -213,6 +271,7 @@ pub struct ReplayError {
 enum Named {
     Block(BlockRV),
     Loop(LoopRV),
+    Int(ExprRV),
 }
 
 impl Schedule {
@@ -276,8 +335,26 @@ impl Schedule {
             "split" => {
                 let lp = a.loop_(0, "loop")?;
                 let factors = a.factors(1, "factors")?;
-                let ls = se(self.split(lp, &factors))?;
+                a.expect_flag(2, "preserve_unit_iters", true)?;
+                a.expect_flag(3, "disable_predication", false)?;
+                let ls = se(self.split_by(lp, &factors))?;
                 bind_loops(names, &ls)
+            }
+            "sample_perfect_tile" => {
+                let lp = a.loop_(0, "loop")?;
+                let n = usize::try_from(a.int(1, "n")?).map_err(|_| "'n' must not be negative")?;
+                let max = a.optional_int(2, "max_innermost_factor")?.unwrap_or(16);
+                let decision = a.optional_ints(3, "decision")?;
+                let vs = se(self.sample_perfect_tile(lp, n, max, decision.as_deref()))?;
+                bind(names, outs, vs.iter().map(|&x| Named::Int(x)))
+            }
+            "sample_categorical" => {
+                let candidates = a.optional_ints(0, "candidates")?.ok_or("missing argument 'candidates'")?;
+                let probs = a.floats(1, "probs")?;
+                let decision =
+                    a.optional_int(2, "decision")?.map(usize::try_from).transpose().map_err(|_| "negative decision")?;
+                let out = se(self.sample_categorical(&candidates, &probs, decision))?;
+                bind(names, outs, [Named::Int(out)])
             }
             "fuse" => {
                 let ls = a.loops()?;
@@ -328,8 +405,14 @@ impl Schedule {
             "annotate" => {
                 let target = a.block_or_loop(0, "block_or_loop")?;
                 let key = a.string(1, "ann_key")?;
-                let value = a.value(2, "ann_val")?;
-                se(self.annotate(target, &key, value))?;
+                let value = match &a.get(2, "ann_val")?.e {
+                    Expr::Name(n) if n != "True" && n != "False" => match a.named(a.get(2, "ann_val")?)? {
+                        Named::Int(x) => AnnValue::Sampled(x),
+                        _ => return Err("'ann_val' must be a value".into()),
+                    },
+                    _ => AnnValue::Const(a.value(2, "ann_val")?),
+                };
+                se(self.annotate_with(target, &key, value))?;
                 bind(names, outs, [])
             }
             other => Err(format!("unknown or unsupported schedule primitive 'sch.{other}'")),
@@ -409,22 +492,23 @@ impl Args<'_> {
     fn block(&self, pos: usize, key: &str) -> Result<BlockRV, String> {
         match self.named(self.get(pos, key)?)? {
             Named::Block(x) => Ok(x),
-            Named::Loop(_) => Err(format!("'{key}' must be a block")),
+            _ => Err(format!("'{key}' must be a block")),
         }
     }
 
     fn loop_(&self, pos: usize, key: &str) -> Result<LoopRV, String> {
         match self.named(self.get(pos, key)?)? {
             Named::Loop(x) => Ok(x),
-            Named::Block(_) => Err(format!("'{key}' must be a loop")),
+            _ => Err(format!("'{key}' must be a loop")),
         }
     }
 
     fn block_or_loop(&self, pos: usize, key: &str) -> Result<BlockOrLoop, String> {
-        Ok(match self.named(self.get(pos, key)?)? {
-            Named::Loop(x) => BlockOrLoop::Loop(x),
-            Named::Block(x) => BlockOrLoop::Block(x),
-        })
+        match self.named(self.get(pos, key)?)? {
+            Named::Loop(x) => Ok(BlockOrLoop::Loop(x)),
+            Named::Block(x) => Ok(BlockOrLoop::Block(x)),
+            Named::Int(_) => Err(format!("'{key}' must be a block or a loop")),
+        }
     }
 
     /// All positional arguments as loops (`fuse(l1, l2)`, `reorder(l1, l2)`).
@@ -433,7 +517,38 @@ impl Args<'_> {
             .iter()
             .map(|e| match self.named(e)? {
                 Named::Loop(x) => Ok(x),
-                Named::Block(_) => Err("expected loops".to_string()),
+                _ => Err("expected loops".to_string()),
+            })
+            .collect()
+    }
+
+    fn optional_ints(&self, pos: usize, key: &str) -> Result<Option<Vec<i64>>, String> {
+        let Some(e) = self.optional(pos, key) else { return Ok(None) };
+        let (Expr::List(xs) | Expr::Tuple(xs)) = &e.e else {
+            return Err(format!("'{key}' must be a list of integers"));
+        };
+        xs.iter()
+            .map(|x| match &x.e {
+                Expr::Int(i) => i64::try_from(*i).map_err(|_| format!("'{key}' is out of range")),
+                Expr::Unary("-", y) => match &y.e {
+                    Expr::Int(i) => i64::try_from(*i).map(|i| -i).map_err(|_| format!("'{key}' is out of range")),
+                    _ => Err(format!("'{key}' must be a list of integers")),
+                },
+                _ => Err(format!("'{key}' must be a list of integers")),
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(Some)
+    }
+
+    fn floats(&self, pos: usize, key: &str) -> Result<Vec<f64>, String> {
+        let (Expr::List(xs) | Expr::Tuple(xs)) = &self.get(pos, key)?.e else {
+            return Err(format!("'{key}' must be a list of numbers"));
+        };
+        xs.iter()
+            .map(|x| match &x.e {
+                Expr::Float(f) => Ok(*f),
+                Expr::Int(i) => Ok(*i as f64),
+                _ => Err(format!("'{key}' must be a list of numbers")),
             })
             .collect()
     }
@@ -475,21 +590,27 @@ impl Args<'_> {
         }
     }
 
-    fn factors(&self, pos: usize, key: &str) -> Result<Vec<Option<i64>>, String> {
+    fn factors(&self, pos: usize, key: &str) -> Result<Vec<Factor>, String> {
         let (Expr::List(xs) | Expr::Tuple(xs)) = &self.get(pos, key)?.e else {
             return Err(format!("'{key}' must be a list"));
         };
         xs.iter()
             .map(|x| match &x.e {
-                Expr::None => Ok(None),
-                Expr::Int(i) => i64::try_from(*i).map(Some).map_err(|_| "factor out of range".to_string()),
+                Expr::None => Ok(Factor::Inferred),
+                Expr::Int(i) => i64::try_from(*i).map(Factor::Const).map_err(|_| "factor out of range".to_string()),
                 Expr::Unary("-", inner) => match &inner.e {
                     // TVM accepts -1 for "inferred".
-                    Expr::Int(1) => Ok(None),
-                    Expr::Int(i) => i64::try_from(*i).map(|i| Some(-i)).map_err(|_| "factor out of range".to_string()),
-                    _ => Err("factors must be integers or None".to_string()),
+                    Expr::Int(1) => Ok(Factor::Inferred),
+                    Expr::Int(i) => {
+                        i64::try_from(*i).map(|i| Factor::Const(-i)).map_err(|_| "factor out of range".to_string())
+                    }
+                    _ => Err("factors must be integers, None or sampled values".to_string()),
                 },
-                _ => Err("factors must be integers or None (sampled factors are not supported yet)".to_string()),
+                Expr::Name(_) => match self.named(x)? {
+                    Named::Int(v) => Ok(Factor::Sampled(v)),
+                    _ => Err("factors must be integers, None or sampled values".to_string()),
+                },
+                _ => Err("factors must be integers, None or sampled values".to_string()),
             })
             .collect()
     }

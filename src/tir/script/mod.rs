@@ -13,6 +13,7 @@ mod read;
 mod read_expr;
 mod reader;
 
+pub(crate) use print::float_text;
 pub use print::{print_expr, print_func, print_module};
 pub use read::{read_module, read_range};
 

@@ -989,7 +989,7 @@ fn same_shape(a: &[PrimExpr], b: &[PrimExpr]) -> bool {
 /// A finite float as TVM prints it (and reading it back gives the same f64): whole numbers in
 /// full with `.0` (`-340282346638528859811704183484516925440.0`), others as C's `%.17g`
 /// (`0.10000000000000001`, `1.0000000000000001e-05`).
-fn float_text(v: f64) -> String {
+pub(crate) fn float_text(v: f64) -> String {
     if !v.is_finite() {
         return format!("{v:?}");
     }
