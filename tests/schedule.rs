@@ -173,6 +173,15 @@ fn every_legality_rule_refuses_its_case() {
     for (lines, want) in block_cases {
         assert_eq!(replay_err(matmul(), &format!("{head}{lines}\n")), want, "{lines}");
     }
+    let softmax = || read_func(&dir().join("../script/softmax.py"));
+    assert_eq!(
+        replay_err(softmax(), "b0 = sch.get_sblock(\"maxelem\")\nsch.compute_inline(b0)\n"),
+        "trace line 2: compute_inline: block maxelem is a reduction: only spatial blocks can be inlined"
+    );
+    assert_eq!(
+        replay_err(softmax(), "b0 = sch.get_sblock(\"norm\")\nsch.compute_inline(b0)\n"),
+        "trace line 2: compute_inline: block norm writes S, an output of the function"
+    );
     assert_eq!(
         replay_err(matmul(), "b0 = sch.get_sblock(\"D\")\n"),
         "trace line 1: get_sblock: Cannot find a block with the name: D"

@@ -114,7 +114,21 @@ def matmul_sampled(sch):
     sch.vectorize(j1)
 
 
+def conv2d_inline_pad(sch):
+    sch.compute_inline(sch.get_sblock("pad"))
+    n, f, y, x, c, r, s = sch.get_loops(sch.get_sblock("conv"))
+    sch.parallel(f)
+
+
+def softmax_inline(sch):
+    sch.compute_inline(sch.get_sblock("exp"))
+    i, k = sch.get_loops(sch.get_sblock("norm"))
+    sch.vectorize(k)
+
+
 CASES = [
+    ("conv2d_inline_pad", "conv2d", conv2d_inline_pad),
+    ("softmax_inline", "softmax", softmax_inline),
     ("matmul_sampled", "matmul256", matmul_sampled),
     ("matmul512_readme", "matmul512", matmul512_readme),
     ("matmul_cache_write", "matmul256", matmul_cache_write),

@@ -292,7 +292,7 @@ impl Schedule {
 
     /// The function's root block, the statements of its body, and which of them holds
     /// `realize`.
-    fn root_child_of(
+    pub(super) fn root_child_of(
         &self,
         realize: &Stmt,
         primitive: &'static str,
@@ -329,7 +329,7 @@ impl Schedule {
         Ok(((**root).clone(), children, at))
     }
 
-    fn set_root(&mut self, root: Block) {
+    pub(super) fn set_root(&mut self, root: Block) {
         let StmtKind::BlockRealize { values, predicate, .. } = self.func.body.kind() else { return };
         self.func.body = Stmt::at(
             StmtKind::BlockRealize { values: values.clone(), predicate: predicate.clone(), block: Box::new(root) },
@@ -339,7 +339,7 @@ impl Schedule {
 }
 
 /// Whether `s` is loops around `realize` only.
-fn only_block(s: &Stmt, realize: &Stmt) -> bool {
+pub(super) fn only_block(s: &Stmt, realize: &Stmt) -> bool {
     match s.kind() {
         StmtKind::For { body, .. } => only_block(body, realize),
         _ => s.same_node(realize),
@@ -408,7 +408,7 @@ fn substitute_region(r: &BufferRegion, map: &HashMap<u64, PrimExpr>) -> BufferRe
     }
 }
 
-fn same_region(a: &BufferRegion, b: &BufferRegion) -> bool {
+pub(super) fn same_region(a: &BufferRegion, b: &BufferRegion) -> bool {
     let print = crate::tir::script::print_expr;
     a.buffer == b.buffer
         && a.region.len() == b.region.len()

@@ -88,6 +88,8 @@ pub enum Instruction {
         /// The init block made.
         out: BlockRV,
     },
+    /// `sch.compute_inline(block=..)`.
+    ComputeInline(BlockRV),
     /// `sch.annotate(block_or_loop=.., ann_key=.., ann_val=..)`.
     Annotate {
         /// What is annotated.
@@ -222,6 +224,7 @@ pub(super) fn print(trace: &[Instruction]) -> String {
             Instruction::DecomposeReduction { block, l: lp, out } => {
                 format!("{} = sch.decompose_reduction(block={}, loop={})", b(*out), b(*block), l(*lp))
             }
+            Instruction::ComputeInline(x) => format!("sch.compute_inline(block={})", b(*x)),
             Instruction::Annotate { target, key, value } => {
                 let value = match value {
                     AnnValue::Const(c) => py_value(c),
@@ -401,6 +404,11 @@ impl Schedule {
                 let lp = a.loop_(1, "loop")?;
                 let out = se(self.decompose_reduction(blk, lp))?;
                 bind(names, outs, [Named::Block(out)])
+            }
+            "compute_inline" => {
+                let blk = a.block(0, "block")?;
+                se(self.compute_inline(blk))?;
+                bind(names, outs, [])
             }
             "annotate" => {
                 let target = a.block_or_loop(0, "block_or_loop")?;

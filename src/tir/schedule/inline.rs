@@ -1,0 +1,141 @@
+//! `compute_inline`: an elementwise producer block's value substituted into its consumers
+//! (`src/s_tir/schedule/primitive/compute_inline.cc` in TVM 0.27), for blocks in the root
+//! block.
+
+use rustc_hash::FxHashMap as HashMap;
+
+use super::{BlockRV, Instruction, Schedule, ScheduleError, err, tree};
+use crate::tir::ast::*;
+use crate::tir::mutate::{Mutator, Substitute, default_expr, default_stmt};
+
+impl Schedule {
+    /// Inline a producer block into the blocks that read what it writes, and remove it and its
+    /// buffer.
+    ///
+    /// # Errors
+    /// A block that is not one store of an expression to its own spatial iteration variables,
+    /// a buffer that is a parameter or written elsewhere, a consumer that reads a window of it
+    /// instead of elements, a block whose loops hold other statements, or a stale handle.
+    pub fn compute_inline(&mut self, block: BlockRV) -> Result<(), ScheduleError> {
+        const P: &str = "compute_inline";
+        let site = self.block_site(block, P)?;
+        let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
+        let name = &blk.name;
+        let StmtKind::BufferStore { buffer, value, indices } = blk.body.kind() else {
+            return Err(err(P, format!("block {name} is not one store: its body must be `B[v0, v1, ..] = value`")));
+        };
+        if blk.init.is_some() || blk.iter_vars.iter().any(|iv| iv.iter_type != IterType::DataPar) {
+            return Err(err(P, format!("block {name} is a reduction: only spatial blocks can be inlined")));
+        }
+        let vars: Vec<u64> = indices.iter().filter_map(|i| i.as_var().map(Var::id)).collect();
+        let distinct = vars.iter().collect::<std::collections::BTreeSet<_>>().len() == vars.len();
+        if vars.len() != indices.len()
+            || !distinct
+            || !vars.iter().all(|v| blk.iter_vars.iter().any(|iv| iv.var.id() == *v))
+        {
+            return Err(err(P, format!("block {name} does not store to its own iteration variables (B[v0, v1, ..])")));
+        }
+        if self.func.buffer_map.iter().any(|(_, b)| b == buffer) {
+            return Err(err(P, format!("block {name} writes {}, an output of the function", buffer.name())));
+        }
+        let mut writers = 0;
+        let mut bad_reader: Option<String> = None;
+        tree::walk_blocks(&self.func.body, &mut Vec::new(), &mut |_, _, b| {
+            if b.name == "root" {
+                return;
+            }
+            writers += usize::from(b.writes.iter().any(|w| &w.buffer == buffer));
+            if b.reads.iter().any(|r| &r.buffer == buffer && r.region.iter().any(|x| x.extent.as_int() != Some(1))) {
+                bad_reader.get_or_insert(b.name.clone());
+            }
+        });
+        if writers != 1 {
+            return Err(err(
+                P,
+                format!("{} is written by {writers} blocks: only a single producer can be inlined", buffer.name()),
+            ));
+        }
+        if let Some(c) = bad_reader {
+            return Err(err(P, format!("block {c} reads a window of {} (not supported yet)", buffer.name())));
+        }
+        let (mut root, children, at) = self.root_child_of(&site.realize, P)?;
+        if !super::blocks::only_block(&children[at], &site.realize) {
+            return Err(err(P, format!("block {name} is not alone in its loop nest at the root (not supported yet)")));
+        }
+        let mut kids = children;
+        kids.remove(at);
+        let inliner = Inline { buffer: buffer.clone(), vars, value: value.clone(), reads: blk.reads.clone() };
+        root.body = inliner.clone().stmt(&Stmt::seq(kids));
+        root.alloc_buffers.retain(|b| b != buffer);
+        self.set_root(root);
+        self.trace.push(Instruction::ComputeInline(block));
+        Ok(())
+    }
+}
+
+/// Loads of `buffer` replaced by `value` (its variables bound to the load's indices); read
+/// regions of `buffer` replaced by the producer's reads.
+#[derive(Clone)]
+struct Inline {
+    buffer: Buffer,
+    vars: Vec<u64>,
+    value: PrimExpr,
+    reads: Vec<BufferRegion>,
+}
+
+impl Inline {
+    fn bind(&self, idx: &[PrimExpr]) -> HashMap<u64, PrimExpr> {
+        self.vars.iter().copied().zip(idx.iter().cloned()).collect()
+    }
+}
+
+impl Mutator for Inline {
+    fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
+        let e = default_expr(self, e);
+        match e.kind() {
+            ExprKind::BufferLoad(b, idx) if *b == self.buffer => {
+                let map = self.bind(idx);
+                Substitute { map: &map }.expr(&self.value)
+            }
+            _ => e,
+        }
+    }
+
+    fn stmt(&mut self, s: &Stmt) -> Stmt {
+        let s = default_stmt(self, s);
+        let StmtKind::BlockRealize { values, predicate, block } = s.kind() else { return s };
+        if !block.reads.iter().any(|r| r.buffer == self.buffer) {
+            return s;
+        }
+        let mut reads: Vec<BufferRegion> = Vec::new();
+        for r in &block.reads {
+            if r.buffer != self.buffer {
+                push_unique(&mut reads, r.clone());
+                continue;
+            }
+            let idx: Vec<PrimExpr> = r.region.iter().map(|x| x.min.clone()).collect();
+            let map = self.bind(&idx);
+            for p in &self.reads {
+                let region = p
+                    .region
+                    .iter()
+                    .map(|x| {
+                        Range::new(Substitute { map: &map }.expr(&x.min), Substitute { map: &map }.expr(&x.extent))
+                    })
+                    .collect();
+                push_unique(&mut reads, BufferRegion { buffer: p.buffer.clone(), region });
+            }
+        }
+        let b = Block { reads, ..(**block).clone() };
+        Stmt::at(
+            StmtKind::BlockRealize { values: values.clone(), predicate: predicate.clone(), block: Box::new(b) },
+            s.span(),
+        )
+    }
+}
+
+fn push_unique(list: &mut Vec<BufferRegion>, r: BufferRegion) {
+    if !list.iter().any(|x| super::blocks::same_region(x, &r)) {
+        list.push(r);
+    }
+}
