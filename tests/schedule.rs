@@ -169,6 +169,10 @@ fn every_legality_rule_refuses_its_case() {
             "b4 = sch.cache_write(b0, 0, \"local\")\nsch.reverse_compute_at(b4, l1, preserve_unit_loops=True)",
             "trace line 4: only preserve_unit_loops=False is supported yet",
         ),
+        (
+            "b4 = sch.cache_write(b0, 0, \"local\")\nsch.compute_at(b4, l1)",
+            "trace line 4: compute_at: no block under loop i reads what block C_local writes",
+        ),
     ];
     for (lines, want) in block_cases {
         assert_eq!(replay_err(matmul(), &format!("{head}{lines}\n")), want, "{lines}");

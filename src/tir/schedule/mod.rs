@@ -23,10 +23,11 @@
 //! Implemented so far: `get_block` (`get_sblock`), `get_loops`, `get_child_blocks`, `split`
 //! (with TVM's `T.where` predicate for factors that do not divide), `fuse`, `reorder`,
 //! `parallel`, `vectorize`, `unroll`, `annotate`, and for blocks in the root block
-//! `cache_write`, `reverse_compute_at`, `decompose_reduction` and `compute_inline`; the sampling primitives
-//! `sample_perfect_tile` and `sample_categorical` (seeded, decisions in the trace). Not yet:
-//! `compute_at`, `reverse_compute_inline`, `cache_read`, `rfactor`,
-//! `blockize`, `set_scope`, `storage_align`, and the inference of `T.reads`/`T.writes`.
+//! `cache_write`, `compute_at`, `reverse_compute_at`, `decompose_reduction` and
+//! `compute_inline`; the sampling primitives `sample_perfect_tile` and `sample_categorical`
+//! (seeded, decisions in the trace). Not yet: `reverse_compute_inline`, `cache_read`,
+//! `rfactor`, `blockize`, `set_scope`, `storage_align`, and the inference of
+//! `T.reads`/`T.writes`.
 
 mod blocks;
 mod inline;

@@ -79,6 +79,13 @@ pub enum Instruction {
         /// The loop it moves under.
         l: LoopRV,
     },
+    /// `sch.compute_at(block=.., loop=.., preserve_unit_loops=False, index=-1)`.
+    ComputeAt {
+        /// The producer block moved.
+        block: BlockRV,
+        /// The loop it moves under.
+        l: LoopRV,
+    },
     /// `b = sch.decompose_reduction(block=.., loop=..)`.
     DecomposeReduction {
         /// The reduction block (now its update).
@@ -220,6 +227,9 @@ pub(super) fn print(trace: &[Instruction]) -> String {
                     b(*block),
                     l(*lp)
                 )
+            }
+            Instruction::ComputeAt { block, l: lp } => {
+                format!("sch.compute_at(block={}, loop={}, preserve_unit_loops=False, index=-1)", b(*block), l(*lp))
             }
             Instruction::DecomposeReduction { block, l: lp, out } => {
                 format!("{} = sch.decompose_reduction(block={}, loop={})", b(*out), b(*block), l(*lp))
@@ -389,14 +399,14 @@ impl Schedule {
                 ))?;
                 bind(names, outs, [Named::Block(out)])
             }
-            "reverse_compute_at" => {
+            "reverse_compute_at" | "compute_at" => {
                 let blk = a.block(0, "block")?;
                 let lp = a.loop_(1, "loop")?;
                 a.expect_flag(2, "preserve_unit_loops", false)?;
                 if a.optional_int(3, "index")?.is_some_and(|i| i != -1) {
-                    return Err("reverse_compute_at: only index=-1 is supported yet".into());
+                    return Err(format!("{method}: only index=-1 is supported yet"));
                 }
-                se(self.reverse_compute_at(blk, lp))?;
+                se(if method == "compute_at" { self.compute_at(blk, lp) } else { self.reverse_compute_at(blk, lp) })?;
                 bind(names, outs, [])
             }
             "decompose_reduction" => {
