@@ -36,8 +36,12 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// A `.py` file holding TVMScript (not a helper script such as `tvm/generate.py`).
+/// A `.py` file holding TVMScript (not a helper script such as `tvm/generate.py`, which may
+/// hold TVMScript in strings).
 fn is_tvmscript(p: &Path) -> bool {
+    if p.file_name().is_some_and(|n| n == "generate.py") {
+        return false;
+    }
     p.extension().is_some_and(|x| x == "py")
         && std::fs::read_to_string(p).is_ok_and(|t| strata::tir::script::looks_like_tvmscript(&t))
 }

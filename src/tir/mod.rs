@@ -23,6 +23,7 @@ pub mod check;
 mod dtype;
 pub mod lower;
 pub mod mutate;
+pub mod region;
 pub mod schedule;
 pub mod script;
 pub mod transform;

@@ -4,10 +4,10 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
-use super::simplify::simplify;
 use super::tree::{self, ForParts};
 use super::{BlockRV, Instruction, LoopRV, Rv, Schedule, ScheduleError, err};
 use crate::tir::DataType;
+use crate::tir::arith::simplify;
 use crate::tir::ast::*;
 use crate::tir::mutate::{Mutator, Substitute, default_expr, default_stmt};
 

@@ -4,9 +4,9 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
-use super::simplify::simplify;
 use super::tree::{self, ForParts};
 use super::{Factor, Instruction, LoopRV, Rv, Schedule, ScheduleError, err};
+use crate::tir::arith::simplify;
 use crate::tir::ast::*;
 use crate::tir::mutate::{Mutator, Substitute};
 

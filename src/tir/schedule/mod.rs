@@ -25,15 +25,15 @@
 //! `parallel`, `vectorize`, `unroll`, `annotate`, and for blocks in the root block
 //! `cache_write`, `compute_at`, `reverse_compute_at`, `decompose_reduction` and
 //! `compute_inline`; the sampling primitives `sample_perfect_tile` and `sample_categorical`
-//! (seeded, decisions in the trace). Not yet: `reverse_compute_inline`, `cache_read`,
-//! `rfactor`, `blockize`, `set_scope`, `storage_align`, and the inference of
-//! `T.reads`/`T.writes`.
+//! (seeded, decisions in the trace). Blocks carry their regions (`T.reads`/`T.writes`),
+//! inferred by the reader where a script leaves them out ([`crate::tir::region`]). Not yet:
+//! `reverse_compute_inline`, `cache_read`, `rfactor`, `blockize`, `set_scope`,
+//! `storage_align`.
 
 mod blocks;
 mod inline;
 mod loops;
 mod sample;
-mod simplify;
 mod trace;
 mod tree;
 

@@ -1100,9 +1100,9 @@ impl Reader {
                         return err(format!("T.{t} outside a block"), span);
                     };
                     if t == "reads" {
-                        frame.reads = regions;
+                        frame.reads = Some(regions);
                     } else {
-                        frame.writes = regions;
+                        frame.writes = Some(regions);
                     }
                     return Ok(Flow::Nothing);
                 }
@@ -1267,17 +1267,29 @@ impl Reader {
                 let inner = self.scoped(|rd| rd.stmts(body));
                 self.fs.block_depth.pop();
                 let frame = self.fs.blocks.pop().unwrap_or_default();
-                let block = Block {
+                let mut block = Block {
                     name,
                     iter_vars: frame.iter_vars,
-                    reads: frame.reads,
-                    writes: frame.writes,
+                    reads: frame.reads.clone().unwrap_or_default(),
+                    writes: frame.writes.clone().unwrap_or_default(),
                     body: inner?,
                     init: frame.init,
                     alloc_buffers: frame.alloc_buffers,
                     match_buffers: frame.match_buffers,
                     annotations: frame.annotations,
                 };
+                // Regions not spelled out are inferred, as TVM's parser completes them (not
+                // for a root block: TVM leaves its regions empty).
+                let root = block.name == "root" && block.iter_vars.is_empty();
+                if !root && (frame.reads.is_none() || frame.writes.is_none()) {
+                    let (reads, writes) = crate::tir::region::infer_regions(&block);
+                    if frame.reads.is_none() {
+                        block.reads = reads;
+                    }
+                    if frame.writes.is_none() {
+                        block.writes = writes;
+                    }
+                }
                 let predicate = frame.predicate.unwrap_or_else(|| PrimExpr::bool(true));
                 Ok(Flow::One(Stmt::at(
                     StmtKind::BlockRealize { values: frame.values, predicate, block: Box::new(block) },

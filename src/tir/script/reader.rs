@@ -35,8 +35,10 @@ pub(super) enum Binding {
 pub(super) struct BlockFrame {
     pub(super) iter_vars: Vec<IterVar>,
     pub(super) values: Vec<PrimExpr>,
-    pub(super) reads: Vec<BufferRegion>,
-    pub(super) writes: Vec<BufferRegion>,
+    /// `T.reads(..)`, when given (otherwise inferred).
+    pub(super) reads: Option<Vec<BufferRegion>>,
+    /// `T.writes(..)`, when given (otherwise inferred).
+    pub(super) writes: Option<Vec<BufferRegion>>,
     pub(super) init: Option<Stmt>,
     pub(super) predicate: Option<PrimExpr>,
     pub(super) annotations: Vec<(String, AttrValue)>,

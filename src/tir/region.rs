@@ -1,0 +1,254 @@
+//! Block regions: the `T.reads`/`T.writes` of a block that does not spell them out, inferred
+//! as TVM infers them (`BlockReadWriteDetector`): every buffer the block's init and body load
+//! or store, in order of first access, each as the box that covers its accesses (loops inside
+//! the block relaxed over their ranges); buffers the block allocates are left out, and a
+//! reduction (a block with an init) does not list what it writes among its reads.
+
+use rustc_hash::FxHashMap as HashMap;
+
+use super::ast::*;
+use super::mutate::{Mutator, Substitute};
+
+/// The read and write regions of `block`.
+pub fn infer_regions(block: &Block) -> (Vec<BufferRegion>, Vec<BufferRegion>) {
+    let mut cx = Detect { loops: Vec::new(), reads: Vec::new(), writes: Vec::new() };
+    if let Some(init) = &block.init {
+        cx.stmt(init);
+    }
+    cx.stmt(&block.body);
+    let local = |b: &Buffer| block.alloc_buffers.contains(b) || block.match_buffers.iter().any(|m| &m.buffer == b);
+    let boxes = |acc: Vec<(Buffer, Vec<Vec<(PrimExpr, PrimExpr)>>)>| -> Vec<BufferRegion> {
+        acc.into_iter().filter(|(b, _)| !local(b)).map(|(b, list)| hull(&b, &list)).collect()
+    };
+    let writes = boxes(cx.writes);
+    let mut reads = boxes(cx.reads);
+    if block.init.is_some() {
+        reads.retain(|r| !writes.iter().any(|w| w.buffer == r.buffer));
+    }
+    (reads, writes)
+}
+
+/// The coefficient of variable `id` in `e`, if `e` is linear in it (0 when it does not use it).
+pub fn coefficient(e: &PrimExpr, id: u64) -> Option<i64> {
+    if !uses_var(e, id) {
+        return Some(0);
+    }
+    match e.kind() {
+        ExprKind::Var(v) if v.id() == id => Some(1),
+        ExprKind::Binary(BinOp::Add, a, b) => coefficient(a, id)?.checked_add(coefficient(b, id)?),
+        ExprKind::Binary(BinOp::Sub, a, b) => coefficient(a, id)?.checked_sub(coefficient(b, id)?),
+        ExprKind::Binary(BinOp::Mul, a, b) => match (a.as_int(), b.as_int()) {
+            (_, Some(k)) => coefficient(a, id)?.checked_mul(k),
+            (Some(k), _) => coefficient(b, id)?.checked_mul(k),
+            _ => None,
+        },
+        ExprKind::Cast(x) => coefficient(x, id),
+        _ => None,
+    }
+}
+
+/// Whether `e` uses variable `id`.
+pub fn uses_var(e: &PrimExpr, id: u64) -> bool {
+    let mut found = false;
+    super::visit::walk_expr(e, &mut |x| found |= x.as_var().is_some_and(|v| v.id() == id));
+    found
+}
+
+/// Accesses found so far: per buffer (in order of first access), one box per access.
+type Accesses = Vec<(Buffer, Vec<Vec<(PrimExpr, PrimExpr)>>)>;
+
+struct Detect {
+    /// Loops inside the block around the current statement: variable, minimum, extent.
+    loops: Vec<(Var, PrimExpr, PrimExpr)>,
+    reads: Accesses,
+    writes: Accesses,
+}
+
+impl Detect {
+    fn stmt(&mut self, s: &Stmt) {
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || match s.kind() {
+            StmtKind::For { var, min, extent, body, .. } => {
+                self.exprs_of(s);
+                self.loops.push((var.clone(), min.clone(), extent.clone()));
+                self.stmt(body);
+                self.loops.pop();
+            }
+            StmtKind::BufferStore { buffer, value, indices } => {
+                self.expr(value);
+                for i in indices {
+                    self.expr(i);
+                }
+                let b = self.relax_point(indices);
+                add(&mut self.writes, buffer, b);
+            }
+            StmtKind::BlockRealize { values, block, .. } => {
+                // A nested block accesses its own regions, its variables bound to its values.
+                for v in values {
+                    self.expr(v);
+                }
+                let map: HashMap<u64, PrimExpr> =
+                    block.iter_vars.iter().zip(values).map(|(iv, v)| (iv.var.id(), v.clone())).collect();
+                let (reads, writes) = if block.reads.is_empty() && block.writes.is_empty() {
+                    infer_regions(block)
+                } else {
+                    (block.reads.clone(), block.writes.clone())
+                };
+                for (list, into) in [(reads, true), (writes, false)] {
+                    for r in list {
+                        let mins: Vec<PrimExpr> =
+                            r.region.iter().map(|x| Substitute { map: &map }.expr(&x.min)).collect();
+                        let mut b = self.relax_point(&mins);
+                        for (d, x) in r.region.iter().enumerate() {
+                            if let (Some((_, ext)), Some(e)) = (b.get_mut(d), x.extent.as_int()) {
+                                *ext = widen(ext, e);
+                            }
+                        }
+                        add(if into { &mut self.reads } else { &mut self.writes }, &r.buffer, b);
+                    }
+                }
+            }
+            _ => {
+                self.exprs_of(s);
+                for c in super::visit::stmt_children(s) {
+                    self.stmt(c);
+                }
+            }
+        });
+    }
+
+    /// The expressions of a statement itself (not of the statements inside it).
+    fn exprs_of(&mut self, s: &Stmt) {
+        for e in super::visit::stmt_exprs(s) {
+            self.expr(e);
+        }
+    }
+
+    fn expr(&mut self, e: &PrimExpr) {
+        super::visit::walk_expr(e, &mut |x| {
+            if let ExprKind::BufferLoad(b, idx) = x.kind() {
+                let bx = self.relax_point(idx);
+                add(&mut self.reads, b, bx);
+            }
+        });
+    }
+
+    /// The box of one access at `indices` as the loops inside the block run: per dimension, a
+    /// minimum and an extent (an extent of -1: not known, the whole dimension).
+    fn relax_point(&self, indices: &[PrimExpr]) -> Vec<(PrimExpr, PrimExpr)> {
+        indices
+            .iter()
+            .map(|i| {
+                if i.dtype().lanes > 1 {
+                    // A vector index: its lanes (`Ramp(base, 1, n)` covers n elements).
+                    if let ExprKind::Ramp(base, stride, n) = i.kind()
+                        && stride.as_int() == Some(1)
+                    {
+                        return self.relax_scalar(base, i64::from(*n));
+                    }
+                }
+                self.relax_scalar(i, 1)
+            })
+            .collect()
+    }
+
+    fn relax_scalar(&self, i: &PrimExpr, width: i64) -> (PrimExpr, PrimExpr) {
+        let dt = i.dtype().with_lanes(1);
+        let mut lo = HashMap::default();
+        let mut extent = width;
+        for (v, min, ext) in &self.loops {
+            let Some(c) = coefficient(i, v.id()) else {
+                return (PrimExpr::int_of(0, dt), PrimExpr::int_of(-1, dt));
+            };
+            if c == 0 {
+                continue;
+            }
+            let Some(n) = ext.as_int() else {
+                return (PrimExpr::int_of(0, dt), PrimExpr::int_of(-1, dt));
+            };
+            let at = if c > 0 {
+                min.clone()
+            } else {
+                PrimExpr::binary(BinOp::Add, min.clone(), PrimExpr::int_of(n - 1, dt))
+            };
+            lo.insert(v.id(), at);
+            extent = extent.saturating_add(c.saturating_abs().saturating_mul(n - 1));
+        }
+        let min = if lo.is_empty() { i.clone() } else { super::arith::simplify(&Substitute { map: &lo }.expr(i)) };
+        (min, PrimExpr::int_of(extent, dt))
+    }
+}
+
+/// `e` widened by `more - 1` (a nested region of extent `more` at each point).
+fn widen(e: &PrimExpr, more: i64) -> PrimExpr {
+    match e.as_int() {
+        Some(x) if x >= 0 => PrimExpr::int_of(x + more - 1, e.dtype()),
+        _ => e.clone(),
+    }
+}
+
+fn add(acc: &mut Accesses, b: &Buffer, bx: Vec<(PrimExpr, PrimExpr)>) {
+    match acc.iter_mut().find(|(x, _)| x == b) {
+        Some((_, list)) => list.push(bx),
+        None => acc.push((b.clone(), vec![bx])),
+    }
+}
+
+/// The box covering `list` in `b`, per dimension: when every minimum is one expression plus a
+/// constant, from the smallest to the furthest end; otherwise from `T.min` of the minimums to
+/// `T.max` of the last elements, plus one (as TVM prints it); the whole dimension when an
+/// access is not known.
+fn hull(b: &Buffer, list: &[Vec<(PrimExpr, PrimExpr)>]) -> BufferRegion {
+    let rank = b.shape().len();
+    let region = (0..rank)
+        .map(|d| {
+            let whole = || Range::new(PrimExpr::int_of(0, b.shape()[d].dtype()), b.shape()[d].clone());
+            let dims: Vec<(&PrimExpr, i64)> =
+                list.iter().filter_map(|bx| bx.get(d)).map(|(m, e)| (m, e.as_int().unwrap_or(-1))).collect();
+            let Some(&(first, first_ext)) = dims.first() else { return whole() };
+            if dims.iter().any(|(_, e)| *e < 0) {
+                return whole();
+            }
+            let dt = first.dtype();
+            // Offsets from the first access's minimum, when constant.
+            let offsets: Option<Vec<i64>> = dims
+                .iter()
+                .map(|(m, _)| {
+                    let diff =
+                        super::arith::linear(&PrimExpr::binary(BinOp::Sub, (*m).clone(), first.clone())).as_const();
+                    diff.and_then(|x| i64::try_from(x).ok())
+                })
+                .collect();
+            if let Some(offsets) = offsets {
+                let (mut low, mut at, mut end) = (0i64, first, first_ext);
+                for ((m, e), off) in dims.iter().zip(&offsets) {
+                    if *off < low {
+                        (low, at) = (*off, m);
+                    }
+                    end = end.max(off.saturating_add(*e));
+                }
+                return Range::new(at.clone(), PrimExpr::int_of(end - low, dt));
+            }
+            // Symbolic: min(m_k) .. max(m_k + e_k - 1) + 1, each distinct bound once.
+            let mut mins: Vec<PrimExpr> = Vec::new();
+            let mut lasts: Vec<PrimExpr> = Vec::new();
+            let print = super::script::print_expr;
+            for (m, e) in &dims {
+                if !mins.iter().any(|x| print(x) == print(m)) {
+                    mins.push((*m).clone());
+                }
+                let last =
+                    super::arith::simplify(&PrimExpr::binary(BinOp::Add, (*m).clone(), PrimExpr::int_of(e - 1, dt)));
+                if !lasts.iter().any(|x| print(x) == print(&last)) {
+                    lasts.push(last);
+                }
+            }
+            let fold = |xs: Vec<PrimExpr>, f: fn(PrimExpr, PrimExpr) -> PrimExpr| {
+                xs.into_iter().reduce(f).unwrap_or_else(|| PrimExpr::int_of(0, dt))
+            };
+            let min = fold(mins, PrimExpr::min);
+            let end = PrimExpr::binary(BinOp::Add, fold(lasts, PrimExpr::max), PrimExpr::int_of(1, dt));
+            Range::new(min.clone(), PrimExpr::binary(BinOp::Sub, end, min))
+        })
+        .collect();
+    BufferRegion { buffer: b.clone(), region }
+}
