@@ -17,7 +17,7 @@ pub fn infer_regions(block: &Block) -> (Vec<BufferRegion>, Vec<BufferRegion>) {
     }
     cx.stmt(&block.body);
     let local = |b: &Buffer| block.alloc_buffers.contains(b) || block.match_buffers.iter().any(|m| &m.buffer == b);
-    let boxes = |acc: Vec<(Buffer, Vec<Vec<(PrimExpr, PrimExpr)>>)>| -> Vec<BufferRegion> {
+    let boxes = |acc: Accesses| -> Vec<BufferRegion> {
         acc.into_iter().filter(|(b, _)| !local(b)).map(|(b, list)| hull(&b, &list)).collect()
     };
     let writes = boxes(cx.writes);
