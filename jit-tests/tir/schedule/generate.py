@@ -133,7 +133,20 @@ def conv2d_compute_at(sch):
     sch.parallel(f)
 
 
+def softmax_misc(sch):
+    b = sch.get_sblock("exp")
+    sch.get_producers(b)
+    sch.get_consumers(b)
+    sch.set_scope(b, 0, "local")
+    sch.storage_align(b, 0, 0, 32, 8)
+    i, k = sch.get_loops(b)
+    sch.bind(i, "blockIdx.x")
+    sch.annotate(k, "x", 1)
+    sch.unannotate(k, "x")
+
+
 CASES = [
+    ("softmax_misc", "softmax", softmax_misc),
     ("conv2d_compute_at", "conv2d", conv2d_compute_at),
     ("conv2d_inline_pad", "conv2d", conv2d_inline_pad),
     ("softmax_inline", "softmax", softmax_inline),

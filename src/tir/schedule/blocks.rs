@@ -501,8 +501,9 @@ pub(super) fn same_region(a: &BufferRegion, b: &BufferRegion) -> bool {
             .all(|(x, y)| print(&x.min) == print(&y.min) && print(&x.extent) == print(&y.extent))
 }
 
-/// A block realize with every access to `from` (loads, stores, regions) made to `to`.
-fn replace_buffer_in_block(realize: &Stmt, from: &Buffer, to: &Buffer) -> Stmt {
+/// `realize` (or any statement) with every access to `from` (loads, stores, regions,
+/// allocations) made to `to`.
+pub(super) fn replace_buffer_in_block(realize: &Stmt, from: &Buffer, to: &Buffer) -> Stmt {
     struct R<'a> {
         from: &'a Buffer,
         to: &'a Buffer,
@@ -534,7 +535,17 @@ fn replace_buffer_in_block(realize: &Stmt, from: &Buffer, to: &Buffer) -> Stmt {
                             })
                             .collect()
                     };
-                    let b = Block { reads: fix(&block.reads), writes: fix(&block.writes), ..(**block).clone() };
+                    let allocs = block
+                        .alloc_buffers
+                        .iter()
+                        .map(|b| if b == self.from { self.to.clone() } else { b.clone() })
+                        .collect();
+                    let b = Block {
+                        reads: fix(&block.reads),
+                        writes: fix(&block.writes),
+                        alloc_buffers: allocs,
+                        ..(**block).clone()
+                    };
                     Stmt::at(
                         StmtKind::BlockRealize {
                             values: values.clone(),

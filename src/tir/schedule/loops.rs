@@ -313,7 +313,7 @@ impl Schedule {
         Ok(())
     }
 
-    fn set_kind(&mut self, l: LoopRV, kind: ForKind, primitive: &'static str) -> Result<(), ScheduleError> {
+    pub(super) fn set_kind(&mut self, l: LoopRV, kind: ForKind, primitive: &'static str) -> Result<(), ScheduleError> {
         let (_, s) = self.loop_site(l, primitive)?;
         let mut p = ForParts::of(&s).ok_or_else(|| err(primitive, "not a loop"))?;
         if kind != ForKind::Unrolled {

@@ -95,6 +95,56 @@ pub enum Instruction {
         /// The init block made.
         out: BlockRV,
     },
+    /// `b.. = sch.get_producers(block=..)`.
+    GetProducers {
+        /// The block.
+        block: BlockRV,
+        /// The handles made.
+        outs: Vec<BlockRV>,
+    },
+    /// `b.. = sch.get_consumers(block=..)`.
+    GetConsumers {
+        /// The block.
+        block: BlockRV,
+        /// The handles made.
+        outs: Vec<BlockRV>,
+    },
+    /// `sch.set_scope(block=.., buffer_index=.., storage_scope=..)`.
+    SetScope {
+        /// The block.
+        block: BlockRV,
+        /// Which written buffer.
+        buffer_index: usize,
+        /// The new scope.
+        scope: String,
+    },
+    /// `sch.storage_align(block=.., buffer_index=.., axis=.., factor=.., offset=..)`.
+    StorageAlign {
+        /// The block.
+        block: BlockRV,
+        /// Which written buffer.
+        buffer_index: usize,
+        /// The dimension.
+        axis: usize,
+        /// The stride factor.
+        factor: i64,
+        /// The stride offset.
+        offset: i64,
+    },
+    /// `sch.bind(loop=.., thread_axis=..)`.
+    Bind {
+        /// The loop.
+        l: LoopRV,
+        /// The thread axis.
+        thread_axis: String,
+    },
+    /// `sch.unannotate(block_or_loop=.., ann_key=..)`.
+    Unannotate {
+        /// What is unannotated.
+        target: BlockOrLoop,
+        /// The key.
+        key: String,
+    },
     /// `sch.compute_inline(block=..)`.
     ComputeInline(BlockRV),
     /// `sch.annotate(block_or_loop=.., ann_key=.., ann_val=..)`.
@@ -235,6 +285,25 @@ pub(super) fn print(trace: &[Instruction]) -> String {
                 format!("{} = sch.decompose_reduction(block={}, loop={})", b(*out), b(*block), l(*lp))
             }
             Instruction::ComputeInline(x) => format!("sch.compute_inline(block={})", b(*x)),
+            Instruction::GetProducers { block, outs } => {
+                format!("{} = sch.get_producers(block={})", targets(outs, b), b(*block))
+            }
+            Instruction::GetConsumers { block, outs } => {
+                format!("{} = sch.get_consumers(block={})", targets(outs, b), b(*block))
+            }
+            Instruction::SetScope { block, buffer_index, scope } => {
+                format!("sch.set_scope(block={}, buffer_index={buffer_index}, storage_scope={scope:?})", b(*block))
+            }
+            Instruction::StorageAlign { block, buffer_index, axis, factor, offset } => format!(
+                "sch.storage_align(block={}, buffer_index={buffer_index}, axis={axis}, factor={factor}, offset={offset})",
+                b(*block)
+            ),
+            Instruction::Bind { l: lp, thread_axis } => {
+                format!("sch.bind(loop={}, thread_axis={thread_axis:?})", l(*lp))
+            }
+            Instruction::Unannotate { target, key } => {
+                format!("sch.unannotate(block_or_loop={}, ann_key={key:?})", bl(*target))
+            }
             Instruction::Annotate { target, key, value } => {
                 let value = match value {
                     AnnValue::Const(c) => py_value(c),
@@ -414,6 +483,37 @@ impl Schedule {
                 let lp = a.loop_(1, "loop")?;
                 let out = se(self.decompose_reduction(blk, lp))?;
                 bind(names, outs, [Named::Block(out)])
+            }
+            "get_producers" | "get_consumers" => {
+                let blk = a.block(0, "block")?;
+                let bs = se(if method == "get_producers" { self.get_producers(blk) } else { self.get_consumers(blk) })?;
+                bind(names, outs, bs.iter().map(|&x| Named::Block(x)))
+            }
+            "set_scope" => {
+                let blk = a.block(0, "block")?;
+                let index = usize::try_from(a.int(1, "buffer_index")?).map_err(|_| "negative buffer_index")?;
+                let scope = a.string(2, "storage_scope")?;
+                se(self.set_scope(blk, index, &scope))?;
+                bind(names, outs, [])
+            }
+            "storage_align" => {
+                let blk = a.block(0, "block")?;
+                let index = usize::try_from(a.int(1, "buffer_index")?).map_err(|_| "negative buffer_index")?;
+                let axis = usize::try_from(a.int(2, "axis")?).map_err(|_| "negative axis")?;
+                se(self.storage_align(blk, index, axis, a.int(3, "factor")?, a.int(4, "offset")?))?;
+                bind(names, outs, [])
+            }
+            "bind" => {
+                let lp = a.loop_(0, "loop")?;
+                let axis = a.string(1, "thread_axis")?;
+                se(self.bind(lp, &axis))?;
+                bind(names, outs, [])
+            }
+            "unannotate" => {
+                let target = a.block_or_loop(0, "block_or_loop")?;
+                let key = a.string(1, "ann_key")?;
+                se(self.unannotate(target, &key))?;
+                bind(names, outs, [])
             }
             "compute_inline" => {
                 let blk = a.block(0, "block")?;

@@ -1,0 +1,161 @@
+//! Small primitives: `get_producers`, `get_consumers`, `set_scope`, `storage_align`, `bind`,
+//! `unannotate` (TVM 0.27's `get_block_rv`s, `set_scope.cc`, `block_annotate.cc`,
+//! `for_kind.cc`, `annotate.cc`).
+
+use super::{BlockOrLoop, BlockRV, Instruction, LoopRV, Schedule, ScheduleError, err, tree};
+use crate::tir::ast::*;
+
+impl Schedule {
+    /// The blocks that write what `block` reads, in program order.
+    ///
+    /// # Errors
+    /// A stale handle.
+    pub fn get_producers(&mut self, block: BlockRV) -> Result<Vec<BlockRV>, ScheduleError> {
+        let outs = self.related(block, true)?;
+        self.trace.push(Instruction::GetProducers { block, outs: outs.clone() });
+        Ok(outs)
+    }
+
+    /// The blocks that read what `block` writes, in program order.
+    ///
+    /// # Errors
+    /// A stale handle.
+    pub fn get_consumers(&mut self, block: BlockRV) -> Result<Vec<BlockRV>, ScheduleError> {
+        let outs = self.related(block, false)?;
+        self.trace.push(Instruction::GetConsumers { block, outs: outs.clone() });
+        Ok(outs)
+    }
+
+    fn related(&mut self, block: BlockRV, producers: bool) -> Result<Vec<BlockRV>, ScheduleError> {
+        let p = if producers { "get_producers" } else { "get_consumers" };
+        let site = self.block_site(block, p)?;
+        let StmtKind::BlockRealize { block: me, .. } = site.realize.kind() else { unreachable!("a block site") };
+        let mut names = Vec::new();
+        tree::walk_blocks(&self.func.body, &mut Vec::new(), &mut |_, realize, b| {
+            if realize.same_node(&site.realize) || b.name == "root" {
+                return;
+            }
+            let (mine, theirs) = if producers { (&me.reads, &b.writes) } else { (&me.writes, &b.reads) };
+            if mine.iter().any(|m| theirs.iter().any(|t| t.buffer == m.buffer)) {
+                names.push(b.name.clone());
+            }
+        });
+        Ok(names.iter().map(|n| self.new_block_rv(n)).collect())
+    }
+
+    /// Give the buffer a block writes (at `buffer_index`) another storage scope; it is renamed
+    /// `NAME_scope`, as TVM renames it.
+    ///
+    /// # Errors
+    /// No written buffer at that index, a buffer that is a function parameter, or a stale
+    /// handle.
+    pub fn set_scope(&mut self, block: BlockRV, buffer_index: usize, scope: &str) -> Result<(), ScheduleError> {
+        const P: &str = "set_scope";
+        let site = self.block_site(block, P)?;
+        let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
+        let Some(old) = blk.writes.get(buffer_index).map(|r| r.buffer.clone()) else {
+            return Err(err(P, format!("block {} has no write buffer at index {buffer_index}", blk.name)));
+        };
+        if self.func.buffer_map.iter().any(|(_, b)| *b == old) {
+            return Err(err(P, format!("{} is a parameter of the function: its scope cannot change", old.name())));
+        }
+        let mut spec = BufferSpec::new(&format!("{}_{scope}", old.name()), old.dtype(), old.shape().to_vec());
+        spec.scope = scope.to_string();
+        let new = spec.build();
+        self.func.body = super::blocks::replace_buffer_in_block(&self.func.body, &old, &new);
+        self.trace.push(Instruction::SetScope { block, buffer_index, scope: scope.to_string() });
+        Ok(())
+    }
+
+    /// Ask for dimension `axis` of the buffer a block writes (at `buffer_index`) to be laid out
+    /// with a stride of `factor * k + offset` (TVM's `buffer_dim_align` block annotation; the
+    /// layout is a hint Strata's lowering does not need).
+    ///
+    /// # Errors
+    /// No written buffer at that index, an axis out of range, a factor that is not positive,
+    /// or a stale handle.
+    pub fn storage_align(
+        &mut self,
+        block: BlockRV,
+        buffer_index: usize,
+        axis: usize,
+        factor: i64,
+        offset: i64,
+    ) -> Result<(), ScheduleError> {
+        const P: &str = "storage_align";
+        let site = self.block_site(block, P)?;
+        let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
+        let Some(buf) = blk.writes.get(buffer_index).map(|r| r.buffer.clone()) else {
+            return Err(err(P, format!("block {} has no write buffer at index {buffer_index}", blk.name)));
+        };
+        if axis >= buf.shape().len() {
+            return Err(err(
+                P,
+                format!("axis {axis} is out of range for {} of rank {}", buf.name(), buf.shape().len()),
+            ));
+        }
+        if factor <= 0 {
+            return Err(err(P, format!("the factor must be positive, not {factor}")));
+        }
+        let entry = AttrValue::List(vec![
+            AttrValue::Int(buffer_index as i64),
+            AttrValue::Int(axis as i64),
+            AttrValue::Int(factor),
+            AttrValue::Int(offset),
+        ]);
+        let name = blk.name.clone();
+        self.func.body = super::map_block(&self.func.body, &name, &mut |b| match b
+            .annotations
+            .iter_mut()
+            .find(|(k, _)| k == "buffer_dim_align")
+        {
+            Some((_, AttrValue::List(xs))) => xs.push(entry.clone()),
+            _ => b.annotations.push(("buffer_dim_align".into(), AttrValue::List(vec![entry.clone()]))),
+        });
+        self.trace.push(Instruction::StorageAlign { block, buffer_index, axis, factor, offset });
+        Ok(())
+    }
+
+    /// Bind a loop to a thread axis (`blockIdx.x`, `threadIdx.x`, ...); on a CPU the loop runs
+    /// as a parallel loop.
+    ///
+    /// # Errors
+    /// As [`Schedule::parallel`].
+    pub fn bind(&mut self, l: LoopRV, thread_axis: &str) -> Result<(), ScheduleError> {
+        self.set_kind(l, ForKind::ThreadBinding(thread_axis.into()), "bind")?;
+        self.trace.push(Instruction::Bind { l, thread_axis: thread_axis.to_string() });
+        Ok(())
+    }
+
+    /// Remove an annotation.
+    ///
+    /// # Errors
+    /// No such annotation, or a stale handle.
+    pub fn unannotate(&mut self, target: BlockOrLoop, key: &str) -> Result<(), ScheduleError> {
+        const P: &str = "unannotate";
+        let mut found = false;
+        match target {
+            BlockOrLoop::Loop(l) => {
+                let (_, s) = self.loop_site(l, P)?;
+                let mut p = tree::ForParts::of(&s).ok_or_else(|| err(P, "not a loop"))?;
+                found = p.annotations.iter().any(|(k, _)| k == key);
+                p.annotations.retain(|(k, _)| k != key);
+                let id = p.var.id();
+                self.func.body = tree::replace_loops(&self.func.body, [(id, p.build())].into_iter().collect());
+            }
+            BlockOrLoop::Block(b) => {
+                let name = self.block_name(b, P)?;
+                self.block_site(b, P)?;
+                self.func.body = super::map_block(&self.func.body, &name, &mut |blk| {
+                    found |= blk.annotations.iter().any(|(k, _)| k == key);
+                    blk.annotations.retain(|(k, _)| k != key);
+                });
+            }
+        }
+        if !found {
+            return Err(err(P, format!("there is no annotation '{key}' to remove")));
+        }
+        self.trace.push(Instruction::Unannotate { target, key: key.to_string() });
+        Ok(())
+    }
+}
