@@ -145,7 +145,17 @@ def softmax_misc(sch):
     sch.unannotate(k, "x")
 
 
+def matmul_cache_read(sch):
+    b = sch.get_sblock("C")
+    i, j, k = sch.get_loops(b)
+    a = sch.cache_read(b, 0, "local")
+    sch.compute_at(a, k)
+    bb = sch.cache_read(b, 1, "global")
+    sch.compute_at(bb, j)
+
+
 CASES = [
+    ("matmul_cache_read", "matmul256", matmul_cache_read),
     ("softmax_misc", "softmax", softmax_misc),
     ("conv2d_compute_at", "conv2d", conv2d_compute_at),
     ("conv2d_inline_pad", "conv2d", conv2d_inline_pad),

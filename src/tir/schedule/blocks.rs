@@ -18,26 +18,49 @@ impl Schedule {
     /// # Errors
     /// No write buffer at that index, a block outside the root block, or a stale handle.
     pub fn cache_write(&mut self, block: BlockRV, write_index: usize, scope: &str) -> Result<BlockRV, ScheduleError> {
-        const P: &str = "cache_write";
-        let site = self.block_site(block, P)?;
+        let out = self.cache(block, write_index, scope, false)?;
+        self.trace.push(Instruction::CacheWrite { block, write_index, scope: scope.to_string(), out });
+        Ok(out)
+    }
+
+    /// Read a block's input (at `read_index`) from a new buffer of `scope`, filled from the
+    /// original by a new block right before the block's loop nest; the new block.
+    ///
+    /// # Errors
+    /// No read buffer at that index, a block outside the root block, or a stale handle.
+    pub fn cache_read(&mut self, block: BlockRV, read_index: usize, scope: &str) -> Result<BlockRV, ScheduleError> {
+        let out = self.cache(block, read_index, scope, true)?;
+        self.trace.push(Instruction::CacheRead { block, read_index, scope: scope.to_string(), out });
+        Ok(out)
+    }
+
+    /// `cache_read` (`read`) or `cache_write`: the block accesses a new buffer of `scope`, and a
+    /// copy block over the region it accesses (relaxed over its loops) fills it before the
+    /// block's loop nest, or copies it back after.
+    fn cache(&mut self, block: BlockRV, index: usize, scope: &str, read: bool) -> Result<BlockRV, ScheduleError> {
+        let p: &'static str = if read { "cache_read" } else { "cache_write" };
+        let site = self.block_site(block, p)?;
         let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
-        let Some(written) = blk.writes.get(write_index).map(|r| r.buffer.clone()) else {
-            return Err(err(P, format!("block {} has no write buffer at index {write_index}", blk.name)));
+        let regions = if read { &blk.reads } else { &blk.writes };
+        let Some(original) = regions.get(index).map(|r| r.buffer.clone()) else {
+            let what = if read { "read" } else { "write" };
+            return Err(err(p, format!("block {} has no {what} buffer at index {index}", blk.name)));
         };
-        let (root_block, children, at) = self.root_child_of(&site.realize, P)?;
-        // The region the block writes, over every loop of its nest: the cache block's domain.
-        let region = relaxed_region(&site, &blk.writes[write_index], &site.loops).ok_or_else(|| {
-            err(P, format!("the region block {} writes is not a constant box (not supported yet)", blk.name))
+        let (root_block, children, at) = self.root_child_of(&site.realize, p)?;
+        // The region the block accesses, over every loop of its nest: the copy's domain.
+        let region = relaxed_region(&site, &regions[index], &site.loops).ok_or_else(|| {
+            err(p, format!("the region block {} accesses is not a constant box (not supported yet)", blk.name))
         })?;
         let mut spec =
-            BufferSpec::new(&format!("{}_{scope}", written.name()), written.dtype(), written.shape().to_vec());
+            BufferSpec::new(&format!("{}_{scope}", original.name()), original.dtype(), original.shape().to_vec());
         spec.scope = scope.to_string();
         let cache = spec.build();
-        // The block now writes (and reads) the cache.
-        let renamed = replace_buffer_in_block(&site.realize, &written, &cache);
+        // The block now accesses the cache.
+        let renamed = replace_buffer_in_block(&site.realize, &original, &cache);
         let new_child = replace_stmt(&children[at], &site.realize, &renamed);
-        // The copy: for ax.. : with block(name_scope): v.. = ax..; written[v..] = cache[v..]
-        let dt = written.shape().first().map_or(DataType::INT32, PrimExpr::dtype);
+        // The copy: for ax.. : with block(name_scope): v.. = ax..; dst[v..] = src[v..]
+        let (src, dst) = if read { (&original, &cache) } else { (&cache, &original) };
+        let dt = original.shape().first().map_or(DataType::INT32, PrimExpr::dtype);
         let n = region.len();
         let loop_vars: Vec<Var> = (0..n).map(|d| Var::new(&format!("ax{d}"), dt)).collect();
         let iter_vars: Vec<IterVar> = region
@@ -57,12 +80,9 @@ impl Schedule {
         };
         let copy = Block {
             iter_vars: iter_vars.clone(),
-            reads: vec![unit(&cache)],
-            writes: vec![unit(&written)],
-            ..Block::new(
-                &format!("{}_{scope}", written.name()),
-                written.store(point.clone(), cache.load(point.clone())),
-            )
+            reads: vec![unit(src)],
+            writes: vec![unit(dst)],
+            ..Block::new(&format!("{}_{scope}", original.name()), dst.store(point.clone(), src.load(point.clone())))
         };
         let values: Vec<PrimExpr> = loop_vars
             .iter()
@@ -75,14 +95,12 @@ impl Schedule {
         }
         let mut kids = children;
         kids[at] = new_child;
-        kids.insert(at + 1, nest);
+        kids.insert(if read { at } else { at + 1 }, nest);
         let mut root = root_block;
         root.alloc_buffers.push(cache.clone());
         root.body = Stmt::seq(kids);
         self.set_root(root);
-        let out = self.new_block_rv(&format!("{}_{scope}", written.name()));
-        self.trace.push(Instruction::CacheWrite { block, write_index, scope: scope.to_string(), out });
-        Ok(out)
+        Ok(self.new_block_rv(&format!("{}_{scope}", original.name())))
     }
 
     /// Move a consumer block under `l`, after the blocks there that produce what it reads,

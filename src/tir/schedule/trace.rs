@@ -72,6 +72,17 @@ pub enum Instruction {
         /// The copy block made.
         out: BlockRV,
     },
+    /// `b = sch.cache_read(block=.., read_buffer_index=.., storage_scope=..)`.
+    CacheRead {
+        /// The block.
+        block: BlockRV,
+        /// Which of its read buffers.
+        read_index: usize,
+        /// The cache's storage scope.
+        scope: String,
+        /// The copy block made.
+        out: BlockRV,
+    },
     /// `sch.reverse_compute_at(block=.., loop=.., preserve_unit_loops=False, index=-1)`.
     ReverseComputeAt {
         /// The consumer block moved.
@@ -271,6 +282,11 @@ pub(super) fn print(trace: &[Instruction]) -> String {
                 b(*out),
                 b(*block)
             ),
+            Instruction::CacheRead { block, read_index, scope, out } => format!(
+                "{} = sch.cache_read(block={}, read_buffer_index={read_index}, storage_scope={scope:?})",
+                b(*out),
+                b(*block)
+            ),
             Instruction::ReverseComputeAt { block, l: lp } => {
                 format!(
                     "sch.reverse_compute_at(block={}, loop={}, preserve_unit_loops=False, index=-1)",
@@ -464,6 +480,17 @@ impl Schedule {
                 let out = se(self.cache_write(
                     blk,
                     usize::try_from(index).map_err(|_| "negative write_buffer_index")?,
+                    &scope,
+                ))?;
+                bind(names, outs, [Named::Block(out)])
+            }
+            "cache_read" => {
+                let blk = a.block(0, "block")?;
+                let index = a.int(1, "read_buffer_index")?;
+                let scope = a.string(2, "storage_scope")?;
+                let out = se(self.cache_read(
+                    blk,
+                    usize::try_from(index).map_err(|_| "negative read_buffer_index")?,
                     &scope,
                 ))?;
                 bind(names, outs, [Named::Block(out)])
