@@ -169,6 +169,12 @@ fn every_legality_rule_refuses_its_case() {
             "b4 = sch.cache_write(b0, 0, \"local\")\nsch.reverse_compute_at(b4, l1, preserve_unit_loops=True)",
             "trace line 4: only preserve_unit_loops=False is supported yet",
         ),
+        ("sch.rfactor(l1, 0)", "trace line 3: rfactor: loop i is not bound to reduction variables only"),
+        ("sch.rfactor(l3, 3)", "trace line 3: rfactor: factor_axis 3 is out of range for C of rank 2"),
+        (
+            "b4 = sch.cache_write(b0, 0, \"local\")\nl5, l6 = sch.get_loops(b4)\nsch.rfactor(l6, 0)",
+            "trace line 5: rfactor: block C_local has no init: it is not a reduction block",
+        ),
         (
             "b4 = sch.cache_write(b0, 0, \"local\")\nsch.compute_at(b4, l1)",
             "trace line 4: compute_at: no block under loop i reads what block C_local writes",

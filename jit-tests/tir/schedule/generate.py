@@ -154,7 +154,33 @@ def matmul_cache_read(sch):
     sch.compute_at(bb, j)
 
 
+def sum_rfactor(sch):
+    b = sch.get_sblock("S")
+    (k,) = sch.get_loops(b)
+    k0, k1 = sch.split(k, factors=[None, 4])
+    rf = sch.rfactor(k1, 0)
+    sch.vectorize(sch.get_loops(rf)[1])
+
+
+def softmax_rfactor(sch):
+    b = sch.get_sblock("maxelem")
+    i, k = sch.get_loops(b)
+    k0, k1 = sch.split(k, factors=[None, 8])
+    sch.rfactor(k0, 1)
+
+
+def matmul_rfactor(sch):
+    b = sch.get_sblock("C")
+    i, j, k = sch.get_loops(b)
+    k0, k1 = sch.split(k, factors=[4, None])
+    rf = sch.rfactor(k0, 2)
+    sch.parallel(sch.get_loops(rf)[0])
+
+
 CASES = [
+    ("sum_rfactor", "sum", sum_rfactor),
+    ("softmax_rfactor", "softmax", softmax_rfactor),
+    ("matmul_rfactor", "matmul256", matmul_rfactor),
     ("matmul_cache_read", "matmul256", matmul_cache_read),
     ("softmax_misc", "softmax", softmax_misc),
     ("conv2d_compute_at", "conv2d", conv2d_compute_at),

@@ -581,7 +581,7 @@ pub(super) fn replace_buffer_in_block(realize: &Stmt, from: &Buffer, to: &Buffer
 }
 
 /// `root` with the statement `old` (by identity) replaced by `new`.
-fn replace_stmt(root: &Stmt, old: &Stmt, new: &Stmt) -> Stmt {
+pub(super) fn replace_stmt(root: &Stmt, old: &Stmt, new: &Stmt) -> Stmt {
     struct R<'a> {
         old: &'a Stmt,
         new: &'a Stmt,

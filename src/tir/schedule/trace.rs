@@ -156,6 +156,15 @@ pub enum Instruction {
         /// The key.
         key: String,
     },
+    /// `b = sch.rfactor(loop=.., factor_axis=..)`.
+    RFactor {
+        /// The factored loop.
+        l: LoopRV,
+        /// Where its dimension goes in the partial-result buffer.
+        factor_axis: usize,
+        /// The partial-reduction block made.
+        out: BlockRV,
+    },
     /// `sch.compute_inline(block=..)`.
     ComputeInline(BlockRV),
     /// `sch.annotate(block_or_loop=.., ann_key=.., ann_val=..)`.
@@ -301,6 +310,9 @@ pub(super) fn print(trace: &[Instruction]) -> String {
                 format!("{} = sch.decompose_reduction(block={}, loop={})", b(*out), b(*block), l(*lp))
             }
             Instruction::ComputeInline(x) => format!("sch.compute_inline(block={})", b(*x)),
+            Instruction::RFactor { l: lp, factor_axis, out } => {
+                format!("{} = sch.rfactor(loop={}, factor_axis={factor_axis})", b(*out), l(*lp))
+            }
             Instruction::GetProducers { block, outs } => {
                 format!("{} = sch.get_producers(block={})", targets(outs, b), b(*block))
             }
@@ -541,6 +553,12 @@ impl Schedule {
                 let key = a.string(1, "ann_key")?;
                 se(self.unannotate(target, &key))?;
                 bind(names, outs, [])
+            }
+            "rfactor" => {
+                let lp = a.loop_(0, "loop")?;
+                let axis = usize::try_from(a.int(1, "factor_axis")?).map_err(|_| "negative factor_axis")?;
+                let out = se(self.rfactor(lp, axis))?;
+                bind(names, outs, [Named::Block(out)])
             }
             "compute_inline" => {
                 let blk = a.block(0, "block")?;

@@ -1,0 +1,214 @@
+//! `rfactor`: a reduction split into a partial reduction over a factored loop (`NAME_rf`,
+//! into a new buffer with that loop's dimension) and a write-back that reduces the partial
+//! results (`src/s_tir/schedule/primitive/reduction.cc` in TVM 0.27).
+
+use rustc_hash::FxHashMap as HashMap;
+
+use super::tree::{self, ForParts};
+use super::{BlockRV, Instruction, LoopRV, Schedule, ScheduleError, err};
+use crate::tir::ast::*;
+use crate::tir::mutate::{Mutator, Substitute};
+
+impl Schedule {
+    /// Factor the reduction of the block under `l` over `l`: the partial results go into a
+    /// new buffer `NAME_rf` (the written buffer with `l`'s dimension inserted at
+    /// `factor_axis`), reduced into the original by the block under copies of the loops; the
+    /// partial-reduction block.
+    ///
+    /// # Errors
+    /// No single reduction block under the loop, a loop that is not bound to reduction
+    /// variables only, an update that is not `B[..] = B[..] op value` with op one of `+`, `*`,
+    /// `T.min`, `T.max`, a factor axis out of range, or stale handles.
+    pub fn rfactor(&mut self, l: LoopRV, factor_axis: usize) -> Result<BlockRV, ScheduleError> {
+        const P: &str = "rfactor";
+        let (above, loop_stmt) = self.loop_site(l, P)?;
+        let rf_loop = ForParts::of(&loop_stmt).ok_or_else(|| err(P, "not a loop"))?;
+        let mut blocks = Vec::new();
+        tree::walk_blocks(&loop_stmt, &mut Vec::new(), &mut |loops, realize, b| {
+            blocks.push((loops.to_vec(), realize.clone(), b.clone()));
+        });
+        let [(inner_loops, realize, blk)] = blocks.as_slice() else {
+            return Err(err(
+                P,
+                format!("loop {} must hold exactly one block, not {}", rf_loop.var.name(), blocks.len()),
+            ));
+        };
+        let StmtKind::BlockRealize { values, predicate, .. } = realize.kind() else { unreachable!("a realize") };
+        let name = &blk.name;
+        let Some(init) = &blk.init else {
+            return Err(err(P, format!("block {name} has no init: it is not a reduction block")));
+        };
+        // The update: B[idx] = op(B[idx], rhs); the init: B[idx] = identity.
+        let (StmtKind::BufferStore { buffer, value, indices }, StmtKind::BufferStore { value: init_value, .. }) =
+            (blk.body.kind(), init.kind())
+        else {
+            return Err(err(P, format!("block {name}'s update and init must each be one store")));
+        };
+        let op_rhs = match value.kind() {
+            ExprKind::Binary(op @ (BinOp::Add | BinOp::Mul | BinOp::Min | BinOp::Max), a, b) if matches!(a.kind(), ExprKind::BufferLoad(x, i) if x == buffer && same_indices(i, indices)) => {
+                Some((*op, b.clone()))
+            }
+            _ => None,
+        };
+        let Some((op, rhs)) = op_rhs else {
+            return Err(err(
+                P,
+                format!("block {name}'s update is not `B[..] = B[..] op value` with a commutative reducer"),
+            ));
+        };
+        // Loops: the factored one, then the block's loops (all, from the root down).
+        // (the walk from the loop lists the loop itself first among the block's loops).
+        let mut all_loops: Vec<ForParts> = Vec::new();
+        for p in above.iter().chain(std::iter::once(&loop_stmt)).chain(inner_loops.iter()).filter_map(ForParts::of) {
+            if !all_loops.iter().any(|q| q.var.id() == p.var.id()) {
+                all_loops.push(p);
+            }
+        }
+        let reduce = |iv: &IterVar| iv.iter_type != IterType::DataPar;
+        let bound_by = |id: u64, want_reduce: bool| {
+            blk.iter_vars.iter().zip(values).any(|(iv, v)| reduce(iv) == want_reduce && tree::uses_var(v, id))
+        };
+        if bound_by(rf_loop.var.id(), false) || !bound_by(rf_loop.var.id(), true) {
+            return Err(err(P, format!("loop {} is not bound to reduction variables only", rf_loop.var.name())));
+        }
+        if factor_axis > buffer.shape().len() {
+            return Err(err(
+                P,
+                format!(
+                    "factor_axis {factor_axis} is out of range for {} of rank {}",
+                    buffer.name(),
+                    buffer.shape().len()
+                ),
+            ));
+        }
+        let rf_extent = rf_loop.extent.clone();
+        // The partial-result buffer.
+        let mut shape = buffer.shape().to_vec();
+        shape.insert(factor_axis, rf_extent.clone());
+        let rf_buf = Buffer::new(&format!("{}_rf", buffer.name()), buffer.dtype(), shape);
+
+        // --- the rfactor block: v<rf> (spatial), the spatial vars, v<loop> for the other
+        // reduction loops (reduce), in loop order.
+        let mk = |loop_var: &Var, ty: IterType, extent: &PrimExpr| IterVar {
+            dom: Some(Range::new(PrimExpr::int_of(0, loop_var.dtype()), extent.clone())),
+            var: Var::at(&format!("v{}", loop_var.name()), loop_var.ty().clone(), loop_var.span()),
+            iter_type: ty,
+            thread_tag: String::new(),
+        };
+        let rf_iv = mk(&rf_loop.var, IterType::DataPar, &rf_extent);
+        let mut rf_ivs = vec![rf_iv.clone()];
+        let mut rf_values = vec![PrimExpr::var(&rf_loop.var)];
+        let mut loop_to_iv: HashMap<u64, PrimExpr> = HashMap::default();
+        loop_to_iv.insert(rf_loop.var.id(), PrimExpr::var(&rf_iv.var));
+        for (iv, v) in blk.iter_vars.iter().zip(values) {
+            if !reduce(iv) {
+                rf_ivs.push(iv.clone());
+                rf_values.push(v.clone());
+            }
+        }
+        for p in &all_loops {
+            if p.var.id() != rf_loop.var.id() && bound_by(p.var.id(), true) {
+                let iv = mk(&p.var, IterType::CommReduce, &p.extent);
+                loop_to_iv.insert(p.var.id(), PrimExpr::var(&iv.var));
+                rf_ivs.push(iv);
+                rf_values.push(PrimExpr::var(&p.var));
+            }
+        }
+        // The original reduction variables, in terms of the new ones.
+        let mut old_reduce: HashMap<u64, PrimExpr> = HashMap::default();
+        for (iv, v) in blk.iter_vars.iter().zip(values) {
+            if reduce(iv) {
+                let e = Substitute { map: &loop_to_iv }.expr(v);
+                old_reduce.insert(iv.var.id(), crate::tir::arith::simplify(&e));
+            }
+        }
+        let mut rf_idx = indices.clone();
+        rf_idx.insert(factor_axis, PrimExpr::var(&rf_iv.var));
+        let rhs_rf = Substitute { map: &old_reduce }.expr(&rhs);
+        let rf_update = rf_buf.store(rf_idx.clone(), PrimExpr::binary(op, rf_buf.load(rf_idx.clone()), rhs_rf));
+        let rf_init = rf_buf.store(rf_idx.clone(), init_value.clone());
+        let mut rf_block =
+            Block { iter_vars: rf_ivs, init: Some(rf_init), ..Block::new(&format!("{name}_rf"), rf_update) };
+        let (reads, writes) = crate::tir::region::infer_regions(&rf_block);
+        rf_block.reads = reads;
+        rf_block.writes = writes;
+        let rf_realize = Stmt::at(
+            StmtKind::BlockRealize { values: rf_values, predicate: predicate.clone(), block: Box::new(rf_block) },
+            realize.span(),
+        );
+
+        // --- the write-back block: v<rf> (reduce), the spatial vars; under copies of the
+        // loops its bindings use (in order).
+        let mut copies: Vec<ForParts> = Vec::new();
+        let mut to_copy: HashMap<u64, PrimExpr> = HashMap::default();
+        for p in &all_loops {
+            if p.var.id() == rf_loop.var.id() || bound_by(p.var.id(), false) {
+                let v = Var::at(p.var.name(), p.var.ty().clone(), p.var.span());
+                to_copy.insert(p.var.id(), PrimExpr::var(&v));
+                copies.push(ForParts { var: v, annotations: Vec::new(), kind: ForKind::Serial, ..p.clone_header() });
+            }
+        }
+        let wb_rf = IterVar { iter_type: IterType::CommReduce, ..rf_iv.clone() };
+        let mut wb_ivs = vec![wb_rf.clone()];
+        let mut wb_values = vec![to_copy[&rf_loop.var.id()].clone()];
+        for (iv, v) in blk.iter_vars.iter().zip(values) {
+            if !reduce(iv) {
+                wb_ivs.push(iv.clone());
+                wb_values.push(Substitute { map: &to_copy }.expr(v));
+            }
+        }
+        let mut wb_idx = indices.clone();
+        wb_idx.insert(factor_axis, PrimExpr::var(&wb_rf.var));
+        let wb_update =
+            buffer.store(indices.clone(), PrimExpr::binary(op, buffer.load(indices.clone()), rf_buf.load(wb_idx)));
+        let mut wb_block = Block {
+            iter_vars: wb_ivs,
+            init: Some(init.clone()),
+            annotations: blk.annotations.clone(),
+            ..Block::new(name, wb_update)
+        };
+        let (reads, writes) = crate::tir::region::infer_regions(&wb_block);
+        wb_block.reads = reads;
+        wb_block.writes = writes;
+        let mut wb_nest = Stmt::at(
+            StmtKind::BlockRealize { values: wb_values, predicate: PrimExpr::bool(true), block: Box::new(wb_block) },
+            realize.span(),
+        );
+        for mut c in copies.into_iter().rev() {
+            c.body = wb_nest;
+            wb_nest = c.build();
+        }
+
+        // Put them in place: the rfactor block where the block was, the write-back after the
+        // block's loop nest at the root.
+        let (mut root, mut children, at) = self.root_child_of(realize, P)?;
+        children[at] = super::blocks::replace_stmt(&children[at], realize, &rf_realize);
+        children.insert(at + 1, wb_nest);
+        root.alloc_buffers.push(rf_buf);
+        root.body = Stmt::seq(children);
+        self.set_root(root);
+        let out = self.new_block_rv(&format!("{name}_rf"));
+        self.trace.push(Instruction::RFactor { l, factor_axis, out });
+        Ok(out)
+    }
+}
+
+fn same_indices(a: &[PrimExpr], b: &[PrimExpr]) -> bool {
+    let print = crate::tir::script::print_expr;
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| print(x) == print(y))
+}
+
+impl ForParts {
+    /// The loop's header without its body.
+    fn clone_header(&self) -> ForParts {
+        ForParts {
+            var: self.var.clone(),
+            min: self.min.clone(),
+            extent: self.extent.clone(),
+            kind: self.kind.clone(),
+            body: Stmt::empty(),
+            annotations: self.annotations.clone(),
+            span: self.span,
+        }
+    }
+}
