@@ -189,6 +189,10 @@ fn every_legality_rule_refuses_its_case() {
         "trace line 2: compute_inline: block maxelem is a reduction: only spatial blocks can be inlined"
     );
     assert_eq!(
+        replay_err(softmax(), "b0 = sch.get_sblock(\"norm\")\nsch.reverse_compute_inline(b0)\n"),
+        "trace line 2: reverse_compute_inline: block norm must read a single buffer region, but it reads 2"
+    );
+    assert_eq!(
         replay_err(softmax(), "b0 = sch.get_sblock(\"norm\")\nsch.compute_inline(b0)\n"),
         "trace line 2: compute_inline: block norm writes S, an output of the function"
     );

@@ -177,7 +177,15 @@ def matmul_rfactor(sch):
     sch.parallel(sch.get_loops(rf)[0])
 
 
+def bias_relu_inline(sch):
+    sch.reverse_compute_inline(sch.get_sblock("relu"))
+    i, j = sch.get_loops(sch.get_sblock("bias"))
+    sch.parallel(i)
+    sch.vectorize(j)
+
+
 CASES = [
+    ("bias_relu_inline", "bias_relu", bias_relu_inline),
     ("sum_rfactor", "sum", sum_rfactor),
     ("softmax_rfactor", "softmax", softmax_rfactor),
     ("matmul_rfactor", "matmul256", matmul_rfactor),

@@ -73,6 +73,107 @@ impl Schedule {
     }
 }
 
+impl Schedule {
+    /// Inline a consumer block into the block that produces what it reads: the producer
+    /// stores the consumer's result directly; the consumer and the intermediate buffer go.
+    ///
+    /// # Errors
+    /// A consumer that reads more than one region, not at its own iteration variables, or is
+    /// not one store; a producer that is not one spatial store; an intermediate buffer that is
+    /// a parameter or read elsewhere; a consumer whose loops hold other statements; or a stale
+    /// handle.
+    pub fn reverse_compute_inline(&mut self, block: BlockRV) -> Result<(), ScheduleError> {
+        const P: &str = "reverse_compute_inline";
+        let site = self.block_site(block, P)?;
+        let StmtKind::BlockRealize { block: consumer, .. } = site.realize.kind() else { unreachable!("a block site") };
+        let name = &consumer.name;
+        let [read] = consumer.reads.as_slice() else {
+            return Err(err(
+                P,
+                format!("block {name} must read a single buffer region, but it reads {}", consumer.reads.len()),
+            ));
+        };
+        let StmtKind::BufferStore { buffer: out, value: g, indices: f } = consumer.body.kind() else {
+            return Err(err(P, format!("block {name} is not one store")));
+        };
+        if consumer.init.is_some() || consumer.iter_vars.iter().any(|iv| iv.iter_type != IterType::DataPar) {
+            return Err(err(P, format!("block {name} is a reduction: only spatial blocks can be inlined")));
+        }
+        let b = read.buffer.clone();
+        let read_vars: Vec<u64> = read
+            .region
+            .iter()
+            .filter_map(|r| r.min.as_var().filter(|_| r.extent.as_int() == Some(1)).map(Var::id))
+            .collect();
+        let distinct = read_vars.iter().collect::<std::collections::BTreeSet<_>>().len() == read_vars.len();
+        if read_vars.len() != read.region.len() || !distinct {
+            return Err(err(P, format!("block {name} does not read {} at its own iteration variables", b.name())));
+        }
+        if self.func.buffer_map.iter().any(|(_, x)| *x == b) {
+            return Err(err(P, format!("{} is a parameter of the function", b.name())));
+        }
+        // The producer: the one block writing `b`; nobody else reads `b`.
+        let mut producer: Option<(Stmt, Block)> = None;
+        let mut writers = 0;
+        let mut readers = 0;
+        tree::walk_blocks(&self.func.body, &mut Vec::new(), &mut |_, realize, blk| {
+            if blk.writes.iter().any(|w| w.buffer == b) {
+                writers += 1;
+                producer = Some((realize.clone(), blk.clone()));
+            }
+            readers += usize::from(blk.reads.iter().any(|r| r.buffer == b));
+        });
+        let Some((prod_realize, prod)) = producer.filter(|_| writers == 1) else {
+            return Err(err(P, format!("{} is written by {writers} blocks: it needs a single producer", b.name())));
+        };
+        if readers != 1 {
+            return Err(err(
+                P,
+                format!("{} is read by {readers} blocks: only its single consumer can be inlined", b.name()),
+            ));
+        }
+        let StmtKind::BufferStore { buffer: pb, value: pv, indices: pidx } = prod.body.kind() else {
+            return Err(err(P, format!("the producer {} is not one store", prod.name)));
+        };
+        if prod.init.is_some() || *pb != b {
+            return Err(err(P, format!("the producer {} is not one spatial store to {}", prod.name, b.name())));
+        }
+        // The consumer's variables at the producer's indices; its loads of `b` are the value.
+        let map: HashMap<u64, PrimExpr> = read_vars.iter().copied().zip(pidx.iter().cloned()).collect();
+        struct LoadsOf<'a>(&'a Buffer, &'a PrimExpr);
+        impl Mutator for LoadsOf<'_> {
+            fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
+                match e.kind() {
+                    ExprKind::BufferLoad(x, _) if x == self.0 => self.1.clone(),
+                    _ => default_expr(self, e),
+                }
+            }
+        }
+        let value = LoadsOf(&b, pv).expr(&Substitute { map: &map }.expr(g));
+        let idx: Vec<PrimExpr> = f.iter().map(|e| Substitute { map: &map }.expr(e)).collect();
+        let mut new_prod = Block { body: out.store(idx, value), ..prod.clone() };
+        let (reads, writes) = crate::tir::region::infer_regions(&new_prod);
+        new_prod.reads = reads;
+        new_prod.writes = writes;
+        let StmtKind::BlockRealize { values, predicate, .. } = prod_realize.kind() else { unreachable!("a realize") };
+        let new_realize = Stmt::at(
+            StmtKind::BlockRealize { values: values.clone(), predicate: predicate.clone(), block: Box::new(new_prod) },
+            prod_realize.span(),
+        );
+        let (mut root, children, at) = self.root_child_of(&site.realize, P)?;
+        if !super::blocks::only_block(&children[at], &site.realize) {
+            return Err(err(P, format!("block {name} is not alone in its loop nest at the root (not supported yet)")));
+        }
+        let mut kids = children;
+        kids.remove(at);
+        root.body = super::blocks::replace_stmt(&Stmt::seq(kids), &prod_realize, &new_realize);
+        root.alloc_buffers.retain(|x| *x != b);
+        self.set_root(root);
+        self.trace.push(Instruction::ReverseComputeInline(block));
+        Ok(())
+    }
+}
+
 /// Loads of `buffer` replaced by `value` (its variables bound to the load's indices); read
 /// regions of `buffer` replaced by the producer's reads.
 #[derive(Clone)]

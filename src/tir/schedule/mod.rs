@@ -26,10 +26,10 @@
 //! `parallel`, `vectorize`, `unroll`, `bind`, `annotate`, `unannotate`, `set_scope`,
 //! `storage_align`, and for blocks in the root block
 //! `cache_read`, `cache_write`, `compute_at`, `reverse_compute_at`, `decompose_reduction` and
-//! `compute_inline`, `rfactor`; the sampling primitives `sample_perfect_tile` and `sample_categorical`
+//! `compute_inline`, `reverse_compute_inline`, `rfactor`; the sampling primitives `sample_perfect_tile` and `sample_categorical`
 //! (seeded, decisions in the trace). Blocks carry their regions (`T.reads`/`T.writes`),
 //! inferred by the reader where a script leaves them out ([`crate::tir::region`]). Not yet:
-//! `reverse_compute_inline`, `blockize`.
+//! `blockize`, `tensorize`, `transform_layout` and the other layout primitives.
 
 mod blocks;
 mod inline;

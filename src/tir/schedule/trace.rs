@@ -167,6 +167,8 @@ pub enum Instruction {
     },
     /// `sch.compute_inline(block=..)`.
     ComputeInline(BlockRV),
+    /// `sch.reverse_compute_inline(block=..)`.
+    ReverseComputeInline(BlockRV),
     /// `sch.annotate(block_or_loop=.., ann_key=.., ann_val=..)`.
     Annotate {
         /// What is annotated.
@@ -310,6 +312,7 @@ pub(super) fn print(trace: &[Instruction]) -> String {
                 format!("{} = sch.decompose_reduction(block={}, loop={})", b(*out), b(*block), l(*lp))
             }
             Instruction::ComputeInline(x) => format!("sch.compute_inline(block={})", b(*x)),
+            Instruction::ReverseComputeInline(x) => format!("sch.reverse_compute_inline(block={})", b(*x)),
             Instruction::RFactor { l: lp, factor_axis, out } => {
                 format!("{} = sch.rfactor(loop={}, factor_axis={factor_axis})", b(*out), l(*lp))
             }
@@ -560,9 +563,13 @@ impl Schedule {
                 let out = se(self.rfactor(lp, axis))?;
                 bind(names, outs, [Named::Block(out)])
             }
-            "compute_inline" => {
+            "compute_inline" | "reverse_compute_inline" => {
                 let blk = a.block(0, "block")?;
-                se(self.compute_inline(blk))?;
+                se(if method == "compute_inline" {
+                    self.compute_inline(blk)
+                } else {
+                    self.reverse_compute_inline(blk)
+                })?;
                 bind(names, outs, [])
             }
             "annotate" => {
