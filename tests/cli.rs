@@ -372,6 +372,10 @@ fn run_checks_bounds_by_default_and_unchecked_is_explicit() {
     assert!(stderr(&o).trim_end().ends_with("get.mlir:2:8"), "{}", stderr(&o));
     let o = strata(&["run", f, "--arg", "[1.0, 2.0]", "--arg", "1"]);
     assert_eq!(stdout(&o), "2.0\n", "{}", stderr(&o));
+    // `--time`: the result as usual, then the time evaluator's statistics on standard error.
+    let o = strata(&["run", f, "--arg", "[1.0, 2.0]", "--arg", "1", "--time", "--repeat", "2"]);
+    assert_eq!(stdout(&o), "2.0\n", "{}", stderr(&o));
+    assert!(stderr(&o).starts_with("@get: median ") && stderr(&o).contains("(2 repeats of "), "{}", stderr(&o));
     // `--unchecked` is the opt-out (an in-bounds call gives the same result).
     let o = strata(&["run", f, "--unchecked", "--arg", "[1.0, 2.0]", "--arg", "1"]);
     assert_eq!(stdout(&o), "2.0\n", "{}", stderr(&o));

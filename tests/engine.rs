@@ -559,3 +559,29 @@ fn accesses_proven_in_bounds_compile_as_unchecked_code() {
         assert_ne!(c, u, "{changed}");
     }
 }
+
+#[test]
+fn the_time_evaluator_repeats_grows_number_and_reports_errors() {
+    use strata::engine::TimeOptions;
+    // spec: TVM's time_evaluator: `repeat` results, each the mean of `number` calls; a repeat
+    // shorter than min_repeat_ms is run again with more calls.
+    let code = compile(ADD2D);
+    let a = Tensor::zeros::<f32>(&[4, 8]).unwrap();
+    let b = Tensor::zeros::<f32>(&[4, 8]).unwrap();
+    let mut c = Tensor::zeros::<f32>(&[4, 8]).unwrap();
+    let mut args = [a.as_arg(), b.as_arg(), c.as_arg_mut()];
+    let t = code.time("add2d", &mut args, &TimeOptions { number: 2, repeat: 4, ..TimeOptions::default() }).unwrap();
+    assert_eq!((t.results.len(), t.number), (4, 2));
+    assert!(t.min <= t.median && t.median <= *t.results.iter().max().unwrap());
+    let grown = code
+        .time("add2d", &mut args, &TimeOptions { number: 1, repeat: 1, min_repeat_ms: 5, warmup: 0, flush_cache: true })
+        .unwrap();
+    assert!(grown.number > 1, "a call of add2d takes far less than 5 ms: {grown:?}");
+    assert!(grown.to_string().starts_with("median "), "{grown}");
+    // A call that traps ends the timing with its error.
+    let trapping = compile("func @f(%a: memref<?xf32>, %i: index) {\n  %v = load %a[%i] : memref<?xf32>\n  return\n}");
+    let v = Tensor::zeros::<f32>(&[4]).unwrap();
+    let e =
+        trapping.time("f", &mut [v.as_arg(), Val::Index(9).into()], &TimeOptions::default()).unwrap_err().to_string();
+    assert!(e.contains("out-of-bounds"), "{e}");
+}

@@ -18,6 +18,7 @@ mod host;
 pub mod literal;
 pub mod npy;
 mod shared_lib;
+mod time;
 mod typed;
 mod value;
 
@@ -27,6 +28,7 @@ use std::sync::{Arc, OnceLock, RwLock};
 
 pub use crate::transform::OptLevel;
 pub use host::{HostResult, HostScalar, IntoHostFn};
+pub use time::{TimeOptions, TimeStats};
 pub use typed::{Param, Params, ResultValue, Results, TypedFn};
 pub use value::{Arg, RawTensor, Val};
 

@@ -265,30 +265,22 @@ impl Session {
         if self.timing { format!("\ntook {}", duration(t)) } else { String::new() }
     }
 
-    /// Call repeatedly (arguments made once) for about half a second and report the median.
+    /// Time calls with the engine's time evaluator (arguments made once): 5 repeats of at
+    /// least 100 ms each.
     fn time(&self, text: &str) -> Result<String, String> {
         let d = parse_run(text)?;
         let code = self.code_of(&d.func)?;
         let mut vals = make_call_args(code, &d.func, &d.args).map_err(|e| e.to_string())?;
-        let mut once = || -> Result<Duration, String> {
-            let mut args: Vec<Arg<'_>> = vals.iter_mut().map(Val::as_arg_mut).collect();
-            let start = Instant::now();
-            code.call(&d.func, &mut args).map_err(|e| e.to_string())?;
-            Ok(start.elapsed())
-        };
-        once()?;
-        let budget = Instant::now();
-        let mut times = Vec::new();
-        while times.len() < 5 || (budget.elapsed() < Duration::from_millis(500) && times.len() < 100_000) {
-            times.push(once()?);
-        }
-        times.sort();
+        let mut args: Vec<Arg<'_>> = vals.iter_mut().map(Val::as_arg_mut).collect();
+        let options = strata::engine::TimeOptions { number: 1, repeat: 5, min_repeat_ms: 100, ..Default::default() };
+        let t = code.time(&d.func, &mut args, &options).map_err(|e| e.to_string())?;
         Ok(format!(
-            "median {} over {} calls (min {}, max {})",
-            duration(times[times.len() / 2]),
-            times.len(),
-            duration(times[0]),
-            duration(times[times.len() - 1])
+            "median {} per call (min {}, max {}; {} repeats of {} calls)",
+            duration(t.median),
+            duration(t.min),
+            duration(t.results.iter().copied().max().unwrap_or_default()),
+            t.results.len(),
+            t.number
         ))
     }
 }

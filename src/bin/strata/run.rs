@@ -49,6 +49,13 @@ pub struct RunArgs {
     /// After the call, print each buffer argument (`name = [..]`).
     #[arg(long = "print-args")]
     print_args: bool,
+    /// Then time the function (arguments made again from the same literals) with the engine's
+    /// time evaluator and print the statistics on standard error.
+    #[arg(long)]
+    time: bool,
+    /// Repeats of `--time` (each at least 200 ms).
+    #[arg(long, default_value_t = 5)]
+    repeat: u32,
 }
 
 fn literal(arg: &str) -> anyhow::Result<Literal> {
@@ -127,6 +134,14 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
         }
     }
     crate::write_stdout(&printed)?;
+    if args.time {
+        let mut vals = strata::engine::directive::make_call_args(&code, entry, &lits)?;
+        let mut call_args: Vec<strata::Arg<'_>> = vals.iter_mut().map(Val::as_arg_mut).collect();
+        let options =
+            strata::engine::TimeOptions { number: 1, repeat: args.repeat, min_repeat_ms: 200, ..Default::default() };
+        let t = code.time(entry, &mut call_args, &options)?;
+        eprintln!("@{entry}: {t}");
+    }
     if let Some(dir) = &args.save_args {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create '{}'", dir.display()))?;
         for (i, name, t) in &buffers {
