@@ -37,6 +37,7 @@ pub mod runtime;
 pub mod syntax;
 pub mod tir;
 pub mod transform;
+pub mod tune;
 pub mod verify;
 
 use std::fmt;

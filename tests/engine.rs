@@ -238,7 +238,7 @@ fn handles_outlive_their_module_value_and_cross_threads() {
         })
         .collect();
     let sums: Vec<i64> = handles.into_iter().map(|h| h.join().unwrap()).collect();
-    assert_eq!(sums[0], (0..1000i64).map(|k| k * k).sum());
+    assert_eq!(sums[0], (0..1000i64).map(|k| k * k).sum::<i64>());
 }
 
 #[test]

@@ -41,6 +41,7 @@ mod trace;
 mod tree;
 
 use crate::tir::ast::*;
+pub use sample::SplitMix;
 pub use trace::{Instruction, ReplayError};
 
 /// A handle to a block of a schedule's function (TVM's `BlockRV`).
@@ -127,7 +128,19 @@ pub struct Schedule {
     func: PrimFunc,
     rvs: Vec<Rv>,
     trace: Vec<Instruction>,
-    rng: sample::Rng,
+    rng: sample::SplitMix,
+    /// Decisions the sampling primitives take in turn instead of drawing (a tuner's mutation
+    /// re-applies a template with its parent's decisions but one).
+    forced: std::collections::VecDeque<Option<Decision>>,
+}
+
+/// A sampling primitive's decision: a tiling or a candidate's index.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Decision {
+    /// The factors of `sample_perfect_tile`.
+    Tile(Vec<i64>),
+    /// The index `sample_categorical` picked.
+    Category(usize),
 }
 
 impl Schedule {
@@ -142,12 +155,30 @@ impl Schedule {
         if has_blocks && func.body.as_root_block().is_none() {
             func.body = Stmt::root_block(Vec::new(), func.body.clone());
         }
-        Schedule { func, rvs: Vec::new(), trace: Vec::new(), rng: sample::Rng::new(0) }
+        Schedule { func, rvs: Vec::new(), trace: Vec::new(), rng: sample::SplitMix::new(0), forced: Default::default() }
     }
 
     /// A schedule of `func` whose sampling primitives draw from a generator seeded with `seed`.
     pub fn with_seed(func: PrimFunc, seed: u64) -> Schedule {
-        Schedule { rng: sample::Rng::new(seed), ..Schedule::new(func) }
+        Schedule { rng: sample::SplitMix::new(seed), ..Schedule::new(func) }
+    }
+
+    /// A schedule whose sampling primitives take `decisions` in turn (`None`, or one that does
+    /// not fit the request: drawn from the generator seeded with `seed`).
+    pub fn with_decisions(func: PrimFunc, seed: u64, decisions: Vec<Option<Decision>>) -> Schedule {
+        Schedule { forced: decisions.into(), ..Schedule::with_seed(func, seed) }
+    }
+
+    /// The decisions of the sampling primitives applied so far, in order.
+    pub fn decisions(&self) -> Vec<Decision> {
+        self.trace
+            .iter()
+            .filter_map(|i| match i {
+                Instruction::SamplePerfectTile { decision, .. } => Some(Decision::Tile(decision.clone())),
+                Instruction::SampleCategorical { decision, .. } => Some(Decision::Category(*decision)),
+                _ => None,
+            })
+            .collect()
     }
 
     /// The function as scheduled so far.

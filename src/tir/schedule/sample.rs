@@ -1,18 +1,20 @@
 //! Sampling primitives for tuners: `sample_perfect_tile` and `sample_categorical`, seeded and
 //! recorded (each decision is in the trace, so a replay makes the same choices).
 
-use super::{ExprRV, Instruction, LoopRV, Rv, Schedule, ScheduleError, err};
+use super::{Decision, ExprRV, Instruction, LoopRV, Rv, Schedule, ScheduleError, err};
 
 /// A small deterministic generator (SplitMix64): the same seed gives the same decisions on
 /// every machine.
 #[derive(Clone, Debug)]
-pub(super) struct Rng(u64);
+pub struct SplitMix(u64);
 
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
+impl SplitMix {
+    /// A generator seeded with `seed`.
+    pub fn new(seed: u64) -> SplitMix {
+        SplitMix(seed)
     }
 
+    /// The next number.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
@@ -22,12 +24,12 @@ impl Rng {
     }
 
     /// Uniform in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
+    pub(super) fn below(&mut self, n: usize) -> usize {
         (self.next_u64() % n as u64) as usize
     }
 
     /// Uniform in `[0, 1)`.
-    pub fn unit(&mut self) -> f64 {
+    pub(super) fn unit(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
 }
@@ -87,7 +89,17 @@ impl Schedule {
                 }
                 d.to_vec()
             }
-            None => self.perfect_tile(extent, n, limit),
+            None => match self.forced.pop_front().flatten() {
+                Some(Decision::Tile(d))
+                    if d.len() == n
+                        && d.iter().try_fold(1i64, |a, &x| if x >= 1 { a.checked_mul(x) } else { None })
+                            == Some(extent)
+                        && d.last().is_some_and(|&x| x <= limit) =>
+                {
+                    d
+                }
+                _ => self.perfect_tile(extent, n, limit),
+            },
         };
         let outs: Vec<ExprRV> = tiles.iter().map(|&t| self.new_int_rv(t)).collect();
         self.trace.push(Instruction::SamplePerfectTile {
@@ -144,7 +156,14 @@ impl Schedule {
             Some(d) => {
                 return Err(err(P, format!("the decision {d} is out of range for {} candidates", candidates.len())));
             }
+            None if matches!(self.forced.front(), Some(Some(Decision::Category(d))) if *d < candidates.len()) => {
+                match self.forced.pop_front().flatten() {
+                    Some(Decision::Category(d)) => d,
+                    _ => unreachable!("checked above"),
+                }
+            }
             None => {
+                self.forced.pop_front();
                 let mut x = self.rng.unit() * total;
                 let mut pick = candidates.len() - 1;
                 for (k, p) in probs.iter().enumerate() {

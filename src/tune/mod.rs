@@ -1,0 +1,402 @@
+//! Autotuning: sample schedules of a PrimFunc from a design space, compile them on worker
+//! threads while measuring on this one, and keep the fastest.
+//!
+//! ```no_run
+//! let m = strata::tir::parse_script(include_str!("../../jit-tests/tir/script/matmul256.py"))?;
+//! let result = strata::tune::Tuner::new(m.funcs[0].clone()).trials(64).seed(1).run()?;
+//! let best = result.best.expect("a candidate ran");
+//! println!("{:.3} ms with\n{}", best.time.median.as_secs_f64() * 1e3, best.trace);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The search: seeded random samples of the space first, then evolution (the decisions of one of
+//! the best candidates with one of them drawn again). A candidate is skipped when its schedule
+//! fails, is identical to one already measured (same printed function), does not compile,
+//! traps, or computes something else than the unscheduled function (checked on each new
+//! candidate, within a float tolerance); every candidate is recorded, with its status.
+//!
+//! Not yet: resuming and merging logs, shards, a cache across runs, plots, `strata tune`.
+
+mod record;
+pub mod space;
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::engine::{Compiled, Engine, Options, TimeOptions, TimeStats};
+use crate::runtime::Tensor;
+use crate::tir::ast::{IRModule, PrimFunc};
+use crate::tir::schedule::{Decision, Schedule, ScheduleError};
+pub use record::Record;
+
+/// A template: applies primitives (and samples decisions) to a schedule.
+pub type Template = dyn Fn(&mut Schedule) -> Result<(), ScheduleError> + Send + Sync;
+
+/// What can stop a tuning run as a whole (a failing candidate never does).
+#[derive(Debug, thiserror::Error)]
+pub enum TuneError {
+    /// The unscheduled function does not compile or run: nothing to compare with.
+    #[error("the unscheduled function cannot be run: {0}")]
+    Reference(String),
+    /// A parameter the tuner cannot make arguments for.
+    #[error("{0}")]
+    Unsupported(String),
+    /// The log cannot be written.
+    #[error("cannot write the tuning log {path}: {message}")]
+    Log {
+        /// The log file.
+        path: PathBuf,
+        /// Why.
+        message: String,
+    },
+}
+
+/// A tuning run's settings, built with [`Tuner::new`] and its setters.
+pub struct Tuner {
+    func: PrimFunc,
+    template: Arc<Template>,
+    trials: usize,
+    seed: u64,
+    threads: usize,
+    time: TimeOptions,
+    log: Option<PathBuf>,
+    engine: Engine,
+}
+
+/// The fastest candidate.
+pub struct Best {
+    /// Its trace (TVM's Python).
+    pub trace: String,
+    /// The scheduled function.
+    pub func: PrimFunc,
+    /// Its time.
+    pub time: TimeStats,
+    /// The compiled kernel.
+    pub code: Compiled,
+}
+
+/// What a tuning run found.
+pub struct TuneResult {
+    /// The fastest correct candidate.
+    pub best: Option<Best>,
+    /// Every candidate, in the order they were tried.
+    pub records: Vec<Record>,
+    /// The unscheduled function's time, measured the same way.
+    pub baseline: TimeStats,
+    /// Wall time of the run.
+    pub elapsed: Duration,
+}
+
+impl Tuner {
+    /// A tuner for `func` with the built-in space ([`space::apply`]): 64 trials, seed 0, the
+    /// machine's cores for compiling, 3 repeats of at least 20 ms per measurement.
+    pub fn new(func: PrimFunc) -> Tuner {
+        Tuner {
+            func,
+            template: Arc::new(space::apply),
+            trials: 64,
+            seed: 0,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            time: TimeOptions { number: 1, repeat: 3, min_repeat_ms: 20, warmup: 1, flush_cache: false },
+            log: None,
+            engine: Engine::new(Options { threads: 1, ..Options::default() }).unwrap_or_default(),
+        }
+    }
+
+    /// Use this template instead of the built-in space.
+    #[must_use]
+    pub fn template(mut self, f: impl Fn(&mut Schedule) -> Result<(), ScheduleError> + Send + Sync + 'static) -> Tuner {
+        self.template = Arc::new(f);
+        self
+    }
+
+    /// Candidates to measure.
+    #[must_use]
+    pub fn trials(mut self, n: usize) -> Tuner {
+        self.trials = n;
+        self
+    }
+
+    /// The seed of every decision (a run is deterministic for a seed, apart from times).
+    #[must_use]
+    pub fn seed(mut self, seed: u64) -> Tuner {
+        self.seed = seed;
+        self
+    }
+
+    /// Threads that compile candidates (measuring stays on the calling thread).
+    #[must_use]
+    pub fn threads(mut self, n: usize) -> Tuner {
+        self.threads = n.max(1);
+        self
+    }
+
+    /// How each candidate is timed.
+    #[must_use]
+    pub fn time_options(mut self, t: TimeOptions) -> Tuner {
+        self.time = t;
+        self
+    }
+
+    /// Append a JSON line per candidate to this file.
+    #[must_use]
+    pub fn log(mut self, path: impl Into<PathBuf>) -> Tuner {
+        self.log = Some(path.into());
+        self
+    }
+
+    /// The engine kernels are compiled with (default: one thread for parallel loops).
+    #[must_use]
+    pub fn engine(mut self, engine: Engine) -> Tuner {
+        self.engine = engine;
+        self
+    }
+
+    /// Tune.
+    ///
+    /// # Errors
+    /// The unscheduled function cannot be compiled or run, a parameter is not a buffer of
+    /// static shape, or the log cannot be written. Failing candidates are recorded, not errors.
+    pub fn run(&self) -> Result<TuneResult, TuneError> {
+        let start = Instant::now();
+        let name = self.func.name.clone();
+        let workload = record::workload_hash(&self.func);
+        let inputs = make_inputs(&self.func)?;
+        let reference_code = self.compile(&self.func).map_err(TuneError::Reference)?;
+        let reference = run_once(&reference_code, &name, &inputs).map_err(TuneError::Reference)?;
+        let baseline = time(&reference_code, &name, &inputs, &self.time).map_err(TuneError::Reference)?;
+        let mut log = match &self.log {
+            Some(p) => {
+                Some(record::Log::open(p).map_err(|e| TuneError::Log { path: p.clone(), message: e.to_string() })?)
+            }
+            None => None,
+        };
+        let mut records: Vec<Record> = Vec::new();
+        let mut seen: HashSet<u64> = HashSet::new();
+        let mut best: Option<Best> = None;
+        let mut ranked: Vec<(Duration, Vec<Decision>)> = Vec::new();
+        let mut rng = crate::tir::schedule::SplitMix::new(self.seed);
+        let batch = (2 * self.threads).max(2);
+        let mut attempts = 0usize;
+        let max_attempts = self.trials.saturating_mul(20).max(100);
+        let mut pending: Vec<Candidate> = Vec::new();
+        while records.iter().filter(|r| r.measured()).count() < self.trials && attempts < max_attempts {
+            // Sample a batch of new candidates: random first, then mutations of the best.
+            let mut fresh = Vec::new();
+            while fresh.len() < batch && attempts < max_attempts {
+                attempts += 1;
+                let seed = rng.next_u64();
+                let evolve = ranked.len() >= 4 && !attempts.is_multiple_of(3);
+                let forced: Vec<Option<Decision>> = if evolve {
+                    let parent = &ranked[(rng.next_u64() as usize) % ranked.len().min(8)].1;
+                    let redraw = (rng.next_u64() as usize) % parent.len().max(1);
+                    parent.iter().enumerate().map(|(k, d)| (k != redraw).then(|| d.clone())).collect()
+                } else {
+                    Vec::new()
+                };
+                let mut sch = Schedule::with_decisions(self.func.clone(), seed, forced);
+                match (self.template)(&mut sch) {
+                    Ok(()) => {
+                        let printed = crate::tir::script::print_func(sch.func());
+                        let h = record::hash_text(&printed);
+                        if seen.insert(h) {
+                            fresh.push(Candidate { sch, trace: String::new() });
+                        }
+                    }
+                    Err(e) => {
+                        let r =
+                            Record::new(workload, sch.trace(), &sch.decisions(), None, format!("schedule error: {e}"));
+                        records.push(r);
+                    }
+                }
+            }
+            for c in &mut fresh {
+                c.trace = c.sch.trace();
+            }
+            pending.extend(fresh);
+            if pending.is_empty() {
+                break;
+            }
+            // Compile the batch on worker threads, then measure one by one here.
+            let compiled: Vec<(Candidate, Result<Compiled, String>)> = self.compile_all(std::mem::take(&mut pending));
+            for (c, code) in compiled {
+                if records.iter().filter(|r| r.measured()).count() >= self.trials {
+                    break;
+                }
+                let decisions = c.sch.decisions();
+                let status = code.and_then(|code| {
+                    let out = run_once(&code, &name, &inputs)?;
+                    check_same(&reference, &out)?;
+                    let t = time(&code, &name, &inputs, &self.time)?;
+                    Ok((code, t))
+                });
+                match status {
+                    Ok((code, t)) => {
+                        records.push(Record::new(workload, c.trace.clone(), &decisions, Some(&t), "ok".into()));
+                        ranked.push((t.median, decisions));
+                        ranked.sort_by_key(|(d, _)| *d);
+                        if best.as_ref().is_none_or(|b| t.median < b.time.median) {
+                            best = Some(Best { trace: c.trace, func: c.sch.into_func(), time: t, code });
+                        }
+                    }
+                    Err(e) => records.push(Record::new(workload, c.trace, &decisions, None, e)),
+                }
+                if let (Some(log), Some(r)) = (log.as_mut(), records.last()) {
+                    log.append(r).map_err(|e| TuneError::Log {
+                        path: self.log.clone().unwrap_or_default(),
+                        message: e.to_string(),
+                    })?;
+                }
+            }
+        }
+        Ok(TuneResult { best, records, baseline, elapsed: start.elapsed() })
+    }
+
+    fn compile(&self, f: &PrimFunc) -> Result<Compiled, String> {
+        let m = IRModule::from_func(f.clone());
+        let v = crate::tir::lower(&m).map_err(|e| e.to_string())?;
+        self.engine.compile(&v).map_err(|e| e.to_string())
+    }
+
+    /// Compile candidates on `threads` threads, in order.
+    fn compile_all(&self, cands: Vec<Candidate>) -> Vec<(Candidate, Result<Compiled, String>)> {
+        let n = cands.len();
+        let chunk = n.div_ceil(self.threads).max(1);
+        let mut out: Vec<(Candidate, Result<Compiled, String>)> = Vec::with_capacity(n);
+        let mut cands = cands;
+        std::thread::scope(|s| {
+            let mut handles = Vec::new();
+            while !cands.is_empty() {
+                let rest = cands.split_off(chunk.min(cands.len()));
+                let mine = std::mem::replace(&mut cands, rest);
+                handles.push(s.spawn(move || {
+                    mine.into_iter()
+                        .map(|c| {
+                            let code = self.compile(c.sch.func());
+                            (c, code)
+                        })
+                        .collect::<Vec<_>>()
+                }));
+            }
+            for h in handles {
+                // A compile thread that panicked (a code generator bug) loses its candidates.
+                if let Ok(v) = h.join() {
+                    out.extend(v);
+                }
+            }
+        });
+        out
+    }
+}
+
+struct Candidate {
+    sch: Schedule,
+    trace: String,
+}
+
+/// Deterministic inputs for every buffer parameter (static shapes only).
+fn make_inputs(f: &PrimFunc) -> Result<Vec<Tensor>, TuneError> {
+    f.params
+        .iter()
+        .enumerate()
+        .map(|(k, p)| {
+            let b = f.buffer_of(p).ok_or_else(|| {
+                TuneError::Unsupported(format!(
+                    "parameter '{}' is not a buffer: the tuner needs buffers only",
+                    p.name()
+                ))
+            })?;
+            let shape: Vec<i64> = b
+                .shape()
+                .iter()
+                .map(|d| d.as_int())
+                .collect::<Option<_>>()
+                .ok_or_else(|| TuneError::Unsupported(format!("buffer '{}' has a symbolic shape", b.name())))?;
+            let n = shape.iter().product::<i64>().max(0) as usize;
+            let dt = crate::runtime::DLDataType::from_tvm_name(&b.dtype().to_string())
+                .ok_or_else(|| TuneError::Unsupported(format!("buffer '{}' has dtype {}", b.name(), b.dtype())))?;
+            let values: Vec<f64> = (0..n).map(|i| ((i * 7 + k * 3) % 13) as f64 * 0.125 - 0.5).collect();
+            tensor_of(&values, &shape, dt)
+                .ok_or_else(|| TuneError::Unsupported(format!("buffer '{}' has dtype {}", b.name(), b.dtype())))
+        })
+        .collect()
+}
+
+fn run_once(code: &Compiled, name: &str, inputs: &[Tensor]) -> Result<Vec<Vec<f64>>, String> {
+    let mut ts: Vec<Tensor> = inputs.to_vec();
+    let mut args: Vec<crate::Arg<'_>> = ts.iter_mut().map(Tensor::as_arg_mut).collect();
+    code.call(name, &mut args).map_err(|e| e.to_string())?;
+    drop(args);
+    ts.iter().map(|t| values_of(t).ok_or_else(|| "a buffer of an unsupported dtype".to_string())).collect()
+}
+
+/// A tensor of `dt` holding `values` (integers truncated).
+fn tensor_of(values: &[f64], shape: &[i64], dt: crate::runtime::DLDataType) -> Option<Tensor> {
+    use crate::runtime::dlpack::code;
+    macro_rules! make {
+        ($t:ty) => {
+            Tensor::from_vec(values.iter().map(|&v| v as $t).collect::<Vec<$t>>(), shape).ok()
+        };
+    }
+    match (dt.code, dt.bits, dt.lanes) {
+        (code::FLOAT, 32, 1) => make!(f32),
+        (code::FLOAT, 64, 1) => make!(f64),
+        (code::INT, 8, 1) => make!(i8),
+        (code::INT, 16, 1) => make!(i16),
+        (code::INT, 32, 1) => make!(i32),
+        (code::INT, 64, 1) => make!(i64),
+        (code::UINT, 8, 1) => make!(u8),
+        (code::UINT, 16, 1) => make!(u16),
+        (code::UINT, 32, 1) => make!(u32),
+        (code::UINT, 64, 1) => make!(u64),
+        _ => None,
+    }
+}
+
+/// A tensor's elements as numbers.
+fn values_of(t: &Tensor) -> Option<Vec<f64>> {
+    use crate::runtime::dlpack::code;
+    let dt = t.dtype();
+    macro_rules! read {
+        ($t:ty) => {
+            t.as_slice::<$t>().ok().map(|s| s.iter().map(|&v| v as f64).collect())
+        };
+    }
+    match (dt.code, dt.bits, dt.lanes) {
+        (code::FLOAT, 32, 1) => read!(f32),
+        (code::FLOAT, 64, 1) => read!(f64),
+        (code::INT, 8, 1) => read!(i8),
+        (code::INT, 16, 1) => read!(i16),
+        (code::INT, 32, 1) => read!(i32),
+        (code::INT, 64, 1) => read!(i64),
+        (code::UINT, 8, 1) => read!(u8),
+        (code::UINT, 16, 1) => read!(u16),
+        (code::UINT, 32, 1) => read!(u32),
+        (code::UINT, 64, 1) => read!(u64),
+        _ => None,
+    }
+}
+
+fn time(code: &Compiled, name: &str, inputs: &[Tensor], options: &TimeOptions) -> Result<TimeStats, String> {
+    let mut ts: Vec<Tensor> = inputs.to_vec();
+    let mut args: Vec<crate::Arg<'_>> = ts.iter_mut().map(Tensor::as_arg_mut).collect();
+    code.time(name, &mut args, options).map_err(|e| e.to_string())
+}
+
+/// Whether two runs' buffers agree (floats within a relative 1e-3 of the larger magnitude:
+/// schedules reassociate reductions).
+fn check_same(want: &[Vec<f64>], got: &[Vec<f64>]) -> Result<(), String> {
+    for (k, (a, b)) in want.iter().zip(got).enumerate() {
+        for (i, (x, y)) in a.iter().zip(b).enumerate() {
+            let tol = 1e-3 * x.abs().max(y.abs()).max(1.0);
+            if (x - y).abs() > tol || x.is_nan() != y.is_nan() {
+                return Err(format!(
+                    "wrong result: buffer #{k} element {i} is {y}, the unscheduled function gives {x}"
+                ));
+            }
+        }
+    }
+    Ok(())
+}

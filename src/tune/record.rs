@@ -1,0 +1,109 @@
+//! Tuning records: one JSON object per candidate, appended to a log as lines (`workload`, the
+//! function's hash; `trace`; `decisions`; `time_ms` with `median`/`min`/`mean`/`std` and the
+//! per-repeat `results`, or `null`; `status`, `"ok"` or why the candidate was skipped).
+
+use std::hash::{Hash, Hasher};
+use std::io::Write;
+use std::path::Path;
+
+use serde_json::{Value, json};
+
+use crate::engine::TimeStats;
+use crate::tir::ast::PrimFunc;
+use crate::tir::schedule::Decision;
+
+/// One candidate.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Record {
+    /// The record as it is written.
+    pub json: Value,
+}
+
+impl Record {
+    pub(super) fn new(
+        workload: u64,
+        trace: String,
+        decisions: &[Decision],
+        time: Option<&TimeStats>,
+        status: String,
+    ) -> Record {
+        let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+        let decisions: Vec<Value> = decisions
+            .iter()
+            .map(|d| match d {
+                Decision::Tile(t) => json!(t),
+                Decision::Category(c) => json!(c),
+            })
+            .collect();
+        let time = time.map(|t| {
+            json!({
+                "median": ms(t.median), "min": ms(t.min), "mean": ms(t.mean), "std": ms(t.std),
+                "number": t.number, "results": t.results.iter().map(|&d| ms(d)).collect::<Vec<_>>(),
+            })
+        });
+        Record {
+            json: json!({
+                "workload": format!("{workload:016x}"), "trace": trace, "decisions": decisions,
+                "time_ms": time, "status": status,
+            }),
+        }
+    }
+
+    /// Whether the candidate ran and was timed.
+    pub fn measured(&self) -> bool {
+        self.json["status"] == "ok"
+    }
+
+    /// Why the candidate was skipped (`"ok"` if it was not).
+    pub fn status(&self) -> &str {
+        self.json["status"].as_str().unwrap_or("")
+    }
+
+    /// The median time in milliseconds, if measured.
+    pub fn median_ms(&self) -> Option<f64> {
+        self.json["time_ms"]["median"].as_f64()
+    }
+
+    /// The trace.
+    pub fn trace(&self) -> &str {
+        self.json["trace"].as_str().unwrap_or("")
+    }
+}
+
+/// An append-only JSON-lines log.
+pub(super) struct Log(std::io::BufWriter<std::fs::File>);
+
+impl Log {
+    pub fn open(path: &Path) -> std::io::Result<Log> {
+        let f = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
+        Ok(Log(std::io::BufWriter::new(f)))
+    }
+
+    pub fn append(&mut self, r: &Record) -> std::io::Result<()> {
+        writeln!(self.0, "{}", r.json)?;
+        self.0.flush()
+    }
+}
+
+/// A stable hash of a text (FNV-1a: the same on every machine and run).
+pub(super) fn hash_text(s: &str) -> u64 {
+    struct Fnv(u64);
+    impl Hasher for Fnv {
+        fn finish(&self) -> u64 {
+            self.0
+        }
+        fn write(&mut self, bytes: &[u8]) {
+            for b in bytes {
+                self.0 = (self.0 ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+    }
+    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+    s.hash(&mut h);
+    h.finish()
+}
+
+/// The workload: a hash of the function's TVMScript.
+pub(super) fn workload_hash(f: &PrimFunc) -> u64 {
+    hash_text(&crate::tir::script::print_func(f))
+}

@@ -1,0 +1,135 @@
+//! The built-in design space: in the spirit of MetaSchedule's CPU rules, for a function whose
+//! main block is a reduction (matmul, conv2d) or elementwise.
+//!
+//! For the reduction block with the most loops: every spatial loop tiled in two
+//! (`sample_perfect_tile`, innermost at most 64) and every reduction loop in two (at most 16),
+//! ordered `S.. R.. R.. S..` (outer spatial, outer then inner reduction, inner spatial), the
+//! output accumulated in a `"local"` cache written back under the last outer spatial loop, the
+//! outer spatial loops fused and run in parallel, the innermost spatial loop vectorized (and the
+//! write-back's), an unroll step sampled from `[0, 16, 64, 512]`, and the reduction's init
+//! decomposed out of the outer reduction loop. An elementwise block gets its innermost loop
+//! split for vectorization and its outer loops fused and parallel. Blocks that do not fit are
+//! left as they are.
+
+use crate::tir::ast::{IterType, StmtKind};
+use crate::tir::schedule::{AnnValue, BlockOrLoop, Factor, LoopRV, Schedule, ScheduleError};
+
+/// Apply the built-in space to `sch` (sampling its decisions).
+///
+/// # Errors
+/// A primitive that refuses the function (the candidate is then skipped by the tuner).
+pub fn apply(sch: &mut Schedule) -> Result<(), ScheduleError> {
+    let Some((name, kinds)) = main_block(sch) else { return Ok(()) };
+    let block = sch.get_block(&name)?;
+    let loops = sch.get_loops(block)?;
+    if loops.len() != kinds.len() {
+        return Ok(());
+    }
+    if kinds.iter().all(|&reduce| !reduce) {
+        return elementwise(sch, &loops);
+    }
+    // Spatial loops must come first for the S..R..R..S.. order.
+    let first_reduce = kinds.iter().position(|&r| r).unwrap_or(kinds.len());
+    if kinds[first_reduce..].iter().any(|&r| !r) || first_reduce == 0 {
+        return Ok(());
+    }
+    let mut outer_s = Vec::new();
+    let mut inner_s = Vec::new();
+    let mut outer_r = Vec::new();
+    let mut inner_r = Vec::new();
+    for (k, &l) in loops.iter().enumerate() {
+        let reduce = kinds[k];
+        let tiles = sch.sample_perfect_tile(l, 2, if reduce { 16 } else { 64 }, None)?;
+        let factors: Vec<Factor> = tiles.iter().map(|&t| t.into()).collect();
+        let parts = sch.split_by(l, &factors)?;
+        if reduce {
+            outer_r.push(parts[0]);
+            inner_r.push(parts[1]);
+        } else {
+            outer_s.push(parts[0]);
+            inner_s.push(parts[1]);
+        }
+    }
+    let order: Vec<LoopRV> = outer_s.iter().chain(&outer_r).chain(&inner_r).chain(&inner_s).copied().collect();
+    sch.reorder(&order)?;
+    let cache = sch.cache_write(block, 0, "local")?;
+    let last_outer = *outer_s.last().unwrap_or(&outer_s[0]);
+    sch.reverse_compute_at(cache, last_outer)?;
+    let fused = if outer_s.len() > 1 { sch.fuse(&outer_s)? } else { outer_s[0] };
+    sch.parallel(fused)?;
+    if let Some(&v) = inner_s.last() {
+        sch.vectorize(v)?;
+    }
+    let cache_loops = sch.get_loops(cache)?;
+    if let Some(&v) = cache_loops.last()
+        && cache_loops.len() > 1
+    {
+        sch.vectorize(v)?;
+    }
+    let unroll = sch.sample_categorical(&[0, 16, 64, 512], &[0.25; 4], None)?;
+    sch.annotate_with(BlockOrLoop::Loop(fused), "pragma_auto_unroll_max_step", AnnValue::Sampled(unroll))?;
+    sch.decompose_reduction(block, outer_r[0])?;
+    Ok(())
+}
+
+/// An elementwise block: the innermost loop split for vectorization, the outer ones fused and
+/// parallel.
+fn elementwise(sch: &mut Schedule, loops: &[LoopRV]) -> Result<(), ScheduleError> {
+    let Some((&last, outer)) = loops.split_last() else { return Ok(()) };
+    let tiles = sch.sample_perfect_tile(last, 2, 64, None)?;
+    let factors: Vec<Factor> = tiles.iter().map(|&t| t.into()).collect();
+    let parts = sch.split_by(last, &factors)?;
+    sch.vectorize(parts[1])?;
+    let mut par: Vec<LoopRV> = outer.to_vec();
+    par.push(parts[0]);
+    let fused = if par.len() > 1 { sch.fuse(&par)? } else { par[0] };
+    sch.parallel(fused)?;
+    Ok(())
+}
+
+/// The block with the most loops (ties: the first), and for each of its loops whether a
+/// reduction variable's binding uses it.
+fn main_block(sch: &Schedule) -> Option<(String, Vec<bool>)> {
+    let mut best: Option<(String, Vec<bool>)> = None;
+    let body = &sch.func().body;
+    let mut path = Vec::new();
+    collect(body, &mut path, &mut |loops, values, block| {
+        let kinds: Vec<bool> = loops
+            .iter()
+            .map(|id| {
+                block
+                    .iter_vars
+                    .iter()
+                    .zip(values)
+                    .any(|(iv, v)| iv.iter_type == IterType::CommReduce && crate::tir::region::uses_var(v, *id))
+            })
+            .collect();
+        if block.name != "root" && best.as_ref().is_none_or(|(_, k)| kinds.len() > k.len()) {
+            best = Some((block.name.clone(), kinds));
+        }
+    });
+    best
+}
+
+/// Called with the loop variables above a block, its binding values and the block.
+type BlockVisit<'f> = dyn FnMut(&[u64], &[crate::tir::ast::PrimExpr], &crate::tir::ast::Block) + 'f;
+
+fn collect(s: &crate::tir::ast::Stmt, path: &mut Vec<u64>, f: &mut BlockVisit<'_>) {
+    match s.kind() {
+        StmtKind::For { var, body, .. } => {
+            path.push(var.id());
+            collect(body, path, f);
+            path.pop();
+        }
+        StmtKind::BlockRealize { values, block, .. } => {
+            f(path, values, block);
+            let mut inner = Vec::new();
+            collect(&block.body, &mut inner, f);
+        }
+        _ => {
+            for c in crate::tir::visit::stmt_children(s) {
+                collect(c, path, f);
+            }
+        }
+    }
+}
