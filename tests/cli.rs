@@ -413,3 +413,35 @@ fn schedule_applies_a_tvm_trace_and_the_result_runs() {
     assert!(!o.status.success());
     assert!(stderr(&o).ends_with("bad.trace: trace line 2: 'loop' must be a loop\n"), "{}", stderr(&o));
 }
+
+#[test]
+fn tune_logs_resumes_and_schedule_applies_the_best_record() {
+    let dir = scratch("tune");
+    let kernel = dir.join("mm.py");
+    std::fs::write(
+        &kernel,
+        "@T.prim_func(s_tir=True)\ndef mm(A: T.Buffer((32, 32), \"float32\"), B: T.Buffer((32, 32), \"float32\"), C: T.Buffer((32, 32), \"float32\")):\n    for i, j, k in T.grid(32, 32, 32):\n        with T.sblock(\"C\"):\n            vi, vj, vk = T.axis.remap(\"SSR\", [i, j, k])\n            with T.init():\n                C[vi, vj] = T.float32(0)\n            C[vi, vj] = C[vi, vj] + A[vi, vk] * B[vk, vj]\n",
+    )
+    .unwrap();
+    let (k, log) = (kernel.to_str().unwrap(), dir.join("tune.jsonl"));
+    let l = log.to_str().unwrap();
+    let o = strata(&["tune", k, "--trials", "3", "--threads", "1", "--log", l]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("sch.sample_perfect_tile"), "{}", stdout(&o));
+    assert!(stderr(&o).starts_with("3 candidates measured of 3 in "), "{}", stderr(&o));
+    let first = std::fs::read_to_string(&log).unwrap().lines().count();
+    assert_eq!(first, 3);
+    // Resumed: the 3 measured count toward 5, so 2 more are measured and logged.
+    let o = strata(&["tune", k, "--trials", "5", "--threads", "1", "--log", l]);
+    assert!(stderr(&o).starts_with("5 candidates measured of 5 in "), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&log).unwrap().lines().count(), 5);
+    // The fastest record, applied.
+    let out = dir.join("best.py");
+    let o = strata(&["schedule", k, "--from", l, "-o", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let args = ["--arg", "ones(32x32xf32)", "--arg", "ones(32x32xf32)", "--arg", "zeros(32x32xf32)", "--print-args"];
+    let a = strata(&[&["run", k][..], &args].concat());
+    let b = strata(&[&["run", out.to_str().unwrap()][..], &args].concat());
+    assert_eq!(stdout(&a), stdout(&b), "{}", stderr(&b));
+    assert!(stdout(&b).contains("32.0"));
+}

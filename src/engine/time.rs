@@ -70,6 +70,13 @@ impl TimeStats {
     }
 }
 
+impl TimeStats {
+    /// Statistics known only by their median (a time read back from a log).
+    pub fn from_median(median: Duration) -> TimeStats {
+        TimeStats::of(vec![median], 1)
+    }
+}
+
 impl std::fmt::Display for TimeStats {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let ms = |d: Duration| d.as_secs_f64() * 1e3;

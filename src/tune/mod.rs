@@ -15,7 +15,8 @@
 //! traps, or computes something else than the unscheduled function (checked on each new
 //! candidate, within a float tolerance); every candidate is recorded, with its status.
 //!
-//! Not yet: resuming and merging logs, shards, a cache across runs, plots, `strata tune`.
+//! With a log, a run resumes: what the log measured for the same function counts toward the
+//! trials and is not tried again. Not yet: merging logs, shards, plots.
 
 mod record;
 pub mod space;
@@ -29,7 +30,7 @@ use crate::engine::{Compiled, Engine, Options, TimeOptions, TimeStats};
 use crate::runtime::Tensor;
 use crate::tir::ast::{IRModule, PrimFunc};
 use crate::tir::schedule::{Decision, Schedule, ScheduleError};
-pub use record::Record;
+pub use record::{Record, best_record, read_log};
 
 /// A template: applies primitives (and samples decisions) to a schedule.
 pub type Template = dyn Fn(&mut Schedule) -> Result<(), ScheduleError> + Send + Sync;
@@ -167,6 +168,11 @@ impl Tuner {
         let reference_code = self.compile(&self.func).map_err(TuneError::Reference)?;
         let reference = run_once(&reference_code, &name, &inputs).map_err(TuneError::Reference)?;
         let baseline = time(&reference_code, &name, &inputs, &self.time).map_err(TuneError::Reference)?;
+        // Resume: what the log already measured for this workload counts, and is not tried again.
+        let previous = match &self.log {
+            Some(p) if p.exists() => record::read_log(p).map_err(|e| TuneError::Log { path: p.clone(), message: e })?,
+            _ => Vec::new(),
+        };
         let mut log = match &self.log {
             Some(p) => {
                 Some(record::Log::open(p).map_err(|e| TuneError::Log { path: p.clone(), message: e.to_string() })?)
@@ -178,6 +184,33 @@ impl Tuner {
         let mut best: Option<Best> = None;
         let mut ranked: Vec<(Duration, Vec<Decision>)> = Vec::new();
         let mut rng = crate::tir::schedule::SplitMix::new(self.seed);
+        for r in previous.into_iter().filter(|r| r.workload() == format!("{workload:016x}")) {
+            let Ok(sch) = Schedule::replay(self.func.clone(), r.trace()) else { continue };
+            seen.insert(record::hash_text(&crate::tir::script::print_func(sch.func())));
+            if let Some(ms) = r.median_ms() {
+                let t = Duration::from_secs_f64(ms / 1e3);
+                ranked.push((t, sch.decisions()));
+                if best.as_ref().is_none_or(|b| t < b.time.median)
+                    && let Ok(code) = self.compile(sch.func())
+                {
+                    let time = TimeStats::from_median(t);
+                    best = Some(Best { trace: r.trace().to_string(), func: sch.into_func(), time, code });
+                }
+            }
+            records.push(r);
+        }
+        ranked.sort_by_key(|(d, _)| *d);
+        let mut logged = records.len();
+        let log_path = self.log.clone().unwrap_or_default();
+        let mut flush = |records: &[Record], logged: &mut usize| -> Result<(), TuneError> {
+            if let Some(log) = log.as_mut() {
+                for r in &records[*logged..] {
+                    log.append(r).map_err(|e| TuneError::Log { path: log_path.clone(), message: e.to_string() })?;
+                }
+            }
+            *logged = records.len();
+            Ok(())
+        };
         let batch = (2 * self.threads).max(2);
         let mut attempts = 0usize;
         let max_attempts = self.trials.saturating_mul(20).max(100);
@@ -212,6 +245,7 @@ impl Tuner {
                     }
                 }
             }
+            flush(&records, &mut logged)?;
             for c in &mut fresh {
                 c.trace = c.sch.trace();
             }
@@ -243,12 +277,7 @@ impl Tuner {
                     }
                     Err(e) => records.push(Record::new(workload, c.trace, &decisions, None, e)),
                 }
-                if let (Some(log), Some(r)) = (log.as_mut(), records.last()) {
-                    log.append(r).map_err(|e| TuneError::Log {
-                        path: self.log.clone().unwrap_or_default(),
-                        message: e.to_string(),
-                    })?;
-                }
+                flush(&records, &mut logged)?;
             }
         }
         Ok(TuneResult { best, records, baseline, elapsed: start.elapsed() })

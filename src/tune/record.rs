@@ -68,6 +68,45 @@ impl Record {
     pub fn trace(&self) -> &str {
         self.json["trace"].as_str().unwrap_or("")
     }
+
+    /// The workload's hash (hexadecimal).
+    pub fn workload(&self) -> &str {
+        self.json["workload"].as_str().unwrap_or("")
+    }
+}
+
+/// The records of a log, in order.
+///
+/// # Errors
+/// The file cannot be read, or a line is not a JSON object (with its line number).
+pub fn read_log(path: &Path) -> Result<Vec<Record>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(k, l)| match serde_json::from_str::<Value>(l) {
+            Ok(v) if v.is_object() => Ok(Record { json: v }),
+            _ => Err(format!("line {} is not a tuning record", k + 1)),
+        })
+        .collect()
+}
+
+/// The fastest measured record of a log for `func`, if any.
+///
+/// # Errors
+/// As [`read_log`].
+pub fn best_record(path: &Path, func: &PrimFunc) -> Result<Option<Record>, String> {
+    let w = format!("{:016x}", workload_hash(func));
+    let mut best: Option<Record> = None;
+    for r in read_log(path)? {
+        if r.workload() == w
+            && let Some(ms) = r.median_ms()
+            && best.as_ref().and_then(Record::median_ms).is_none_or(|b| ms < b)
+        {
+            best = Some(r);
+        }
+    }
+    Ok(best)
 }
 
 /// An append-only JSON-lines log.

@@ -6,6 +6,7 @@ mod opt;
 mod repl;
 mod run;
 mod schedule;
+mod tune;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -33,6 +34,8 @@ enum Command {
     Repl(repl::ReplArgs),
     /// Apply a schedule trace (as TVM prints it) to a TVMScript kernel and print the result.
     Schedule(schedule::ScheduleArgs),
+    /// Tune a TVMScript kernel: search schedules, print the fastest one's trace.
+    Tune(tune::TuneArgs),
 }
 
 /// LLVM-style tools accept long options with one dash (`-split-input-file`); clap wants two.
@@ -65,6 +68,7 @@ fn main() -> ExitCode {
         Command::Run(args) => run::run(&args),
         Command::Repl(args) => repl::run(&args),
         Command::Schedule(args) => schedule::run(&args),
+        Command::Tune(args) => tune::run(&args),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

@@ -1,5 +1,6 @@
 //! `strata schedule KERNEL.py TRACE.py`: apply a schedule trace (as TVM prints `sch.trace`, or
-//! the `sch.` lines a user writes) to a PrimFunc and print the scheduled TVMScript.
+//! the `sch.` lines a user writes) to a PrimFunc and print the scheduled TVMScript;
+//! `strata schedule KERNEL.py --from tune.jsonl` applies the fastest record of a tuning log.
 
 use std::path::PathBuf;
 
@@ -12,8 +13,12 @@ use strata::tir::schedule::Schedule;
 pub struct ScheduleArgs {
     /// The kernel: TVMScript with the PrimFunc to schedule.
     kernel: PathBuf,
-    /// The trace to apply.
-    trace: PathBuf,
+    /// The trace to apply (or use `--from`).
+    #[arg(required_unless_present = "from")]
+    trace: Option<PathBuf>,
+    /// Apply the fastest record of this tuning log instead of a trace file.
+    #[arg(long, conflicts_with = "trace")]
+    from: Option<PathBuf>,
     /// The function to schedule (default: the only one).
     #[arg(short = 'e', long = "entry-point")]
     entry: Option<String>,
@@ -29,8 +34,6 @@ pub struct ScheduleArgs {
 pub fn run(args: &ScheduleArgs) -> anyhow::Result<bool> {
     let text =
         std::fs::read_to_string(&args.kernel).with_context(|| format!("cannot read {}", args.kernel.display()))?;
-    let trace =
-        std::fs::read_to_string(&args.trace).with_context(|| format!("cannot read {}", args.trace.display()))?;
     let name = args.kernel.display().to_string();
     let module = match strata::tir::parse_script_named(&name, &text) {
         Ok(m) => m,
@@ -39,16 +42,22 @@ pub fn run(args: &ScheduleArgs) -> anyhow::Result<bool> {
             return Ok(false);
         }
     };
-    let func = match &args.entry {
-        Some(e) => module.func(e.strip_prefix('@').unwrap_or(e)).cloned(),
-        None if module.funcs.len() == 1 => module.funcs.first().cloned(),
-        None => anyhow::bail!("{name} has {} functions: choose one with -e NAME", module.funcs.len()),
+    let func = pick(&module, args.entry.as_deref(), &name)?;
+    let (source, trace) = match (&args.trace, &args.from) {
+        (Some(t), _) => {
+            (t.clone(), std::fs::read_to_string(t).with_context(|| format!("cannot read {}", t.display()))?)
+        }
+        (None, Some(log)) => {
+            let best = strata::tune::best_record(log, &func).map_err(|e| anyhow::anyhow!("{}: {e}", log.display()))?;
+            let best = best.with_context(|| format!("{} has no measured record for this function", log.display()))?;
+            (log.clone(), best.trace().to_string())
+        }
+        (None, None) => anyhow::bail!("give a trace file or --from LOG"),
     };
-    let func = func.with_context(|| format!("no function '{}' in {name}", args.entry.as_deref().unwrap_or("")))?;
     let sch = match Schedule::replay(func, &trace) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("{}: {e}", args.trace.display());
+            eprintln!("{}: {e}", source.display());
             return Ok(false);
         }
     };
@@ -58,4 +67,18 @@ pub fn run(args: &ScheduleArgs) -> anyhow::Result<bool> {
         None => crate::write_stdout(&out)?,
     }
     Ok(true)
+}
+
+/// The function to work on: `-e NAME`, or the module's only one.
+pub fn pick(
+    module: &strata::tir::ast::IRModule,
+    entry: Option<&str>,
+    name: &str,
+) -> anyhow::Result<strata::tir::ast::PrimFunc> {
+    let func = match entry {
+        Some(e) => module.func(e.strip_prefix('@').unwrap_or(e)).cloned(),
+        None if module.funcs.len() == 1 => module.funcs.first().cloned(),
+        None => anyhow::bail!("{name} has {} functions: choose one with -e NAME", module.funcs.len()),
+    };
+    func.with_context(|| format!("no function '{}' in {name}", entry.unwrap_or("")))
 }

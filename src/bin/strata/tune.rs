@@ -1,0 +1,80 @@
+//! `strata tune KERNEL.py`: tune a TVMScript PrimFunc with the built-in space and print (or
+//! write) the fastest schedule found.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::Args;
+use strata::tune::Tuner;
+
+/// Arguments of `strata tune`.
+#[derive(Args)]
+pub struct TuneArgs {
+    /// The kernel: TVMScript with the PrimFunc to tune.
+    kernel: PathBuf,
+    /// The function to tune (default: the only one).
+    #[arg(short = 'e', long = "entry-point")]
+    entry: Option<String>,
+    /// Candidates to measure.
+    #[arg(long, default_value_t = 64)]
+    trials: usize,
+    /// The seed of every decision.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Threads that compile candidates (default: one per core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Append every candidate to this JSON-lines log; an existing log is resumed.
+    #[arg(long)]
+    log: Option<PathBuf>,
+    /// Write the fastest scheduled function (TVMScript) here.
+    #[arg(short = 'o')]
+    output: Option<PathBuf>,
+}
+
+/// Runs the command.
+pub fn run(args: &TuneArgs) -> anyhow::Result<bool> {
+    let text =
+        std::fs::read_to_string(&args.kernel).with_context(|| format!("cannot read {}", args.kernel.display()))?;
+    let name = args.kernel.display().to_string();
+    let module = match strata::tir::parse_script_named(&name, &text) {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("{e}");
+            return Ok(false);
+        }
+    };
+    let func = crate::schedule::pick(&module, args.entry.as_deref(), &name)?;
+    let mut tuner = Tuner::new(func).trials(args.trials).seed(args.seed);
+    if let Some(t) = args.threads {
+        tuner = tuner.threads(t);
+    }
+    if let Some(l) = &args.log {
+        tuner = tuner.log(l);
+    }
+    let r = tuner.run()?;
+    let measured = r.records.iter().filter(|x| x.measured()).count();
+    let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+    let Some(best) = r.best else {
+        eprintln!(
+            "no candidate ran ({} tried); the first failure: {}",
+            r.records.len(),
+            r.records.first().map_or("none", |x| x.status())
+        );
+        return Ok(false);
+    };
+    eprintln!(
+        "{measured} candidates measured of {} in {:.1} s; best {:.4} ms, unscheduled {:.4} ms ({:.1}x)",
+        r.records.len(),
+        r.elapsed.as_secs_f64(),
+        ms(best.time.median),
+        ms(r.baseline.median),
+        r.baseline.median.as_secs_f64() / best.time.median.as_secs_f64()
+    );
+    if let Some(p) = &args.output {
+        std::fs::write(p, strata::tir::script::print_func(&best.func))
+            .with_context(|| format!("cannot write {}", p.display()))?;
+    }
+    crate::write_stdout(&best.trace)?;
+    Ok(true)
+}
