@@ -15,6 +15,10 @@ fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
+fn k_path(p: &Path) -> &str {
+    p.to_str().expect("a UTF-8 path")
+}
+
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
@@ -435,6 +439,46 @@ fn tune_logs_resumes_and_schedule_applies_the_best_record() {
     let o = strata(&["tune", k, "--trials", "5", "--threads", "1", "--log", l]);
     assert!(stderr(&o).starts_with("5 candidates measured of 5 in "), "{}", stderr(&o));
     assert_eq!(std::fs::read_to_string(&log).unwrap().lines().count(), 5);
+    // Two shards measure disjoint slices; merged, their logs hold each candidate once.
+    let (s0, s1) = (dir.join("s0.jsonl"), dir.join("s1.jsonl"));
+    for (k, p) in [("0/2", &s0), ("1/2", &s1)] {
+        let o = strata(&[
+            "tune",
+            k_path(&kernel),
+            "--trials",
+            "3",
+            "--threads",
+            "1",
+            "--shard",
+            k,
+            "--log",
+            p.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let traces = |p: &Path| -> Vec<String> {
+        std::fs::read_to_string(p)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["trace"].to_string())
+            .collect()
+    };
+    let (t0, t1) = (traces(&s0), traces(&s1));
+    assert!(t0.iter().all(|t| !t1.contains(t)), "shards overlap");
+    let merged = dir.join("merged.jsonl");
+    let o = strata(&[
+        "tune",
+        "merge",
+        s0.to_str().unwrap(),
+        s1.to_str().unwrap(),
+        s0.to_str().unwrap(),
+        "-o",
+        merged.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(traces(&merged).len(), t0.len() + t1.len());
+    let o = strata(&["tune", k, "--shard", "2/2"]);
+    assert!(stderr(&o).contains("--shard takes K/N with 0 <= K < N, not '2/2'"), "{}", stderr(&o));
     // The fastest record, applied.
     let out = dir.join("best.py");
     let o = strata(&["schedule", k, "--from", l, "-o", out.to_str().unwrap()]);

@@ -16,7 +16,8 @@
 //! candidate, within a float tolerance); every candidate is recorded, with its status.
 //!
 //! With a log, a run resumes: what the log measured for the same function counts toward the
-//! trials and is not tried again. Not yet: merging logs, shards, plots.
+//! trials and is not tried again. Shards ([`Tuner::shard`]) measure disjoint slices of a space
+//! as separate jobs; [`merge_logs`] combines their logs. Not yet: plots.
 
 mod record;
 pub mod space;
@@ -30,7 +31,7 @@ use crate::engine::{Compiled, Engine, Options, TimeOptions, TimeStats};
 use crate::runtime::Tensor;
 use crate::tir::ast::{IRModule, PrimFunc};
 use crate::tir::schedule::{Decision, Schedule, ScheduleError};
-pub use record::{Record, best_record, read_log};
+pub use record::{Record, best_record, merge_logs, read_log};
 
 /// A template: applies primitives (and samples decisions) to a schedule.
 pub type Template = dyn Fn(&mut Schedule) -> Result<(), ScheduleError> + Send + Sync;
@@ -64,6 +65,8 @@ pub struct Tuner {
     time: TimeOptions,
     log: Option<PathBuf>,
     engine: Engine,
+    /// `(k, n)`: measure only the candidates of the k-th of n disjoint slices.
+    shard: (u64, u64),
 }
 
 /// The fastest candidate.
@@ -103,7 +106,17 @@ impl Tuner {
             time: TimeOptions { number: 1, repeat: 3, min_repeat_ms: 20, warmup: 1, flush_cache: false },
             log: None,
             engine: Engine::new(Options { threads: 1, ..Options::default() }).unwrap_or_default(),
+            shard: (0, 1),
         }
+    }
+
+    /// Measure only the `k`-th (from 0) of `n` disjoint slices of the space (a candidate's slice
+    /// is its printed function's hash modulo `n`): shards run as separate jobs, their logs
+    /// merged after ([`merge_logs`]).
+    #[must_use]
+    pub fn shard(mut self, k: u64, n: u64) -> Tuner {
+        self.shard = (k % n.max(1), n.max(1));
+        self
     }
 
     /// Use this template instead of the built-in space.
@@ -234,7 +247,7 @@ impl Tuner {
                     Ok(()) => {
                         let printed = crate::tir::script::print_func(sch.func());
                         let h = record::hash_text(&printed);
-                        if seen.insert(h) {
+                        if h % self.shard.1 == self.shard.0 && seen.insert(h) {
                             fresh.push(Candidate { sch, trace: String::new() });
                         }
                     }

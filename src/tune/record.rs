@@ -146,3 +146,30 @@ pub(super) fn hash_text(s: &str) -> u64 {
 pub(super) fn workload_hash(f: &PrimFunc) -> u64 {
     hash_text(&crate::tir::script::print_func(f))
 }
+
+/// The records of several logs, each (workload, trace) once: the fastest measured one, else
+/// the first.
+///
+/// # Errors
+/// As [`read_log`], naming the file.
+pub fn merge_logs(paths: &[&Path]) -> Result<Vec<Record>, String> {
+    let mut out: Vec<Record> = Vec::new();
+    for p in paths {
+        for r in read_log(p).map_err(|e| format!("{}: {e}", p.display()))? {
+            match out.iter_mut().find(|x| x.workload() == r.workload() && x.trace() == r.trace()) {
+                Some(x) => {
+                    let faster = match (r.median_ms(), x.median_ms()) {
+                        (Some(a), Some(b)) => a < b,
+                        (Some(_), None) => true,
+                        _ => false,
+                    };
+                    if faster {
+                        *x = r;
+                    }
+                }
+                None => out.push(r),
+            }
+        }
+    }
+    Ok(out)
+}

@@ -10,8 +10,14 @@ use strata::tune::Tuner;
 /// Arguments of `strata tune`.
 #[derive(Args)]
 pub struct TuneArgs {
-    /// The kernel: TVMScript with the PrimFunc to tune.
+    /// The kernel: TVMScript with the PrimFunc to tune; or `merge` followed by logs to combine
+    /// (written to `-o` or standard output).
     kernel: PathBuf,
+    /// The logs of `strata tune merge`.
+    logs: Vec<PathBuf>,
+    /// Measure only the K-th of N disjoint slices of the search (`K/N`, K from 0).
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
     /// The function to tune (default: the only one).
     #[arg(short = 'e', long = "entry-point")]
     entry: Option<String>,
@@ -34,6 +40,19 @@ pub struct TuneArgs {
 
 /// Runs the command.
 pub fn run(args: &TuneArgs) -> anyhow::Result<bool> {
+    if args.kernel.as_os_str() == "merge" {
+        let paths: Vec<&std::path::Path> = args.logs.iter().map(PathBuf::as_path).collect();
+        let merged = strata::tune::merge_logs(&paths).map_err(|e| anyhow::anyhow!(e))?;
+        let text: String = merged.iter().map(|r| format!("{}\n", r.json)).collect();
+        match &args.output {
+            Some(p) => std::fs::write(p, text).with_context(|| format!("cannot write {}", p.display()))?,
+            None => crate::write_stdout(&text)?,
+        }
+        return Ok(true);
+    }
+    if !args.logs.is_empty() {
+        anyhow::bail!("one kernel at a time (extra arguments are for `strata tune merge`)");
+    }
     let text =
         std::fs::read_to_string(&args.kernel).with_context(|| format!("cannot read {}", args.kernel.display()))?;
     let name = args.kernel.display().to_string();
@@ -46,6 +65,13 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<bool> {
     };
     let func = crate::schedule::pick(&module, args.entry.as_deref(), &name)?;
     let mut tuner = Tuner::new(func).trials(args.trials).seed(args.seed);
+    if let Some(sh) = &args.shard {
+        let parsed = sh.split_once('/').and_then(|(k, n)| Some((k.parse::<u64>().ok()?, n.parse::<u64>().ok()?)));
+        let Some((k, n)) = parsed.filter(|(k, n)| k < n) else {
+            anyhow::bail!("--shard takes K/N with 0 <= K < N, not '{sh}'");
+        };
+        tuner = tuner.shard(k, n);
+    }
     if let Some(t) = args.threads {
         tuner = tuner.threads(t);
     }
