@@ -606,3 +606,120 @@ fn mutated_npy_files_never_panic() {
     );
     assert!(failures.is_empty(), "{} inputs panicked, the first: {:?}", failures.len(), failures[0]);
 }
+
+const TRACE_TOKENS: &[&str] = &[
+    "b0",
+    "l1",
+    "l2",
+    "l3",
+    "l4",
+    "v4",
+    "sch.split",
+    "sch.fuse",
+    "sch.reorder",
+    "sch.parallel",
+    "sch.vectorize",
+    "sch.unroll",
+    "sch.compute_at",
+    "sch.reverse_compute_at",
+    "sch.compute_inline",
+    "sch.reverse_compute_inline",
+    "sch.cache_read",
+    "sch.cache_write",
+    "sch.decompose_reduction",
+    "sch.rfactor",
+    "sch.get_loops",
+    "sch.get_sblock",
+    "sch.sample_perfect_tile",
+    "sch.sample_categorical",
+    "sch.annotate",
+    "sch.bind",
+    "sch.set_scope",
+    "sch.storage_align",
+    "factors=",
+    "decision=",
+    "None",
+    "-1",
+    "0",
+    "1",
+    "3",
+    "7",
+    "64",
+    "4096",
+    "2147483647",
+    "99999999999999999999",
+    "(",
+    ")",
+    "[",
+    "]",
+    ",",
+    "=",
+    "\n",
+    "\"C\"",
+    "\"local\"",
+    "block=",
+    "loop=",
+    "n=",
+    "factor_axis=",
+    "index=",
+    "True",
+    "False",
+];
+
+/// The kernels schedule traces are replayed on.
+fn trace_kernels() -> Vec<strata::tir::ast::PrimFunc> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("jit-tests/tir/script");
+    ["matmul256", "conv2d", "softmax", "sum", "bias_relu", "add"]
+        .iter()
+        .map(|k| {
+            let t = std::fs::read_to_string(dir.join(format!("{k}.py"))).expect("kernel");
+            strata::tir::parse_script(&t).expect("kernel parses").funcs.remove(0)
+        })
+        .collect()
+}
+
+/// Replay a trace on every kernel; what replays prints and reads back, lowers and compiles,
+/// and (when small) runs, checked: nothing panics.
+fn check_trace(input: &str, kernels: &[strata::tir::ast::PrimFunc], engine: &strata::engine::Engine) -> Outcome {
+    let mut outcome = Outcome::Syntax;
+    for f in kernels {
+        let Ok(sch) = strata::tir::schedule::Schedule::replay(f.clone(), input) else { continue };
+        outcome = Outcome::Accepted;
+        let printed = strata::tir::script::print_func(sch.func());
+        let again = strata::tir::parse_script_named("scheduled.py", &printed).unwrap_or_else(|e| {
+            panic!("the scheduled print does not read back:\n{e}\n--- trace\n{input}\n--- printed\n{printed}")
+        });
+        let Ok(core) = strata::tir::lower(&again) else { continue };
+        let Ok(code) = engine.compile(&core) else { continue };
+        let mut tensors: Vec<strata::runtime::Tensor> = Vec::new();
+        let mut total = 0i64;
+        for (_, b) in &sch.func().buffer_map {
+            let shape: Vec<i64> = b.shape().iter().filter_map(|d| d.as_int()).collect();
+            total += shape.iter().product::<i64>();
+            tensors.push(strata::runtime::Tensor::zeros::<f32>(&shape).expect("tensor"));
+        }
+        if total <= 1 << 19 {
+            let mut args: Vec<strata::Arg<'_>> = tensors.iter_mut().map(|t| t.as_arg_mut()).collect();
+            // A schedule may be valid and absurdly slow (a split by 2^31): stop it.
+            let _deadline = engine.deadline(std::time::Duration::from_millis(200));
+            let _ = code.call(&sch.func().name, &mut args);
+        }
+    }
+    outcome
+}
+
+#[test]
+fn mutated_schedule_traces_never_panic() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("jit-tests/tir/schedule");
+    let mut seeds: Vec<String> = std::fs::read_dir(&dir)
+        .expect("schedule cases")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "trace"))
+        .map(|p| std::fs::read_to_string(p).expect("trace"))
+        .collect();
+    seeds.sort();
+    let kernels = trace_kernels();
+    let engine = strata::engine::Engine::new(strata::engine::Options { threads: 1, ..Default::default() }).unwrap();
+    fuzz("schedule traces", &seeds, TRACE_TOKENS, 150, &|s| check_trace(s, &kernels, &engine));
+}

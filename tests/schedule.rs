@@ -106,6 +106,10 @@ fn every_legality_rule_refuses_its_case() {
     };
     let head = "b0 = sch.get_sblock(\"C\")\nl1, l2, l3 = sch.get_loops(b0)\n";
     let cases = [
+        (
+            "sch.split(l1, factors=[None, 4294967296])",
+            "trace line 3: split: the factors' product does not fit the type int32 of loop i",
+        ),
         ("sch.split(l1, factors=[None, None])", "trace line 3: split: Only one factor can be specified as -1 or none"),
         (
             "sch.split(l1, factors=[0, 8])",

@@ -82,6 +82,26 @@ fn failing_candidates_are_recorded_and_skipped() {
         "{:?}",
         r.records.iter().map(|x| x.status().to_string()).collect::<Vec<_>>()
     );
+    // A candidate that runs too long is interrupted and recorded as timed out (a split whose
+    // product is 2^24 times the extent: valid, and absurdly slow).
+    let r = Tuner::new(func())
+        .template(|sch| {
+            let c = sch.get_block("C")?;
+            let l = sch.get_loops(c)?;
+            sch.split(l[0], &[Some(1 << 24), None])?;
+            Ok(())
+        })
+        .trials(1)
+        .time_options(quick())
+        .timeout(std::time::Duration::from_millis(100))
+        .run()
+        .unwrap();
+    assert!(r.best.is_none());
+    assert!(
+        r.records.iter().all(|x| x.status() == "timeout: longer than 100ms"),
+        "{:?}",
+        r.records.iter().map(|x| x.status().to_string()).collect::<Vec<_>>()
+    );
     // A parameter that is not a buffer stops the run with a clear error.
     let scalar = strata::tir::parse_script(
         "@T.prim_func\ndef f(A: T.Buffer((4,), \"float32\"), n: T.int32):\n    for i in range(4):\n        A[i] = T.float32(1)\n",

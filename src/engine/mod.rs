@@ -13,6 +13,7 @@
 
 mod binder;
 mod call;
+mod deadline;
 pub mod directive;
 mod host;
 pub mod literal;
@@ -27,6 +28,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, OnceLock, RwLock};
 
 pub use crate::transform::OptLevel;
+pub use deadline::Deadline;
 pub use host::{HostResult, HostScalar, IntoHostFn};
 pub use time::{TimeOptions, TimeStats};
 pub use typed::{Param, Params, ResultValue, Results, TypedFn};
@@ -224,6 +226,12 @@ impl Engine {
     /// or a tuner's timeout stops a kernel that would run too long.
     pub fn interrupt_handle(&self) -> crate::runtime::Interrupt {
         self.inner.interrupt.clone()
+    }
+
+    /// Interrupt this engine's running calls if the returned guard is still alive after
+    /// `limit` (see [`Deadline`]).
+    pub fn deadline(&self, limit: std::time::Duration) -> Deadline {
+        Deadline::start(self.inner.interrupt.clone(), limit)
     }
 
     /// Make a Rust closure the implementation of body-less functions named `name`.

@@ -67,6 +67,8 @@ pub struct Tuner {
     engine: Engine,
     /// `(k, n)`: measure only the candidates of the k-th of n disjoint slices.
     shard: (u64, u64),
+    /// How long a candidate's check and timing may take before it is interrupted.
+    timeout: Duration,
 }
 
 /// The fastest candidate.
@@ -107,7 +109,16 @@ impl Tuner {
             log: None,
             engine: Engine::new(Options { threads: 1, ..Options::default() }).unwrap_or_default(),
             shard: (0, 1),
+            timeout: Duration::from_secs(10),
         }
+    }
+
+    /// Interrupt a candidate whose check and timing take longer than this (default 10 s): it
+    /// is recorded as timed out.
+    #[must_use]
+    pub fn timeout(mut self, limit: Duration) -> Tuner {
+        self.timeout = limit;
+        self
     }
 
     /// Measure only the `k`-th (from 0) of `n` disjoint slices of the space (a candidate's slice
@@ -274,9 +285,13 @@ impl Tuner {
                 }
                 let decisions = c.sch.decisions();
                 let status = code.and_then(|code| {
-                    let out = run_once(&code, &name, &inputs)?;
+                    let deadline = self.engine.deadline(self.timeout);
+                    let timed_out = |e: String| {
+                        if deadline.fired() { format!("timeout: longer than {:?}", self.timeout) } else { e }
+                    };
+                    let out = run_once(&code, &name, &inputs).map_err(timed_out)?;
                     check_same(&reference, &out)?;
-                    let t = time(&code, &name, &inputs, &self.time)?;
+                    let t = time(&code, &name, &inputs, &self.time).map_err(timed_out)?;
                     Ok((code, t))
                 });
                 match status {

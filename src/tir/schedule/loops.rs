@@ -62,6 +62,11 @@ impl Schedule {
         let extents: Vec<i64> =
             factors.iter().map(|f| f.unwrap_or_else(|| (extent + known - 1) / known.max(1)).max(1)).collect();
         let product = extents.iter().try_fold(1i64, |a, &f| a.checked_mul(f));
+        // Factors, strides and the product are values of the loop variable's type.
+        let max = type_max(p.var.dtype());
+        if product.is_none_or(|x| x > max) {
+            return Err(err(P, format!("the factors' product does not fit the type {} of loop {name}", p.var.dtype())));
+        }
         if product.is_none_or(|p| p < extent) {
             return Err(err(
                 P,
@@ -174,7 +179,8 @@ impl Schedule {
         let total = extents
             .iter()
             .try_fold(1i64, |a, &e| a.checked_mul(e))
-            .ok_or_else(|| err(P, "the fused extent overflows"))?;
+            .filter(|&t| t <= type_max(parts[0].var.dtype()))
+            .ok_or_else(|| err(P, format!("the fused extent does not fit the type {}", parts[0].var.dtype())))?;
         let first = &parts[0];
         let dt = first.var.dtype();
         let names: Vec<&str> = parts.iter().map(|p| p.var.name()).collect();
@@ -344,6 +350,15 @@ impl Schedule {
         let id = p.var.id();
         self.func.body = tree::replace_loops(&self.func.body, [(id, p.build())].into_iter().collect());
         Ok(())
+    }
+}
+
+/// The largest value of an integer type (as an i64).
+fn type_max(dt: crate::tir::DataType) -> i64 {
+    match dt.bits {
+        1..=63 if dt.is_uint() => (1i64 << dt.bits) - 1,
+        1..=63 => (1i64 << (dt.bits - 1)) - 1,
+        _ => i64::MAX,
     }
 }
 
