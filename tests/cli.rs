@@ -252,15 +252,28 @@ fn the_command_line_survives_odd_words_and_full_disks() {
     let o = strata(&["run", path, "--arg", "-129"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(stdout(&o), "-129\n");
-    // A word that is not UTF-8 is a usage error (clap's status 2), not a panic.
+    // A word that is not UTF-8 is a usage error (exit 1, as every error), not a panic.
     use std::os::unix::ffi::OsStrExt;
     let o = Command::new(env!("CARGO_BIN_EXE_strata"))
         .arg("opt")
         .arg(std::ffi::OsStr::from_bytes(b"\xff\xfe.mlir"))
         .output()
         .unwrap();
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(stderr(&o).contains("invalid UTF-8"), "{}", stderr(&o));
+    // Unknown options too; help is not an error.
+    let o = strata(&["run", path, "--bogus"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("unexpected argument '--bogus'"), "{}", stderr(&o));
+    assert_eq!(strata(&["--help"]).status.code(), Some(0));
+    // `--lower` is for TVMScript: on MLIR it says so (issue 16) instead of doing nothing.
+    let o = strata(&["opt", "--lower", path]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("--lower prints the core IR a TVMScript kernel lowers to; this input is MLIR"),
+        "{}",
+        stderr(&o)
+    );
     // Output that cannot be written is an error (exit 1), not a silent success.
     if let Ok(full) = std::fs::File::create("/dev/full") {
         let o = Command::new(env!("CARGO_BIN_EXE_strata")).args(["opt", path]).stdout(full).output().unwrap();

@@ -62,7 +62,14 @@ pub(crate) fn write_stdout(text: &str) -> anyhow::Result<()> {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse_from(normalize_args(std::env::args_os()));
+    // Usage errors exit 1, as every other error (clap's own code is 2); help and version 0.
+    let cli = match Cli::try_parse_from(normalize_args(std::env::args_os())) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { ExitCode::from(1) } else { ExitCode::SUCCESS };
+        }
+    };
     let result = match cli.command {
         Command::Opt(args) => opt::run(&args),
         Command::Run(args) => run::run(&args),

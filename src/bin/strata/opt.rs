@@ -61,6 +61,12 @@ pub fn run(args: &OptArgs) -> anyhow::Result<bool> {
             return Ok(false);
         }
     };
+    if args.lower && input.language == strata::driver::Language::Mlir {
+        eprintln!(
+            "{name}: --lower prints the core IR a TVMScript kernel lowers to; this input is MLIR, already core IR"
+        );
+        return Ok(false);
+    }
     let opts = OptOptions {
         split_input_file: args.split_input_file,
         verify_diagnostics: args.verify_diagnostics,
