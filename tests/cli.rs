@@ -135,9 +135,29 @@ fn opt_prints_tvmscript_and_lowered_ir() {
 #[test]
 fn run_mlir_still_works() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let o = strata(&["run", root.join("examples/matmul.mlir").to_str().unwrap()]);
+    let file = root.join("examples/matmul.mlir");
+    let o = strata(&["run", file.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(stdout(&o), "[[5.0, 2.0], [8.0, 2.0]]\n");
+    // mlir-cpu-runner's spellings (issue 16): `--O3`, `-e=NAME`, the module on standard input
+    // (`-` or no file).
+    for args in [vec!["run", "--O3", file.to_str().unwrap()], vec!["run", "-e=main", file.to_str().unwrap()]] {
+        let o = strata(&args);
+        assert_eq!(stdout(&o), "[[5.0, 2.0], [8.0, 2.0]]\n", "{args:?}: {}", stderr(&o));
+    }
+    for args in [vec!["run", "-"], vec!["run"]] {
+        use std::io::Write;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_strata"))
+            .args(&args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(&std::fs::read(&file).unwrap()).unwrap();
+        let o = child.wait_with_output().unwrap();
+        assert_eq!(stdout(&o), "[[5.0, 2.0], [8.0, 2.0]]\n", "{args:?}: {}", stderr(&o));
+    }
 }
 
 /// Feed a REPL session on standard input; its standard output.

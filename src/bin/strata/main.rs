@@ -44,6 +44,13 @@ enum Command {
 fn normalize_args(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
     args.map(|a| {
         let Some(s) = a.to_str() else { return a };
+        // mlir-cpu-runner's `--O3` is `-O3`; a short option with its value (`-e=main`) stays.
+        if let Some(level) = s.strip_prefix("--O").filter(|l| matches!(*l, "0" | "1" | "2" | "3")) {
+            return format!("-O{level}").into();
+        }
+        if s.len() > 2 && s.as_bytes()[0] == b'-' && s.as_bytes()[1] != b'-' && s.as_bytes()[2] == b'=' {
+            return a;
+        }
         let is_short = s.len() <= 2 || matches!(s, "-O0" | "-O1" | "-O2" | "-O3");
         let is_number = s.strip_prefix('-').is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit() || c == '.'));
         if s.starts_with('-') && !s.starts_with("--") && !is_short && !is_number { format!("-{s}").into() } else { a }

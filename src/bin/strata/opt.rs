@@ -40,7 +40,7 @@ pub struct OptArgs {
     allow_unregistered_dialect: bool,
 }
 
-fn read_input(input: &str) -> anyhow::Result<(String, Vec<u8>)> {
+pub(crate) fn read_input(input: &str) -> anyhow::Result<(String, Vec<u8>)> {
     let mut bytes = Vec::new();
     if input == "-" {
         std::io::stdin().read_to_end(&mut bytes).context("cannot read standard input")?;

@@ -13,7 +13,8 @@ use strata::engine::{Engine, OptLevel, Options, Val, npy};
 #[derive(clap::Args)]
 pub struct RunArgs {
     /// The module: MLIR (`.mlir`), or TVMScript (`.py`, or text with `@T.prim_func` /
-    /// `@I.ir_module`), which is checked and lowered first.
+    /// `@I.ir_module`), which is checked and lowered first; `-` or none: standard input.
+    #[arg(default_value = "-")]
     input: PathBuf,
     /// The function to call [default: `main`, or the module's only function].
     #[arg(short = 'e', long = "entry-point")]
@@ -75,7 +76,9 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
         _ => OptLevel::O2,
     };
     let passes = Passes::for_level(opt_level);
-    let module = match Input::read_file(&args.input).and_then(|i| i.load_with(&passes)) {
+    let (name, bytes) = crate::opt::read_input(&args.input.to_string_lossy())?;
+    let module = match Input::from_bytes(&name, bytes).map_err(strata::Error::Parse).and_then(|i| i.load_with(&passes))
+    {
         Ok(m) => m,
         Err(e) => {
             eprintln!("{e}");
