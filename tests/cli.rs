@@ -522,3 +522,24 @@ fn tune_logs_resumes_and_schedule_applies_the_best_record() {
     assert_eq!(stdout(&a), stdout(&b), "{}", stderr(&b));
     assert!(stdout(&b).contains("32.0"));
 }
+
+#[test]
+fn later_mlir_names_get_a_hint() {
+    // Issue 16: an MLIR user writes today's names; Strata reads the 2019 syntax of its spec.
+    let dir = scratch("later_names");
+    for (name, old) in
+        [("arith.addi", "addi"), ("memref.load", "load"), ("divi_signed", "divis"), ("func.func", "func")]
+    {
+        let file = dir.join("f.mlir");
+        std::fs::write(&file, format!("func @f() {{\n  {name}\n}}\n")).unwrap();
+        let o = strata(&["opt", file.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(1));
+        let want =
+            format!("f.mlir:2:3: note: Strata reads the 2019 syntax of its specification; did you mean `{old}`?");
+        assert!(
+            stderr(&o).contains(&format!("custom op '{name}' is unknown")) && stderr(&o).contains(&want),
+            "{}",
+            stderr(&o)
+        );
+    }
+}

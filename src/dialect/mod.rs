@@ -186,6 +186,46 @@ impl Dialects for Registry {
         self.by_keyword.get(keyword).copied()
     }
 
+    fn earlier_spelling(&self, keyword: &str) -> Option<&'static str> {
+        // Names from MLIR after 2019 (std split into func/arith/memref/cf, signedness suffixes).
+        let old = match keyword {
+            // `func` is read by the parser itself, not through the registry.
+            "func.func" => return Some("func"),
+            "func.return" => "return",
+            "func.call" => "call",
+            "cf.br" => "br",
+            "cf.cond_br" => "cond_br",
+            "arith.constant" => "constant",
+            "arith.divsi" | "divi_signed" => "divis",
+            "arith.divui" | "divi_unsigned" => "diviu",
+            "arith.remsi" | "remi_signed" => "remis",
+            "arith.remui" | "remi_unsigned" => "remiu",
+            "arith.shrsi" | "shift_right_signed" => "shris",
+            "arith.shrui" | "shift_right_unsigned" => "shriu",
+            "arith.shli" | "shift_left" => "shlis",
+            "arith.index_cast" => "index_cast",
+            "arith.sitofp" => "sitofp",
+            "arith.select" => "select",
+            "memref.load" => "load",
+            "memref.store" => "store",
+            "memref.alloc" => "alloc",
+            "memref.alloca" => "alloca",
+            "memref.dealloc" => "dealloc",
+            "memref.dim" => "dim",
+            "memref.cast" => "memref_cast",
+            "math.sqrt" => "sqrt",
+            "math.tanh" => "tanh",
+            "math.exp" => "exp",
+            k => {
+                // arith.addi, arith.cmpf, ...: the same keyword without the dialect.
+                let rest = k.strip_prefix("arith.")?;
+                return self.by_keyword.get_key_value(rest).map(|(name, _)| *name);
+            }
+        };
+        // Only a keyword Strata has (the spec may lack the op altogether).
+        self.by_keyword.contains_key(old).then_some(old)
+    }
+
     fn printer_for(&self, op_name: &str) -> Option<PrintFn> {
         self.get(op_name).and_then(|d| d.print)
     }

@@ -59,6 +59,10 @@ pub(crate) trait Dialects: Send + Sync {
     fn is_registered_dialect(&self, _namespace: &str) -> bool {
         false
     }
+    /// The 2019 keyword for an op written as later MLIR spells it (`arith.addi` -> `addi`).
+    fn earlier_spelling(&self, _keyword: &str) -> Option<&'static str> {
+        None
+    }
 }
 
 /// No registered dialect: every op is parsed and printed in the generic form.

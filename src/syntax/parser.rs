@@ -944,7 +944,14 @@ impl<'a> Parser<'a> {
             _ => {}
         }
         let Some(parse) = self.dialects.parser_for(kw) else {
-            return Err(self.error_at(span, format!("custom op '{kw}' is unknown")));
+            let mut e = self.error_at(span, format!("custom op '{kw}' is unknown"));
+            if let Some(old) = self.dialects.earlier_spelling(kw) {
+                e.notes.push(Diagnostic::note(
+                    span,
+                    format!("Strata reads the 2019 syntax of its specification; did you mean `{old}`?"),
+                ));
+            }
+            return Err(e);
         };
         self.custom_op.push(Some((self.tok.start, self.tok.end)));
         self.bump();
