@@ -207,6 +207,7 @@ func @bad() {
   %x = addi %y, %y : i32
 }
 @nope(1)
+twice(3)
 :time @twice(3)
 :save SAVED.mlir
 :clear
@@ -230,6 +231,8 @@ func @bad() {
         "@add: (i32, i32) -> i32\n@scale(A: Tensor([4], float32), k: float32)\n@twice: (i32) -> i32",
         "<input>:2:13: error: use of undeclared SSA value name",
         "no function @nope; defined: @add, @scale, @twice",
+        // A call without its `@` (issue 16).
+        "calls start with `@`: did you mean `@twice(3)`?",
         "median ",
         "wrote 2 definitions to",
         "cleared",

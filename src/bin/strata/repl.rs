@@ -87,6 +87,8 @@ impl Session {
             }
         } else if is_call(t) {
             self.call(t)
+        } else if is_call(&format!("@{t}")) && self.code_of(call_name(t)).is_ok() {
+            Err(format!("calls start with `@`: did you mean `@{t}`?"))
         } else {
             let lang = Language::of_text(t);
             self.define(lang, input)
@@ -291,6 +293,11 @@ fn defined_names(lang: Language, text: &str) -> Result<Vec<String>, String> {
 }
 
 /// A call: `@name(` not followed by TVMScript's decorators.
+/// The function name of a call written without its `@` (`f(2)` -> `f`).
+fn call_name(t: &str) -> &str {
+    t.split('(').next().unwrap_or("").trim()
+}
+
 fn is_call(t: &str) -> bool {
     let Some(rest) = t.strip_prefix('@') else { return false };
     let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '.')).collect();
