@@ -546,3 +546,18 @@ fn later_mlir_names_get_a_hint() {
         );
     }
 }
+
+#[test]
+fn verify_diagnostics_reports_as_mlir_opt_does() {
+    // Issue 16: an expectation nothing produced is reported at its directive, with a caret.
+    let dir = scratch("verify_diagnostics");
+    let f = dir.join("vd.mlir");
+    std::fs::write(&f, "func @f() {\n  // expected-error @+1 {{nothing}}\n  return\n}\n").unwrap();
+    let o = strata(&["opt", "--verify-diagnostics", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let want = format!(
+        "{}:2:6: error: expected error \"nothing\" was not produced\n  // expected-error @+1 {{{{nothing}}}}\n     ^\n",
+        f.display()
+    );
+    assert_eq!(stderr(&o), want);
+}

@@ -82,7 +82,7 @@ pub fn expected_problems(input: &Input, range: Range<usize>, produced: Option<&D
         Ok(exp) => {
             let none = Diagnostics { source: Some(input.file.clone()), list: Vec::new() };
             let produced = produced.unwrap_or(&none);
-            expected::check(&exp, produced).into_iter().map(|p| format!("{name}: error: {p}")).collect()
+            expected::check(&exp, produced).into_iter().map(|p| format!("{name}{p}")).collect()
         }
     }
 }

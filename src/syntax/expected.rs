@@ -20,6 +20,10 @@ pub struct Expected {
     pub message: String,
     /// The 1-based line of the comment itself.
     pub at: usize,
+    /// The 1-based column of the directive (`expected-..`) on that line.
+    pub col: usize,
+    /// The text of that line (for the caret in a report).
+    pub text: String,
 }
 
 /// Read the expectations in `text[range]`; line numbers are those of the whole text.
@@ -34,6 +38,7 @@ pub fn collect(text: &str, range: Range<usize>) -> Result<Vec<Expected>, (usize,
         let lineno = first_line + i;
         let mut rest = line;
         while let Some(pos) = rest.find("expected-") {
+            let col = line.len() - rest.len() + pos + 1;
             rest = &rest[pos + "expected-".len()..];
             let (severity, after) = if let Some(r) = rest.strip_prefix("error") {
                 (Severity::Error, r)
@@ -71,15 +76,24 @@ pub fn collect(text: &str, range: Range<usize>) -> Result<Vec<Expected>, (usize,
             let Some(end) = body.find("}}") else {
                 return Err((lineno, "expected '}}' to end the expected message".into()));
             };
-            out.push(Expected { severity, line: target, message: body[..end].to_string(), at: lineno });
+            out.push(Expected {
+                severity,
+                line: target,
+                message: body[..end].to_string(),
+                at: lineno,
+                col,
+                text: line.to_string(),
+            });
             rest = &body[end + 2..];
         }
     }
     Ok(out)
 }
 
-/// Match produced diagnostics (and their notes) against expectations. Returns one line per
-/// mismatch: a produced diagnostic nobody expected, or an expectation nothing produced.
+/// Match produced diagnostics (and their notes) against expectations. Returns one report per
+/// mismatch, to follow the file's name: `: error: unexpected ..` for a produced diagnostic
+/// nobody expected, `:LINE:COL: error: expected .. was not produced` with the directive's line
+/// and a caret (as mlir-opt prints it) for an expectation nothing produced.
 pub fn check(expected: &[Expected], produced: &Diagnostics) -> Vec<String> {
     let mut used = vec![false; expected.len()];
     let mut problems = Vec::new();
@@ -97,18 +111,21 @@ pub fn check(expected: &[Expected], produced: &Diagnostics) -> Vec<String> {
             Some(i) => used[i] = true,
             None => {
                 let rendered = d.render(produced.source.as_deref());
-                problems.push(format!("unexpected {}: {}", d.severity.as_str(), rendered.trim_end()));
+                problems.push(format!(": error: unexpected {}: {}", d.severity.as_str(), rendered.trim_end()));
             }
         }
     }
     for (i, e) in expected.iter().enumerate() {
         if !used[i] {
+            // As mlir-opt reports it: at the directive, with its line and a caret.
             problems.push(format!(
-                "line {}: expected {} \"{}\" on line {} was not produced",
+                ":{}:{}: error: expected {} \"{}\" was not produced\n{}\n{}^",
                 e.at,
+                e.col,
                 e.severity.as_str(),
                 e.message,
-                e.line
+                e.text,
+                " ".repeat(e.col - 1)
             ));
         }
     }
