@@ -389,51 +389,66 @@ fn run_once(code: &Compiled, name: &str, inputs: &[Tensor]) -> Result<Vec<Vec<f6
     ts.iter().map(|t| values_of(t).ok_or_else(|| "a buffer of an unsupported dtype".to_string())).collect()
 }
 
+/// `$body` with `$t` the Rust element type of the scalar dtype `$dt` (`None` for others).
+macro_rules! with_element_type {
+    ($dt:expr, $t:ident => $body:expr) => {{
+        use crate::runtime::dlpack::code;
+        match ($dt.code, $dt.bits, $dt.lanes) {
+            (code::FLOAT, 32, 1) => {
+                type $t = f32;
+                $body
+            }
+            (code::FLOAT, 64, 1) => {
+                type $t = f64;
+                $body
+            }
+            (code::INT, 8, 1) => {
+                type $t = i8;
+                $body
+            }
+            (code::INT, 16, 1) => {
+                type $t = i16;
+                $body
+            }
+            (code::INT, 32, 1) => {
+                type $t = i32;
+                $body
+            }
+            (code::INT, 64, 1) => {
+                type $t = i64;
+                $body
+            }
+            (code::UINT, 8, 1) => {
+                type $t = u8;
+                $body
+            }
+            (code::UINT, 16, 1) => {
+                type $t = u16;
+                $body
+            }
+            (code::UINT, 32, 1) => {
+                type $t = u32;
+                $body
+            }
+            (code::UINT, 64, 1) => {
+                type $t = u64;
+                $body
+            }
+            _ => None,
+        }
+    }};
+}
+
 /// A tensor of `dt` holding `values` (integers truncated).
+#[allow(clippy::unnecessary_cast)] // `T` is f64 in one arm of the macro.
 fn tensor_of(values: &[f64], shape: &[i64], dt: crate::runtime::DLDataType) -> Option<Tensor> {
-    use crate::runtime::dlpack::code;
-    macro_rules! make {
-        ($t:ty) => {
-            Tensor::from_vec(values.iter().map(|&v| v as $t).collect::<Vec<$t>>(), shape).ok()
-        };
-    }
-    match (dt.code, dt.bits, dt.lanes) {
-        (code::FLOAT, 32, 1) => make!(f32),
-        (code::FLOAT, 64, 1) => make!(f64),
-        (code::INT, 8, 1) => make!(i8),
-        (code::INT, 16, 1) => make!(i16),
-        (code::INT, 32, 1) => make!(i32),
-        (code::INT, 64, 1) => make!(i64),
-        (code::UINT, 8, 1) => make!(u8),
-        (code::UINT, 16, 1) => make!(u16),
-        (code::UINT, 32, 1) => make!(u32),
-        (code::UINT, 64, 1) => make!(u64),
-        _ => None,
-    }
+    with_element_type!(dt, T => Tensor::from_vec(values.iter().map(|&v| v as T).collect::<Vec<T>>(), shape).ok())
 }
 
 /// A tensor's elements as numbers.
+#[allow(clippy::unnecessary_cast)] // `T` is f64 in one arm of the macro.
 fn values_of(t: &Tensor) -> Option<Vec<f64>> {
-    use crate::runtime::dlpack::code;
-    let dt = t.dtype();
-    macro_rules! read {
-        ($t:ty) => {
-            t.as_slice::<$t>().ok().map(|s| s.iter().map(|&v| v as f64).collect())
-        };
-    }
-    match (dt.code, dt.bits, dt.lanes) {
-        (code::FLOAT, 32, 1) => read!(f32),
-        (code::FLOAT, 64, 1) => read!(f64),
-        (code::INT, 8, 1) => read!(i8),
-        (code::INT, 16, 1) => read!(i16),
-        (code::INT, 32, 1) => read!(i32),
-        (code::INT, 64, 1) => read!(i64),
-        (code::UINT, 8, 1) => read!(u8),
-        (code::UINT, 16, 1) => read!(u16),
-        (code::UINT, 32, 1) => read!(u32),
-        (code::UINT, 64, 1) => read!(u64),
-        _ => None,
-    }
+    with_element_type!(t.dtype(), T => t.as_slice::<T>().ok().map(|s| s.iter().map(|&v| v as f64).collect()))
 }
 
 fn time(code: &Compiled, name: &str, inputs: &[Tensor], options: &TimeOptions) -> Result<TimeStats, String> {

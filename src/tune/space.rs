@@ -91,17 +91,20 @@ fn elementwise(sch: &mut Schedule, loops: &[LoopRV]) -> Result<(), ScheduleError
 /// reduction variable's binding uses it.
 fn main_block(sch: &Schedule) -> Option<(String, Vec<bool>)> {
     let mut best: Option<(String, Vec<bool>)> = None;
-    let body = &sch.func().body;
-    let mut path = Vec::new();
-    collect(body, &mut path, &mut |loops, values, block| {
+    crate::tir::schedule::walk_blocks(&sch.func().body, &mut Vec::new(), &mut |loops, realize, block| {
+        let StmtKind::BlockRealize { values, .. } = realize.kind() else { return };
         let kinds: Vec<bool> = loops
             .iter()
+            .filter_map(|l| match l.kind() {
+                StmtKind::For { var, .. } => Some(var.id()),
+                _ => None,
+            })
             .map(|id| {
                 block
                     .iter_vars
                     .iter()
                     .zip(values)
-                    .any(|(iv, v)| iv.iter_type == IterType::CommReduce && crate::tir::region::uses_var(v, *id))
+                    .any(|(iv, v)| iv.iter_type == IterType::CommReduce && crate::tir::region::uses_var(v, id))
             })
             .collect();
         if block.name != "root" && best.as_ref().is_none_or(|(_, k)| kinds.len() > k.len()) {
@@ -109,27 +112,4 @@ fn main_block(sch: &Schedule) -> Option<(String, Vec<bool>)> {
         }
     });
     best
-}
-
-/// Called with the loop variables above a block, its binding values and the block.
-type BlockVisit<'f> = dyn FnMut(&[u64], &[crate::tir::ast::PrimExpr], &crate::tir::ast::Block) + 'f;
-
-fn collect(s: &crate::tir::ast::Stmt, path: &mut Vec<u64>, f: &mut BlockVisit<'_>) {
-    match s.kind() {
-        StmtKind::For { var, body, .. } => {
-            path.push(var.id());
-            collect(body, path, f);
-            path.pop();
-        }
-        StmtKind::BlockRealize { values, block, .. } => {
-            f(path, values, block);
-            let mut inner = Vec::new();
-            collect(&block.body, &mut inner, f);
-        }
-        _ => {
-            for c in crate::tir::visit::stmt_children(s) {
-                collect(c, path, f);
-            }
-        }
-    }
 }

@@ -32,17 +32,7 @@ pub struct ScheduleArgs {
 
 /// Runs the command; `false` when the kernel or trace is rejected (reported on stderr).
 pub fn run(args: &ScheduleArgs) -> anyhow::Result<bool> {
-    let text =
-        std::fs::read_to_string(&args.kernel).with_context(|| format!("cannot read {}", args.kernel.display()))?;
-    let name = args.kernel.display().to_string();
-    let module = match strata::tir::parse_script_named(&name, &text) {
-        Ok(m) => m,
-        Err(e) => {
-            eprintln!("{e}");
-            return Ok(false);
-        }
-    };
-    let func = pick(&module, args.entry.as_deref(), &name)?;
+    let Some(func) = read_kernel(&args.kernel, args.entry.as_deref())? else { return Ok(false) };
     let (source, trace) = match (&args.trace, &args.from) {
         (Some(t), _) => {
             (t.clone(), std::fs::read_to_string(t).with_context(|| format!("cannot read {}", t.display()))?)
@@ -69,16 +59,22 @@ pub fn run(args: &ScheduleArgs) -> anyhow::Result<bool> {
     Ok(true)
 }
 
-/// The function to work on: `-e NAME`, or the module's only one.
-pub fn pick(
-    module: &strata::tir::ast::IRModule,
-    entry: Option<&str>,
-    name: &str,
-) -> anyhow::Result<strata::tir::ast::PrimFunc> {
+/// The PrimFunc to work on: `-e NAME` of the TVMScript file, or its only one (`None`: the
+/// script was rejected, reported on standard error).
+pub fn read_kernel(path: &std::path::Path, entry: Option<&str>) -> anyhow::Result<Option<strata::tir::ast::PrimFunc>> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let name = path.display().to_string();
+    let module = match strata::tir::parse_script_named(&name, &text) {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("{e}");
+            return Ok(None);
+        }
+    };
     let func = match entry {
         Some(e) => module.func(e.strip_prefix('@').unwrap_or(e)).cloned(),
         None if module.funcs.len() == 1 => module.funcs.first().cloned(),
         None => anyhow::bail!("{name} has {} functions: choose one with -e NAME", module.funcs.len()),
     };
-    func.with_context(|| format!("no function '{}' in {name}", entry.unwrap_or("")))
+    func.with_context(|| format!("no function '{}' in {name}", entry.unwrap_or(""))).map(Some)
 }

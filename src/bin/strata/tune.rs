@@ -53,17 +53,7 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<bool> {
     if !args.logs.is_empty() {
         anyhow::bail!("one kernel at a time (extra arguments are for `strata tune merge`)");
     }
-    let text =
-        std::fs::read_to_string(&args.kernel).with_context(|| format!("cannot read {}", args.kernel.display()))?;
-    let name = args.kernel.display().to_string();
-    let module = match strata::tir::parse_script_named(&name, &text) {
-        Ok(m) => m,
-        Err(e) => {
-            eprintln!("{e}");
-            return Ok(false);
-        }
-    };
-    let func = crate::schedule::pick(&module, args.entry.as_deref(), &name)?;
+    let Some(func) = crate::schedule::read_kernel(&args.kernel, args.entry.as_deref())? else { return Ok(false) };
     let mut tuner = Tuner::new(func).trials(args.trials).seed(args.seed);
     if let Some(sh) = &args.shard {
         let parsed = sh.split_once('/').and_then(|(k, n)| Some((k.parse::<u64>().ok()?, n.parse::<u64>().ok()?)));

@@ -10,6 +10,7 @@ use crate::tir::DataType;
 use crate::tir::arith::simplify;
 use crate::tir::ast::*;
 use crate::tir::mutate::{Mutator, Substitute, default_expr, default_stmt};
+use crate::tir::region::{coefficient, uses_var};
 
 impl Schedule {
     /// Write a block's output into a new buffer of `scope` (`"local"`, `"global"`), copied
@@ -304,12 +305,12 @@ impl Schedule {
         let mut map: HashMap<u64, PrimExpr> = HashMap::default();
         for s in &site.loops[pos..] {
             let p = ForParts::of(s).ok_or_else(|| err(P, "not a loop"))?;
-            let used = spatial.iter().any(|(k, _)| tree::uses_var(&values[*k], p.var.id()));
+            let used = spatial.iter().any(|(k, _)| uses_var(&values[*k], p.var.id()));
             let reduce_used = blk
                 .iter_vars
                 .iter()
                 .zip(values)
-                .any(|(iv, v)| iv.iter_type != IterType::DataPar && tree::uses_var(v, p.var.id()));
+                .any(|(iv, v)| iv.iter_type != IterType::DataPar && uses_var(v, p.var.id()));
             if used && !reduce_used {
                 let v = Var::at(&format!("{}_init", p.var.name()), p.var.ty().clone(), p.var.span());
                 map.insert(p.var.id(), PrimExpr::var(&v));
@@ -477,25 +478,6 @@ fn expr_range(e: &PrimExpr, loops: &[ForParts]) -> Option<(i64, i64)> {
 fn same_box(a: &[(PrimExpr, i64)], b: &[(PrimExpr, i64)]) -> bool {
     let print = crate::tir::script::print_expr;
     a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.1 == y.1 && print(&x.0) == print(&y.0))
-}
-
-/// The coefficient of variable `id` in `e`, if `e` is linear in it.
-fn coefficient(e: &PrimExpr, id: u64) -> Option<i64> {
-    if !tree::uses_var(e, id) {
-        return Some(0);
-    }
-    match e.kind() {
-        ExprKind::Var(v) if v.id() == id => Some(1),
-        ExprKind::Binary(BinOp::Add, a, b) => coefficient(a, id)?.checked_add(coefficient(b, id)?),
-        ExprKind::Binary(BinOp::Sub, a, b) => coefficient(a, id)?.checked_sub(coefficient(b, id)?),
-        ExprKind::Binary(BinOp::Mul, a, b) => match (a.as_int(), b.as_int()) {
-            (_, Some(k)) => coefficient(a, id)?.checked_mul(k),
-            (Some(k), _) => coefficient(b, id)?.checked_mul(k),
-            _ => None,
-        },
-        ExprKind::Cast(x) => coefficient(x, id),
-        _ => None,
-    }
 }
 
 fn substitute_region(r: &BufferRegion, map: &HashMap<u64, PrimExpr>) -> BufferRegion {

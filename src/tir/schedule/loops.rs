@@ -332,7 +332,7 @@ impl Schedule {
                     .iter_vars
                     .iter()
                     .zip(values)
-                    .any(|(iv, v)| iv.iter_type != IterType::DataPar && tree::uses_var(v, id));
+                    .any(|(iv, v)| iv.iter_type != IterType::DataPar && crate::tir::region::uses_var(v, id));
                 if reduces && bad.is_none() {
                     bad = Some(block.name.clone());
                 }

@@ -43,6 +43,7 @@ mod tree;
 use crate::tir::ast::*;
 pub use sample::SplitMix;
 pub use trace::{Instruction, ReplayError};
+pub(crate) use tree::walk_blocks;
 
 /// A handle to a block of a schedule's function (TVM's `BlockRV`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

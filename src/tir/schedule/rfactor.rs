@@ -66,7 +66,10 @@ impl Schedule {
         }
         let reduce = |iv: &IterVar| iv.iter_type != IterType::DataPar;
         let bound_by = |id: u64, want_reduce: bool| {
-            blk.iter_vars.iter().zip(values).any(|(iv, v)| reduce(iv) == want_reduce && tree::uses_var(v, id))
+            blk.iter_vars
+                .iter()
+                .zip(values)
+                .any(|(iv, v)| reduce(iv) == want_reduce && crate::tir::region::uses_var(v, id))
         };
         if bound_by(rf_loop.var.id(), false) || !bound_by(rf_loop.var.id(), true) {
             return Err(err(P, format!("loop {} is not bound to reduction variables only", rf_loop.var.name())));

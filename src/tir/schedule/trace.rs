@@ -590,6 +590,18 @@ impl Schedule {
     }
 }
 
+/// An integer literal, possibly negated (`Some(Err)`: out of `i64`'s range; `None`: not one).
+fn int_literal(e: &E) -> Option<Result<i64, ()>> {
+    match &e.e {
+        Expr::Int(i) => Some(i64::try_from(*i).map_err(|_| ())),
+        Expr::Unary("-", x) => match &x.e {
+            Expr::Int(i) => Some(i64::try_from(-*i).map_err(|_| ())),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// A primitive's error as a replay message.
 fn se<T>(r: Result<T, ScheduleError>) -> Result<T, String> {
     r.map_err(|e| e.to_string())
@@ -698,13 +710,10 @@ impl Args<'_> {
             return Err(format!("'{key}' must be a list of integers"));
         };
         xs.iter()
-            .map(|x| match &x.e {
-                Expr::Int(i) => i64::try_from(*i).map_err(|_| format!("'{key}' is out of range")),
-                Expr::Unary("-", y) => match &y.e {
-                    Expr::Int(i) => i64::try_from(*i).map(|i| -i).map_err(|_| format!("'{key}' is out of range")),
-                    _ => Err(format!("'{key}' must be a list of integers")),
-                },
-                _ => Err(format!("'{key}' must be a list of integers")),
+            .map(|x| match int_literal(x) {
+                Some(Ok(i)) => Ok(i),
+                Some(Err(())) => Err(format!("'{key}' is out of range")),
+                None => Err(format!("'{key}' must be a list of integers")),
             })
             .collect::<Result<Vec<_>, _>>()
             .map(Some)
@@ -740,13 +749,10 @@ impl Args<'_> {
 
     fn optional_int(&self, pos: usize, key: &str) -> Result<Option<i64>, String> {
         let Some(e) = self.optional(pos, key) else { return Ok(None) };
-        match &e.e {
-            Expr::Int(i) => i64::try_from(*i).map(Some).map_err(|_| format!("'{key}' is out of range")),
-            Expr::Unary("-", x) => match &x.e {
-                Expr::Int(i) => i64::try_from(*i).map(|i| Some(-i)).map_err(|_| format!("'{key}' is out of range")),
-                _ => Err(format!("'{key}' must be an integer")),
-            },
-            _ => Err(format!("'{key}' must be an integer")),
+        match int_literal(e) {
+            Some(Ok(i)) => Ok(Some(i)),
+            Some(Err(())) => Err(format!("'{key}' is out of range")),
+            None => Err(format!("'{key}' must be an integer")),
         }
     }
 
@@ -767,14 +773,12 @@ impl Args<'_> {
         xs.iter()
             .map(|x| match &x.e {
                 Expr::None => Ok(Factor::Inferred),
-                Expr::Int(i) => i64::try_from(*i).map(Factor::Const).map_err(|_| "factor out of range".to_string()),
-                Expr::Unary("-", inner) => match &inner.e {
-                    // TVM accepts -1 for "inferred".
-                    Expr::Int(1) => Ok(Factor::Inferred),
-                    Expr::Int(i) => {
-                        i64::try_from(*i).map(|i| Factor::Const(-i)).map_err(|_| "factor out of range".to_string())
-                    }
-                    _ => Err("factors must be integers, None or sampled values".to_string()),
+                // TVM accepts -1 for "inferred".
+                Expr::Unary("-", inner) if matches!(inner.e, Expr::Int(1)) => Ok(Factor::Inferred),
+                Expr::Int(_) | Expr::Unary(..) => match int_literal(x) {
+                    Some(Ok(i)) => Ok(Factor::Const(i)),
+                    Some(Err(())) => Err("factor out of range".to_string()),
+                    None => Err("factors must be integers, None or sampled values".to_string()),
                 },
                 Expr::Name(_) => match self.named(x)? {
                     Named::Int(v) => Ok(Factor::Sampled(v)),

@@ -28,7 +28,7 @@ pub(super) fn find_blocks(root: &Stmt, name: &str) -> Vec<BlockSite> {
 
 /// Every block realize under `root` with the loops above it (up to the closest block), in
 /// program order.
-pub(super) fn walk_blocks(root: &Stmt, path: &mut Vec<Stmt>, f: &mut dyn FnMut(&[Stmt], &Stmt, &Block)) {
+pub(crate) fn walk_blocks(root: &Stmt, path: &mut Vec<Stmt>, f: &mut dyn FnMut(&[Stmt], &Stmt, &Block)) {
     stacker::maybe_grow(64 * 1024, 1024 * 1024, || match root.kind() {
         StmtKind::For { .. } => {
             path.push(root.clone());
@@ -157,11 +157,4 @@ pub(super) fn map_outer_blocks(s: &Stmt, f: &mut dyn FnMut(&[PrimExpr], &PrimExp
         }
     }
     M(f).stmt(s)
-}
-
-/// Whether `e` uses variable `id`.
-pub(super) fn uses_var(e: &PrimExpr, id: u64) -> bool {
-    let mut found = false;
-    crate::tir::visit::walk_expr(e, &mut |x| found |= x.as_var().is_some_and(|v| v.id() == id));
-    found
 }
