@@ -304,3 +304,27 @@ fn block_regions_are_inferred_as_tvm_infers_them() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+fn huge_extents_neither_hang_nor_overflow() {
+    // A loop of 2^61 - 1 iterations (a prime): sampling its tiles must not try every divisor,
+    // and splitting it must not overflow while inferring a factor.
+    let f = strata::tir::parse_script(
+        "@T.prim_func(s_tir=True)\ndef f(A: T.Buffer((1,), \"float32\")):\n    for i in range(T.int64(2305843009213693951)):\n        with T.sblock(\"B\"):\n            vi = T.axis.spatial(T.int64(2305843009213693951), i)\n            A[0] = T.float32(1)\n",
+    )
+    .unwrap()
+    .funcs
+    .remove(0);
+    let mut sch = Schedule::with_seed(f.clone(), 1);
+    let b = sch.get_block("B").unwrap();
+    let l = sch.get_loops(b).unwrap();
+    let v = sch.sample_perfect_tile(l[0], 2, 0, None).unwrap();
+    let tiles: Vec<i64> = v.iter().map(|&x| sch.get(x).unwrap()).collect();
+    assert_eq!(tiles.iter().product::<i64>(), 2305843009213693951);
+    let mut sch = Schedule::new(f);
+    let b = sch.get_block("B").unwrap();
+    let l = sch.get_loops(b).unwrap();
+    let parts = sch.split(l[0], &[None, Some(1 << 40)]).unwrap();
+    assert_eq!(parts.len(), 2);
+    assert!(strata::tir::script::print_func(sch.func()).contains("T.grid(T.int64(2097152), T.int64(1099511627776))"));
+}

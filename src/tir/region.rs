@@ -162,7 +162,8 @@ impl Detect {
             if c == 0 {
                 continue;
             }
-            let Some(n) = ext.as_int() else {
+            // A loop that may not run (or of unknown extent) leaves the region unknown.
+            let Some(n) = ext.as_int().filter(|&n| n >= 1) else {
                 return (PrimExpr::int_of(0, dt), PrimExpr::int_of(-1, dt));
             };
             let at = if c > 0 {
@@ -181,7 +182,7 @@ impl Detect {
 /// `e` widened by `more - 1` (a nested region of extent `more` at each point).
 fn widen(e: &PrimExpr, more: i64) -> PrimExpr {
     match e.as_int() {
-        Some(x) if x >= 0 => PrimExpr::int_of(x + more - 1, e.dtype()),
+        Some(x) if x >= 0 && more >= 1 => PrimExpr::int_of(x.saturating_add(more - 1), e.dtype()),
         _ => e.clone(),
     }
 }
@@ -226,7 +227,7 @@ fn hull(b: &Buffer, list: &[Vec<(PrimExpr, PrimExpr)>]) -> BufferRegion {
                     }
                     end = end.max(off.saturating_add(*e));
                 }
-                return Range::new(at.clone(), PrimExpr::int_of(end - low, dt));
+                return Range::new(at.clone(), PrimExpr::int_of(end.saturating_sub(low), dt));
             }
             // Symbolic: min(m_k) .. max(m_k + e_k - 1) + 1, each distinct bound once.
             let mut mins: Vec<PrimExpr> = Vec::new();

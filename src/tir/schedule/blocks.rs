@@ -221,7 +221,9 @@ impl Schedule {
                     ),
                 ));
             };
-            let (min, ext) = region[d].clone();
+            let Some((min, ext)) = region.get(d).cloned() else {
+                return Err(err(p, format!("the regions of {} do not have its rank", buffer.name())));
+            };
             // The region must lie in the block's domain (clipping it is not supported yet).
             let dom = iv.dom.as_ref().and_then(|r| Some((r.min.as_int()?, r.extent.as_int()?)));
             let inside = dom.zip(expr_range(&min, &outer)).is_some_and(|((dmin, dext), (lo, hi))| {
@@ -450,8 +452,9 @@ fn symbolic_region(
             let mut extent = ext_r;
             for p in &relaxed {
                 let c = coefficient(&e, p.var.id())?;
-                let (min, n) = (p.min.as_int()?, p.extent.as_int()?);
-                lo.insert(p.var.id(), PrimExpr::int_of(if c >= 0 { min } else { min + n - 1 }, p.var.dtype()));
+                let (min, n) = (p.min.as_int()?, p.extent.as_int().filter(|&n| n >= 1)?);
+                let last = min.checked_add(n - 1)?;
+                lo.insert(p.var.id(), PrimExpr::int_of(if c >= 0 { min } else { last }, p.var.dtype()));
                 extent = extent.checked_add(c.checked_abs()?.checked_mul(n - 1)?)?;
             }
             Some((simplify(&Substitute { map: &lo }.expr(&e)), extent))
@@ -465,7 +468,7 @@ fn expr_range(e: &PrimExpr, loops: &[ForParts]) -> Option<(i64, i64)> {
     let (mut lo, mut hi) = (0i64, 0i64);
     for p in loops {
         let c = coefficient(e, p.var.id())?;
-        let (min, n) = (p.min.as_int()?, p.extent.as_int()?);
+        let (min, n) = (p.min.as_int()?, p.extent.as_int().filter(|&n| n >= 1)?);
         let (a, b) = (c.checked_mul(min)?, c.checked_mul(min.checked_add(n - 1)?)?);
         lo = lo.checked_add(a.min(b))?;
         hi = hi.checked_add(a.max(b))?;

@@ -60,7 +60,7 @@ impl Schedule {
         let known = factors.iter().flatten().try_fold(1i64, |a, &f| a.checked_mul(f));
         let Some(known) = known else { return Err(err(P, "the product of the factors overflows")) };
         let extents: Vec<i64> =
-            factors.iter().map(|f| f.unwrap_or_else(|| (extent + known - 1) / known.max(1)).max(1)).collect();
+            factors.iter().map(|f| f.unwrap_or_else(|| (extent.max(1) - 1) / known.max(1) + 1)).collect();
         let product = extents.iter().try_fold(1i64, |a, &f| a.checked_mul(f));
         // Factors, strides and the product are values of the loop variable's type.
         let max = type_max(p.var.dtype());

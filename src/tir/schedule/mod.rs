@@ -225,7 +225,23 @@ impl Schedule {
         let name = self.block_name(b, primitive)?;
         let mut sites = tree::find_blocks(&self.func.body, &name);
         match sites.len() {
-            1 => Ok(sites.remove(0)),
+            1 => {
+                let site = sites.remove(0);
+                // Primitives pair each iteration variable with its value.
+                if let StmtKind::BlockRealize { values, block, .. } = site.realize.kind()
+                    && values.len() != block.iter_vars.len()
+                {
+                    return Err(err(
+                        primitive,
+                        format!(
+                            "block {name} binds {} values to {} iteration variables",
+                            values.len(),
+                            block.iter_vars.len()
+                        ),
+                    ));
+                }
+                Ok(site)
+            }
             0 => Err(err(primitive, format!("the block \"{name}\" no longer exists in the function"))),
             n => Err(err(primitive, format!("{n} blocks are named \"{name}\": block names must be unique"))),
         }

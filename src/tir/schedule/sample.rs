@@ -34,11 +34,13 @@ impl SplitMix {
     }
 }
 
-/// The prime factors of `n` (`n >= 1`), smallest first.
+/// The factors of `n` (`n >= 1`) found by trial division up to 2^20, smallest first: all
+/// prime below 2^40; a larger cofactor stays whole (a coarser tiling, and no hang on a huge
+/// prime extent).
 fn prime_factors(mut n: i64) -> Vec<i64> {
     let mut out = Vec::new();
     let mut p = 2;
-    while p * p <= n {
+    while p <= (1 << 20) && p <= n / p {
         while n % p == 0 {
             out.push(p);
             n /= p;
