@@ -151,10 +151,11 @@ impl Tuner {
         self
     }
 
-    /// Threads that compile candidates (measuring stays on the calling thread).
+    /// Threads that compile candidates, 1 to 64 (measuring stays on the calling thread).
     #[must_use]
     pub fn threads(mut self, n: usize) -> Tuner {
-        self.threads = n.max(1);
+        // More threads than this only costs memory (and an OS may refuse to make them).
+        self.threads = n.clamp(1, 64);
         self
     }
 
