@@ -28,6 +28,7 @@
 #![warn(missing_docs)]
 #![warn(clippy::panic, clippy::todo, clippy::dbg_macro, clippy::print_stdout)]
 
+pub mod bytecode;
 pub(crate) mod codegen;
 pub mod dialect;
 pub mod driver;
@@ -111,6 +112,14 @@ pub enum Error {
         /// Why.
         message: String,
     },
+    /// Bytecode that cannot be read: what is wrong and at which byte.
+    #[error("{}: {error}", path.display())]
+    Bytecode {
+        /// The file (or `<bytes>`).
+        path: PathBuf,
+        /// What is wrong, and where.
+        error: bytecode::BytecodeError,
+    },
     /// A shared library could not be loaded.
     #[error("cannot load shared library '{}': {message}", path.display())]
     SharedLibrary {
@@ -160,9 +169,10 @@ pub fn parse_file(path: impl AsRef<Path>) -> Result<Verified> {
     parse_named(&path.display().to_string(), &text)
 }
 
-/// Read a file of either language: TVMScript (a `.py` file, or text using `@T.prim_func` /
-/// `@I.ir_module`) is read, checked and lowered to the core IR; anything else is parsed and
-/// verified as MLIR.
+/// Read a file of either language, or bytecode: TVMScript (a `.py` file, or text using
+/// `@T.prim_func` / `@I.ir_module`) is read, checked and lowered to the core IR; a file starting
+/// with the bytecode magic is decoded ([`load_bytecode`]); anything else is parsed and verified
+/// as MLIR.
 ///
 /// ```no_run
 /// let module = strata::load_file("kernels/matmul.py")?;
@@ -173,7 +183,76 @@ pub fn parse_file(path: impl AsRef<Path>) -> Result<Verified> {
 /// # Errors
 /// As [`parse_file`], [`tir::parse_script`] and [`tir::lower()`].
 pub fn load_file(path: impl AsRef<Path>) -> Result<Verified> {
-    driver::Input::read_file(path.as_ref())?.load()
+    let path = path.as_ref();
+    if is_bytecode_file(path) {
+        return load_bytecode(path);
+    }
+    driver::Input::read_file(path)?.load()
+}
+
+/// Whether the file starts with the bytecode magic.
+fn is_bytecode_file(path: &Path) -> bool {
+    use std::io::Read;
+    let mut magic = [0u8; 4];
+    std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut magic)).is_ok() && bytecode::is_bytecode(&magic)
+}
+
+/// Write a module as bytecode (the compact serialized form, [`bytecode`]) to `path`.
+///
+/// ```no_run
+/// let module = strata::load_file("kernels/matmul.py")?;
+/// strata::write_bytecode(&module, "matmul.stbc")?;
+/// let again = strata::load_file("matmul.stbc")?;       // bytecode is read wherever text is
+/// # Ok::<(), strata::Error>(())
+/// ```
+///
+/// # Errors
+/// [`Error::Io`] if the file cannot be written, [`Error::Bytecode`] for a module the format
+/// cannot hold.
+pub fn write_bytecode(module: &Verified, path: impl AsRef<Path>) -> Result<()> {
+    let path = path.as_ref();
+    let bytes = bytecode::write(module, bytecode::WriteOptions::default())
+        .map_err(|error| Error::Bytecode { path: path.to_owned(), error })?;
+    std::fs::write(path, bytes).map_err(|source| Error::Io { path: path.to_owned(), source })
+}
+
+/// Read a bytecode file (mapped, [`bytecode::Bytecode`]), decode and verify it.
+///
+/// # Errors
+/// [`Error::Io`], [`Error::Bytecode`] with the offset of malformed bytes, or [`Error::Verify`].
+pub fn load_bytecode(path: impl AsRef<Path>) -> Result<Verified> {
+    let path = path.as_ref();
+    let file = bytecode_file(path)?;
+    let decoded = file.decode().map_err(|error| Error::Bytecode { path: path.to_owned(), error })?;
+    bytecode::verify_decoded(decoded)
+}
+
+/// Read only the functions `names` of a bytecode file (and what they refer to), decode and
+/// verify them: the rest of the file is never decoded.
+///
+/// # Errors
+/// As [`load_bytecode`]; a name no function of the file has.
+pub fn load_bytecode_functions(path: impl AsRef<Path>, names: &[&str]) -> Result<Verified> {
+    let path = path.as_ref();
+    let file = bytecode_file(path)?;
+    let decoded = file.decode_functions(names).map_err(|error| Error::Bytecode { path: path.to_owned(), error })?;
+    bytecode::verify_decoded(decoded)
+}
+
+/// Decode and verify bytecode already in memory, naming it `name` in errors.
+///
+/// # Errors
+/// As [`load_bytecode`].
+pub fn load_bytecode_bytes(name: &str, bytes: Vec<u8>) -> Result<Verified> {
+    let err = |error| Error::Bytecode { path: PathBuf::from(name), error };
+    let decoded = bytecode::Bytecode::from_bytes(bytes).and_then(|b| b.decode()).map_err(err)?;
+    bytecode::verify_decoded(decoded)
+}
+
+fn bytecode_file(path: &Path) -> Result<bytecode::Bytecode> {
+    let file = std::fs::File::open(path).map_err(|source| Error::Io { path: path.to_owned(), source })?;
+    // SAFETY: Strata does not change the file while it reads it; see `Bytecode::map`.
+    unsafe { bytecode::Bytecode::map(&file) }.map_err(|error| Error::Bytecode { path: path.to_owned(), error })
 }
 
 /// Check a module against the rules of the language and of its ops; the [`Verified`] module

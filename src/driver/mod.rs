@@ -22,4 +22,4 @@ mod pipeline;
 
 pub use input::{Input, Language, function_names};
 pub use opt::{OptOptions, OptOutput, expected_problems, opt};
-pub use pipeline::{Parsed, process, roundtrip};
+pub use pipeline::{Parsed, apply_passes, print_verified, process, roundtrip};

@@ -85,6 +85,28 @@ fn passes_and_print(m: &crate::Module, opts: &OptOptions) -> Result<String, Diag
     Ok(print(&v, opts.generic))
 }
 
+/// A verified module (read from bytecode, or loaded whole) through the passes `opts` ask for:
+/// canonicalized when asked, with its calling conventions kept.
+///
+/// # Errors
+/// The module breaks a rule after folding (a folding bug, reported rather than written out).
+pub fn apply_passes(v: Verified, opts: &OptOptions) -> Result<Verified, Diagnostics> {
+    if !opts.canonicalize {
+        return Ok(v);
+    }
+    v.rewritten(|m| {
+        crate::transform::canonicalize::canonicalize(m);
+    })
+}
+
+/// The text of a verified module after the passes `opts` ask for.
+///
+/// # Errors
+/// As [`apply_passes`].
+pub fn print_verified(v: &Verified, opts: &OptOptions) -> Result<String, Diagnostics> {
+    passes_and_print(v, opts)
+}
+
 fn print(m: &crate::Module, generic: bool) -> String {
     crate::syntax::print_module(m, crate::dialect::registry(), PrintOptions { generic })
 }

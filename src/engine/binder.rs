@@ -36,6 +36,9 @@ pub(crate) struct Binder {
     vars: usize,
     /// `f(A: Tensor([n, 8], float32), n: int32)`, for messages.
     signature: String,
+    /// The convention comes from the TIR lowering; `false` when read from a file, and then
+    /// the arguments are also checked against the function's types.
+    pub(crate) trusted: bool,
 }
 
 /// A variable's value and where it was bound.
@@ -74,7 +77,13 @@ fn term_text(t: &Term) -> String {
 impl Binder {
     /// The binders of the module's TIR functions, by name.
     pub(crate) fn of_module(v: &Verified) -> std::collections::HashMap<Arc<str>, Arc<Binder>> {
-        v.arg_specs().map(|(name, spec)| (Arc::from(name), Arc::new(Binder::new(name, spec)))).collect()
+        v.arg_specs()
+            .map(|(name, spec)| {
+                let mut b = Binder::new(name, spec);
+                b.trusted = v.trusted_args();
+                (Arc::from(name), Arc::new(b))
+            })
+            .collect()
     }
 
     fn new(func: &str, spec: &ArgSpec) -> Binder {
@@ -109,7 +118,7 @@ impl Binder {
                 }
             }
         }
-        Binder { params, vars: vars.len(), signature: format!("{func}({})", sig.join(", ")) }
+        Binder { params, vars: vars.len(), signature: format!("{func}({})", sig.join(", ")), trusted: true }
     }
 
     /// The function's signature, as argument errors show it.

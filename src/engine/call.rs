@@ -25,7 +25,7 @@ pub(crate) fn signature_text(name: &str, ty: &FunctionType) -> String {
     s
 }
 
-fn arg_error(f: &FunctionCode, index: usize, message: String) -> Error {
+pub(crate) fn arg_error(f: &FunctionCode, index: usize, message: String) -> Error {
     Error::Argument {
         func: f.name.to_string(),
         message: format!("argument #{index} of {}: {message}", signature_text(&f.name, &f.ty)),
@@ -214,6 +214,22 @@ pub(crate) fn scalar_bytes(v: &Val, ty: &Type) -> Result<[u8; 8], String> {
         _ => return Err(format!("a value of type '{ty}' was expected, got {v:?}")),
     }
     Ok(b)
+}
+
+/// Check each DLTensor argument against its parameter's type: for functions whose calling
+/// convention was read from a file, after its binder (whose messages are TVM's) accepted them.
+///
+/// # Safety
+/// `ptrs[i]` points to a valid `DLTensor` for every `ParamSlot::Tensor` slot.
+pub(crate) unsafe fn check_tensor_args(slots: &[ParamSlot], ptrs: &[*mut u8]) -> Result<(), (usize, String)> {
+    for (i, (s, &p)) in slots.iter().zip(ptrs).enumerate() {
+        if let ParamSlot::Tensor(t) = s {
+            // SAFETY: the caller passes a DLTensor for each tensor slot.
+            let dl = unsafe { &*(p as *const DLTensor) };
+            check_tensor(dl, t).map_err(|m| (i, m))?;
+        }
+    }
+    Ok(())
 }
 
 /// Prepare the argument pointers of a dynamic call.

@@ -404,6 +404,11 @@ impl Compiled {
         if let Some(b) = binder {
             // SAFETY: `prepare` made a DLTensor or a scalar's bytes for every argument.
             unsafe { b.bind(&ptrs) }.map_err(|message| Error::Argument { func: f.name.to_string(), message })?;
+            if !b.trusted {
+                // SAFETY: as above.
+                unsafe { call::check_tensor_args(&f.layout.params, &ptrs) }
+                    .map_err(|(i, m)| call::arg_error(f, i, m))?;
+            }
         }
         let mut rets = vec![0u8; f.layout.results_size.max(8)];
         let mut ctx = crate::runtime::CallCtx::for_call(self.pool.as_deref(), self.engine.inner.interrupt.flag());

@@ -397,13 +397,18 @@ impl<P: Params, R: Results> TypedFn<P, R> {
         let mut slots = <P::With<'x> as Params>::Slots::default();
         let mut ptrs = [std::ptr::null_mut::<u8>(); 16];
         let ptrs = &mut ptrs[..P::N.min(16)];
-        args.fill(&self.params, &mut slots, ptrs, self.binder.is_none()).map_err(|(i, m)| Error::Argument {
+        let arg_error = |(i, m): (usize, String)| Error::Argument {
             func: self.name.to_string(),
             message: format!("argument #{i} of @{}: {m}", self.name),
-        })?;
+        };
+        args.fill(&self.params, &mut slots, ptrs, self.binder.is_none()).map_err(arg_error)?;
         if let Some(b) = &self.binder {
             // SAFETY: `fill` wrote a DLTensor or a scalar's bytes for every argument.
             unsafe { b.bind(ptrs) }.map_err(|message| Error::Argument { func: self.name.to_string(), message })?;
+            if !b.trusted {
+                // SAFETY: as above.
+                unsafe { call::check_tensor_args(&self.layout.params, ptrs) }.map_err(arg_error)?;
+            }
         }
         let mut small = [0u64; 16];
         let mut big;

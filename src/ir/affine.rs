@@ -125,17 +125,21 @@ impl Linear {
     }
 
     fn collect(&mut self, e: &AffineExpr, scale: i64) {
-        match &*e.0 {
-            ExprKind::Const(c) => self.constant = self.constant.wrapping_add(c.wrapping_mul(scale)),
-            ExprKind::Add(a, b) => {
-                self.collect(a, scale);
-                self.collect(b, scale);
-            }
-            ExprKind::Mul(a, b) => match &*b.0 {
-                ExprKind::Const(c) => self.collect(a, scale.wrapping_mul(*c)),
+        // A worklist, not recursion: a sum of many terms is a deep chain of `Add`s.
+        let mut work: smallvec::SmallVec<[(&AffineExpr, i64); 8]> = smallvec::smallvec![(e, scale)];
+        while let Some((e, scale)) = work.pop() {
+            match &*e.0 {
+                ExprKind::Const(c) => self.constant = self.constant.wrapping_add(c.wrapping_mul(scale)),
+                ExprKind::Add(a, b) => {
+                    work.push((b, scale));
+                    work.push((a, scale));
+                }
+                ExprKind::Mul(a, b) => match &*b.0 {
+                    ExprKind::Const(c) => work.push((a, scale.wrapping_mul(*c))),
+                    _ => self.terms.push((e.clone(), scale)),
+                },
                 _ => self.terms.push((e.clone(), scale)),
-            },
-            _ => self.terms.push((e.clone(), scale)),
+            }
         }
     }
 
@@ -253,6 +257,23 @@ impl AffineExpr {
             ExprKind::Const(c) => Some(c),
             _ => None,
         }
+    }
+
+    /// The canonical sum of `terms`, built in one step (however many terms: adding them one
+    /// at a time re-sorts the sum each time).
+    ///
+    /// ```
+    /// use strata::ir::AffineExpr;
+    /// let s = AffineExpr::sum([AffineExpr::dim(1), AffineExpr::constant(2), AffineExpr::dim(0)]);
+    /// assert_eq!(s, AffineExpr::dim(0) + AffineExpr::dim(1) + 2);
+    /// ```
+    pub fn sum(terms: impl IntoIterator<Item = AffineExpr>) -> AffineExpr {
+        let mut l = Linear::default();
+        for t in terms {
+            l.collect(&t, 1);
+        }
+        l.normalize();
+        l.build()
     }
 
     /// `self floordiv rhs`, simplified.

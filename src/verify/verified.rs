@@ -30,6 +30,9 @@ pub struct Verified {
     /// without a bounds check. Only the lowering that made the module can claim this (a
     /// module read from text, or changed, has none).
     in_bounds: Arc<FxHashSet<Op>>,
+    /// The calling conventions were made by the TIR lowering; `false` when read from a file, so
+    /// the engine also checks arguments against the function types.
+    trusted_args: bool,
 }
 
 impl Verified {
@@ -39,7 +42,7 @@ impl Verified {
     /// The first violated rule.
     pub fn new(module: Module) -> Result<Verified, Diagnostics> {
         super::verify(&module)?;
-        Ok(Verified { module, args: HashMap::default(), in_bounds: Arc::default() })
+        Ok(Verified { module, args: HashMap::default(), in_bounds: Arc::default(), trusted_args: true })
     }
 
     /// Verify a module lowered from TIR, with the calling convention of its functions and the
@@ -53,6 +56,42 @@ impl Verified {
         v.args = args.into_iter().map(|(k, a)| (Arc::from(k), Arc::new(a))).collect();
         v.in_bounds = Arc::new(in_bounds);
         Ok(v)
+    }
+
+    /// Verify a module read from bytecode with the calling conventions stored beside it. They
+    /// are not trusted: the engine checks arguments against the function types as well.
+    pub(crate) fn loaded(module: Module, args: Vec<(String, ArgSpec)>) -> Result<Verified, Diagnostics> {
+        let mut v = Verified::new(module)?;
+        for (name, spec) in &args {
+            if let Err(why) = matches_signature(&v.module, name, spec) {
+                let d = crate::ir::Diagnostic::error(
+                    None,
+                    format!("the stored calling convention of '@{name}' does not match its signature: {why}"),
+                );
+                return Err(Diagnostics::one(v.module.source.clone(), d));
+            }
+        }
+        v.args = args.into_iter().map(|(k, a)| (Arc::from(k), Arc::new(a))).collect();
+        v.trusted_args = false;
+        Ok(v)
+    }
+
+    /// The module changed by `change` (a pass that keeps signatures, such as folding) and
+    /// verified again, keeping the calling conventions. Accesses proven in bounds are
+    /// forgotten: the change may have replaced the ops that carried the proof.
+    ///
+    /// # Errors
+    /// A rule broken by the change.
+    pub(crate) fn rewritten(self, change: impl FnOnce(&mut Module)) -> Result<Verified, Diagnostics> {
+        let Verified { mut module, args, trusted_args, .. } = self;
+        change(&mut module);
+        super::verify(&module)?;
+        Ok(Verified { module, args, in_bounds: Arc::default(), trusted_args })
+    }
+
+    /// Whether the calling conventions come from the TIR lowering (not from a file).
+    pub(crate) fn trusted_args(&self) -> bool {
+        self.trusted_args
     }
 
     /// The loads and stores proven to stay inside their memrefs (no bounds check needed).
@@ -79,6 +118,29 @@ impl Verified {
     pub fn arg_specs(&self) -> impl Iterator<Item = (&str, &Arc<ArgSpec>)> {
         self.args.iter().map(|(k, v)| (&**k, v))
     }
+}
+
+/// Whether a calling convention read from a file fits function `name`: one parameter per
+/// argument, a buffer for each memref (of the same rank), a scalar for each scalar. (The
+/// binder reads a buffer argument as a DLTensor: that must be what the entry passes.)
+fn matches_signature(m: &Module, name: &str, spec: &ArgSpec) -> Result<(), String> {
+    use crate::runtime::ParamSpec;
+    let f = m.lookup_symbol(name).ok_or("no such function")?;
+    let ty = m.attr(f, "type").and_then(|a| a.as_type()).and_then(|t| t.as_function()).ok_or("no function type")?;
+    if ty.inputs.len() != spec.params.len() {
+        return Err(format!("{} parameters, the convention has {}", ty.inputs.len(), spec.params.len()));
+    }
+    for (i, (t, p)) in ty.inputs.iter().zip(&spec.params).enumerate() {
+        let ok = match (p, t.as_memref()) {
+            (ParamSpec::Buffer(b), Some(mt)) => b.shape.len() == mt.shape.len(),
+            (ParamSpec::Scalar { .. }, None) => t.is_int_or_index() || t.is_float(),
+            _ => false,
+        };
+        if !ok {
+            return Err(format!("parameter {i} is '{t}'"));
+        }
+    }
+    Ok(())
 }
 
 impl Deref for Verified {

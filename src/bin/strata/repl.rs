@@ -136,9 +136,16 @@ impl Session {
             }
             "load" => {
                 let path = Path::new(arg);
-                let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read '{arg}': {e}"))?;
-                let lang = Language::of_file(path, &text);
-                self.define(lang, &text)?
+                let bytes = std::fs::read(path).map_err(|e| format!("cannot read '{arg}': {e}"))?;
+                if strata::bytecode::is_bytecode(&bytes) {
+                    // The session keeps definitions as text: bytecode joins it as MLIR.
+                    let v = strata::load_bytecode_bytes(arg, bytes).map_err(|e| e.to_string())?;
+                    self.define(Language::Mlir, &strata::print(&v))?
+                } else {
+                    let text = String::from_utf8(bytes).map_err(|_| format!("'{arg}' is neither text nor bytecode"))?;
+                    let lang = Language::of_file(path, &text);
+                    self.define(lang, &text)?
+                }
             }
             "save" => {
                 let lang = if arg.ends_with(".py") { Language::TvmScript } else { Language::Mlir };

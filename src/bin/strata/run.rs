@@ -77,8 +77,12 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
     };
     let passes = Passes::for_level(opt_level);
     let (name, bytes) = crate::opt::read_input(&args.input.to_string_lossy())?;
-    let module = match Input::from_bytes(&name, bytes).map_err(strata::Error::Parse).and_then(|i| i.load_with(&passes))
-    {
+    let loaded = if strata::bytecode::is_bytecode(&bytes) {
+        load_bytecode(&name, bytes, args.entry.as_deref())
+    } else {
+        Input::from_bytes(&name, bytes).map_err(strata::Error::Parse).and_then(|i| i.load_with(&passes))
+    };
+    let module = match loaded {
         Ok(m) => m,
         Err(e) => {
             eprintln!("{e}");
@@ -179,6 +183,16 @@ fn default_entry(code: &strata::engine::Compiled, input: &std::path::Path) -> an
             many.iter().map(|n| format!("@{n}")).collect::<Vec<_>>().join(", ")
         ),
     }
+}
+
+/// Bytecode: with an entry named, only that function (and what it calls) is decoded.
+fn load_bytecode(name: &str, bytes: Vec<u8>, entry: Option<&str>) -> strata::Result<strata::Verified> {
+    let Some(entry) = entry else { return strata::load_bytecode_bytes(name, bytes) };
+    let entry = entry.strip_prefix('@').unwrap_or(entry);
+    let err = |error| strata::Error::Bytecode { path: name.into(), error };
+    let file = strata::bytecode::Bytecode::from_bytes(bytes).map_err(err)?;
+    let decoded = file.decode_functions(&[entry]).map_err(err)?;
+    strata::bytecode::verify_decoded(decoded)
 }
 
 #[cfg(test)]

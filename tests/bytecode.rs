@@ -1,0 +1,227 @@
+//! The bytecode (issue 15; mlir-langref-late.md: "a compact serialized form suitable for
+//! storage and transport"): every module of `jit-tests/` that parses prints the same after a
+//! trip through bytecode; TIR kernels keep their calling convention and results; lazy loading
+//! decodes what it is asked for; bad bytes are errors with an offset.
+
+use std::path::{Path, PathBuf};
+
+use strata::bytecode::{Bytecode, WriteOptions, write, write_module};
+use strata::ir::SourceFile;
+use strata::{Engine, Tensor, Val};
+
+fn files(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            files(&p, ext, out);
+        } else if p.extension().is_some_and(|e| e == ext) && p.file_name().is_some_and(|n| n != "generate.py") {
+            out.push(p);
+        }
+    }
+}
+
+fn jit_tests(ext: &str) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("jit-tests"), ext, &mut out);
+    out
+}
+
+fn round_trip(m: &strata::Module, locations: bool) -> strata::Module {
+    let bytes =
+        write_module(m, [], WriteOptions { locations }).unwrap_or_else(|e| panic!("{e}: {}", strata::print_generic(m)));
+    Bytecode::from_bytes(bytes)
+        .and_then(|b| b.decode())
+        .unwrap_or_else(|e| panic!("{e}: {}", strata::print_generic(m)))
+        .module
+}
+
+// spec: mlir-langref-late.md, "compact serialized form": text → bytecode → text is text → text.
+#[test]
+fn every_mlir_test_module_round_trips() {
+    let mut chunks = 0;
+    for path in jit_tests("mlir") {
+        let text = std::fs::read_to_string(&path).expect("reads");
+        for range in strata::syntax::split_input(&text) {
+            let file = SourceFile::new(path.display().to_string(), &text[range]);
+            let Ok(m) = strata::parse_unverified(&file) else { continue };
+            let want = strata::print(&m);
+            for locations in [false, true] {
+                let back = round_trip(&m, locations);
+                assert_eq!(strata::print(&back), want, "{} (locations: {locations})", path.display());
+            }
+            assert_eq!(strata::print_generic(&round_trip(&m, false)), strata::print_generic(&m));
+            chunks += 1;
+        }
+    }
+    assert!(chunks > 500, "only {chunks} modules found");
+}
+
+#[test]
+fn locations_survive_for_diagnostics() {
+    let src = "func @f(%x: i32) -> i32 {\n  %y = addi %x, %x : i32\n  return %y : i32\n}\n";
+    let m = strata::parse_unverified(&SourceFile::new("f.mlir", src)).unwrap();
+    let back = round_trip(&m, true);
+    let first_op = |m: &strata::Module| {
+        let f = m.functions().next().unwrap();
+        let body = m.region(m.op(f).regions[0]).blocks[0];
+        m.block(body).ops[0]
+    };
+    let add = first_op(&back);
+    let span = back.op_span(add).expect("a span");
+    assert_eq!(Some(span), m.op_span(first_op(&m)));
+    let (line, col) = back.source.as_ref().unwrap().line_col(span.start);
+    assert_eq!((line, col), (2, 8)); // `addi`, where the parser puts an op
+    assert_eq!(back.source.as_ref().unwrap().name(), "f.mlir");
+    assert!(round_trip(&m, false).op_span(add).is_none());
+}
+
+/// TIR kernels keep what they print as and their calling convention; a kernel loaded from
+/// bytecode computes what the lowered one does and checks its arguments as TVM does.
+#[test]
+fn tir_kernels_keep_their_calling_convention() {
+    let mut n = 0;
+    for path in jit_tests("py") {
+        let Ok(v) = strata::load_file(&path) else { continue };
+        let bytes = write(&v, WriteOptions::default()).unwrap();
+        let d = Bytecode::from_bytes(bytes).unwrap().decode().unwrap();
+        assert_eq!(strata::print(&d.module), strata::print(&v), "{}", path.display());
+        let mut want: Vec<_> = v.arg_specs().map(|(k, a)| (k.to_string(), (**a).clone())).collect();
+        let mut got = d.args;
+        want.sort_by(|a, b| a.0.cmp(&b.0));
+        got.sort_by(|a, b| a.0.cmp(&b.0));
+        assert_eq!(got, want, "{}", path.display());
+        n += 1;
+    }
+    assert!(n > 50, "only {n} kernels");
+}
+
+const ADD_KERNEL: &str = r#"
+@T.prim_func
+def add(A: T.Buffer((8,), "float32"), B: T.Buffer((8,), "float32"), C: T.Buffer((8,), "float32")):
+    for i in range(8):
+        C[i] = A[i] + B[i]
+"#;
+
+#[test]
+fn a_saved_kernel_runs_and_binds_as_before() {
+    let v = strata::tir::compile_script(ADD_KERNEL).unwrap();
+    let dir = std::env::temp_dir().join(format!("strata-bc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("add.stbc");
+    strata::write_bytecode(&v, &path).unwrap();
+    // load_file takes bytecode wherever it takes text.
+    let loaded = strata::load_file(&path).unwrap();
+    let code = Engine::default().compile(&loaded).unwrap();
+    let a = Tensor::from_vec((0..8).map(|i| i as f32).collect(), &[8]).unwrap();
+    let b = Tensor::from_vec(vec![10.0f32; 8], &[8]).unwrap();
+    let mut c = Tensor::zeros::<f32>(&[8]).unwrap();
+    let f = code.typed::<(&Tensor, &Tensor, &mut Tensor), ()>("add").unwrap();
+    f.call((&a, &b, &mut c)).unwrap();
+    assert_eq!(c.to_vec::<f32>().unwrap(), (10..18).map(|i| i as f32).collect::<Vec<_>>());
+    // The binder's messages are TVM's, as for the kernel compiled from text.
+    let mut short = Tensor::zeros::<f32>(&[4]).unwrap();
+    let e = f.call((&a, &b, &mut short)).unwrap_err().to_string();
+    let direct = Engine::default().compile(&v).unwrap();
+    let e2 = direct
+        .typed::<(&Tensor, &Tensor, &mut Tensor), ()>("add")
+        .unwrap()
+        .call((&a, &b, &mut short))
+        .unwrap_err()
+        .to_string();
+    assert_eq!(e, e2);
+    assert!(e.contains("C.shape[0]"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A calling convention in the file that does not fit the function is refused when loading,
+/// so no forged convention can make the binder read a scalar as a DLTensor.
+#[test]
+fn a_forged_calling_convention_is_refused() {
+    let v = strata::tir::compile_script(ADD_KERNEL).unwrap();
+    let m = strata::parse("func @add(%a: i64, %b: i64, %c: i64) {\n  return\n}").unwrap();
+    let spec = v.arg_spec("add").unwrap();
+    let bytes = write_module(&m, [("add", &**spec)], WriteOptions::default()).unwrap();
+    let dir = std::env::temp_dir().join(format!("strata-bc-forged-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("forged.stbc");
+    std::fs::write(&path, bytes).unwrap();
+    let e = strata::load_bytecode(&path).unwrap_err().to_string();
+    assert!(
+        e.contains("the stored calling convention of '@add' does not match its signature: parameter 0 is 'i64'"),
+        "{e}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+const CALLS: &str = "func @leaf(%x: i32) -> i32 {\n  %y = addi %x, %x : i32\n  return %y : i32\n}\n\
+func @mid(%x: i32) -> i32 {\n  %y = call @leaf(%x) : (i32) -> i32\n  return %y : i32\n}\n\
+func @other(%x: i32) -> i32 {\n  %c = constant 7 : i32\n  return %c : i32\n}\n\
+func @top(%x: i32) -> i32 {\n  %y = call @mid(%x) : (i32) -> i32\n  return %y : i32\n}\n";
+
+#[test]
+fn lazy_loading_decodes_a_function_and_its_callees() {
+    let v = strata::parse(CALLS).unwrap();
+    let bc = Bytecode::from_bytes(write(&v, WriteOptions::default()).unwrap()).unwrap();
+    assert_eq!(bc.function_names().collect::<Vec<_>>(), ["leaf", "mid", "other", "top"]);
+    let d = bc.decode_functions(&["top"]).unwrap();
+    let names: Vec<String> =
+        d.module.functions().map(|f| d.module.attr(f, "sym_name").unwrap().as_str().unwrap().to_string()).collect();
+    assert_eq!(names, ["leaf", "mid", "top"]); // the file's order; @other not decoded
+    let verified = strata::verify(d.module).unwrap();
+    let code = Engine::default().compile(&verified).unwrap();
+    assert_eq!(code.call("top", &mut [Val::Int(21, 32).into()]).unwrap(), [Val::Int(42, 32)]);
+    let e = bc.decode_functions(&["nope"]).unwrap_err();
+    assert_eq!(e.message, "no function '@nope' in the file");
+}
+
+#[test]
+fn a_newer_major_version_is_refused_clearly() {
+    let v = strata::parse(CALLS).unwrap();
+    let mut bytes = write(&v, WriteOptions::default()).unwrap();
+    bytes[4] = 2; // the major version varint follows the magic
+    let e = Bytecode::from_bytes(bytes).unwrap_err();
+    assert_eq!(e.offset, 4);
+    assert!(e.message.starts_with("bytecode version 2.0 is newer than this reader's 1.0"), "{}", e.message);
+    let e = Bytecode::from_bytes(b"func @f() {\n}".to_vec()).unwrap_err();
+    assert_eq!(e.to_string(), "byte 0: not Strata bytecode (bad magic)");
+}
+
+/// Every truncation and every single-byte change of a file is an error or a module, never a
+/// panic (a wider run is in `tests/fuzz.rs`).
+#[test]
+fn truncated_and_flipped_bytes_are_errors() {
+    let src = "#map = (d0)[s0] -> (d0 + s0)\nfunc @f(%a: memref<4xf32>, %n: index) -> f32 {\n  %z = constant dense<[1.0, 2.0]> : vector<2xf32>\n  affine.for %i = 0 to 4 {\n    %j = affine.apply #map(%i)[%n]\n    %x = affine.load %a[%i] : memref<4xf32>\n    affine.store %x, %a[%i] : memref<4xf32>\n  }\n  %c0 = constant 0 : index\n  %r = load %a[%c0] : memref<4xf32>\n  return %r : f32\n}\n";
+    let v = strata::parse(src).unwrap();
+    let bytes = write(&v, WriteOptions::default()).unwrap();
+    for n in 0..bytes.len() {
+        let r = Bytecode::from_bytes(bytes[..n].to_vec()).and_then(|b| b.decode());
+        let e = r.expect_err("a truncated file is an error");
+        assert!(e.offset <= n, "offset {} past the end {n}: {}", e.offset, e.message);
+    }
+    for i in 0..bytes.len() {
+        for bit in 0..8 {
+            let mut b = bytes.clone();
+            b[i] ^= 1 << bit;
+            if let Ok(d) = Bytecode::from_bytes(b).and_then(|b| b.decode()) {
+                // Whatever decodes prints and verifies (or fails to verify) without panicking.
+                let _ = strata::print(&d.module);
+                let _ = strata::verify(d.module);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_format_is_smaller_than_the_text() {
+    let mut text = String::new();
+    for i in 0..50 {
+        text.push_str(&format!(
+            "func @k{i}(%a: memref<?x16xf32>, %n: index) {{\n  affine.for %i = 0 to %n {{\n    affine.for %j = 0 to 16 {{\n      %x = affine.load %a[%i, %j] : memref<?x16xf32>\n      %y = addf %x, %x : f32\n      affine.store %y, %a[%i, %j] : memref<?x16xf32>\n    }}\n  }}\n  return\n}}\n"
+        ));
+    }
+    let v = strata::parse(&text).unwrap();
+    let bytes = write(&v, WriteOptions::default()).unwrap();
+    assert!(bytes.len() * 3 < text.len(), "{} bytes for {} of text", bytes.len(), text.len());
+}
