@@ -561,3 +561,59 @@ fn verify_diagnostics_reports_as_mlir_opt_does() {
     );
     assert_eq!(stderr(&o), want);
 }
+
+/// Bytecode wherever text goes (issue 15): `opt --emit-bytecode` writes it (MLIR, or TVMScript
+/// lowered with its calling convention), `opt` prints it back, `run` runs it (only the entry
+/// decoded with `-e`), the REPL's `:load` reads it; bad bytes are an error with the offset.
+#[test]
+fn bytecode_goes_wherever_text_goes() {
+    let dir = scratch("bytecode_cli");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let matmul = root.join("examples/matmul.mlir");
+    let stbc = dir.join("matmul.stbc");
+    let o = strata(&["opt", k_path(&matmul), "--emit-bytecode", "-o", k_path(&stbc)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(std::fs::read(&stbc).unwrap().starts_with(&strata::bytecode::MAGIC));
+    let text = strata(&["opt", k_path(&matmul)]);
+    let back = strata(&["opt", k_path(&stbc)]);
+    assert!(back.status.success(), "{}", stderr(&back));
+    assert_eq!(stdout(&back), stdout(&text));
+    for args in [vec!["run", k_path(&stbc)], vec!["run", k_path(&stbc), "-e", "main"]] {
+        let o = strata(&args);
+        assert_eq!(stdout(&o), "[[5.0, 2.0], [8.0, 2.0]]\n", "{args:?}: {}", stderr(&o));
+    }
+    // A TVMScript kernel: lowered, saved, run from the bytecode with TVM's argument checks.
+    let script = dir.join("scale.py");
+    std::fs::write(&script, SCALE).unwrap();
+    let kernel = dir.join("scale.stbc");
+    let o = strata(&["opt", k_path(&script), "--emit-bytecode", "-o", k_path(&kernel)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = strata(&[
+        "run",
+        k_path(&kernel),
+        "--arg",
+        "[[1, 2, 3], [4, 5, 6]]",
+        "--arg",
+        "zeros(2x3xfloat32)",
+        "--arg",
+        "2.0",
+        "--print-args",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("B = [[2.0, 4.0, 6.0], [8.0, 10.0, 12.0]]"), "{}", stdout(&o));
+    let o =
+        strata(&["run", k_path(&kernel), "--arg", "zeros(2x2xfloat32)", "--arg", "zeros(2x3xfloat32)", "--arg", "1.0"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("A.shape[1]"), "{}", stderr(&o));
+    // The REPL loads it.
+    let session = repl(&format!(":load {}\n@main()\n", k_path(&stbc)), &dir);
+    assert!(session.contains("[[5.0, 2.0], [8.0, 2.0]]"), "{session}");
+    // Bad bytes: an error naming the file and the byte.
+    let mut bytes = std::fs::read(&stbc).unwrap();
+    bytes.truncate(bytes.len() / 2);
+    let bad = dir.join("bad.stbc");
+    std::fs::write(&bad, bytes).unwrap();
+    let o = strata(&["run", k_path(&bad)]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).starts_with(&format!("{}: byte ", k_path(&bad))), "{}", stderr(&o));
+}

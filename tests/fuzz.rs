@@ -723,3 +723,121 @@ fn mutated_schedule_traces_never_panic() {
     let engine = strata::engine::Engine::new(strata::engine::Options { threads: 1, ..Default::default() }).unwrap();
     fuzz("schedule traces", &seeds, TRACE_TOKENS, 150, &|s| check_trace(s, &kernels, &engine));
 }
+
+/// Bytecode seeds: modules of `jit-tests/` (MLIR, and TIR kernels with calling conventions),
+/// with and without locations.
+fn bytecode_seeds() -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    for (i, text) in seeds().iter().enumerate().filter(|(i, _)| i % 7 == 0) {
+        let file = SourceFile::new("seed.mlir", text.as_str());
+        if let Ok(m) = parse_unverified(&file) {
+            let options = strata::bytecode::WriteOptions { locations: i % 2 == 0 };
+            if let Ok(b) = strata::bytecode::write_module(&m, [], options) {
+                out.push(b);
+            }
+        }
+    }
+    for src in tvmscript_seeds().iter().take(40) {
+        if let Ok(v) = strata::tir::compile_script(src)
+            && let Ok(b) = strata::bytecode::write(&v, strata::bytecode::WriteOptions::default())
+        {
+            out.push(b);
+        }
+    }
+    out
+}
+
+/// One mutated file: decoded whole and lazily; whatever decodes is printed, verified and (if
+/// valid) compiled. Errors are fine; a panic, an abort or a hang is not.
+fn check_bytecode(bytes: Vec<u8>) -> Outcome {
+    let Ok(file) = strata::bytecode::Bytecode::from_bytes(bytes) else { return Outcome::Syntax };
+    let names: Vec<String> = file.function_names().map(str::to_string).collect();
+    if let Some(first) = names.first() {
+        let _ = file.decode_functions(&[first.as_str()]);
+    }
+    let Ok(d) = file.decode() else { return Outcome::Syntax };
+    let _ = print_with(&d.module, PrintOptions::default());
+    match strata::bytecode::verify_decoded(d) {
+        Ok(v) => {
+            ENGINE.with(|e| {
+                let _ = e.compile(&v);
+            });
+            Outcome::Accepted
+        }
+        Err(_) => Outcome::Invalid,
+    }
+}
+
+/// spec: issue 15 — truncation, bit flips, out-of-range indices, huge counts: every one an
+/// error with an offset, never a panic, an abort, an unbounded allocation or a hang.
+#[test]
+fn mutated_bytecode_never_panics() {
+    let cases: usize = std::env::var("STRATA_FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(3_000);
+    let seed: u64 = std::env::var("STRATA_FUZZ_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(0xB17E);
+    let trace = std::env::var("STRATA_FUZZ_TRACE").ok();
+    let seeds = bytecode_seeds();
+    assert!(seeds.len() > 50, "{} seeds", seeds.len());
+    let mut rng = Rng(seed);
+    let start = std::time::Instant::now();
+    let mut counts = [0usize; 3];
+    let mut failures = Vec::new();
+    let mut slowest = std::time::Duration::ZERO;
+    for _ in 0..cases {
+        let mut b = seeds[rng.below(seeds.len())].clone();
+        for _ in 0..=rng.below(4) {
+            if b.is_empty() {
+                break;
+            }
+            let i = rng.below(b.len());
+            match rng.below(8) {
+                0 | 1 => b[i] ^= 1 << rng.below(8),
+                2 => b[i] = [0, 1, 0x7f, 0x80, 0xff][rng.below(5)],
+                3 => b.truncate(i),
+                4 => {
+                    // A huge varint where a count or an index is read.
+                    let huge = [0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f];
+                    b.splice(i..(i + 1).min(b.len()), huge[..1 + rng.below(huge.len())].iter().copied());
+                }
+                5 => {
+                    let j = rng.below(b.len());
+                    let (lo, hi) = (i.min(j), i.max(j).min(i.min(j) + 64));
+                    let piece = b[lo..hi].to_vec();
+                    let at = rng.below(b.len());
+                    b.splice(at..at, piece);
+                }
+                6 => {
+                    let j = (i + 1 + rng.below(16)).min(b.len());
+                    b.drain(i..j);
+                }
+                _ => b[i] = rng.next() as u8,
+            }
+        }
+        if let Some(path) = &trace {
+            std::fs::write(path, &b).expect("writing STRATA_FUZZ_TRACE");
+        }
+        let kept = b.clone();
+        let t = std::time::Instant::now();
+        match catch_unwind(AssertUnwindSafe(|| check_bytecode(b))) {
+            Ok(o) => counts[o as usize] += 1,
+            Err(e) => {
+                let msg =
+                    e.downcast_ref::<String>().cloned().or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()));
+                failures.push(format!("{}\n--- input bytes: {:?}", msg.unwrap_or_default(), kept));
+                if failures.len() >= 3 {
+                    break;
+                }
+            }
+        }
+        slowest = slowest.max(t.elapsed());
+    }
+    eprintln!(
+        "fuzz bytecode: {cases} files in {:.1} s (slowest {:.1} ms): {} unreadable, {} invalid, {} accepted, {} panics",
+        start.elapsed().as_secs_f64(),
+        slowest.as_secs_f64() * 1e3,
+        counts[0],
+        counts[1],
+        counts[2],
+        failures.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n=====\n"));
+}

@@ -1,7 +1,7 @@
 //! The compact serialized form of the core IR (mlir-langref-late.md: "a compact serialized
 //! form suitable for storage and transport"): Strata bytecode, `.stbc` files.
 //!
-//! A module written with [`write`] reads back ([`Bytecode::decode`]) as a module that prints
+//! A module written with [`write()`] reads back ([`Bytecode::decode`]) as a module that prints
 //! exactly as the original does; a file is mapped ([`Bytecode::map`]) and only the parts asked
 //! for are decoded, so calling one function of a large module decodes that function and what it
 //! refers to ([`Bytecode::decode_functions`]). The calling conventions of functions lowered
@@ -35,11 +35,12 @@
 //! 1–31 are this version's ([`section`]); a reader rejects an unknown id below 32 and skips ids
 //! from 32 on (room for minor versions). A reader rejects a major version other than its own.
 //!
-//! A *table* (STRINGS, AFFINE, TYPES, ATTRS, DICTS) is `count: varint · offsets: count × u32le ·
-//! entries`, each offset relative to the first entry, so entry `i` is read without reading the
-//! others. An entry refers to entries of its own table only by smaller index (no cycles), and
-//! tables refer only to tables before them in this list: DICTS → ATTRS → TYPES → AFFINE →
-//! STRINGS, DATA.
+//! A *table* (STRINGS, AFFINE, TYPES, ATTRS, DICTS) is `count: varint · width: u8 (1–4) ·
+//! offsets: count × width bytes, little-endian · entries`, each offset relative to the first
+//! entry, so entry `i` is read without reading the others. An entry refers to entries of its
+//! own table only by smaller index (no cycles), and tables refer only to tables after them in
+//! this list: DICTS → ATTRS → TYPES → AFFINE → STRINGS, DATA. Types, attributes and locations
+//! nest at most 1,000 levels deep (the text parser's limit).
 //!
 //! - **1 STRINGS** — entries: `string`. Op, attribute and symbol names, string values.
 //! - **2 DATA** — `pad: u8 · pad zero bytes · bytes`: raw element data, starting 16-aligned in
@@ -76,20 +77,25 @@
 //!   (0 | 1 count dim*) dim` (a buffer: shape, strides, element offset) `| 1 name var dtype` (a
 //!   scalar); `dtype := code: u8 · bits: u8 · lanes: varint`; `dim := 0 zigzag | 1 string
 //!   (variable) | 2 string (expression)`.
-//! - **10 OPS** — `name: string · dict+1 · count · (symbol: string+1 · offset · length)* ·
-//!   bodies`: the top op (its name and attributes; it has one region of one block), then an index
-//!   of the ops of that block ("units", with their `sym_name` and where their bytes are,
-//!   relative to the start of the bodies), then each unit's `op`.
+//! - **10 OPS** — `name: string · dict+1 · ops · blocks · regions · values · count · type* ·
+//!   count · (symbol: string+1 · length)* · named: count · width: u8 · named × width bytes ·
+//!   bodies`: the top op (its name and attributes; it has one region of one block, whose
+//!   argument types follow the module's total numbers of ops, blocks, regions and values — a
+//!   hint for reserving), then an index of the ops of that block ("units": their `sym_name` and
+//!   the length of their bytes; the bodies follow one another), then the units that have a
+//!   symbol, by number, sorted by symbol name (for binary search), then each unit's `op`.
 //!
 //! ```text
-//! op      := name: string · mask: varint · [dict] · [count · type*] · [count · ref*]
+//! op      := name: string · header: varint · [attributes] · [count] · type* · [count] · ref*
 //!            · [count · (block: varint · count · ref*)*] · [count · region*] · [start · length]
-//!            (present when mask has 1 attributes, 2 results, 4 operands, 8 successors,
-//!             16 regions, 32 span)
+//! header  := bits 0-1: attributes (0 none, 1 `dict` index, 2 inline `count · (string attr)*`)
+//!            bits 2-3: results (0-2, 3: a count follows) · bits 4-6: operands (0-6, 7: a
+//!            count follows) · bit 7 successors · bit 8 regions · bit 9 span (LOCATIONS only)
 //! region  := count · (count · type* · [0 | start+1 · length])* · (count · op*)*
 //!            (every block's arguments, with a span when LOCATIONS, then every block's ops)
-//! ref     := varint r: r & 1 == 1: the (r >> 1)-th result of a top-level op;
-//!            r & 1 == 0: unit-local value number c - 1 - unzigzag(r >> 1)
+//! ref     := varint r: r & 1 == 1: top-level value r >> 1 (the top block's arguments, then
+//!            the results of its ops in order); r & 1 == 0: unit-local value number
+//!            c - 1 - unzigzag(r >> 1)
 //! ```
 //!
 //! Values of a unit are numbered as a reader creates them: entering a region, the arguments of

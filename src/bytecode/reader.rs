@@ -10,7 +10,7 @@
 use std::ops::Range;
 use std::sync::Arc;
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashSet;
 
 use super::cursor::{Cursor, Read};
 use super::writer::element_bytes;
@@ -18,7 +18,7 @@ use super::{BytecodeError, MAGIC, MAX_AFFINE_NODES, VERSION_MAJOR, flags, sectio
 use crate::ir::{
     AffineExpr, AffineMap, Attribute, Block, Constraint, DenseElements, DenseValues, DialectAttr, Dictionary,
     ElementsAttr, FloatAttr, IntegerAttr, IntegerSet, LocationAttr, MemorySpace, Module, NamedAttr, OpaqueElements,
-    OperationState, Region, SourceFile, Span, SparseElements, StringAttr, Type, Value, normalize_int, num_elements,
+    OperationState, SourceFile, Span, SparseElements, StringAttr, Type, Value, normalize_int, num_elements,
 };
 use crate::runtime::{ArgSpec, BufferSpec, DLDataType, DimSpec, ParamSpec};
 
@@ -86,6 +86,10 @@ pub struct Bytecode {
     top_dict: Option<u32>,
     /// The types of the module body's arguments.
     top_args: Vec<u32>,
+    /// Ops, blocks, regions and values in the whole module (for reserving).
+    sizes: [usize; 4],
+    /// The units with a symbol, sorted by it (unit numbers, `width` bytes each).
+    sorted: TableIndex,
     units: Vec<Unit>,
 }
 
@@ -221,6 +225,11 @@ impl Bytecode {
         let mut c = Cursor::new(b, ops.start, ops.end)?;
         let top_name = c.u32()?;
         let top_dict = c.u32()?.checked_sub(1);
+        let mut sizes = [0usize; 4];
+        for n in &mut sizes {
+            // A hint for reserving: never more than the operation bytes could hold.
+            *n = usize::try_from(c.varint()?).unwrap_or(0).min(ops.len());
+        }
         let nargs = c.count(1)?;
         let mut top_args = Vec::with_capacity(nargs);
         for _ in 0..nargs {
@@ -234,7 +243,15 @@ impl Bytecode {
             let len = c.varint()?;
             raw.push((at, sym, len));
         }
-        // Bodies follow the index, one after another.
+        // The named units sorted by name (for lookups), then the bodies one after another.
+        let named = c.count(1)?;
+        let width = usize::from(c.u8()?);
+        if !(1..=4).contains(&width) {
+            return Err(c.error(format!("index width {width}")));
+        }
+        let sorted_at = c.pos();
+        c.bytes(named.checked_mul(width).ok_or_else(|| c.error("index too large"))?)?;
+        let sorted = TableIndex { count: named, width, offsets: sorted_at, entries: c.pos(), end: c.pos() };
         let mut start = c.pos();
         let mut units = Vec::with_capacity(n);
         for (at, sym, len) in raw {
@@ -263,6 +280,8 @@ impl Bytecode {
             top_name,
             top_dict,
             top_args,
+            sizes,
+            sorted,
             units,
         })
     }
@@ -291,6 +310,32 @@ impl Bytecode {
     /// is skipped.
     pub fn function_names(&self) -> impl Iterator<Item = &str> + '_ {
         self.units.iter().filter_map(|u| u.sym).filter_map(|s| self.raw_string(s).ok())
+    }
+
+    /// The unit whose symbol is `name`: a binary search of the file's sorted name index.
+    fn find_unit(&self, name: &str) -> Option<usize> {
+        let (mut lo, mut hi) = (0usize, self.sorted.count);
+        let unit_at = |k: usize| -> Option<usize> {
+            let at = self.sorted.offsets + k * self.sorted.width;
+            let mut raw = [0u8; 4];
+            raw[..self.sorted.width].copy_from_slice(self.bytes.get(at..at + self.sorted.width)?);
+            Some(u32::from_le_bytes(raw) as usize)
+        };
+        let name_of = |u: usize| -> Option<&[u8]> {
+            let mut c = self.entry(&self.strings, self.units.get(u)?.sym?, "string").ok()?;
+            let n = c.count(1).ok()?;
+            c.bytes(n).ok()
+        };
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            let u = unit_at(mid)?;
+            match name_of(u)?.cmp(name.as_bytes()) {
+                std::cmp::Ordering::Equal => return Some(u),
+                std::cmp::Ordering::Less => lo = mid + 1,
+                std::cmp::Ordering::Greater => hi = mid,
+            }
+        }
+        None
     }
 
     fn raw_string(&self, i: u32) -> Read<&str> {
@@ -324,6 +369,7 @@ impl Bytecode {
     pub fn decode(&self) -> Result<Decoded, BytecodeError> {
         let all: Vec<usize> = (0..self.units.len()).collect();
         let mut d = Decoder::new(self);
+        d.reserve = true;
         let module = d.module(&all, false)?;
         let args = d.arg_specs(None)?;
         Ok(Decoded { module, args })
@@ -339,21 +385,13 @@ impl Bytecode {
         if self.flags & flags::INDEPENDENT_UNITS == 0 {
             return self.decode();
         }
-        let mut by_name: FxHashMap<&str, usize> = FxHashMap::default();
-        for (i, u) in self.units.iter().enumerate() {
-            if let Some(s) = u.sym
-                && let Ok(name) = self.raw_string(s)
-            {
-                by_name.entry(name).or_insert(i);
-            }
-        }
         let mut wanted = Vec::new();
         for n in names {
-            let i = by_name.get(n).ok_or_else(|| BytecodeError::at(0, format!("no function '@{n}' in the file")))?;
-            wanted.push(*i);
+            let i = self.find_unit(n).ok_or_else(|| BytecodeError::at(0, format!("no function '@{n}' in the file")))?;
+            wanted.push(i);
         }
         let mut d = Decoder::new(self);
-        d.by_name = Some(by_name);
+        d.follow = true;
         let module = d.module(&wanted, true)?;
         let included: FxHashSet<String> = module
             .functions()
@@ -394,9 +432,12 @@ struct Decoder<'b> {
     fixups: Vec<Fixup>,
     top_fixups: Vec<Fixup>,
     placeholder: Option<Value>,
-    by_name: Option<FxHashMap<&'b str, usize>>,
+    /// Decode the top-level ops the decoded ones refer to by symbol.
+    follow: bool,
     /// Symbols referred to by the unit being decoded.
     refs: Vec<Arc<str>>,
+    /// Reserve the module's arenas for the whole file (a full decode).
+    reserve: bool,
     /// Nesting depth of each decoded type and attribute, and the deepest child of each entry
     /// being decoded: nesting is bounded as the text parser bounds it.
     type_depth: Vec<u16>,
@@ -424,8 +465,9 @@ impl<'b> Decoder<'b> {
             fixups: Vec::new(),
             top_fixups: Vec::new(),
             placeholder: None,
-            by_name: None,
+            follow: false,
             refs: Vec::new(),
+            reserve: false,
             type_depth: vec![0; bc.types.count],
             attr_depth: vec![0; bc.attrs.count],
             depth_stack: Vec::new(),
@@ -998,6 +1040,11 @@ impl<'b> Decoder<'b> {
 
     fn module(&mut self, units: &[usize], follow_symbols: bool) -> Read<Module> {
         let mut m = Module::new();
+        if self.reserve {
+            let [ops, blocks, regions, values] = self.bc.sizes;
+            m.reserve(ops, blocks, regions, values);
+            self.vals.reserve(values);
+        }
         let top = m.top();
         let name = self.string(self.bc.top_name)?;
         m.op_mut(top).name = name;
@@ -1035,9 +1082,9 @@ impl<'b> Decoder<'b> {
             }
             self.patch(&mut m, false)?;
             decoded.push((u, op));
-            if let Some(by_name) = &self.by_name {
+            if self.follow {
                 for r in &self.refs {
-                    if let Some(&j) = by_name.get(&**r)
+                    if let Some(j) = self.bc.find_unit(r)
                         && !included[j]
                     {
                         queue.push(j);
@@ -1227,8 +1274,7 @@ impl<'b> Decoder<'b> {
             }
         }
         let nregions = if mask & (1 << 8) != 0 { c.count(1)? } else { 0 };
-        let regions: Vec<Region> = (0..nregions).map(|_| m.create_region()).collect();
-        st.regions = regions.clone();
+        st.regions = (0..nregions).map(|_| m.create_region()).collect();
         let op = m.insert_op(block, st);
         for (successor, index, p) in operand_fixups {
             let (is_top, value, at) = pending[p];
@@ -1240,7 +1286,8 @@ impl<'b> Decoder<'b> {
         } else {
             self.vals.extend_from_slice(&m.op(op).results);
         }
-        for r in regions {
+        for ri in 0..nregions {
+            let r = m.op(op).regions[ri];
             let nblocks = c.count(1)?;
             let mut blocks = Vec::with_capacity(nblocks);
             for _ in 0..nblocks {

@@ -148,6 +148,21 @@ pub fn write_module<'m>(
     let mut ops = Vec::new();
     ops.varint(u64::from(w.string(&top_data.name)));
     ops.varint(if top_data.attrs.is_empty() { 0 } else { u64::from(w.dict(&top_data.attrs)) + 1 });
+    // Sizes, so a reader grows its arenas once (a hint: a reader caps them by the file size).
+    let (mut n_ops, mut n_blocks, mut n_regions, mut n_values) = (0u64, 0u64, 0u64, 0u64);
+    m.walk(top, |op| {
+        let d = m.op(op);
+        n_ops += 1;
+        n_values += d.results.len() as u64;
+        n_regions += d.regions.len() as u64;
+        for &r in &d.regions {
+            n_blocks += m.region(r).blocks.len() as u64;
+            n_values += m.region(r).blocks.iter().map(|&b| m.block(b).args.len() as u64).sum::<u64>();
+        }
+    });
+    for n in [n_ops, n_blocks, n_regions, n_values] {
+        ops.varint(n);
+    }
     let arg_types: Vec<u32> = m.block(body).args.iter().map(|&a| w.ty(&m.value(a).ty)).collect();
     ops.varint(arg_types.len() as u64);
     arg_types.iter().for_each(|&t| ops.varint(u64::from(t)));
@@ -163,6 +178,25 @@ pub fn write_module<'m>(
     }
     ops.varint(units.len() as u64);
     ops.extend_from_slice(&index);
+    // The named units sorted by name, so a reader finds a function by binary search.
+    let mut named: Vec<(&str, usize)> = units
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &op)| m.attr(op, "sym_name").and_then(Attribute::as_str).map(|s| (s, i)))
+        .collect();
+    named.sort();
+    named.dedup_by(|b, a| a.0 == b.0);
+    let width = match units.len() {
+        0..=0xff => 1,
+        0x100..=0xffff => 2,
+        0x1_0000..=0xff_ffff => 3,
+        _ => 4,
+    };
+    ops.varint(named.len() as u64);
+    ops.push(width as u8);
+    for (_, i) in named {
+        ops.extend_from_slice(&(i as u32).to_le_bytes()[..width]);
+    }
     ops.extend_from_slice(&bodies);
 
     let mut arg_section = Vec::new();

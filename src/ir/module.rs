@@ -263,6 +263,15 @@ impl Module {
         m
     }
 
+    /// Make room for `ops` more ops, `blocks` blocks, `regions` regions and `values` values
+    /// (a reader that knows the sizes up front grows each arena once).
+    pub fn reserve(&mut self, ops: usize, blocks: usize, regions: usize, values: usize) {
+        self.ops.reserve(ops);
+        self.blocks.reserve(blocks);
+        self.regions.reserve(regions);
+        self.values.reserve(values);
+    }
+
     /// The top-level `module` op.
     pub fn top(&self) -> Op {
         self.top
