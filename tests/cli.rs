@@ -469,8 +469,16 @@ fn tune_logs_resumes_and_schedule_applies_the_best_record() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("sch.sample_perfect_tile"), "{}", stdout(&o));
     assert!(stderr(&o).starts_with("3 candidates measured of 3 in "), "{}", stderr(&o));
+    assert!(stderr(&o).contains("rank  median ms  speedup  candidate\n   1  "), "{}", stderr(&o));
     let first = std::fs::read_to_string(&log).unwrap().lines().count();
     assert_eq!(first, 3);
+    // A plot of the run, and a time limit (the run stops with what it found).
+    let svg = dir.join("tune.svg");
+    let o = strata(&["tune", k, "--trials", "2", "--threads", "1", "--time-limit", "60", "--plot", k_path(&svg)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("best so far vs wall time"));
+    let o = strata(&["tune", k, "--time-limit=0"]);
+    assert!(stderr(&o).contains("--time-limit takes a positive number of seconds, not 0"), "{}", stderr(&o));
     // Resumed: the 3 measured count toward 5, so 2 more are measured and logged.
     let o = strata(&["tune", k, "--trials", "5", "--threads", "1", "--log", l]);
     assert!(stderr(&o).starts_with("5 candidates measured of 5 in "), "{}", stderr(&o));

@@ -112,3 +112,36 @@ fn failing_candidates_are_recorded_and_skipped() {
     let e = Tuner::new(scalar).trials(1).run().err().expect("refused").to_string();
     assert_eq!(e, "parameter 'n' is not a buffer: the tuner needs buffers only");
 }
+
+/// A time limit stops the run with what it found; the progress callback hears of every
+/// candidate; the plot of the run is an SVG with both panels.
+#[test]
+fn a_time_limit_stops_the_run_and_progress_and_plots_follow_it() {
+    use std::sync::{Arc, Mutex};
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let s = seen.clone();
+    let r = Tuner::new(func())
+        .trials(100_000)
+        .threads(1)
+        .time_options(quick())
+        .time_limit(std::time::Duration::from_millis(300))
+        .on_progress(move |p| s.lock().unwrap().push((p.tried, p.measured, p.trials)))
+        .run()
+        .unwrap();
+    let measured = r.records.iter().filter(|x| x.measured()).count();
+    assert!(measured < 100_000 && measured > 0, "{measured}");
+    let seen = seen.lock().unwrap();
+    assert_eq!(seen.len(), r.records.len());
+    assert_eq!(seen.last().copied(), Some((r.records.len(), measured, 100_000)));
+    // Every record says when it was made, in order.
+    let times: Vec<f64> = r.records.iter().map(|x| x.elapsed_s().expect("stamped")).collect();
+    assert!(times.windows(2).all(|w| w[0] <= w[1]));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("tune-plot");
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("tune.svg");
+    strata::tune::plot_svg(&svg, &r.records, r.baseline.median.as_secs_f64() * 1e3).unwrap();
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg"), "{}", &text[..text.len().min(80)]);
+    assert!(text.contains("best so far vs candidates measured") && text.contains("best so far vs wall time (s)"));
+    assert_eq!(strata::tune::plot_svg(&svg, &[], 1.0).unwrap_err(), "no measured candidate to plot");
+}

@@ -19,6 +19,7 @@
 //! trials and is not tried again. Shards ([`Tuner::shard`]) measure disjoint slices of a space
 //! as separate jobs; [`merge_logs`] combines their logs. Not yet: plots.
 
+mod plot;
 mod record;
 pub mod space;
 
@@ -31,6 +32,7 @@ use crate::engine::{Compiled, Engine, Options, TimeOptions, TimeStats};
 use crate::runtime::Tensor;
 use crate::tir::ast::{IRModule, PrimFunc};
 use crate::tir::schedule::{Decision, Schedule, ScheduleError};
+pub use plot::plot_svg;
 pub use record::{Record, best_record, merge_logs, read_log};
 
 /// A template: applies primitives (and samples decisions) to a schedule.
@@ -69,7 +71,29 @@ pub struct Tuner {
     shard: (u64, u64),
     /// How long a candidate's check and timing may take before it is interrupted.
     timeout: Duration,
+    /// Stop sampling and measuring after this long.
+    time_limit: Option<Duration>,
+    /// Told after every candidate.
+    progress: Option<ProgressFn>,
 }
+
+/// What a progress callback is told after every candidate.
+#[derive(Clone, Debug)]
+pub struct Progress {
+    /// Candidates measured so far (this run's and a resumed log's).
+    pub measured: usize,
+    /// The number asked for.
+    pub trials: usize,
+    /// Candidates tried, including those that failed.
+    pub tried: usize,
+    /// The fastest median so far.
+    pub best: Option<Duration>,
+    /// Since the run started.
+    pub elapsed: Duration,
+}
+
+/// A progress callback ([`Tuner::on_progress`]).
+pub type ProgressFn = Arc<dyn Fn(&Progress) + Send + Sync>;
 
 /// The fastest candidate.
 pub struct Best {
@@ -110,6 +134,34 @@ impl Tuner {
             engine: Engine::new(Options { threads: 1, ..Options::default() }).unwrap_or_default(),
             shard: (0, 1),
             timeout: Duration::from_secs(10),
+            time_limit: None,
+            progress: None,
+        }
+    }
+
+    /// Stop after this much wall time (sampling, compiling and measuring), with what was
+    /// found so far.
+    #[must_use]
+    pub fn time_limit(mut self, limit: Duration) -> Tuner {
+        self.time_limit = Some(limit);
+        self
+    }
+
+    /// Call `f` after every candidate (a progress bar; the library itself prints nothing).
+    #[must_use]
+    pub fn on_progress(mut self, f: impl Fn(&Progress) + Send + Sync + 'static) -> Tuner {
+        self.progress = Some(Arc::new(f));
+        self
+    }
+
+    fn out_of_time(&self, start: Instant) -> bool {
+        self.time_limit.is_some_and(|l| start.elapsed() >= l)
+    }
+
+    fn report(&self, records: &[Record], best: Option<Duration>, start: Instant) {
+        if let Some(f) = &self.progress {
+            let measured = records.iter().filter(|r| r.measured()).count();
+            f(&Progress { measured, trials: self.trials, tried: records.len(), best, elapsed: start.elapsed() });
         }
     }
 
@@ -240,7 +292,10 @@ impl Tuner {
         let mut attempts = 0usize;
         let max_attempts = self.trials.saturating_mul(20).max(100);
         let mut pending: Vec<Candidate> = Vec::new();
-        while records.iter().filter(|r| r.measured()).count() < self.trials && attempts < max_attempts {
+        while records.iter().filter(|r| r.measured()).count() < self.trials
+            && attempts < max_attempts
+            && !self.out_of_time(start)
+        {
             // Sample a batch of new candidates: random first, then mutations of the best.
             let mut fresh = Vec::new();
             while fresh.len() < batch && attempts < max_attempts {
@@ -266,7 +321,8 @@ impl Tuner {
                     Err(e) => {
                         let r =
                             Record::new(workload, sch.trace(), &sch.decisions(), None, format!("schedule error: {e}"));
-                        records.push(r);
+                        records.push(r.at(start.elapsed()));
+                        self.report(&records, best.as_ref().map(|b| b.time.median), start);
                     }
                 }
             }
@@ -281,7 +337,7 @@ impl Tuner {
             // Compile the batch on worker threads, then measure one by one here.
             let compiled: Vec<(Candidate, Result<Compiled, String>)> = self.compile_all(std::mem::take(&mut pending));
             for (c, code) in compiled {
-                if records.iter().filter(|r| r.measured()).count() >= self.trials {
+                if records.iter().filter(|r| r.measured()).count() >= self.trials || self.out_of_time(start) {
                     break;
                 }
                 let decisions = c.sch.decisions();
@@ -297,15 +353,17 @@ impl Tuner {
                 });
                 match status {
                     Ok((code, t)) => {
-                        records.push(Record::new(workload, c.trace.clone(), &decisions, Some(&t), "ok".into()));
+                        let r = Record::new(workload, c.trace.clone(), &decisions, Some(&t), "ok".into());
+                        records.push(r.at(start.elapsed()));
                         ranked.push((t.median, decisions));
                         ranked.sort_by_key(|(d, _)| *d);
                         if best.as_ref().is_none_or(|b| t.median < b.time.median) {
                             best = Some(Best { trace: c.trace, func: c.sch.into_func(), time: t, code });
                         }
                     }
-                    Err(e) => records.push(Record::new(workload, c.trace, &decisions, None, e)),
+                    Err(e) => records.push(Record::new(workload, c.trace, &decisions, None, e).at(start.elapsed())),
                 }
+                self.report(&records, best.as_ref().map(|b| b.time.median), start);
                 flush(&records, &mut logged)?;
             }
         }

@@ -49,6 +49,17 @@ impl Record {
         }
     }
 
+    /// The record stamped with when it was made (seconds since the run started).
+    pub(super) fn at(mut self, elapsed: std::time::Duration) -> Record {
+        self.json["elapsed_s"] = json!(elapsed.as_secs_f64());
+        self
+    }
+
+    /// When the record was made, in seconds since its run started (absent in old logs).
+    pub fn elapsed_s(&self) -> Option<f64> {
+        self.json["elapsed_s"].as_f64()
+    }
+
     /// Whether the candidate ran and was timed.
     pub fn measured(&self) -> bool {
         self.json["status"] == "ok"

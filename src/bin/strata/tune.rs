@@ -33,6 +33,12 @@ pub struct TuneArgs {
     /// Append every candidate to this JSON-lines log; an existing log is resumed.
     #[arg(long)]
     log: Option<PathBuf>,
+    /// Stop after this many seconds, with the best found so far.
+    #[arg(long, value_name = "S")]
+    time_limit: Option<f64>,
+    /// Plot the best time so far against candidates and against wall time (SVG).
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
     /// Write the fastest scheduled function (TVMScript) here.
     #[arg(short = 'o')]
     output: Option<PathBuf>,
@@ -68,7 +74,29 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<bool> {
     if let Some(l) = &args.log {
         tuner = tuner.log(l);
     }
-    let r = tuner.run()?;
+    if let Some(s) = args.time_limit {
+        if !(s.is_finite() && s > 0.0) {
+            anyhow::bail!("--time-limit takes a positive number of seconds, not {s}");
+        }
+        tuner = tuner.time_limit(std::time::Duration::from_secs_f64(s.min(1e9)));
+    }
+    // A progress bar on standard error (drawn only on a terminal).
+    let bar =
+        indicatif::ProgressBar::with_draw_target(Some(args.trials as u64), indicatif::ProgressDrawTarget::stderr());
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} measured  {msg}  [{elapsed} eta {eta}]")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let progress_bar = bar.clone();
+    tuner = tuner.on_progress(move |p| {
+        progress_bar.set_position(p.measured as u64);
+        if let Some(b) = p.best {
+            progress_bar.set_message(format!("best {:.4} ms ({} tried)", b.as_secs_f64() * 1e3, p.tried));
+        }
+    });
+    let r = tuner.run();
+    bar.finish_and_clear();
+    let r = r?;
     let measured = r.records.iter().filter(|x| x.measured()).count();
     let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
     let Some(best) = r.best else {
@@ -87,6 +115,18 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<bool> {
         ms(r.baseline.median),
         r.baseline.median.as_secs_f64() / best.time.median.as_secs_f64()
     );
+    // The fastest variants, one line each.
+    let mut ranked: Vec<(f64, usize)> =
+        r.records.iter().enumerate().filter_map(|(i, x)| Some((x.median_ms()?, i))).collect();
+    ranked.sort_by(|a, b| a.0.total_cmp(&b.0));
+    eprintln!("rank  median ms  speedup  candidate");
+    for (k, (t, i)) in ranked.iter().take(5).enumerate() {
+        eprintln!("{:>4}  {:>9.4}  {:>6.2}x  #{i}", k + 1, t, ms(r.baseline.median) / t);
+    }
+    if let Some(p) = &args.plot {
+        strata::tune::plot_svg(p, &r.records, ms(r.baseline.median))
+            .map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?;
+    }
     if let Some(p) = &args.output {
         std::fs::write(p, strata::tir::script::print_func(&best.func))
             .with_context(|| format!("cannot write {}", p.display()))?;
