@@ -92,6 +92,16 @@ pub struct OpDef {
 }
 
 impl OpDef {
+    /// Whether the op can be compiled (it has a lowering to Cranelift).
+    pub fn compiles(&self) -> bool {
+        self.lower.is_some()
+    }
+
+    /// Whether the op folds constants.
+    pub fn folds(&self) -> bool {
+        self.fold.is_some()
+    }
+
     /// Whether `op` is this operation: the typed way to ask what an op is, so that no code
     /// outside a dialect spells an op's name.
     ///
