@@ -33,6 +33,7 @@ pub(crate) mod codegen;
 pub mod dialect;
 pub mod driver;
 pub mod engine;
+pub(crate) mod interp;
 pub mod ir;
 pub mod runtime;
 pub mod syntax;
@@ -46,7 +47,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 pub use codegen::CodegenError;
-pub use engine::{Arg, BoundsChecks, Compiled, Engine, Options, TypedFn, Val};
+pub use engine::{Arg, BoundsChecks, Compiled, Engine, Interpreter, Options, TypedFn, Val};
 pub use ir::{Diagnostic, Diagnostics, Module};
 pub use runtime::{Interrupt, Tensor, Trap, TrapKind};
 pub use transform::{OptLevel, Passes};

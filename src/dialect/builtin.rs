@@ -24,6 +24,7 @@ pub static MODULE: OpDef = OpDef {
     verify: verify_module,
     fold: None,
     lower: None,
+    interp: None,
     traits: Traits { isolated: true, no_terminator: true, ..Traits::NONE },
     summary: "a container of functions and other operations",
 };
@@ -37,6 +38,7 @@ pub static FUNC: OpDef = OpDef {
     verify: verify_func,
     fold: None,
     lower: None,
+    interp: None,
     traits: Traits { isolated: true, symbol: true, ..Traits::NONE },
     summary: "a function: a symbol with a signature and a body region (or none)",
 };

@@ -22,6 +22,7 @@ use std::sync::OnceLock;
 pub(crate) use common::{FoldResult, VerifyCx};
 
 use crate::codegen::{CodegenRole, LowerFn, Lowerings};
+use crate::interp::{Hooks, InterpFn};
 use crate::ir::{Attribute, Module, Op};
 use crate::syntax::{Dialects, ParseFn, PrintFn};
 
@@ -85,6 +86,8 @@ pub struct OpDef {
     pub(crate) fold: Option<FoldFn>,
     /// Code generation (`None`: the op cannot be compiled).
     pub(crate) lower: Option<LowerFn>,
+    /// What the reference interpreter does (`None`: it cannot run the op).
+    pub(crate) interp: Option<InterpFn>,
     /// Properties.
     pub traits: Traits,
     /// One line: what the op does (shown by tools).
@@ -95,6 +98,11 @@ impl OpDef {
     /// Whether the op can be compiled (it has a lowering to Cranelift).
     pub fn compiles(&self) -> bool {
         self.lower.is_some()
+    }
+
+    /// Whether the reference interpreter runs the op.
+    pub fn interprets(&self) -> bool {
+        self.interp.is_some()
     }
 
     /// Whether the op folds constants.
@@ -188,6 +196,12 @@ impl Lowerings for Registry {
 
     fn is_registered(&self, op_name: &str) -> bool {
         self.get(op_name).is_some()
+    }
+}
+
+impl Hooks for Registry {
+    fn interp_for(&self, op_name: &str) -> Option<InterpFn> {
+        self.get(op_name).and_then(|d| d.interp)
     }
 }
 

@@ -3,7 +3,55 @@
 //! `@softmax(npy("x.npy"), zeros(4x8xf32)); %1 ~= npy("y.npy")`).
 //! The REPL, `strata run` and the jit-tests harness all read calls through here.
 
-use super::Compiled;
+use super::{Compiled, Interpreter};
+use crate::ir::FunctionType;
+use crate::runtime::DLDataType;
+
+/// What a directive calls: compiled code, or the same module in the reference interpreter.
+pub trait Callee {
+    /// Call `name` (as [`Compiled::call`]).
+    ///
+    /// # Errors
+    /// As [`Compiled::call`].
+    fn call(&self, name: &str, args: &mut [Arg<'_>]) -> Result<Vec<Val>, crate::Error>;
+    /// The type of the function `name`, if there is one.
+    fn function_type(&self, name: &str) -> Option<FunctionType>;
+    /// The names of the functions that can be called.
+    fn function_names(&self) -> Vec<String>;
+    /// For a TIR function, the dtype each buffer parameter declares (as
+    /// [`Compiled::tir_dtypes`]).
+    fn tir_dtypes(&self, name: &str) -> Option<Vec<Option<DLDataType>>>;
+}
+
+impl Callee for Compiled {
+    fn call(&self, name: &str, args: &mut [Arg<'_>]) -> Result<Vec<Val>, crate::Error> {
+        Compiled::call(self, name, args)
+    }
+    fn function_type(&self, name: &str) -> Option<FunctionType> {
+        self.functions().find(|(n, _)| *n == name).map(|(_, t)| t.clone())
+    }
+    fn function_names(&self) -> Vec<String> {
+        self.functions().map(|(n, _)| n.to_string()).collect()
+    }
+    fn tir_dtypes(&self, name: &str) -> Option<Vec<Option<DLDataType>>> {
+        Compiled::tir_dtypes(self, name)
+    }
+}
+
+impl Callee for Interpreter<'_> {
+    fn call(&self, name: &str, args: &mut [Arg<'_>]) -> Result<Vec<Val>, crate::Error> {
+        Interpreter::call(self, name, args)
+    }
+    fn function_type(&self, name: &str) -> Option<FunctionType> {
+        Interpreter::function_type(self, name)
+    }
+    fn function_names(&self) -> Vec<String> {
+        Interpreter::function_names(self)
+    }
+    fn tir_dtypes(&self, name: &str) -> Option<Vec<Option<DLDataType>>> {
+        Interpreter::tir_dtypes(self, name)
+    }
+}
 use super::literal::{Literal, parse_literals, read_elem, to_tensor, to_val};
 use super::value::{Arg, Val};
 use crate::ir::Type;
@@ -255,7 +303,7 @@ fn difference(got: &Val, want: &Val, approx: bool) -> Option<String> {
 ///
 /// # Errors
 /// A message for bad arguments, or the call's error.
-pub fn call_with_literals(c: &Compiled, func: &str, args: &[Literal]) -> Result<(Vec<Val>, Vec<Val>), crate::Error> {
+pub fn call_with_literals(c: &dyn Callee, func: &str, args: &[Literal]) -> Result<(Vec<Val>, Vec<Val>), crate::Error> {
     let ty = function_type(c, func)?;
     let bad = |message: String| crate::Error::Argument { func: func.to_string(), message };
     // Views and aliases are made from plain tensors: a view's base, an alias's original.
@@ -326,11 +374,9 @@ pub fn call_with_literals(c: &Compiled, func: &str, args: &[Literal]) -> Result<
     Ok((results, vals))
 }
 
-fn function_type(c: &Compiled, func: &str) -> Result<crate::ir::FunctionType, crate::Error> {
-    c.functions().find(|(n, _)| *n == func).map(|(_, t)| t.clone()).ok_or_else(|| crate::Error::NoSuchFunction {
-        name: func.to_string(),
-        available: c.functions().map(|(n, _)| n.to_string()).collect(),
-    })
+fn function_type(c: &dyn Callee, func: &str) -> Result<crate::ir::FunctionType, crate::Error> {
+    c.function_type(func)
+        .ok_or_else(|| crate::Error::NoSuchFunction { name: func.to_string(), available: c.function_names() })
 }
 
 /// The argument values of a call of `func` with plain literals (no `view`/`alias`), made once
@@ -338,7 +384,7 @@ fn function_type(c: &Compiled, func: &str) -> Result<crate::ir::FunctionType, cr
 ///
 /// # Errors
 /// An unknown function, or a literal that does not fit its parameter.
-pub fn make_call_args(c: &Compiled, func: &str, args: &[Literal]) -> Result<Vec<Val>, crate::Error> {
+pub fn make_call_args(c: &dyn Callee, func: &str, args: &[Literal]) -> Result<Vec<Val>, crate::Error> {
     let ty = function_type(c, func)?;
     let bad = |message: String| crate::Error::Argument { func: func.to_string(), message };
     if args.iter().any(|l| matches!(l, Literal::View { .. } | Literal::Alias(_))) {
@@ -396,7 +442,7 @@ fn check_view(
 /// Tensors made for a TIR function's buffers take the dtypes it declares (`uint8` rather than
 /// the `int8` of its memref). A tensor of another dtype (`zeros(4xi32)` for a float32 buffer)
 /// stays as it is, for the call to report.
-fn retag(c: &Compiled, func: &str, params: &[Type], vals: &mut [Val]) {
+fn retag(c: &dyn Callee, func: &str, params: &[Type], vals: &mut [Val]) {
     let Some(dts) = c.tir_dtypes(func) else { return };
     for ((v, dt), p) in vals.iter_mut().zip(dts).zip(params) {
         if let (Val::Tensor(t), Some(dt)) = (v, dt)
@@ -412,7 +458,7 @@ fn retag(c: &Compiled, func: &str, params: &[Type], vals: &mut [Val]) {
 ///
 /// # Errors
 /// What differs from the expectation.
-pub fn check_run(c: &Compiled, d: &RunDirective) -> Result<String, String> {
+pub fn check_run(c: &dyn Callee, d: &RunDirective) -> Result<String, String> {
     let outcome = call_with_literals(c, &d.func, &d.args);
     let show = |v: &[Val]| v.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
     match (&d.expect, outcome) {
@@ -424,11 +470,8 @@ pub fn check_run(c: &Compiled, d: &RunDirective) -> Result<String, String> {
         (Expect::Fails(msg), Ok((r, _))) => Err(format!("expected an error containing \"{msg}\", got {}", show(&r))),
         (_, Err(e)) => Err(format!("the call failed: {e}")),
         (expect, Ok((results, args))) => {
-            let ty = c
-                .functions()
-                .find(|(n, _)| *n == d.func)
-                .map(|(_, t)| t.clone())
-                .unwrap_or_else(|| crate::ir::FunctionType { inputs: vec![], results: vec![] });
+            let ty =
+                c.function_type(&d.func).unwrap_or_else(|| crate::ir::FunctionType { inputs: vec![], results: vec![] });
             let want = |lits: &[Literal]| -> Result<Vec<Val>, String> {
                 if lits.len() != ty.results.len() {
                     return Err(format!("{} expected values for {} results", lits.len(), ty.results.len()));

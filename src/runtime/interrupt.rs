@@ -48,6 +48,11 @@ impl Interrupt {
         self.0.load(Ordering::Relaxed)
     }
 
+    /// The flag itself (the interpreter polls it between ops).
+    pub(crate) fn atomic(&self) -> &AtomicBool {
+        &self.0
+    }
+
     /// The flag's address, which generated code reads as a byte.
     pub(crate) fn flag(&self) -> *const AtomicBool {
         Arc::as_ptr(&self.0)

@@ -41,6 +41,7 @@ pub static FOR: OpDef = OpDef {
     verify: verify_for,
     fold: None,
     lower: Some(lower_for),
+    interp: Some(interp_for),
     traits: Traits::NONE,
     summary: "a loop from max(lower bounds) to min(upper bounds) by a positive step",
 };
@@ -54,6 +55,7 @@ pub static IF: OpDef = OpDef {
     verify: verify_if,
     fold: None,
     lower: Some(lower_if),
+    interp: Some(interp_if),
     traits: Traits::NONE,
     summary: "run the then region if the point is in the integer set, else the else region",
 };
@@ -67,6 +69,7 @@ pub static APPLY: OpDef = OpDef {
     verify: verify_apply,
     fold: Some(fold_apply),
     lower: Some(lower_apply),
+    interp: Some(interp_apply),
     traits: Traits::PURE,
     summary: "apply a single-result affine map to index operands",
 };
@@ -80,6 +83,7 @@ pub static LOAD: OpDef = OpDef {
     verify: verify_load,
     fold: None,
     lower: Some(lower_affine_load),
+    interp: Some(interp_affine_load),
     traits: Traits::NONE,
     summary: "read a memref element at affine subscripts",
 };
@@ -93,6 +97,7 @@ pub static STORE: OpDef = OpDef {
     verify: verify_store,
     fold: None,
     lower: Some(lower_affine_store),
+    interp: Some(interp_affine_store),
     traits: Traits::NONE,
     summary: "write a memref element at affine subscripts",
 };
@@ -106,6 +111,7 @@ pub static TERMINATOR: OpDef = OpDef {
     verify: verify_terminator,
     fold: None,
     lower: Some(lower_terminator),
+    interp: Some(interp_terminator),
     traits: Traits { terminator: true, implicit_terminator: true, ..Traits::NONE },
     summary: "the implicit end of an affine.for or affine.if body",
 };
@@ -1133,4 +1139,80 @@ fn lower_affine_store(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenE
 /// The end of an affine region: the parent's lowering continues after it.
 fn lower_terminator(_: &mut FnLowerer<'_, '_>, _: Op) -> Result<(), CodegenError> {
     Ok(())
+}
+
+// ---- interpretation ---------------------------------------------------------------------------
+
+use crate::interp::{Flow, IVal, Interp, Stop};
+use crate::runtime::TrapKind;
+
+/// `map` applied to index operands (dimensions first, then symbols).
+fn interp_map(it: &Interp<'_>, op: Op, map: &AffineMap, operands: &[Value]) -> Result<Vec<i64>, Stop> {
+    let vals = it.ints(operands)?;
+    let (dims, syms) = vals.split_at(map.num_dims().min(vals.len()));
+    map.eval(dims, syms).map_err(|_| it.trap(op, TrapKind::DivisionByZero))
+}
+
+fn interp_for(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    let m = it.m;
+    let parts = for_parts(m, op).ok_or_else(|| Stop::Unsupported("a malformed affine.for".into()))?;
+    let lb = interp_map(it, op, parts.lb, parts.lb_operands)?.into_iter().max().unwrap_or(0);
+    let ub = interp_map(it, op, parts.ub, parts.ub_operands)?.into_iter().min().unwrap_or(0);
+    let body = m.op(op).regions[0];
+    let mut iv = lb;
+    while iv < ub {
+        it.run_region(body, vec![IVal::Int(iv)])?;
+        let Some(next) = iv.checked_add(parts.step) else { break };
+        iv = next;
+    }
+    Ok(Flow::Next)
+}
+
+fn interp_if(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    let m = it.m;
+    let d = m.op(op);
+    let set =
+        m.attr(op, "condition").and_then(Attribute::as_set).ok_or_else(|| Stop::Unsupported("no condition".into()))?;
+    let vals = it.ints(&d.operands)?;
+    let (dims, syms) = vals.split_at(set.num_dims().min(vals.len()));
+    let holds = set.contains(dims, syms).map_err(|_| it.trap(op, TrapKind::DivisionByZero))?;
+    if let Some(&r) = d.regions.get(if holds { 0 } else { 1 }) {
+        it.run_region(r, Vec::new())?;
+    }
+    Ok(Flow::Next)
+}
+
+fn interp_apply(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    let m = it.m;
+    let d = m.op(op);
+    let map = m.attr(op, "map").and_then(Attribute::as_map).ok_or_else(|| Stop::Unsupported("no map".into()))?;
+    let v = interp_map(it, op, map, &d.operands)?;
+    it.set(d.results[0], IVal::Int(v.first().copied().unwrap_or(0)));
+    Ok(Flow::Next)
+}
+
+fn interp_affine_load(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    let m = it.m;
+    let d = m.op(op);
+    let map = m.attr(op, "map").and_then(Attribute::as_map).ok_or_else(|| Stop::Unsupported("no map".into()))?;
+    let idx = interp_map(it, op, map, &d.operands[1..])?;
+    let (mv, mt) = it.memref(d.operands[0])?;
+    let v = mv.load(&mt, &idx).map_err(|k| it.trap(op, k))?;
+    it.set(d.results[0], v);
+    Ok(Flow::Next)
+}
+
+fn interp_affine_store(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    let m = it.m;
+    let d = m.op(op);
+    let map = m.attr(op, "map").and_then(Attribute::as_map).ok_or_else(|| Stop::Unsupported("no map".into()))?;
+    let idx = interp_map(it, op, map, &d.operands[2..])?;
+    let v = it.get(d.operands[0])?;
+    let (mv, mt) = it.memref(d.operands[1])?;
+    mv.store(&mt, &idx, &v).map_err(|k| it.trap(op, k))?;
+    Ok(Flow::Next)
+}
+
+fn interp_terminator(_: &mut Interp<'_>, _: Op) -> Result<Flow, Stop> {
+    Ok(Flow::Exit(Vec::new()))
 }

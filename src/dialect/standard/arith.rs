@@ -22,7 +22,7 @@ use crate::syntax::{PResult, Parser, Printer, TokKind};
 /// the op's kind, so no hook dispatches on the op's name.
 macro_rules! elementwise {
     ($name:literal, $kw:literal, $kind:expr, $summary:literal,
-     $parse:ident, $print:ident, $verify:ident, $fold:ident, $lower:ident) => {
+     $parse:ident, $print:ident, $verify:ident, $fold:ident, $lower:ident, $interp:ident) => {
         OpDef {
             name: $name,
             keyword: $kw,
@@ -31,6 +31,7 @@ macro_rules! elementwise {
             verify: $verify,
             fold: Some(|m: &Module, op: Op, c: &[Option<Attribute>]| $fold(m, op, c, $kind)),
             lower: Some(|lw: &mut FnLowerer<'_, '_>, op: Op| $lower(lw, op, $kind)),
+            interp: Some(|it: &mut Interp<'_>, op: Op| $interp(it, op, $kind)),
             traits: Traits::PURE,
             summary: $summary,
         }
@@ -48,7 +49,8 @@ macro_rules! int_binary {
             print_binary,
             verify_int_binary,
             fold_int_binary,
-            lower_int_binary
+            lower_int_binary,
+            interp_int_binary
         )
     };
 }
@@ -64,7 +66,8 @@ macro_rules! float_binary {
             print_binary,
             verify_float_binary,
             fold_float_binary,
-            lower_float_binary
+            lower_float_binary,
+            interp_float_binary
         )
     };
 }
@@ -80,7 +83,8 @@ macro_rules! unary {
             print_unary,
             verify_float_unary,
             fold_float_unary,
-            lower_float_unary
+            lower_float_unary,
+            interp_float_unary
         )
     };
 }
@@ -96,7 +100,8 @@ macro_rules! int_unary {
             print_unary,
             verify_int_unary,
             fold_int_unary,
-            lower_int_unary
+            lower_int_unary,
+            interp_int_unary
         )
     };
 }
@@ -111,6 +116,7 @@ macro_rules! cast {
             verify: |cx: &mut VerifyCx<'_>, op: Op| verify_cast(cx, op, $kind),
             fold: Some(|m: &Module, op: Op, c: &[Option<Attribute>]| fold_cast(m, op, c, $kind)),
             lower: Some(|lw: &mut FnLowerer<'_, '_>, op: Op| lower_cast(lw, op, $kind)),
+            interp: Some(|it: &mut Interp<'_>, op: Op| interp_cast(it, op, $kind)),
             traits: Traits::PURE,
             summary: $summary,
         }
@@ -248,6 +254,7 @@ pub static CONSTANT: OpDef = OpDef {
     verify: verify_constant,
     fold: Some(fold_constant),
     lower: Some(lower_constant),
+    interp: Some(interp_constant),
     traits: Traits { codegen: CodegenRole::Constant, ..Traits::PURE },
     summary: "a constant integer, float, vector/tensor or function reference",
 };
@@ -351,6 +358,7 @@ pub static CMPI: OpDef = OpDef {
     verify: verify_cmpi,
     fold: Some(fold_cmp),
     lower: Some(|lw: &mut FnLowerer<'_, '_>, op: Op| lower_cmp(lw, op, false)),
+    interp: Some(|it: &mut Interp<'_>, op: Op| interp_cmp(it, op, false)),
     traits: Traits::PURE,
     summary: "integer comparison: eq ne slt sle sgt sge ult ule ugt uge",
 };
@@ -364,6 +372,7 @@ pub static CMPF: OpDef = OpDef {
     verify: verify_cmpf,
     fold: Some(fold_cmp),
     lower: Some(|lw: &mut FnLowerer<'_, '_>, op: Op| lower_cmp(lw, op, true)),
+    interp: Some(|it: &mut Interp<'_>, op: Op| interp_cmp(it, op, true)),
     traits: Traits::PURE,
     summary: "float comparison, ordered (o..) or unordered (u..)",
 };
@@ -377,6 +386,7 @@ pub static SELECT: OpDef = OpDef {
     verify: verify_select,
     fold: Some(fold_select),
     lower: Some(lower_select),
+    interp: Some(interp_select),
     traits: Traits::PURE,
     summary: "choose between two values on an i1 (elementwise for vectors and tensors)",
 };
@@ -616,16 +626,20 @@ fn fold_float_binary(m: &Module, op: Op, consts: &[Option<Attribute>], kind: Flo
         return None;
     }
     let (a, b) = (float_const(consts.first()?)?, float_const(consts.get(1)?)?);
-    // Exact in f64, then rounded once to the type: correct for +, -, *, / and fmod.
-    let v = match kind {
+    float_result(ty, float_binary(kind, a, b))
+}
+
+/// A float binary op on one lane, exact in f64 (to be rounded once to the type: correct for
+/// +, -, *, / and fmod).
+fn float_binary(kind: FloatBin, a: f64, b: f64) -> f64 {
+    match kind {
         FloatBin::Add => a + b,
         FloatBin::Sub => a - b,
         FloatBin::Mul => a * b,
         FloatBin::Div => a / b,
         FloatBin::Rem => a % b,
         FloatBin::Copysign => a.copysign(b),
-    };
-    float_result(ty, v)
+    }
 }
 
 fn fold_float_unary(m: &Module, op: Op, consts: &[Option<Attribute>], kind: FloatUnary) -> Option<Vec<FoldResult>> {
@@ -635,14 +649,18 @@ fn fold_float_unary(m: &Module, op: Op, consts: &[Option<Attribute>], kind: Floa
         return None;
     }
     let a = float_const(consts.first()?)?;
-    let v = match kind {
+    float_result(ty, exact_float_unary(kind, a)?)
+}
+
+/// A float unary op on one lane where f64 computes it exactly (to be rounded once).
+fn exact_float_unary(kind: FloatUnary, a: f64) -> Option<f64> {
+    Some(match kind {
         FloatUnary::Neg => -a,
         FloatUnary::Abs => a.abs(),
         FloatUnary::Sqrt => a.sqrt(),
         // Left to run time: folding would have to match the runtime's results to the bit.
         FloatUnary::Exp | FloatUnary::Log | FloatUnary::Tanh | FloatUnary::Sin | FloatUnary::Cos => return None,
-    };
-    float_result(ty, v)
+    })
 }
 
 // ---- comparisons --------------------------------------------------------------------------------
@@ -942,38 +960,51 @@ fn fold_cast(m: &Module, op: Op, consts: &[Option<Attribute>], kind: Cast) -> Op
     let d = m.op(op);
     let from = m.value_type(*d.operands.first()?);
     let to = m.value_type(*d.results.first()?);
+    Some(vec![FoldResult::Attr(cast_value(kind, from, to, consts.first()?.as_ref()?)?)])
+}
+
+/// A cast of one scalar constant from `from` to `to` (`None` where the cast does not fold): the
+/// meaning folding and the interpreter share.
+fn cast_value(kind: Cast, from: &Type, to: &Type, value: &Attribute) -> Option<Attribute> {
+    let c = Some(value.clone());
     let tw = to.bit_width()?;
     if tw > 64 || from.bit_width()? > 64 {
         return None;
     }
+    let int = |v: i128| Some(Attribute::Integer(IntegerAttr::new(v, to.clone()).ok()?));
+    let float = |v: f64| Some(Attribute::Float(FloatAttr::from_f64(v, to.clone()).ok()?));
     match kind {
-        Cast::Index | Cast::SExtI | Cast::TruncI => int_result(to, wrap(int_const(consts.first()?)?, tw)),
+        Cast::Index | Cast::SExtI | Cast::TruncI => {
+            // An i1 holds 0 or 1 and means 0 or -1 when extended by its sign.
+            let v = int_const(&c)?;
+            int(wrap(if from.is_integer_of(1) && kind != Cast::TruncI { -v } else { v }, tw))
+        }
         Cast::ZExtI => {
             let fw = from.bit_width()?;
-            int_result(to, super::semantics::unsigned(int_const(consts.first()?)?, fw) as i128)
+            int(super::semantics::unsigned(int_const(&c)?, fw) as i128)
         }
         Cast::SiToFp => {
-            let v = int_const(consts.first()?)?;
+            let v = int_const(&c)?;
             let v = if from.is_integer_of(1) { -v } else { v };
             if *to == Type::F32 {
                 // Directly, so a 64-bit value is rounded once.
                 let bits = u64::from((v as i64 as f32).to_bits());
-                return Some(vec![FoldResult::Attr(Attribute::Float(FloatAttr { bits, ty: Type::F32 }))]);
+                return Some(Attribute::Float(FloatAttr { bits, ty: Type::F32 }));
             }
-            float_result(to, v as f64)
+            float(v as f64)
         }
         Cast::UiToFp => {
             let fw = from.bit_width()?;
-            let v = super::semantics::unsigned(int_const(consts.first()?)?, fw);
+            let v = super::semantics::unsigned(int_const(&c)?, fw);
             if *to == Type::F32 {
                 let bits = u64::from((v as f32).to_bits());
-                return Some(vec![FoldResult::Attr(Attribute::Float(FloatAttr { bits, ty: Type::F32 }))]);
+                return Some(Attribute::Float(FloatAttr { bits, ty: Type::F32 }));
             }
-            float_result(to, v as f64)
+            float(v as f64)
         }
-        Cast::FpToSi => int_result(to, wrap(fptosi(float_const(consts.first()?)?, tw), tw)),
+        Cast::FpToSi => int(wrap(fptosi(float_const(&c)?, tw), tw)),
         Cast::FpToUi => {
-            let x = float_const(consts.first()?)?;
+            let x = float_const(&c)?;
             let max = if tw >= 64 { u64::MAX as f64 } else { ((1u128 << tw) - 1) as f64 };
             let v = if x.is_nan() || x <= 0.0 {
                 0u128
@@ -982,9 +1013,9 @@ fn fold_cast(m: &Module, op: Op, consts: &[Option<Attribute>], kind: Cast) -> Op
             } else {
                 x.trunc() as u128
             };
-            int_result(to, wrap(v as i128, tw))
+            int(wrap(v as i128, tw))
         }
-        Cast::FpExt | Cast::FpTrunc => float_result(to, float_const(consts.first()?)?),
+        Cast::FpExt | Cast::FpTrunc => float(float_const(&c)?),
         // Same-width reinterpretation of a constant is not folded.
         Cast::Bitcast => None,
     }
@@ -1511,4 +1542,195 @@ fn lower_cast(lw: &mut FnLowerer<'_, '_>, op: Op, kind: Cast) -> Result<(), Code
     })?;
     lw.set(r, repr);
     Ok(())
+}
+
+// ---- interpretation ---------------------------------------------------------------------------
+// Each op computes lane by lane exactly what folding computes (the shared functions above and
+// `semantics.rs`), and what the runtime computes where folding leaves a function to run time.
+
+use crate::interp::{Flow, IVal, Interp, Stop};
+
+/// A lane as a constant of element type `ty`.
+fn lane_attr(x: &IVal, ty: &Type) -> Option<Attribute> {
+    match x {
+        IVal::Int(v) => Some(Attribute::Integer(IntegerAttr::new(i128::from(*v), ty.clone()).ok()?)),
+        IVal::Float(v) => Some(Attribute::Float(FloatAttr::from_f64(*v, ty.clone()).ok()?)),
+        _ => None,
+    }
+}
+
+/// A scalar constant as a lane.
+fn attr_lane(a: &Attribute) -> Option<IVal> {
+    match a {
+        Attribute::Integer(i) => Some(IVal::Int(i.value as i64)),
+        Attribute::Bool(b) => Some(IVal::Int(i64::from(*b))),
+        Attribute::Float(f) => Some(IVal::Float(f.value())),
+        _ => None,
+    }
+}
+
+/// `v` rounded to the float type `ty`.
+fn round_to(ty: &Type, v: f64) -> f64 {
+    FloatAttr::from_f64(v, ty.clone()).map_or(v, |a| a.value())
+}
+
+fn elem_width(ty: &Type) -> u32 {
+    match ty.element_type() {
+        Type::Integer(w) => *w,
+        _ => 64,
+    }
+}
+
+fn int_lane(x: &IVal) -> Result<i128, TrapKind> {
+    x.as_int().map(i128::from).ok_or(TrapKind::AssertFailed)
+}
+
+fn float_lane(x: &IVal) -> Result<f64, TrapKind> {
+    x.as_float().ok_or(TrapKind::AssertFailed)
+}
+
+fn interp_int_binary(it: &mut Interp<'_>, op: Op, kind: IntBin) -> Result<Flow, Stop> {
+    let w = elem_width(it.m.value_type(it.m.op(op).results[0]));
+    it.elementwise(op, |a| {
+        let r = eval_int(kind, int_lane(&a[0])?, int_lane(&a[1])?, w).map_err(|e| match e {
+            super::semantics::IntError::DivisionByZero => TrapKind::DivisionByZero,
+            super::semantics::IntError::SignedOverflow => TrapKind::SignedOverflow,
+        })?;
+        Ok(IVal::Int(r as i64))
+    })
+}
+
+fn interp_float_binary(it: &mut Interp<'_>, op: Op, kind: FloatBin) -> Result<Flow, Stop> {
+    let elem = it.m.value_type(it.m.op(op).results[0]).element_type().clone();
+    it.elementwise(op, |a| Ok(IVal::Float(round_to(&elem, float_binary(kind, float_lane(&a[0])?, float_lane(&a[1])?)))))
+}
+
+fn interp_float_unary(it: &mut Interp<'_>, op: Op, kind: FloatUnary) -> Result<Flow, Stop> {
+    let elem = it.m.value_type(it.m.op(op).results[0]).element_type().clone();
+    it.elementwise(op, |a| {
+        let x = float_lane(&a[0])?;
+        if let Some(v) = exact_float_unary(kind, x) {
+            return Ok(IVal::Float(round_to(&elem, v)));
+        }
+        // The runtime's functions, as generated code calls them (f32's for f16 and bf16).
+        let (f, g): (extern "C" fn(f32) -> f32, extern "C" fn(f64) -> f64) = match kind {
+            FloatUnary::Exp => (rt::strata_expf, rt::strata_exp),
+            FloatUnary::Log => (rt::strata_logf, rt::strata_log),
+            FloatUnary::Sin => (rt::strata_sinf, rt::strata_sin),
+            FloatUnary::Cos => (rt::strata_cosf, rt::strata_cos),
+            FloatUnary::Tanh => (rt::strata_tanhf, rt::strata_tanh),
+            FloatUnary::Neg | FloatUnary::Abs | FloatUnary::Sqrt => return Err(TrapKind::AssertFailed),
+        };
+        Ok(IVal::Float(if elem == Type::F64 { g(x) } else { round_to(&elem, f64::from(f(x as f32))) }))
+    })
+}
+
+fn interp_int_unary(it: &mut Interp<'_>, op: Op, kind: BitCount) -> Result<Flow, Stop> {
+    let w = elem_width(it.m.value_type(it.m.op(op).results[0]));
+    it.elementwise(op, |a| {
+        let v = super::semantics::unsigned(int_lane(&a[0])?, w) as u64;
+        Ok(IVal::Int(count_bits(kind, v, w) as i64))
+    })
+}
+
+fn interp_cmp(it: &mut Interp<'_>, op: Op, float: bool) -> Result<Flow, Stop> {
+    let m = it.m;
+    let pred = m.attr(op, "predicate").and_then(Attribute::as_int).unwrap_or(-1) as i64;
+    let w = elem_width(m.value_type(m.op(op).operands[0]));
+    it.elementwise(op, |a| {
+        let r = if float {
+            eval_cmpf(pred, float_lane(&a[0])?, float_lane(&a[1])?)
+        } else {
+            eval_cmpi(pred, int_lane(&a[0])?, int_lane(&a[1])?, w)
+        };
+        r.map(|b| IVal::Int(i64::from(b))).ok_or(TrapKind::AssertFailed)
+    })
+}
+
+fn interp_select(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    let m = it.m;
+    let d = m.op(op);
+    if m.value_type(d.operands[0]).is_integer() && !m.value_type(d.results[0]).is_integer() {
+        // One i1 chooses a whole vector or tensor.
+        let c = it.int(d.operands[0])?;
+        let v = it.get(d.operands[if c != 0 { 1 } else { 2 }])?;
+        it.set(d.results[0], v);
+        return Ok(Flow::Next);
+    }
+    it.elementwise(op, |a| Ok(if int_lane(&a[0])? != 0 { a[1].clone() } else { a[2].clone() }))
+}
+
+fn interp_cast(it: &mut Interp<'_>, op: Op, kind: Cast) -> Result<Flow, Stop> {
+    let m = it.m;
+    let d = m.op(op);
+    let from = m.value_type(d.operands[0]).element_type().clone();
+    let to = m.value_type(d.results[0]).element_type().clone();
+    it.elementwise(op, |a| {
+        if kind == Cast::Bitcast {
+            return Ok(bitcast_lane(&a[0], &from, &to));
+        }
+        let c = lane_attr(&a[0], &from).ok_or(TrapKind::AssertFailed)?;
+        cast_value(kind, &from, &to, &c).as_ref().and_then(attr_lane).ok_or(TrapKind::AssertFailed)
+    })
+}
+
+/// The same bits as another type of the same width.
+fn bitcast_lane(x: &IVal, from: &Type, to: &Type) -> IVal {
+    let bits: u64 = match (x, from) {
+        (IVal::Float(v), Type::F64) => v.to_bits(),
+        (IVal::Float(v), Type::F32) => u64::from((*v as f32).to_bits()),
+        (IVal::Float(v), Type::F16) => u64::from(half::f16::from_f64(*v).to_bits()),
+        (IVal::Float(v), Type::BF16) => u64::from(half::bf16::from_f64(*v).to_bits()),
+        (IVal::Int(v), _) => *v as u64,
+        _ => 0,
+    };
+    match to {
+        Type::F64 => IVal::Float(f64::from_bits(bits)),
+        Type::F32 => IVal::Float(f64::from(f32::from_bits(bits as u32))),
+        Type::F16 => IVal::Float(half::f16::from_bits(bits as u16).to_f64()),
+        Type::BF16 => IVal::Float(half::bf16::from_bits(bits as u16).to_f64()),
+        _ => IVal::Int(wrap(i128::from(bits as i64), elem_width(to)) as i64),
+    }
+}
+
+fn interp_constant(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    let m = it.m;
+    let r = m.op(op).results[0];
+    let ty = m.value_type(r);
+    let value = m.attr(op, "value").ok_or_else(|| Stop::Unsupported("a constant without a value".into()))?;
+    let v = match value {
+        Attribute::Unit => IVal::Unit,
+        Attribute::SymbolRef(name) => IVal::Func(name.clone()),
+        Attribute::Elements(e) => {
+            let ElementsAttr::Dense(dense) = &**e else {
+                return Err(Stop::Unsupported("only dense constants can be interpreted".into()));
+            };
+            let elem = ty.element_type().clone();
+            let n = crate::ir::num_elements(ty);
+            let lane = |i: usize| match &dense.values {
+                DenseValues::Int(v) => IVal::Int(v.get(if v.len() == 1 { 0 } else { i }).copied().unwrap_or(0) as i64),
+                DenseValues::Float(v) => IVal::Float(crate::ir::bits_to_f64(
+                    v.get(if v.len() == 1 { 0 } else { i }).copied().unwrap_or(0),
+                    &elem,
+                )),
+            };
+            match ty {
+                Type::Vector(_) => IVal::Vector((0..n).map(lane).collect()),
+                _ => {
+                    let mt = crate::interp::memory::memref_like(ty)
+                        .ok_or_else(|| Stop::Unsupported(format!("a constant of type '{ty}'")))?;
+                    let t = it.alloc(op, &mt, mt.shape.clone(), Vec::new(), crate::interp::Origin::Other)?;
+                    if let IVal::Memref(t) = &t {
+                        for (i, idx) in t.indices().enumerate() {
+                            t.store(&mt, &idx, &lane(i)).map_err(|k| it.trap(op, k))?;
+                        }
+                    }
+                    t
+                }
+            }
+        }
+        a => attr_lane(a).ok_or_else(|| Stop::Unsupported(format!("cannot interpret the constant {a}")))?,
+    };
+    it.set(r, v);
+    Ok(Flow::Next)
 }

@@ -21,6 +21,7 @@ pub static BR: OpDef = OpDef {
     verify: verify_br,
     fold: None,
     lower: Some(lower_br),
+    interp: Some(interp_br),
     traits: Traits::TERMINATOR,
     summary: "unconditional branch",
 };
@@ -34,6 +35,7 @@ pub static COND_BR: OpDef = OpDef {
     verify: verify_cond_br,
     fold: None,
     lower: Some(lower_cond_br),
+    interp: Some(interp_cond_br),
     traits: Traits::TERMINATOR,
     summary: "conditional branch on an i1",
 };
@@ -47,6 +49,7 @@ pub static RETURN: OpDef = OpDef {
     verify: verify_return,
     fold: None,
     lower: Some(lower_return),
+    interp: Some(interp_return),
     traits: Traits::TERMINATOR,
     summary: "return from a function",
 };
@@ -60,6 +63,7 @@ pub static ASSERT: OpDef = OpDef {
     verify: verify_assert,
     fold: None,
     lower: Some(lower_assert),
+    interp: Some(interp_assert),
     traits: Traits::NONE,
     summary: "stop with an error carrying the message unless the i1 operand is true",
 };
@@ -73,6 +77,7 @@ pub static CALL: OpDef = OpDef {
     verify: verify_call,
     fold: None,
     lower: Some(lower_call),
+    interp: Some(interp_call),
     traits: Traits { codegen: CodegenRole::Call, ..Traits::NONE },
     summary: "direct call of a function by name",
 };
@@ -86,6 +91,7 @@ pub static CALL_INDIRECT: OpDef = OpDef {
     verify: verify_call_indirect,
     fold: None,
     lower: Some(lower_call_indirect),
+    interp: Some(interp_call_indirect),
     traits: Traits { codegen: CodegenRole::Call, ..Traits::NONE },
     summary: "call of a function value",
 };
@@ -537,4 +543,54 @@ fn lower_call_indirect(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), Codegen
     let args = flat_args(lw, &operands[1..])?;
     let rets = lw.call_value(callee, &fty, &args).map_err(|e| lw.err(op, e))?;
     bind_internal_results(lw, op, &rets)
+}
+
+// ---- interpretation ---------------------------------------------------------------------------
+
+use crate::interp::{Flow, IVal, Interp, Stop};
+
+fn interp_br(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    let s = &it.m.op(op).successors[0];
+    Ok(Flow::Branch(s.block, it.get_all(&s.args)?))
+}
+
+fn interp_cond_br(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    let d = it.m.op(op);
+    let s = &d.successors[if it.int(d.operands[0])? != 0 { 0 } else { 1 }];
+    Ok(Flow::Branch(s.block, it.get_all(&s.args)?))
+}
+
+fn interp_return(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    Ok(Flow::Exit(it.get_all(&it.m.op(op).operands)?))
+}
+
+fn interp_assert(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    if it.int(it.m.op(op).operands[0])? != 0 {
+        return Ok(Flow::Next);
+    }
+    Err(match it.m.attr(op, "msg").and_then(Attribute::as_str) {
+        Some(msg) => it.trap_with(op, crate::runtime::TrapKind::AssertFailed, msg.to_string()),
+        None => it.trap(op, crate::runtime::TrapKind::AssertFailed),
+    })
+}
+
+fn interp_call(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    let m = it.m;
+    let callee = m.attr(op, "callee").and_then(Attribute::as_symbol).unwrap_or("");
+    let args = it.get_all(&m.op(op).operands)?;
+    let rs = it.call(callee, args)?;
+    it.set_results(op, rs);
+    Ok(Flow::Next)
+}
+
+fn interp_call_indirect(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    let m = it.m;
+    let d = m.op(op);
+    let IVal::Func(callee) = it.get(d.operands[0])? else {
+        return Err(Stop::Unsupported("call_indirect of a value that is not a function".into()));
+    };
+    let args = it.get_all(&d.operands[1..])?;
+    let rs = it.call(&callee, args)?;
+    it.set_results(op, rs);
+    Ok(Flow::Next)
 }

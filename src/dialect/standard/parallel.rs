@@ -30,6 +30,7 @@ pub static PARALLEL_FOR: OpDef = OpDef {
     verify: verify_parallel_for,
     fold: None,
     lower: Some(lower_parallel_for),
+    interp: Some(interp_parallel_for),
     traits: Traits { codegen: CodegenRole::OutlinedBody, ..Traits::NONE },
     summary: "run the body for every index in [lb, ub), iterations in parallel",
 };
@@ -43,6 +44,7 @@ pub static YIELD: OpDef = OpDef {
     verify: verify_yield,
     fold: None,
     lower: Some(lower_yield),
+    interp: Some(interp_yield),
     traits: Traits::TERMINATOR,
     summary: "end an iteration of the enclosing parallel_for",
 };
@@ -164,4 +166,23 @@ fn lower_yield(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
     let target = lw.yield_target().ok_or_else(|| lw.err(op, "yield outside a parallel_for body"))?;
     lw.b.ins().jump(target, &[]);
     Ok(())
+}
+
+// ---- interpretation ---------------------------------------------------------------------------
+
+use crate::interp::{Flow, IVal, Interp, Stop};
+
+/// Iterations one after another, in order (one of the orders the op allows).
+fn interp_parallel_for(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    let d = it.m.op(op);
+    let (lb, ub) = (it.int(d.operands[0])?, it.int(d.operands[1])?);
+    let body = d.regions[0];
+    for i in lb..ub.max(lb) {
+        it.run_region(body, vec![IVal::Int(i)])?;
+    }
+    Ok(Flow::Next)
+}
+
+fn interp_yield(_: &mut Interp<'_>, _: Op) -> Result<Flow, Stop> {
+    Ok(Flow::Exit(Vec::new()))
 }

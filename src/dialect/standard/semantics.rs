@@ -3,7 +3,7 @@
 //!
 //! Integers are signless bit patterns of width N (values here are kept sign-extended from N
 //! bits, as `IntegerAttr` stores them). Division and remainder by zero, and signed `MIN / -1`,
-//! are errors, not values. Shifts by an amount of N or more (as unsigned) give 0 (`shlis`,
+//! are errors, not values (the remainder `MIN % -1` is 0). Shifts by an amount of N or more (as unsigned) give 0 (`shlis`,
 //! `shriu`) or the sign fill (`shris`). `fptosi` saturates and maps NaN to 0.
 
 use crate::ir::normalize_int;
@@ -84,6 +84,10 @@ pub fn eval_int(op: IntBin, a: i128, b: i128, width: u32) -> Result<i128, IntErr
             // With width 1 the values are 0 and 1 stored, meaning 0 and -1 signed.
             let (x, y) = if width == 1 { (-sa, -sb) } else { (sa, sb) };
             if x == min && y == -1 && width > 1 {
+                // The quotient does not fit; the remainder is 0.
+                if op == IntBin::RemS {
+                    return Ok(0);
+                }
                 return Err(IntError::SignedOverflow);
             }
             if width == 1 && x == -1 && y == -1 && op == IntBin::DivS {

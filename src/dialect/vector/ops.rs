@@ -26,6 +26,7 @@ pub static BROADCAST: OpDef = OpDef {
     verify: verify_broadcast,
     fold: None,
     lower: Some(lower_broadcast),
+    interp: None,
     traits: Traits::PURE,
     summary: "a vector with a scalar in every lane",
 };
@@ -39,6 +40,7 @@ pub static SHUFFLE: OpDef = OpDef {
     verify: verify_shuffle,
     fold: None,
     lower: Some(lower_shuffle),
+    interp: None,
     traits: Traits::PURE,
     summary: "lanes of the operands' concatenation picked by a constant mask",
 };
@@ -52,6 +54,7 @@ pub static INSERTELEMENT: OpDef = OpDef {
     verify: verify_insert,
     fold: None,
     lower: Some(lower_insert),
+    interp: None,
     traits: Traits::PURE,
     summary: "a vector with one lane replaced",
 };
@@ -65,6 +68,7 @@ pub static LOAD: OpDef = OpDef {
     verify: verify_load,
     fold: None,
     lower: Some(lower_load),
+    interp: None,
     traits: Traits::NONE,
     summary: "consecutive elements of a memref's last dimension as a vector",
 };
@@ -78,6 +82,7 @@ pub static STORE: OpDef = OpDef {
     verify: verify_store,
     fold: None,
     lower: Some(lower_store),
+    interp: None,
     traits: Traits::NONE,
     summary: "write a vector to consecutive elements of a memref's last dimension",
 };

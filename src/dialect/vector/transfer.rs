@@ -28,6 +28,7 @@ pub static TRANSFER_READ: OpDef = OpDef {
     verify: verify_read,
     fold: None,
     lower: Some(lower_read),
+    interp: None,
     traits: Traits::NONE,
     summary: "read a vector from a slice of a memref, with optional padding",
 };
@@ -41,6 +42,7 @@ pub static TRANSFER_WRITE: OpDef = OpDef {
     verify: verify_write,
     fold: None,
     lower: Some(lower_write),
+    interp: None,
     traits: Traits::NONE,
     summary: "write a vector into a slice of a memref",
 };

@@ -22,6 +22,7 @@ pub static EXTRACT_ELEMENT: OpDef = OpDef {
     verify: verify_extract_element,
     fold: None,
     lower: Some(lower_extract_element),
+    interp: Some(interp_extract_element),
     traits: Traits::PURE,
     summary: "one element of a vector or tensor",
 };
@@ -35,6 +36,7 @@ pub static LOAD: OpDef = OpDef {
     verify: verify_load,
     fold: None,
     lower: Some(lower_load),
+    interp: Some(interp_load),
     traits: Traits { codegen: CodegenRole::ScalarLoad { memref: 0 }, ..Traits::NONE },
     summary: "read an element of a memref",
 };
@@ -48,6 +50,7 @@ pub static STORE: OpDef = OpDef {
     verify: verify_store,
     fold: None,
     lower: Some(lower_store),
+    interp: Some(interp_store),
     traits: Traits { codegen: CodegenRole::ScalarStore { memref: 1 }, ..Traits::NONE },
     summary: "write an element of a memref",
 };
@@ -61,6 +64,7 @@ pub static TENSOR_LOAD: OpDef = OpDef {
     verify: verify_tensor_load,
     fold: None,
     lower: Some(lower_tensor_load),
+    interp: Some(interp_tensor_load),
     traits: Traits::NONE,
     summary: "a tensor copied from a memref",
 };
@@ -74,6 +78,7 @@ pub static TENSOR_STORE: OpDef = OpDef {
     verify: verify_tensor_store,
     fold: None,
     lower: Some(lower_tensor_store),
+    interp: Some(interp_tensor_store),
     traits: Traits::NONE,
     summary: "copy a tensor into a memref",
 };
@@ -499,4 +504,88 @@ fn lower_tensor_store(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenE
     let src = lw.memref(d.operands[0])?;
     let dst = lw.memref(d.operands[1])?;
     copy_elements(lw, tty, &src, mty, &dst, op)
+}
+
+// ---- interpretation ---------------------------------------------------------------------------
+
+use crate::interp::{Flow, IVal, Interp, Stop};
+
+fn interp_load(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    let d = it.m.op(op);
+    let (mv, mt) = it.memref(d.operands[0])?;
+    let idx = it.ints(&d.operands[1..])?;
+    let v = mv.load(&mt, &idx).map_err(|k| it.trap(op, k))?;
+    it.set(d.results[0], v);
+    Ok(Flow::Next)
+}
+
+fn interp_store(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    let d = it.m.op(op);
+    let v = it.get(d.operands[0])?;
+    let (mv, mt) = it.memref(d.operands[1])?;
+    let idx = it.ints(&d.operands[2..])?;
+    mv.store(&mt, &idx, &v).map_err(|k| it.trap(op, k))?;
+    Ok(Flow::Next)
+}
+
+fn interp_extract_element(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    let m = it.m;
+    let d = m.op(op);
+    let idx = it.ints(&d.operands[1..])?;
+    let v = match it.get(d.operands[0])? {
+        IVal::Vector(lanes) => {
+            let shape = m.value_type(d.operands[0]).shape().unwrap_or_default();
+            let mut k = 0i64;
+            for (&i, &s) in idx.iter().zip(&shape) {
+                if (i as u64) >= (s as u64) {
+                    return Err(it.trap(op, TrapKind::OutOfBounds));
+                }
+                k = k * s + i;
+            }
+            lanes[k as usize].clone()
+        }
+        _ => {
+            let (mv, mt) = it.memref(d.operands[0])?;
+            mv.load(&mt, &idx).map_err(|k| it.trap(op, k))?
+        }
+    };
+    it.set(d.results[0], v);
+    Ok(Flow::Next)
+}
+
+/// Copy every element of `src` into `dst` (same logical shape).
+fn interp_copy(
+    it: &mut Interp<'_>,
+    op: Op,
+    src: Value,
+    dst: &crate::interp::MemrefVal,
+    dst_ty: &MemrefType,
+) -> Result<(), Stop> {
+    let (sv, st) = it.memref(src)?;
+    for idx in sv.indices() {
+        let v = sv.load(&st, &idx).map_err(|k| it.trap(op, k))?;
+        dst.store(dst_ty, &idx, &v).map_err(|k| it.trap(op, k))?;
+    }
+    Ok(())
+}
+
+fn interp_tensor_load(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    let m = it.m;
+    let d = m.op(op);
+    let (sv, _) = it.memref(d.operands[0])?;
+    let tt = crate::interp::memory::memref_like(m.value_type(d.results[0]))
+        .ok_or_else(|| Stop::Unsupported("an unranked tensor".into()))?;
+    let IVal::Memref(t) = it.alloc(op, &tt, sv.dims.clone(), Vec::new(), crate::interp::Origin::Other)? else {
+        return Err(Stop::Unsupported("not a memref".into()));
+    };
+    interp_copy(it, op, d.operands[0], &t, &tt)?;
+    it.set(d.results[0], IVal::Memref(t));
+    Ok(Flow::Next)
+}
+
+fn interp_tensor_store(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    let d = it.m.op(op);
+    let (dv, dt) = it.memref(d.operands[1])?;
+    interp_copy(it, op, d.operands[0], &dv, &dt)?;
+    Ok(Flow::Next)
 }

@@ -23,6 +23,7 @@ pub static ALLOCA: OpDef = OpDef {
     verify: verify_alloca,
     fold: None,
     lower: Some(lower_alloca),
+    interp: Some(interp_alloc),
     traits: Traits { codegen: CodegenRole::FrameBuffer, ..Traits::NONE },
     summary: "a statically shaped memref in the function's stack frame, uninitialized, freed when the function returns",
 };
@@ -36,6 +37,7 @@ pub static ALLOC: OpDef = OpDef {
     verify: verify_alloc,
     fold: None,
     lower: Some(lower_alloc),
+    interp: Some(interp_alloc),
     traits: Traits::NONE,
     summary: "allocate a memref; dynamic sizes in (..), layout symbols in [..]",
 };
@@ -49,6 +51,7 @@ pub static ALLOC_STATIC: OpDef = OpDef {
     verify: verify_alloc_static,
     fold: None,
     lower: Some(lower_alloc_static),
+    interp: None,
     traits: Traits::NONE,
     summary: "a statically shaped memref at a fixed base (a buffer owned by the module)",
 };
@@ -62,6 +65,7 @@ pub static DEALLOC: OpDef = OpDef {
     verify: verify_dealloc,
     fold: None,
     lower: Some(lower_dealloc),
+    interp: Some(interp_dealloc),
     traits: Traits::NONE,
     summary: "free a memref",
 };
@@ -356,4 +360,45 @@ fn lower_dealloc(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError>
     let bad = lw.b.ins().icmp_imm_s(IntCC::NotEqual, status, 0);
     lw.trap_if(bad, TrapKind::InvalidDealloc, op);
     Ok(())
+}
+
+// ---- interpretation ---------------------------------------------------------------------------
+
+use crate::interp::{Flow, IVal, Interp, Origin, Stop};
+
+/// A memref type's dynamic sizes and layout symbols from an op's index operands.
+fn interp_dims(it: &Interp<'_>, mt: &MemrefType, operands: &[crate::ir::Value]) -> Result<(Vec<i64>, Vec<i64>), Stop> {
+    let mut vals = it.ints(operands)?.into_iter();
+    let dims = mt.shape.iter().map(|&s| if s == DYNAMIC { vals.next().unwrap_or(0) } else { s }).collect();
+    Ok((dims, vals.collect()))
+}
+
+fn interp_alloc(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    let m = it.m;
+    let d = m.op(op);
+    let mt = m.value_type(d.results[0]).as_memref().ok_or_else(|| Stop::Unsupported("not a memref".into()))?;
+    let (dims, syms) = interp_dims(it, mt, &d.operands)?;
+    if crate::interp::memory::byte_size(&dims, &mt.elem).is_none() {
+        let detail = "the buffer's size in bytes does not fit in 63 bits".to_string();
+        return Err(it.trap_with(op, TrapKind::OutOfMemory, detail));
+    }
+    let origin = if ALLOC.is(m, op) { Origin::Heap } else { Origin::Other };
+    let v = it.alloc(op, mt, dims, syms, origin)?;
+    it.set(d.results[0], v);
+    Ok(Flow::Next)
+}
+
+fn interp_dealloc(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    let (v, _) = it.memref(it.m.op(op).operands[0])?;
+    // Only the start of a live `alloc` buffer may be freed, as the runtime's check says.
+    if v.buf.origin != Origin::Heap || !v.buf.live.get() || v.base != 0 {
+        return Err(it.trap(op, TrapKind::InvalidDealloc));
+    }
+    v.buf.live.set(false);
+    Ok(Flow::Next)
+}
+
+/// A memref result of an op that views its operand: the same buffer.
+pub(super) fn set_view(it: &mut Interp<'_>, op: Op, v: crate::interp::MemrefVal) {
+    it.set(it.m.op(op).results[0], IVal::Memref(std::rc::Rc::new(v)));
 }

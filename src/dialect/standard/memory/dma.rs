@@ -21,6 +21,7 @@ pub static DMA_START: OpDef = OpDef {
     verify: verify_dma_start,
     fold: None,
     lower: Some(lower_dma_start),
+    interp: None,
     traits: Traits::NONE,
     summary: "start a copy of elements between memrefs, completion signalled at a tag",
 };
@@ -34,6 +35,7 @@ pub static DMA_WAIT: OpDef = OpDef {
     verify: verify_dma_wait,
     fold: None,
     lower: Some(lower_dma_wait),
+    interp: None,
     traits: Traits::NONE,
     summary: "wait for the copy signalled at a tag",
 };

@@ -15,6 +15,7 @@ pub static DIM: OpDef = OpDef {
     verify: verify_dim,
     fold: Some(fold_dim),
     lower: Some(lower_dim),
+    interp: Some(interp_dim),
     traits: Traits::PURE,
     summary: "the size of one dimension of a memref or tensor",
 };
@@ -28,6 +29,7 @@ pub static RANK: OpDef = OpDef {
     verify: verify_rank,
     fold: Some(fold_rank),
     lower: Some(lower_rank),
+    interp: Some(interp_rank),
     traits: Traits::PURE,
     summary: "the rank of a tensor (MLIR's std.rank of 2019)",
 };
@@ -168,4 +170,24 @@ fn lower_rank(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
     let v = lw.i64c(rank as i64);
     lw.set(d.results[0], Repr::Scalar(v));
     Ok(())
+}
+
+// ---- interpretation ---------------------------------------------------------------------------
+
+use crate::interp::{Flow, IVal, Interp, Stop};
+
+fn interp_dim(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    let d = it.m.op(op);
+    let index = it.m.attr(op, "index").and_then(Attribute::as_int).unwrap_or(0) as usize;
+    let (mv, _) = it.memref(d.operands[0])?;
+    let size = *mv.dims.get(index).ok_or_else(|| Stop::Unsupported("dim index out of range".into()))?;
+    it.set(d.results[0], IVal::Int(size));
+    Ok(Flow::Next)
+}
+
+fn interp_rank(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    let d = it.m.op(op);
+    let (mv, _) = it.memref(d.operands[0])?;
+    it.set(d.results[0], IVal::Int(mv.dims.len() as i64));
+    Ok(Flow::Next)
 }

@@ -21,6 +21,7 @@ pub static MEMREF_CAST: OpDef = OpDef {
     verify: verify_memref_cast,
     fold: None,
     lower: Some(lower_memref_cast),
+    interp: Some(interp_cast),
     traits: Traits::PURE,
     summary: "the same memref with more or fewer static dimensions",
 };
@@ -34,6 +35,7 @@ pub static TENSOR_CAST: OpDef = OpDef {
     verify: verify_tensor_cast,
     fold: None,
     lower: Some(lower_memref_cast),
+    interp: Some(interp_cast),
     traits: Traits::PURE,
     summary: "the same tensor with more or less static shape information",
 };
@@ -47,6 +49,7 @@ pub static RESHAPE: OpDef = OpDef {
     verify: verify_reshape,
     fold: None,
     lower: Some(|lw: &mut FnLowerer<'_, '_>, op: Op| lower_view_like(lw, op, true)),
+    interp: Some(|it: &mut Interp<'_>, op: Op| interp_view_like(it, op, true)),
     traits: Traits::PURE,
     summary: "the same buffer with another factoring of its dimensions",
 };
@@ -60,6 +63,7 @@ pub static MEMREF_OFFSET: OpDef = OpDef {
     verify: |cx: &mut VerifyCx<'_>, op: Op| verify_layout_query(cx, op, false),
     fold: Some(|m: &Module, op: Op, c: &[Option<Attribute>]| fold_layout_query(m, op, c, false)),
     lower: Some(|lw: &mut FnLowerer<'_, '_>, op: Op| lower_layout_query(lw, op, false)),
+    interp: None,
     traits: Traits::PURE,
     summary: "the offset of a strided memref's first element from its base, in elements",
 };
@@ -73,6 +77,7 @@ pub static MEMREF_STRIDE: OpDef = OpDef {
     verify: |cx: &mut VerifyCx<'_>, op: Op| verify_layout_query(cx, op, true),
     fold: Some(|m: &Module, op: Op, c: &[Option<Attribute>]| fold_layout_query(m, op, c, true)),
     lower: Some(|lw: &mut FnLowerer<'_, '_>, op: Op| lower_layout_query(lw, op, true)),
+    interp: None,
     traits: Traits::PURE,
     summary: "the stride of one dimension of a strided memref, in elements",
 };
@@ -86,6 +91,7 @@ pub static MEMREF_BITCAST: OpDef = OpDef {
     verify: verify_memref_bitcast,
     fold: None,
     lower: Some(lower_memref_bitcast),
+    interp: None,
     traits: Traits::PURE,
     summary: "a one-dimensional memref's bytes as elements of another type (as many as fit)",
 };
@@ -99,6 +105,7 @@ pub static VIEW: OpDef = OpDef {
     verify: verify_view,
     fold: None,
     lower: Some(|lw: &mut FnLowerer<'_, '_>, op: Op| lower_view_like(lw, op, false)),
+    interp: Some(|it: &mut Interp<'_>, op: Op| interp_view_like(it, op, false)),
     traits: Traits::PURE,
     summary: "a memref aliasing another's buffer in a new index space",
 };
@@ -542,4 +549,45 @@ fn lower_view_like(lw: &mut FnLowerer<'_, '_>, op: Op, reshape: bool) -> Result<
     let r = lw.complete(ty, Repr::Memref(desc))?;
     lw.set(d.results[0], r);
     Ok(())
+}
+
+// ---- interpretation ---------------------------------------------------------------------------
+
+use crate::interp::{Flow, Interp, Stop};
+
+/// `memref_cast`/`tensor_cast`: the same buffer; static sizes of the result that were dynamic
+/// are checked.
+fn interp_cast(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    let d = it.m.op(op);
+    let (from, _) = it.memref(d.operands[0])?;
+    let shape = it.m.value_type(d.results[0]).shape().ok_or_else(|| Stop::Unsupported("an unranked type".into()))?;
+    if shape.len() != from.dims.len() {
+        return Err(it.trap(op, TrapKind::ShapeMismatch));
+    }
+    for (&want, &have) in shape.iter().zip(&from.dims) {
+        if want != DYNAMIC && want != have {
+            return Err(it.trap(op, TrapKind::ShapeMismatch));
+        }
+    }
+    super::alloc::set_view(it, op, (*from).clone());
+    Ok(Flow::Next)
+}
+
+/// `reshape` and `view`: the result type's sizes and symbols over the same buffer; a `reshape`
+/// keeps the element count.
+fn interp_view_like(it: &mut Interp<'_>, op: Op, reshape: bool) -> Result<Flow, Stop> {
+    let d = it.m.op(op);
+    let (src, _) = it.memref(d.operands[0])?;
+    let mt = it.m.value_type(d.results[0]).as_memref().ok_or_else(|| Stop::Unsupported("not a memref".into()))?;
+    let mut vals = it.ints(&d.operands[1..])?.into_iter();
+    let dims: Vec<i64> = mt.shape.iter().map(|&s| if s == DYNAMIC { vals.next().unwrap_or(0) } else { s }).collect();
+    let syms: Vec<i64> = vals.collect();
+    let count = |ds: &[i64]| ds.iter().fold(1i64, |n, &x| n.wrapping_mul(x));
+    if reshape && count(&src.dims) != count(&dims) {
+        return Err(it.trap(op, TrapKind::ShapeMismatch));
+    }
+    let phys = crate::interp::memory::physical_extents(mt, &dims, &syms).map_err(|k| it.trap(op, k))?;
+    let v = crate::interp::MemrefVal { buf: src.buf.clone(), base: src.base, dims, syms, phys };
+    super::alloc::set_view(it, op, v);
+    Ok(Flow::Next)
 }
