@@ -625,3 +625,45 @@ fn bytecode_goes_wherever_text_goes() {
     assert!(!o.status.success());
     assert!(stderr(&o).starts_with(&format!("{}: byte ", k_path(&bad))), "{}", stderr(&o));
 }
+
+// The reference interpreter from the command line and the REPL: the same outputs and errors as
+// compiled code, for MLIR and for TIR kernels (their buffers bound and checked the same way).
+#[test]
+fn run_interpret_and_repl_interp_agree_with_compiled_code() {
+    let dir = scratch("interpret");
+    let file = dir.join("div.mlir");
+    std::fs::write(&file, "func @main(%a: i32, %b: i32) -> i32 {\n  %q = divis %a, %b : i32\n  return %q : i32\n}\n")
+        .unwrap();
+    let f = k_path(&file);
+    for args in [&["--arg", "7", "--arg", "2"][..], &["--arg", "7", "--arg", "0"][..]] {
+        let jit = strata(&[&["run", f][..], args].concat());
+        let int = strata(&[&["run", "--interpret", f][..], args].concat());
+        assert_eq!((stdout(&int), stderr(&int), int.status.code()), (stdout(&jit), stderr(&jit), jit.status.code()));
+    }
+    let o = strata(&["run", "--interpret", f, "--arg", "7", "--arg", "0"]);
+    assert!(stderr(&o).contains("@main: division by zero at"), "{}", stderr(&o));
+    let o = strata(&["run", "--interpret", "--time", f, "--arg", "1", "--arg", "1"]);
+    assert_eq!(stderr(&o).trim(), "--time measures compiled code; it cannot be used with --interpret");
+
+    let script = dir.join("scale.py");
+    std::fs::write(&script, SCALE).unwrap();
+    let s = k_path(&script);
+    let kernel_args = ["--arg", "[[1, 2, 3], [4, 5, 6]]", "--arg", "zeros(2x3xf32)", "--arg", "2", "--print-args"];
+    let jit = strata(&[&["run", s][..], &kernel_args].concat());
+    let int = strata(&[&["run", "--interpret", s][..], &kernel_args].concat());
+    assert!(jit.status.success(), "{}", stderr(&jit));
+    assert_eq!((stdout(&int), stderr(&int)), (stdout(&jit), stderr(&jit)));
+    assert!(stdout(&int).contains("B = [[2.0, 4.0, 6.0], [8.0, 10.0, 12.0]]"), "{}", stdout(&int));
+    // A wrong shape is refused by the kernel's binder, with the same message.
+    let bad = ["--arg", "zeros(3x3xf32)", "--arg", "zeros(2x3xf32)", "--arg", "2"];
+    let (jit, int) =
+        (strata(&[&["run", s][..], &bad].concat()), strata(&[&["run", "--interpret", s][..], &bad].concat()));
+    assert!(!int.status.success() && stderr(&int).contains("shape"), "{}", stderr(&int));
+    assert_eq!(stderr(&int), stderr(&jit));
+
+    let session =
+        repl(&format!(":load {f}\n:interp @main(9, 3)\n:interp @main(9, 0)\n:interp @main(9, 3) == 3\n"), &dir);
+    assert!(session.contains("\n3\n"), "{session}");
+    assert!(session.contains("@main: division by zero at"), "{session}");
+    assert!(session.contains("ok: 3"), "{session}");
+}

@@ -8,17 +8,19 @@ fn ops_table() -> String {
         "# Supported operations\n\nGenerated from the dialect registry by `tests/docs.rs` \
          (`STRATA_BLESS=1 cargo test --test docs` rewrites it). Every op reads and prints in the generic \
          form; *custom form* is the keyword of its pretty form; *compiles* means it lowers to machine \
-         code; *folds* means canonicalization folds it when its operands are constants.\n\n\
-         | op | custom form | compiles | folds | what it does |\n|---|---|---|---|---|\n",
+         code; *folds* means canonicalization folds it when its operands are constants; *interprets* \
+         means the reference interpreter (`strata run --interpret`) runs it.\n\n\
+         | op | custom form | compiles | folds | interprets | what it does |\n|---|---|---|---|---|---|\n",
     );
     for d in ops {
         let yes = |b: bool| if b { "yes" } else { "" };
         out.push_str(&format!(
-            "| `{}` | {} | {} | {} | {} |\n",
+            "| `{}` | {} | {} | {} | {} | {} |\n",
             d.name,
             if d.keyword.is_empty() { String::new() } else { format!("`{}`", d.keyword) },
             yes(d.compiles()),
             yes(d.folds()),
+            yes(d.interprets()),
             d.summary.replace('|', "\\|")
         ));
     }

@@ -21,6 +21,9 @@ pub trait Callee {
     /// For a TIR function, the dtype each buffer parameter declares (as
     /// [`Compiled::tir_dtypes`]).
     fn tir_dtypes(&self, name: &str) -> Option<Vec<Option<DLDataType>>>;
+    /// For a TIR function, the name of each buffer parameter's buffer (as
+    /// [`Compiled::tir_buffer_names`]).
+    fn tir_buffer_names(&self, name: &str) -> Option<Vec<Option<String>>>;
 }
 
 impl Callee for Compiled {
@@ -36,6 +39,9 @@ impl Callee for Compiled {
     fn tir_dtypes(&self, name: &str) -> Option<Vec<Option<DLDataType>>> {
         Compiled::tir_dtypes(self, name)
     }
+    fn tir_buffer_names(&self, name: &str) -> Option<Vec<Option<String>>> {
+        Compiled::tir_buffer_names(self, name)
+    }
 }
 
 impl Callee for Interpreter<'_> {
@@ -50,6 +56,10 @@ impl Callee for Interpreter<'_> {
     }
     fn tir_dtypes(&self, name: &str) -> Option<Vec<Option<DLDataType>>> {
         Interpreter::tir_dtypes(self, name)
+    }
+    fn tir_buffer_names(&self, name: &str) -> Option<Vec<Option<String>>> {
+        let name = name.strip_prefix('@').unwrap_or(name);
+        self.binders().get(name).map(|b| b.buffer_names())
     }
 }
 use super::literal::{Literal, parse_literals, read_elem, to_tensor, to_val};

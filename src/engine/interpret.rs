@@ -71,9 +71,13 @@ impl<'v> Interpreter<'v> {
         }
     }
 
-    /// The names of the module's functions.
+    /// The names of the module's functions (those with a body).
     pub fn function_names(&self) -> Vec<String> {
         function_names(self.module.module())
+    }
+
+    pub(crate) fn binders(&self) -> &std::collections::HashMap<Arc<str>, Arc<super::binder::Binder>> {
+        &self.binders
     }
 
     /// For a TIR function, the dtype each buffer parameter declares (`None` for scalars, and
@@ -189,7 +193,7 @@ impl<'v> Interpreter<'v> {
         }
         let (max_steps, interrupt) = (self.max_steps, self.interrupt.clone());
         let results = fty.results.clone();
-        let run = move || -> Result<(Vec<Val>, Written)> {
+        let run = move || -> (Result<Vec<Val>>, Written) {
             let flag = interrupt.as_ref().map(Interrupt::atomic);
             let mut it = Interp::new(m, hooks, max_steps, flag);
             let mut bufs = Vec::new();
@@ -211,23 +215,24 @@ impl<'v> Interpreter<'v> {
                     }
                 })
                 .collect();
-            let out = it.call(name, vals).map_err(|s| stop_error(m, name, s))?;
-            let vals = out.iter().zip(&results).map(|(v, t)| to_val(v, t)).collect::<Result<Vec<_>>>()?;
+            let out = it.call(name, vals).map_err(|s| stop_error(m, name, s));
+            let vals = out.and_then(|out| out.iter().zip(&results).map(|(v, t)| to_val(v, t)).collect());
+            // Writes made before a trap are kept, as in generated code.
             let written = bufs.iter().map(|b| b.as_ref().map(|b| b.bytes.borrow().clone())).collect();
-            Ok((vals, written))
+            (vals, written)
         };
-        let (vals, written) = std::thread::scope(|s| {
-            let h = std::thread::Builder::new()
-                .name("strata-interp".into())
-                .stack_size(STACK)
-                .spawn_scoped(s, run)
-                .map_err(|e| Error::Call {
-                    func: name.into(),
-                    message: format!("cannot start the interpreter: {e}"),
-                })?;
-            h.join()
-                .unwrap_or_else(|_| Err(Error::Call { func: name.into(), message: "the interpreter panicked".into() }))
-        })?;
+        let (vals, written): (Result<Vec<Val>>, Written) = std::thread::scope(|s| {
+            let h = std::thread::Builder::new().name("strata-interp".into()).stack_size(STACK).spawn_scoped(s, run);
+            match h {
+                Ok(h) => h.join().unwrap_or_else(|_| {
+                    (Err(Error::Call { func: name.into(), message: "the interpreter panicked".into() }), Vec::new())
+                }),
+                Err(e) => (
+                    Err(Error::Call { func: name.into(), message: format!("cannot start the interpreter: {e}") }),
+                    Vec::new(),
+                ),
+            }
+        });
         // What the function wrote goes back to the tensors passed for writing.
         let mut w = written.into_iter();
         for a in args.iter_mut() {
@@ -243,7 +248,7 @@ impl<'v> Interpreter<'v> {
                 _ => {}
             }
         }
-        Ok(vals)
+        vals
     }
 }
 
@@ -251,6 +256,7 @@ fn function_names(m: &Module) -> Vec<String> {
     m.block(m.top_block())
         .ops
         .iter()
+        .filter(|&&op| m.op(op).regions.first().is_some_and(|&r| !m.region(r).blocks.is_empty()))
         .filter_map(|&op| m.attr(op, "sym_name").and_then(Attribute::as_str).map(str::to_string))
         .collect()
 }

@@ -30,6 +30,7 @@ Commands:
   :help              this text
   :funcs             the functions defined, with their signatures
   :print @f          the text that defined @f
+  :interp @f(args)   call @f in the reference interpreter (checks as a call does)
   :time @f(args)     call @f repeatedly and print the median time of a call
   :timing            print the time of every call (toggle)
   :opt 0-3           optimization level (recompiles)
@@ -59,7 +60,8 @@ struct Session {
     options: Options,
     engine: Engine,
     /// One module per language (MLIR and TIR are compiled apart).
-    code: Vec<Compiled>,
+    /// Each language's module and its compiled code.
+    code: Vec<(strata::Verified, Compiled)>,
     timing: bool,
 }
 
@@ -109,6 +111,7 @@ impl Session {
                 chunk.map(|c| c.text.trim_end().to_string()).ok_or_else(|| format!("no function @{f}"))?
             }
             "time" => self.time(arg)?,
+            "interp" => self.call_in(arg, true)?,
             "timing" => {
                 self.timing = !self.timing;
                 format!("timing {}", if self.timing { "on" } else { "off" })
@@ -203,7 +206,7 @@ impl Session {
         })
     }
 
-    fn build(&self, chunks: &[Chunk]) -> Result<Vec<Compiled>, String> {
+    fn build(&self, chunks: &[Chunk]) -> Result<Vec<(strata::Verified, Compiled)>, String> {
         let text = |lang| chunks.iter().filter(|c| c.lang == lang).map(|c| c.text.as_str()).collect::<Vec<_>>();
         let mut code = Vec::new();
         // One module per language, each read whole (MLIR and TIR are compiled apart).
@@ -212,16 +215,21 @@ impl Session {
             if !parts.is_empty() {
                 let passes = strata::Passes::for_level(self.options.opt_level);
                 let m = Input::new("<session>", parts.join(sep), lang).load_with(&passes).map_err(|e| e.to_string())?;
-                code.push(self.engine.compile(&m).map_err(|e| e.to_string())?);
+                let c = self.engine.compile(&m).map_err(|e| e.to_string())?;
+                code.push((m, c));
             }
         }
         Ok(code)
     }
 
     fn code_of(&self, func: &str) -> Result<&Compiled, String> {
-        self.code.iter().find(|c| c.functions().any(|(n, _)| n == func)).ok_or_else(|| {
+        self.module_of(func).map(|(_, c)| c)
+    }
+
+    fn module_of(&self, func: &str) -> Result<&(strata::Verified, Compiled), String> {
+        self.code.iter().find(|(_, c)| c.functions().any(|(n, _)| n == func)).ok_or_else(|| {
             let mut names: Vec<String> =
-                self.code.iter().flat_map(|c| c.functions().map(|(n, _)| format!("@{n}"))).collect();
+                self.code.iter().flat_map(|(_, c)| c.functions().map(|(n, _)| format!("@{n}"))).collect();
             names.sort();
             if names.is_empty() {
                 format!("no function @{func}: nothing is defined yet")
@@ -235,7 +243,7 @@ impl Session {
         let mut lines: Vec<String> = self
             .code
             .iter()
-            .flat_map(|c| {
+            .flat_map(|(_, c)| {
                 c.functions().map(move |(n, ty)| match c.tir_signature(n) {
                     Some(sig) => format!("@{sig}"),
                     None => format!("@{n}: {}", strata::ir::Type::Function(std::sync::Arc::new(ty.clone()))),
@@ -247,8 +255,15 @@ impl Session {
     }
 
     fn call(&self, text: &str) -> Result<String, String> {
+        self.call_in(text, false)
+    }
+
+    /// A call, compiled or in the reference interpreter (`:interp`).
+    fn call_in(&self, text: &str, interpret: bool) -> Result<String, String> {
         let d = parse_run(text)?;
-        let code = self.code_of(&d.func)?;
+        let (module, compiled) = self.module_of(&d.func)?;
+        let interp = strata::Interpreter::new(module);
+        let code: &dyn strata::engine::directive::Callee = if interpret { &interp } else { compiled };
         let start = Instant::now();
         if d.expect != Expect::Success || !d.after.is_empty() {
             let outcome = check_run(code, &d)?;

@@ -3,9 +3,10 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, bail};
+use strata::Interpreter;
 use strata::Passes;
 use strata::driver::Input;
-use strata::engine::directive::call_with_literals;
+use strata::engine::directive::{Callee, call_with_literals};
 use strata::engine::literal::{Literal, parse_literal};
 use strata::engine::{Engine, OptLevel, Options, Val, npy};
 
@@ -37,6 +38,10 @@ pub struct RunArgs {
     /// corrupts memory instead of stopping with an error). Checked is the default.
     #[arg(long)]
     unchecked: bool,
+    /// Run the function in the reference interpreter instead of compiling it (always
+    /// bounds-checked; slower; the same results and errors).
+    #[arg(long)]
+    interpret: bool,
     /// Accepted for compatibility: checks are the default.
     #[arg(long, hide = true)]
     bounds_checks: bool,
@@ -94,18 +99,23 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
         // SAFETY: the user asked for unchecked code on the command line (`--unchecked`).
         options = unsafe { options.unchecked() };
     }
-    let engine = Engine::new(options)?;
-    let code = engine.compile(&module)?;
+    if args.interpret && args.time {
+        bail!("--time measures compiled code; it cannot be used with --interpret");
+    }
+    let compiled = if args.interpret { None } else { Some(Engine::new(options)?.compile(&module)?) };
+    let interp = Interpreter::new(&module);
+    let code: &dyn Callee = match &compiled {
+        Some(c) => c,
+        None => &interp,
+    };
     let entry = match &args.entry {
         Some(e) => e.strip_prefix('@').unwrap_or(e).to_string(),
-        None => default_entry(&code, &args.input)?,
+        None => default_entry(code, &args.input)?,
     };
     let entry = entry.as_str();
     if let Some(want) = &args.entry_result {
-        let (_, ty) = code
-            .functions()
-            .find(|(n, _)| *n == entry)
-            .with_context(|| format!("no function '@{entry}' in {}", args.input.display()))?;
+        let ty =
+            code.function_type(entry).with_context(|| format!("no function '@{entry}' in {}", args.input.display()))?;
         let got = match ty.results.as_slice() {
             [] => "void".to_string(),
             [t] => t.to_string(),
@@ -116,7 +126,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
         }
     }
     let lits = args.args.iter().map(|a| literal(a)).collect::<anyhow::Result<Vec<_>>>()?;
-    let (results, after) = call_with_literals(&code, entry, &lits)?;
+    let (results, after) = call_with_literals(code, entry, &lits)?;
     let mut printed = String::new();
     let mut saved = false;
     for r in &results {
@@ -141,8 +151,8 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
         }
     }
     crate::write_stdout(&printed)?;
-    if args.time {
-        let mut vals = strata::engine::directive::make_call_args(&code, entry, &lits)?;
+    if let (true, Some(code)) = (args.time, &compiled) {
+        let mut vals = strata::engine::directive::make_call_args(code, entry, &lits)?;
         let mut call_args: Vec<strata::Arg<'_>> = vals.iter_mut().map(Val::as_arg_mut).collect();
         let options =
             strata::engine::TimeOptions { number: 1, repeat: args.repeat, min_repeat_ms: 200, ..Default::default() };
@@ -169,8 +179,9 @@ fn file_stem(name: &str, index: usize) -> String {
 }
 
 /// `main` if the module has one, else its only function.
-fn default_entry(code: &strata::engine::Compiled, input: &std::path::Path) -> anyhow::Result<String> {
-    let names: Vec<&str> = code.functions().map(|(n, _)| n).collect();
+fn default_entry(code: &dyn Callee, input: &std::path::Path) -> anyhow::Result<String> {
+    let names = code.function_names();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
     if names.contains(&"main") {
         return Ok("main".into());
     }

@@ -26,7 +26,7 @@ pub static BROADCAST: OpDef = OpDef {
     verify: verify_broadcast,
     fold: None,
     lower: Some(lower_broadcast),
-    interp: None,
+    interp: Some(interp_broadcast),
     traits: Traits::PURE,
     summary: "a vector with a scalar in every lane",
 };
@@ -40,7 +40,7 @@ pub static SHUFFLE: OpDef = OpDef {
     verify: verify_shuffle,
     fold: None,
     lower: Some(lower_shuffle),
-    interp: None,
+    interp: Some(interp_shuffle),
     traits: Traits::PURE,
     summary: "lanes of the operands' concatenation picked by a constant mask",
 };
@@ -54,7 +54,7 @@ pub static INSERTELEMENT: OpDef = OpDef {
     verify: verify_insert,
     fold: None,
     lower: Some(lower_insert),
-    interp: None,
+    interp: Some(interp_insert),
     traits: Traits::PURE,
     summary: "a vector with one lane replaced",
 };
@@ -68,7 +68,7 @@ pub static LOAD: OpDef = OpDef {
     verify: verify_load,
     fold: None,
     lower: Some(lower_load),
-    interp: None,
+    interp: Some(interp_load),
     traits: Traits::NONE,
     summary: "consecutive elements of a memref's last dimension as a vector",
 };
@@ -82,7 +82,7 @@ pub static STORE: OpDef = OpDef {
     verify: verify_store,
     fold: None,
     lower: Some(lower_store),
-    interp: None,
+    interp: Some(interp_store),
     traits: Traits::NONE,
     summary: "write a vector to consecutive elements of a memref's last dimension",
 };
@@ -502,4 +502,83 @@ fn lower_store(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
         }
     }
     Ok(())
+}
+
+// ---- interpretation ---------------------------------------------------------------------------
+
+use crate::interp::{Flow, IVal, Interp, Stop};
+
+fn interp_broadcast(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    let d = it.m.op(op);
+    let s = it.get(d.operands[0])?;
+    let n = crate::ir::num_elements(it.m.value_type(d.results[0]));
+    it.set(d.results[0], IVal::Vector(vec![s; n].into()));
+    Ok(Flow::Next)
+}
+
+fn interp_shuffle(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    let m = it.m;
+    let d = m.op(op);
+    let mask = mask_of(m, op).ok_or_else(|| Stop::Unsupported("a shuffle without a mask".into()))?;
+    let all: Vec<IVal> = it.get_all(&d.operands)?.iter().flat_map(IVal::lanes).collect();
+    let lanes = mask
+        .iter()
+        .map(|&k| all.get(k as usize).cloned().ok_or_else(|| Stop::Unsupported("mask out of range".into())))
+        .collect::<Result<Vec<_>, _>>()?;
+    it.set(d.results[0], IVal::Vector(lanes.into()));
+    Ok(Flow::Next)
+}
+
+/// Lane `i` replaced (an index out of range changes nothing).
+fn interp_insert(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    let d = it.m.op(op);
+    let s = it.get(d.operands[0])?;
+    let mut lanes = it.get(d.operands[1])?.lanes();
+    let i = it.int(d.operands[2])?;
+    if let Some(l) = usize::try_from(i).ok().and_then(|i| lanes.get_mut(i)) {
+        *l = s;
+    }
+    it.set(d.results[0], IVal::Vector(lanes.into()));
+    Ok(Flow::Next)
+}
+
+/// The subscripts of each lane: `[.., j + k]`.
+fn lane_indices(it: &Interp<'_>, idx: &[crate::ir::Value], lanes: usize) -> Result<Vec<Vec<i64>>, Stop> {
+    let base = it.ints(idx)?;
+    Ok((0..lanes as i64)
+        .map(|k| {
+            let mut at = base.clone();
+            if let Some(l) = at.last_mut() {
+                *l = l.wrapping_add(k);
+            }
+            at
+        })
+        .collect())
+}
+
+fn interp_load(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    let d = it.m.op(op);
+    let n = crate::ir::num_elements(it.m.value_type(d.results[0]));
+    let (mv, mt) = it.memref(d.operands[0])?;
+    let lanes = lane_indices(it, &d.operands[1..], n)?
+        .iter()
+        .map(|at| mv.load(&mt, at).map_err(|k| it.trap(op, k)))
+        .collect::<Result<Vec<_>, _>>()?;
+    it.set(d.results[0], IVal::Vector(lanes.into()));
+    Ok(Flow::Next)
+}
+
+fn interp_store(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    let d = it.m.op(op);
+    let lanes = it.get(d.operands[0])?.lanes();
+    let (mv, mt) = it.memref(d.operands[1])?;
+    let at = lane_indices(it, &d.operands[2..], lanes.len())?;
+    // Every lane's element is checked before any is written, as generated code does.
+    for a in &at {
+        mv.offset(&mt, a).map_err(|k| it.trap(op, k))?;
+    }
+    for (a, x) in at.iter().zip(&lanes) {
+        mv.store(&mt, a, x).map_err(|k| it.trap(op, k))?;
+    }
+    Ok(Flow::Next)
 }

@@ -1,0 +1,540 @@
+//! The reference interpreter: its own behaviour (traps, limits, errors), and differential
+//! testing against the JIT on generated programs.
+//!
+//! `STRATA_DIFF_PROGRAMS=N cargo test --release --test interp differential` runs N generated
+//! programs (default 300); `STRATA_DIFF_SEED` picks the first seed.
+
+use strata::{Arg, Engine, Error, Interpreter, OptLevel, Options, Tensor, TrapKind, Val};
+
+fn parse(src: &str) -> strata::Verified {
+    strata::parse(src).unwrap_or_else(|e| panic!("{e}\n{src}"))
+}
+
+fn trap_kind(r: &Result<Vec<Val>, Error>) -> Option<TrapKind> {
+    match r {
+        Err(Error::Trap(t)) => Some(t.kind),
+        _ => None,
+    }
+}
+
+// spec: mlir-langref-mid.md, 'call' — deep recursion stops with a trap, not a crash.
+#[test]
+fn unbounded_recursion_is_a_stack_overflow_trap() {
+    let m = parse("func @r(%n: i64) -> i64 {\n  %x = call @r(%n) : (i64) -> i64\n  return %x : i64\n}");
+    let r = Interpreter::new(&m).call("r", &mut [Arg::Val(Val::Int(1, 64))]);
+    assert_eq!(trap_kind(&r), Some(TrapKind::StackOverflow), "{r:?}");
+}
+
+#[test]
+fn an_endless_loop_stops_at_the_step_budget() {
+    let m = parse("func @spin() {\n  br ^l\n^l:\n  br ^l\n}");
+    let r = Interpreter::new(&m).max_steps(10_000).call("spin", &mut []);
+    assert_eq!(trap_kind(&r), Some(TrapKind::Interrupted), "{r:?}");
+    let stop = strata::Interrupt::new();
+    stop.interrupt();
+    let r = Interpreter::new(&m).interrupt(stop).call("spin", &mut []);
+    assert_eq!(trap_kind(&r), Some(TrapKind::Interrupted), "{r:?}");
+}
+
+// spec: mlir-langref-mid.md, 'load' — with the engine's checks, an index past the end traps;
+// the interpreter traps the same way and names the same op.
+#[test]
+fn traps_match_the_jit_kind_and_location() {
+    let src =
+        "func @f(%m: memref<4xf32>, %i: index) -> f32 {\n  %x = load %m[%i] : memref<4xf32>\n  return %x : f32\n}";
+    let m = strata::parse_source(&strata::ir::SourceFile::new("oob.mlir", src)).unwrap();
+    let code = Engine::new(Options::default()).unwrap().compile(&m).unwrap();
+    let mut t = Tensor::from_vec(vec![1f32, 2., 3., 4.], &[4]).unwrap();
+    let jit = code.call("f", &mut [Arg::TensorMut(&mut t), Arg::Val(Val::Index(4))]).unwrap_err();
+    let int = Interpreter::new(&m).call("f", &mut [Arg::TensorMut(&mut t), Arg::Val(Val::Index(4))]).unwrap_err();
+    assert_eq!(int.to_string(), jit.to_string());
+    assert_eq!(int.to_string(), "@f: out-of-bounds memref access at oob.mlir:2:8");
+    let ok = Interpreter::new(&m).call("f", &mut [Arg::TensorMut(&mut t), Arg::Val(Val::Index(2))]).unwrap();
+    assert_eq!(ok, vec![Val::F32(3.0)]);
+}
+
+#[test]
+fn what_it_cannot_run_is_an_error_that_says_so() {
+    let m = parse(
+        "func @ext(f32) -> f32\nfunc @f(%x: f32) -> f32 {\n  %y = call @ext(%x) : (f32) -> f32\n  return %y : f32\n}",
+    );
+    let e = Interpreter::new(&m).call("f", &mut [Arg::Val(Val::F32(1.0))]).unwrap_err();
+    assert_eq!(e.to_string(), "@f: the interpreter cannot call the external function @ext");
+    let e = Interpreter::new(&m).call("g", &mut []).unwrap_err();
+    assert!(e.to_string().starts_with("no function '@g'"), "{e}");
+    let e = Interpreter::new(&m).call("f", &mut []).unwrap_err();
+    assert!(e.to_string().contains("takes 1 arguments, 0 given"), "{e}");
+}
+
+#[test]
+fn writes_reach_the_callers_tensors() {
+    let m = parse(
+        "func @fill(%m: memref<?xi32>, %v: i32) {\n  %n = dim %m, 0 : memref<?xi32>\n  affine.for %i = 0 to %n {\n    affine.store %v, %m[%i] : memref<?xi32>\n  }\n  return\n}",
+    );
+    let mut t = Tensor::zeros::<i32>(&[5]).unwrap();
+    Interpreter::new(&m).call("fill", &mut [Arg::TensorMut(&mut t), Val::Int(7, 32).into_arg()]).unwrap();
+    assert_eq!(t.to_vec::<i32>().unwrap(), vec![7; 5]);
+}
+
+trait IntoArg {
+    fn into_arg(self) -> Arg<'static>;
+}
+impl IntoArg for Val {
+    fn into_arg(self) -> Arg<'static> {
+        Arg::Val(self)
+    }
+}
+
+// ---- differential testing --------------------------------------------------------------------
+
+/// A small deterministic generator (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
+    fn pick<'a, T>(&mut self, xs: &'a [T]) -> &'a T {
+        &xs[self.below(xs.len())]
+    }
+}
+
+const INTS: [&str; 6] = ["i1", "i8", "i16", "i32", "i64", "index"];
+const FLOATS: [&str; 2] = ["f32", "f64"];
+
+/// The values in scope, by type.
+#[derive(Clone, Default)]
+struct Scope {
+    vals: Vec<(String, &'static str)>,
+}
+
+impl Scope {
+    fn of(&self, ty: &str) -> Vec<String> {
+        self.vals.iter().filter(|(_, t)| *t == ty).map(|(n, _)| n.clone()).collect()
+    }
+}
+
+/// A generated function body, line by line.
+struct Gen<'r> {
+    rng: &'r mut Rng,
+    out: String,
+    next: usize,
+    helpers: Vec<(String, &'static str)>,
+}
+
+impl Gen<'_> {
+    fn fresh(&mut self) -> String {
+        self.next += 1;
+        format!("%v{}", self.next)
+    }
+
+    fn line(&mut self, indent: usize, s: &str) {
+        self.out.push_str(&"  ".repeat(indent));
+        self.out.push_str(s);
+        self.out.push('\n');
+    }
+
+    fn constant(&mut self, indent: usize, scope: &mut Scope, ty: &'static str) -> String {
+        let v = self.fresh();
+        let lit = match ty {
+            "i1" => (if self.rng.chance(50) { "true" } else { "false" }).to_string(),
+            "f32" | "f64" => {
+                let choices = ["0.0", "-0.0", "1.0", "-2.5", "0.1", "3.0e+38", "1.0e-40", "7.25", "1.0e+300", "-1.5"];
+                let c = self.rng.pick(&choices).to_string();
+                if ty == "f32" && (c == "1.0e+300") { "65504.0".to_string() } else { c }
+            }
+            _ => {
+                let choices = [0i64, 1, -1, 2, 3, 7, -8, 100, 127, -128, 255, 65535, i64::from(i32::MIN), i64::MAX];
+                let mut c = *self.rng.pick(&choices);
+                // Keep the literal in the type's range.
+                c = match ty {
+                    "i8" => c.clamp(-128, 127),
+                    "i16" => c.clamp(-32768, 32767),
+                    "i32" => c.clamp(i64::from(i32::MIN), i64::from(i32::MAX)),
+                    _ => c,
+                };
+                c.to_string()
+            }
+        };
+        if ty == "i1" {
+            self.line(indent, &format!("{v} = constant {lit}"));
+        } else {
+            self.line(indent, &format!("{v} = constant {lit} : {ty}"));
+        }
+        scope.vals.push((v.clone(), ty));
+        v
+    }
+
+    /// A value of `ty` in scope, or a new constant.
+    fn value(&mut self, indent: usize, scope: &mut Scope, ty: &'static str) -> String {
+        let have = scope.of(ty);
+        if have.is_empty() || self.rng.chance(10) {
+            return self.constant(indent, scope, ty);
+        }
+        self.rng.pick(&have).clone()
+    }
+
+    /// One scalar op defining a new value.
+    fn scalar_op(&mut self, indent: usize, scope: &mut Scope) {
+        let v = self.fresh();
+        let k = self.rng.below(100);
+        let (text, ty): (String, &'static str) = if k < 30 {
+            let ty = *self.rng.pick(&INTS);
+            let ops = [
+                "addi", "subi", "muli", "and", "or", "xor", "divis", "diviu", "remis", "remiu", "shlis", "shris",
+                "shriu",
+            ];
+            let op = *self.rng.pick(&ops);
+            let (a, b) = (self.value(indent, scope, ty), self.value(indent, scope, ty));
+            (format!("{v} = {op} {a}, {b} : {ty}"), ty)
+        } else if k < 50 {
+            let ty = *self.rng.pick(&FLOATS);
+            let ops = ["addf", "subf", "mulf", "divf", "remf", "copysign"];
+            let op = *self.rng.pick(&ops);
+            let (a, b) = (self.value(indent, scope, ty), self.value(indent, scope, ty));
+            (format!("{v} = {op} {a}, {b} : {ty}"), ty)
+        } else if k < 58 {
+            let ty = *self.rng.pick(&FLOATS);
+            let ops = ["negf", "absf", "sqrt", "exp", "log", "sin", "cos", "tanh"];
+            let op = *self.rng.pick(&ops);
+            let a = self.value(indent, scope, ty);
+            (format!("{v} = {op} {a} : {ty}"), ty)
+        } else if k < 62 {
+            let ty = *self.rng.pick(&INTS[..5]);
+            let op = *self.rng.pick(&["ctpop", "ctlz"]);
+            let a = self.value(indent, scope, ty);
+            (format!("{v} = {op} {a} : {ty}"), ty)
+        } else if k < 70 {
+            let ty = *self.rng.pick(&INTS);
+            let preds = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"];
+            let p = *self.rng.pick(&preds);
+            let (a, b) = (self.value(indent, scope, ty), self.value(indent, scope, ty));
+            (format!("{v} = cmpi \"{p}\", {a}, {b} : {ty}"), "i1")
+        } else if k < 76 {
+            let ty = *self.rng.pick(&FLOATS);
+            let preds = [
+                "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une",
+                "uno", "true",
+            ];
+            let p = *self.rng.pick(&preds);
+            let (a, b) = (self.value(indent, scope, ty), self.value(indent, scope, ty));
+            (format!("{v} = cmpf \"{p}\", {a}, {b} : {ty}"), "i1")
+        } else if k < 82 {
+            let ty = if self.rng.chance(50) { *self.rng.pick(&INTS) } else { *self.rng.pick(&FLOATS) };
+            let c = self.value(indent, scope, "i1");
+            let (a, b) = (self.value(indent, scope, ty), self.value(indent, scope, ty));
+            (format!("{v} = select {c}, {a}, {b} : {ty}"), ty)
+        } else if k < 96 {
+            return self.cast(indent, scope, v);
+        } else {
+            if self.helpers.is_empty() {
+                return self.constant_into(indent, scope, v);
+            }
+            let (name, ty) = self.rng.pick(&self.helpers).clone();
+            let (a, b) = (self.value(indent, scope, ty), self.value(indent, scope, ty));
+            (format!("{v} = call @{name}({a}, {b}) : ({ty}, {ty}) -> {ty}"), ty)
+        };
+        self.line(indent, &text);
+        scope.vals.push((v, ty));
+    }
+
+    fn constant_into(&mut self, indent: usize, scope: &mut Scope, _v: String) {
+        let ty = *self.rng.pick(&INTS);
+        self.constant(indent, scope, ty);
+    }
+
+    fn cast(&mut self, indent: usize, scope: &mut Scope, v: String) {
+        let width = |t: &str| t[1..].parse::<u32>().unwrap_or(64);
+        let ints = &INTS[..5];
+        let (op, from, to): (&str, &'static str, &'static str) = match self.rng.below(9) {
+            0 | 1 => {
+                let (a, b) = (*self.rng.pick(ints), *self.rng.pick(ints));
+                match width(a).cmp(&width(b)) {
+                    std::cmp::Ordering::Less => (if self.rng.chance(50) { "sexti" } else { "zexti" }, a, b),
+                    std::cmp::Ordering::Greater => ("trunci", a, b),
+                    std::cmp::Ordering::Equal => return,
+                }
+            }
+            2 => {
+                let t = *self.rng.pick(ints);
+                if self.rng.chance(50) { ("index_cast", t, "index") } else { ("index_cast", "index", t) }
+            }
+            3 => ("sitofp", *self.rng.pick(ints), *self.rng.pick(&FLOATS)),
+            4 => ("uitofp", *self.rng.pick(ints), *self.rng.pick(&FLOATS)),
+            5 => ("fptosi", *self.rng.pick(&FLOATS), *self.rng.pick(ints)),
+            6 => ("fptoui", *self.rng.pick(&FLOATS), *self.rng.pick(ints)),
+            7 => {
+                if self.rng.chance(50) {
+                    ("fpext", "f32", "f64")
+                } else {
+                    ("fptrunc", "f64", "f32")
+                }
+            }
+            _ => *self.rng.pick(&[
+                ("bitcast", "i32", "f32"),
+                ("bitcast", "f32", "i32"),
+                ("bitcast", "i64", "f64"),
+                ("bitcast", "f64", "i64"),
+            ]),
+        };
+        let a = self.value(indent, scope, from);
+        self.line(indent, &format!("{v} = {op} {a} : {from} to {to}"));
+        scope.vals.push((v, to));
+    }
+
+    /// A loop over the memref arguments: loads, scalar work, stores (some out of bounds).
+    fn affine_loop(&mut self, indent: usize, scope: &Scope) {
+        let iv = self.fresh();
+        let (lo, hi) = (self.rng.below(3), 4 + self.rng.below(5));
+        let step = 1 + self.rng.below(2);
+        self.line(indent, &format!("affine.for {iv} = {lo} to {hi} step {step} {{"));
+        let mut inner = scope.clone();
+        inner.vals.push((iv.clone(), "index"));
+        let shift = if self.rng.chance(10) { 2 } else { 0 };
+        let (mi, mf) = ("%mi", "%mf");
+        let a = self.fresh();
+        self.line(indent + 1, &format!("{a} = affine.load {mi}[{iv} + {shift}] : memref<8xi32>"));
+        inner.vals.push((a, "i32"));
+        let b = self.fresh();
+        self.line(indent + 1, &format!("{b} = affine.load {mf}[{iv}] : memref<8xf32>"));
+        inner.vals.push((b, "f32"));
+        for _ in 0..1 + self.rng.below(4) {
+            self.scalar_op(indent + 1, &mut inner);
+        }
+        if self.rng.chance(30) {
+            self.affine_if(indent + 1, &inner, &iv);
+        }
+        let x = self.value(indent + 1, &mut inner, "i32");
+        let y = self.value(indent + 1, &mut inner, "f32");
+        self.line(indent + 1, &format!("affine.store {x}, {mi}[{iv}] : memref<8xi32>"));
+        let off = if self.rng.chance(8) { 3 } else { 0 };
+        self.line(indent + 1, &format!("affine.store {y}, {mf}[{iv} + {off}] : memref<8xf32>"));
+        self.line(indent, "}");
+    }
+
+    fn affine_if(&mut self, indent: usize, scope: &Scope, iv: &str) {
+        let c = self.rng.below(5);
+        self.line(indent, &format!("affine.if #set{c}({iv}) {{"));
+        let mut inner = scope.clone();
+        let x = self.value(indent + 1, &mut inner, "i32");
+        self.line(indent + 1, &format!("affine.store {x}, %mi[{iv}] : memref<8xi32>"));
+        self.line(indent, "}");
+    }
+
+    /// A store or load through a computed index (may be out of bounds).
+    fn indexed_access(&mut self, indent: usize, scope: &mut Scope) {
+        let i = self.value(indent, scope, "i32");
+        let idx = self.fresh();
+        let c = self.fresh();
+        let m = self.fresh();
+        let n = if self.rng.chance(85) { 8 } else { 9 };
+        self.line(indent, &format!("{c} = constant {n} : i32"));
+        self.line(indent, &format!("{m} = remiu {i}, {c} : i32"));
+        self.line(indent, &format!("{idx} = index_cast {m} : i32 to index"));
+        let v = self.fresh();
+        self.line(indent, &format!("{v} = load %mi[{idx}] : memref<8xi32>"));
+        scope.vals.push((v, "i32"));
+        let w = self.value(indent, scope, "f32");
+        self.line(indent, &format!("store {w}, %mf[{idx}] : memref<8xf32>"));
+    }
+
+    /// A local buffer: allocated, written, read, freed.
+    fn local_buffer(&mut self, indent: usize, scope: &mut Scope) {
+        let b = self.fresh();
+        let kind = if self.rng.chance(50) { "alloc" } else { "alloca" };
+        self.line(indent, &format!("{b} = {kind}() : memref<4xf64>"));
+        let x = self.value(indent, scope, "f64");
+        let i = self.fresh();
+        let k = self.rng.below(4);
+        self.line(indent, &format!("{i} = constant {k} : index"));
+        self.line(indent, &format!("store {x}, {b}[{i}] : memref<4xf64>"));
+        let y = self.fresh();
+        self.line(indent, &format!("{y} = load {b}[{i}] : memref<4xf64>"));
+        scope.vals.push((y, "f64"));
+        if kind == "alloc" {
+            self.line(indent, &format!("dealloc {b} : memref<4xf64>"));
+        }
+    }
+}
+
+/// A random valid module: helpers of straight-line scalar code and a `@main` over two memrefs
+/// and scalars, with loops, conditionals, branches, local buffers and calls.
+fn program(seed: u64) -> String {
+    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut text: String = (0..5).map(|c| format!("#set{c} = (d0) : (d0 - {c} >= 0)\n")).collect();
+    let mut helpers = Vec::new();
+    for h in 0..rng.below(3) {
+        let ty = if rng.chance(50) { *rng.pick(&INTS[1..5]) } else { *rng.pick(&FLOATS) };
+        let mut g = Gen { rng: &mut rng, out: String::new(), next: 0, helpers: Vec::new() };
+        let mut scope = Scope { vals: vec![("%a".into(), ty), ("%b".into(), ty)] };
+        for _ in 0..1 + g.rng.below(5) {
+            g.scalar_op(1, &mut scope);
+        }
+        let r = g.value(1, &mut scope, ty);
+        let body = g.out;
+        text.push_str(&format!("func @h{h}(%a: {ty}, %b: {ty}) -> {ty} {{\n{body}  return {r} : {ty}\n}}\n"));
+        helpers.push((format!("h{h}"), ty));
+    }
+    let mut g = Gen { rng: &mut rng, out: String::new(), next: 0, helpers };
+    let mut scope = Scope {
+        vals: vec![
+            ("%p0".into(), "i32"),
+            ("%p1".into(), "i64"),
+            ("%p2".into(), "f32"),
+            ("%p3".into(), "f64"),
+            ("%p4".into(), "index"),
+        ],
+    };
+    for _ in 0..3 + g.rng.below(10) {
+        match g.rng.below(10) {
+            0 | 1 => g.affine_loop(1, &scope),
+            2 => g.indexed_access(1, &mut scope),
+            3 => g.local_buffer(1, &mut scope),
+            _ => g.scalar_op(1, &mut scope),
+        }
+    }
+    // A diamond: both arms pass a value to the join block.
+    let ty = *g.rng.pick(&["i32", "f64", "i64"]);
+    let c = g.value(1, &mut scope, "i1");
+    let (x, y) = (g.value(1, &mut scope, ty), g.value(1, &mut scope, ty));
+    g.line(1, &format!("cond_br {c}, ^bb1({x} : {ty}), ^bb2"));
+    g.out.push_str("^bb2:\n");
+    let mut arm = scope.clone();
+    g.scalar_op(1, &mut arm);
+    let z = g.value(1, &mut arm, ty);
+    let _ = y;
+    g.line(1, &format!("br ^bb1({z} : {ty})"));
+    g.out.push_str(&format!("^bb1(%join: {ty}):\n"));
+    scope.vals.push(("%join".into(), ty));
+    for _ in 0..g.rng.below(4) {
+        g.scalar_op(1, &mut scope);
+    }
+    let results: Vec<&str> = vec!["i32", "i64", "f32", "f64", "i1", ty];
+    let rs: Vec<String> = results.iter().map(|t| g.value(1, &mut scope, t)).collect();
+    let body = g.out;
+    text.push_str(&format!(
+        "func @main(%mi: memref<8xi32>, %mf: memref<8xf32>, %p0: i32, %p1: i64, %p2: f32, %p3: f64, %p4: index) -> ({}) {{\n{body}  return {} : {}\n}}\n",
+        results.join(", "),
+        rs.join(", "),
+        results.join(", ")
+    ));
+    text
+}
+
+/// Arguments for `@main` from the seed.
+fn arguments(seed: u64) -> (Tensor, Tensor, Vec<Val>) {
+    let mut rng = Rng(seed ^ 0xA5A5_5A5A_1234_5678);
+    let ints: Vec<i32> = (0..8).map(|_| *rng.pick(&[0, 1, -1, 5, 1000, i32::MIN, i32::MAX, 42])).collect();
+    let floats: Vec<f32> =
+        (0..8).map(|_| *rng.pick(&[0.0, -0.0, 1.5, -3.25, 1e30, f32::INFINITY, f32::NAN, 0.1])).collect();
+    let vals = vec![
+        Val::Int(i64::from(*rng.pick(&[0i32, 3, -7, i32::MAX, 12])), 32),
+        Val::Int(*rng.pick(&[0i64, 1, -1, i64::MIN, 99]), 64),
+        Val::F32(*rng.pick(&[0.5f32, -1.0, 2.0, f32::NAN])),
+        Val::F64(*rng.pick(&[0.25f64, -8.0, 1e-310, f64::INFINITY])),
+        Val::Index(*rng.pick(&[0i64, 2, 7])),
+    ];
+    (Tensor::from_vec(ints, &[8]).unwrap(), Tensor::from_vec(floats, &[8]).unwrap(), vals)
+}
+
+/// NaN equals NaN; everything else compares exactly (bits for floats).
+fn same(a: &Val, b: &Val) -> bool {
+    match (a, b) {
+        (Val::F32(x), Val::F32(y)) => x.to_bits() == y.to_bits() || (x.is_nan() && y.is_nan()),
+        (Val::F64(x), Val::F64(y)) => x.to_bits() == y.to_bits() || (x.is_nan() && y.is_nan()),
+        _ => a == b,
+    }
+}
+
+fn same_floats(a: &Tensor, b: &Tensor) -> bool {
+    let (x, y) = (a.to_vec::<f32>().unwrap(), b.to_vec::<f32>().unwrap());
+    x.iter().zip(&y).all(|(p, q)| p.to_bits() == q.to_bits() || (p.is_nan() && q.is_nan()))
+}
+
+/// A way to call `@main`: compiled or interpreted.
+type CallFn<'a> = dyn Fn(&mut [Arg<'_>]) -> Result<Vec<Val>, Error> + 'a;
+
+/// Run one generated program in both; a description of any difference.
+fn compare(seed: u64, engine: &Engine) -> Result<String, String> {
+    let src = program(seed);
+    let m = strata::parse_source(&strata::ir::SourceFile::new("gen.mlir", src.as_str()))
+        .map_err(|e| format!("generated an invalid program: {e}\n{src}"))?;
+    let code = engine.compile(&m).map_err(|e| format!("compile: {e}\n{src}"))?;
+    let run = |call: &CallFn<'_>| {
+        let (mut ti, mut tf, vals) = arguments(seed);
+        let mut args: Vec<Arg<'_>> = vec![Arg::TensorMut(&mut ti), Arg::TensorMut(&mut tf)];
+        args.extend(vals.into_iter().map(Arg::Val));
+        let r = call(&mut args);
+        drop(args);
+        (r, ti, tf)
+    };
+    let (jr, ji, jf) = run(&|a| code.call("main", a));
+    let interp = Interpreter::new(&m).max_steps(10_000_000);
+    let (ir, ii, if_) = run(&|a| interp.call("main", a));
+    let differ = |what: String| Err(format!("seed {seed}: {what}\n{src}"));
+    match (&jr, &ir) {
+        (Ok(a), Ok(b)) => {
+            if a.len() != b.len() || !a.iter().zip(b).all(|(x, y)| same(x, y)) {
+                return differ(format!("results differ: jit {a:?}, interpreter {b:?}"));
+            }
+        }
+        (Err(Error::Trap(a)), Err(Error::Trap(b))) => {
+            if a != b {
+                return differ(format!("traps differ: jit {a}, interpreter {b}"));
+            }
+        }
+        _ => return differ(format!("outcomes differ: jit {jr:?}, interpreter {ir:?}")),
+    }
+    if ji.to_vec::<i32>().unwrap() != ii.to_vec::<i32>().unwrap() || !same_floats(&jf, &if_) {
+        return differ(format!(
+            "memrefs differ: jit {:?} {:?}, interpreter {:?} {:?}",
+            ji.to_vec::<i32>(),
+            jf.to_vec::<f32>(),
+            ii.to_vec::<i32>(),
+            if_.to_vec::<f32>()
+        ));
+    }
+    Ok(match ir {
+        Ok(_) => "returned".to_string(),
+        Err(e) => {
+            let e = e.to_string();
+            e[..e.find(" at ").unwrap_or(e.len())].replace("@main: ", "").replace("@h0: ", "").replace("@h1: ", "")
+        }
+    })
+}
+
+// The JIT (at -O0 and -O2) and the interpreter agree on generated programs: results, traps (kind,
+// function, location) and what the memref arguments hold afterwards.
+#[test]
+fn differential_jit_against_interpreter() {
+    let n: u64 = std::env::var("STRATA_DIFF_PROGRAMS").ok().and_then(|s| s.parse().ok()).unwrap_or(300);
+    let first: u64 = std::env::var("STRATA_DIFF_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
+    let engines = [
+        Engine::new(Options { opt_level: OptLevel::O0, ..Options::default() }).unwrap(),
+        Engine::new(Options { opt_level: OptLevel::O2, ..Options::default() }).unwrap(),
+    ];
+    let (mut outcomes, mut failures) = (std::collections::BTreeMap::<String, usize>::new(), Vec::new());
+    for seed in first..first + n {
+        let engine = &engines[(seed % 2) as usize];
+        match compare(seed, engine) {
+            Ok(outcome) => *outcomes.entry(outcome).or_default() += 1,
+            Err(e) => {
+                failures.push(e);
+                if failures.len() >= 3 {
+                    break;
+                }
+            }
+        }
+    }
+    eprintln!("{n} generated programs compared: {outcomes:?}");
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
