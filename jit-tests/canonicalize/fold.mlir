@@ -171,3 +171,31 @@ func @rank_of_ranked(%t: tensor<2x?x3xf32>, %u: tensor<*xf32>) -> (index, index)
 //   %1 = rank %arg1 : tensor<*xf32>
 //   return %0, %1 : index, index
 // }
+
+// -----
+
+// Folding computes what the code generator computes (found by differential testing against
+// the interpreter): fptoui saturates to all ones (2^64 - 1, not 2^64 wrapped to 0), an i1 true
+// sign-extends to -1, and the signed remainder MIN % -1 is 0.
+func @fold_agrees_with_codegen() -> (i64, i32, i8, index, i64) {
+  %big = constant 1.0e+300 : f64
+  %0 = fptoui %big : f64 to i64
+  %1 = fptoui %big : f64 to i32
+  %t = constant true
+  %2 = sexti %t : i1 to i8
+  %3 = index_cast %t : i1 to index
+  %min = constant -9223372036854775808 : i64
+  %m1 = constant -1 : i64
+  %4 = remis %min, %m1 : i64
+  return %0, %1, %2, %3, %4 : i64, i32, i8, index, i64
+}
+// run: @fold_agrees_with_codegen() == -1, -1, -1, -1, 0
+// output:
+// func @fold_agrees_with_codegen() -> (i64, i32, i8, index, i64) {
+//   %0 = constant -1 : i64
+//   %1 = constant -1 : i32
+//   %2 = constant -1 : i8
+//   %3 = constant -1 : index
+//   %4 = constant 0 : i64
+//   return %0, %1, %2, %3, %4 : i64, i32, i8, index, i64
+// }

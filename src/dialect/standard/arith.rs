@@ -1005,11 +1005,13 @@ fn cast_value(kind: Cast, from: &Type, to: &Type, value: &Attribute) -> Option<A
         Cast::FpToSi => int(wrap(fptosi(float_const(&c)?, tw), tw)),
         Cast::FpToUi => {
             let x = float_const(&c)?;
-            let max = if tw >= 64 { u64::MAX as f64 } else { ((1u128 << tw) - 1) as f64 };
+            // Saturating: the largest value is all ones (for 64 bits, `u64::MAX as f64` rounds up
+            // to 2^64, which must not wrap around to 0).
+            let max = (1u128 << tw) - 1;
             let v = if x.is_nan() || x <= 0.0 {
                 0u128
-            } else if x >= max {
-                max as u128
+            } else if x >= max as f64 {
+                max
             } else {
                 x.trunc() as u128
             };
