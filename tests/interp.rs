@@ -110,6 +110,10 @@ impl Rng {
 
 const INTS: [&str; 6] = ["i1", "i8", "i16", "i32", "i64", "index"];
 const FLOATS: [&str; 2] = ["f32", "f64"];
+/// Types that appear in float arithmetic (the half types round after every op).
+const ALL_FLOATS: [&str; 4] = ["f32", "f64", "f16", "bf16"];
+/// Vector types of the generated programs.
+const VECTORS: [(&str, &str, usize); 2] = [("vector<4xi32>", "i32", 4), ("vector<4xf32>", "f32", 4)];
 
 /// The values in scope, by type.
 #[derive(Clone, Default)]
@@ -147,10 +151,23 @@ impl Gen<'_> {
         let v = self.fresh();
         let lit = match ty {
             "i1" => (if self.rng.chance(50) { "true" } else { "false" }).to_string(),
+            "f16" | "bf16" => {
+                self.rng.pick(&["0.0", "-0.0", "1.0", "-2.5", "0.5", "7.25", "1000.0", "-1.5"]).to_string()
+            }
             "f32" | "f64" => {
                 let choices = ["0.0", "-0.0", "1.0", "-2.5", "0.1", "3.0e+38", "1.0e-40", "7.25", "1.0e+300", "-1.5"];
                 let c = self.rng.pick(&choices).to_string();
                 if ty == "f32" && (c == "1.0e+300") { "65504.0".to_string() } else { c }
+            }
+            t if t.starts_with("vector<4xi32>") => {
+                let xs: Vec<String> =
+                    (0..4).map(|_| self.rng.pick(&["0", "1", "-1", "7", "2147483647", "-8"]).to_string()).collect();
+                format!("dense<[{}]>", xs.join(", "))
+            }
+            t if t.starts_with("vector<4xf32>") => {
+                let xs: Vec<String> =
+                    (0..4).map(|_| self.rng.pick(&["0.0", "1.5", "-2.0", "1.0e+30", "0.1"]).to_string()).collect();
+                format!("dense<[{}]>", xs.join(", "))
             }
             _ => {
                 let choices = [0i64, 1, -1, 2, 3, 7, -8, 100, 127, -128, 255, 65535, i64::from(i32::MIN), i64::MAX];
@@ -197,13 +214,13 @@ impl Gen<'_> {
             let (a, b) = (self.value(indent, scope, ty), self.value(indent, scope, ty));
             (format!("{v} = {op} {a}, {b} : {ty}"), ty)
         } else if k < 50 {
-            let ty = *self.rng.pick(&FLOATS);
+            let ty = *self.rng.pick(&ALL_FLOATS);
             let ops = ["addf", "subf", "mulf", "divf", "remf", "copysign"];
             let op = *self.rng.pick(&ops);
             let (a, b) = (self.value(indent, scope, ty), self.value(indent, scope, ty));
             (format!("{v} = {op} {a}, {b} : {ty}"), ty)
         } else if k < 58 {
-            let ty = *self.rng.pick(&FLOATS);
+            let ty = *self.rng.pick(&ALL_FLOATS);
             let ops = ["negf", "absf", "sqrt", "exp", "log", "sin", "cos", "tanh"];
             let op = *self.rng.pick(&ops);
             let a = self.value(indent, scope, ty);
@@ -220,7 +237,7 @@ impl Gen<'_> {
             let (a, b) = (self.value(indent, scope, ty), self.value(indent, scope, ty));
             (format!("{v} = cmpi \"{p}\", {a}, {b} : {ty}"), "i1")
         } else if k < 76 {
-            let ty = *self.rng.pick(&FLOATS);
+            let ty = *self.rng.pick(&ALL_FLOATS);
             let preds = [
                 "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une",
                 "uno", "true",
@@ -272,13 +289,16 @@ impl Gen<'_> {
             4 => ("uitofp", *self.rng.pick(ints), *self.rng.pick(&FLOATS)),
             5 => ("fptosi", *self.rng.pick(&FLOATS), *self.rng.pick(ints)),
             6 => ("fptoui", *self.rng.pick(&FLOATS), *self.rng.pick(ints)),
-            7 => {
-                if self.rng.chance(50) {
-                    ("fpext", "f32", "f64")
-                } else {
-                    ("fptrunc", "f64", "f32")
-                }
-            }
+            7 => *self.rng.pick(&[
+                ("fpext", "f32", "f64"),
+                ("fptrunc", "f64", "f32"),
+                ("fpext", "f16", "f32"),
+                ("fpext", "bf16", "f64"),
+                ("fptrunc", "f32", "f16"),
+                ("fptrunc", "f64", "bf16"),
+                ("sitofp", "i32", "f16"),
+                ("fptosi", "bf16", "i16"),
+            ]),
             _ => *self.rng.pick(&[
                 ("bitcast", "i32", "f32"),
                 ("bitcast", "f32", "i32"),
@@ -347,6 +367,120 @@ impl Gen<'_> {
         self.line(indent, &format!("store {w}, %mf[{idx}] : memref<8xf32>"));
     }
 
+    /// Vector work: made from scalars, constants or memory, combined lane by lane, and read back.
+    fn vector_work(&mut self, indent: usize, scope: &mut Scope) {
+        let (vty, ety, n) = *self.rng.pick(&VECTORS);
+        let mem = if ety == "i32" { ("%mi", "memref<8xi32>") } else { ("%mf", "memref<8xf32>") };
+        let v = self.fresh();
+        match self.rng.below(3) {
+            0 => {
+                let x = self.value(indent, scope, ety);
+                self.line(indent, &format!("{v} = vector.broadcast {x} : {ety} to {vty}"));
+            }
+            1 => {
+                let c = self.fresh();
+                let k = *self.rng.pick(&[0, 2, 4, 5]);
+                self.line(indent, &format!("{c} = constant {k} : index"));
+                self.line(indent, &format!("{v} = vector.load {}[{c}] : {}, {vty}", mem.0, mem.1));
+            }
+            _ => {
+                let lit = self.constant(
+                    indent,
+                    &mut Scope::default(),
+                    if ety == "i32" { "vector<4xi32>" } else { "vector<4xf32>" },
+                );
+                self.line(indent, &format!("{v} = vector.shuffle {lit}, {lit} [7, 0, 5, 2] : {vty}, {vty}"));
+            }
+        }
+        let w = self.fresh();
+        let op = if ety == "i32" {
+            *self.rng.pick(&["addi", "muli", "xor", "divis", "remiu"])
+        } else {
+            *self.rng.pick(&["addf", "mulf", "divf", "copysign"])
+        };
+        self.line(indent, &format!("{w} = {op} {v}, {v} : {vty}"));
+        let x = self.value(indent, scope, ety);
+        let i = self.value(indent, scope, "index");
+        let u = self.fresh();
+        self.line(indent, &format!("{u} = vector.insertelement {x}, {w}[{i}] : {vty}"));
+        // A constant lane in range (a constant out of range is a compile error), or any index.
+        let c = if self.rng.chance(80) {
+            let c = self.fresh();
+            let lane = self.rng.below(n);
+            self.line(indent, &format!("{c} = constant {lane} : index"));
+            c
+        } else {
+            // Known only at run time (a constant out of range does not compile).
+            "%p4".to_string()
+        };
+        let e = self.fresh();
+        self.line(indent, &format!("{e} = extract_element {u}[{c}] : {vty}"));
+        scope.vals.push((e, if ety == "i32" { "i32" } else { "f32" }));
+        if self.rng.chance(40) {
+            let at = self.fresh();
+            let k = *self.rng.pick(&[0, 3, 4, 6]);
+            self.line(indent, &format!("{at} = constant {k} : index"));
+            self.line(indent, &format!("vector.store {u}, {}[{at}] : {}, {vty}", mem.0, mem.1));
+        }
+    }
+
+    /// Two nested loops whose subscripts use `floordiv`/`mod` and a symbol bound.
+    fn nested_loops(&mut self, indent: usize, scope: &Scope) {
+        let n = self.fresh();
+        let c0 = self.fresh();
+        self.line(indent, &format!("{c0} = constant 0 : index"));
+        self.line(indent, &format!("{n} = dim %mi, 0 : memref<8xi32>"));
+        let (i, j) = (self.fresh(), self.fresh());
+        let hi = 2 + self.rng.below(3);
+        self.line(indent, &format!("affine.for {i} = 0 to {hi} {{"));
+        self.line(indent + 1, &format!("affine.for {j} = #lo({i}) to min #hi({i})[{n}] {{"));
+        let a = self.fresh();
+        let mul = 1 + self.rng.below(5);
+        self.line(indent + 2, &format!("{a} = affine.load %mi[({i} * {mul} + {j}) mod 8] : memref<8xi32>"));
+        let mut inner = scope.clone();
+        inner.vals.push((a.clone(), "i32"));
+        inner.vals.push((i.clone(), "index"));
+        inner.vals.push((j.clone(), "index"));
+        self.scalar_op(indent + 2, &mut inner);
+        let x = self.value(indent + 2, &mut inner, "i32");
+        self.line(indent + 2, &format!("affine.store {x}, %mi[({j} + {i}) floordiv 2] : memref<8xi32>"));
+        self.line(indent + 1, "}");
+        self.line(indent, "}");
+    }
+
+    /// A parallel loop whose iterations write disjoint elements.
+    fn parallel_loop(&mut self, indent: usize, scope: &Scope) {
+        let (lb, ub, i) = (self.fresh(), self.fresh(), self.fresh());
+        let lo = self.rng.below(2);
+        self.line(indent, &format!("{lb} = constant {lo} : index"));
+        let hi = 4 + self.rng.below(5);
+        self.line(indent, &format!("{ub} = constant {hi} : index"));
+        self.line(indent, &format!("parallel_for {i} = {lb} to {ub} {{"));
+        let mut inner = scope.clone();
+        let x = self.fresh();
+        self.line(indent + 1, &format!("{x} = load %mf[{i}] : memref<8xf32>"));
+        inner.vals.push((x, "f32"));
+        self.scalar_op(indent + 1, &mut inner);
+        let y = self.value(indent + 1, &mut inner, "f32");
+        self.line(indent + 1, &format!("store {y}, %mf[{i}] : memref<8xf32>"));
+        self.line(indent + 1, "yield");
+        self.line(indent, "}");
+    }
+
+    /// A helper called through a function value.
+    fn indirect_call(&mut self, indent: usize, scope: &mut Scope) {
+        if self.helpers.is_empty() {
+            return;
+        }
+        let (name, ty) = self.rng.pick(&self.helpers).clone();
+        let f = self.fresh();
+        self.line(indent, &format!("{f} = constant @{name} : ({ty}, {ty}) -> {ty}"));
+        let (a, b) = (self.value(indent, scope, ty), self.value(indent, scope, ty));
+        let r = self.fresh();
+        self.line(indent, &format!("{r} = call_indirect {f}({a}, {b}) : ({ty}, {ty}) -> {ty}"));
+        scope.vals.push((r, ty));
+    }
+
     /// A local buffer: allocated, written, read, freed.
     fn local_buffer(&mut self, indent: usize, scope: &mut Scope) {
         let b = self.fresh();
@@ -371,6 +505,7 @@ impl Gen<'_> {
 fn program(seed: u64) -> String {
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let mut text: String = (0..5).map(|c| format!("#set{c} = (d0) : (d0 - {c} >= 0)\n")).collect();
+    text.push_str("#lo = (d0) -> (d0)\n#hi = (d0)[s0] -> (s0, d0 + 4)\n");
     let mut helpers = Vec::new();
     for h in 0..rng.below(3) {
         let ty = if rng.chance(50) { *rng.pick(&INTS[1..5]) } else { *rng.pick(&FLOATS) };
@@ -395,10 +530,14 @@ fn program(seed: u64) -> String {
         ],
     };
     for _ in 0..3 + g.rng.below(10) {
-        match g.rng.below(10) {
+        match g.rng.below(16) {
             0 | 1 => g.affine_loop(1, &scope),
             2 => g.indexed_access(1, &mut scope),
             3 => g.local_buffer(1, &mut scope),
+            4 => g.vector_work(1, &mut scope),
+            5 => g.nested_loops(1, &scope),
+            6 => g.parallel_loop(1, &scope),
+            7 => g.indirect_call(1, &mut scope),
             _ => g.scalar_op(1, &mut scope),
         }
     }
@@ -415,6 +554,21 @@ fn program(seed: u64) -> String {
     g.line(1, &format!("br ^bb1({z} : {ty})"));
     g.out.push_str(&format!("^bb1(%join: {ty}):\n"));
     scope.vals.push(("%join".into(), ty));
+    if g.rng.chance(50) {
+        // A counted loop in the CFG: block arguments carry the counter and a sum.
+        let n = g.rng.below(6);
+        g.line(1, &format!("%lc0 = constant 0 : i32\n  %ln = constant {n} : i32\n  %l1 = constant 1 : i32"));
+        let init = g.value(1, &mut scope, "i64");
+        g.line(1, &format!("br ^loop(%lc0, {init} : i32, i64)"));
+        g.out.push_str("^loop(%li: i32, %lacc: i64):\n");
+        g.line(1, "%lgo = cmpi \"slt\", %li, %ln : i32");
+        g.line(1, "cond_br %lgo, ^lbody, ^lexit");
+        g.out.push_str("^lbody:\n");
+        g.line(1, "%lw = sexti %li : i32 to i64\n  %lnext = addi %lacc, %lw : i64\n  %lsq = muli %lnext, %lnext : i64\n  %li2 = addi %li, %l1 : i32");
+        g.line(1, "br ^loop(%li2, %lsq : i32, i64)");
+        g.out.push_str("^lexit:\n");
+        scope.vals.push(("%lacc".into(), "i64"));
+    }
     for _ in 0..g.rng.below(4) {
         g.scalar_op(1, &mut scope);
     }
