@@ -692,3 +692,237 @@ fn differential_jit_against_interpreter() {
     eprintln!("{n} generated programs compared: {outcomes:?}");
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+// ---- TIR through lowering ----------------------------------------------------------------------
+
+/// A random TVMScript kernel over three buffers and two scalars: serial, unrolled, parallel and
+/// vectorized loops, nested grids, conditionals, integer and float arithmetic with TIR's
+/// division forms, casts, `T.if_then_else`, min/max and math builtins. Parallel and vectorized
+/// loops only write the element of their own iteration and read other buffers, so every
+/// execution order gives the same memory.
+fn tir_program(seed: u64) -> (String, bool) {
+    let mut rng = Rng(seed.wrapping_mul(0xD1B5_4A32_D192_ED03) | 1);
+    let mut body = String::new();
+    let mut reordered = false;
+    for k in 0..1 + rng.below(5) {
+        let i = format!("i{k}");
+        match rng.below(6) {
+            0 | 1 => {
+                let (kind, out, ext) = match rng.below(5) {
+                    0 => ("T.parallel", *rng.pick(&["A", "B"]), 16),
+                    1 => ("T.vectorized", *rng.pick(&["A", "B"]), *rng.pick(&[4, 8, 16])),
+                    2 => ("T.unroll", *rng.pick(&["A", "B"]), *rng.pick(&[4, 8])),
+                    3 => ("T.serial", *rng.pick(&["A", "B"]), 16),
+                    _ => ("range", *rng.pick(&["A", "B"]), *rng.pick(&[16, 17])),
+                };
+                let independent = matches!(kind, "T.parallel" | "T.vectorized");
+                reordered |= independent;
+                let e = if out == "A" {
+                    tir_float(&mut rng, &i, 3, independent)
+                } else {
+                    tir_int(&mut rng, &i, 3, independent)
+                };
+                body.push_str(&format!("    for {i} in {kind}({ext}):\n        {out}[{i}] = {e}\n"));
+            }
+            2 => {
+                let j = format!("j{k}");
+                let e = tir_float(&mut rng, &i, 3, false);
+                body.push_str(&format!(
+                    "    for {i}, {j} in T.grid(4, 4):\n        C[{i}, {j}] = T.max(C[{i}, {j}], {e})\n"
+                ));
+            }
+            3 => {
+                let c = tir_cond(&mut rng, &i, false);
+                let e = tir_int(&mut rng, &i, 2, false);
+                let f = tir_float(&mut rng, &i, 2, false);
+                body.push_str(&format!(
+                    "    for {i} in range(16):\n        if {c}:\n            B[{i}] = {e}\n        else:\n            A[{i}] = {f}\n"
+                ));
+            }
+            4 => {
+                let e = tir_int(&mut rng, "x", 3, false);
+                body.push_str(&format!("    B[T.truncmod(x, 16) + 0 * {e}] = {e}\n"));
+            }
+            _ => {
+                let f = tir_float(&mut rng, "x", 3, false);
+                body.push_str(&format!("    A[x % 16] = {f}\n"));
+            }
+        }
+    }
+    let src = format!(
+        "@T.prim_func\ndef main(A: T.Buffer((16,), \"float32\"), B: T.Buffer((16,), \"int32\"), C: T.Buffer((4, 4), \"float32\"), x: T.int32, y: T.float32):\n{body}"
+    );
+    (src, reordered)
+}
+
+/// An int32 index that stays in bounds (or, rarely, one past the end).
+fn tir_index(rng: &mut Rng, i: &str, own: bool) -> String {
+    if own {
+        return i.to_string();
+    }
+    match rng.below(10) {
+        0 => format!("{i} + 1"),
+        1..=4 => i.to_string(),
+        _ => format!("({i} * {} + {}) % 16", 1 + rng.below(7), rng.below(16)),
+    }
+}
+
+fn tir_int(rng: &mut Rng, i: &str, depth: u32, own: bool) -> String {
+    if depth == 0 || rng.chance(25) {
+        return match rng.below(5) {
+            0 => (*rng.pick(&["0", "1", "-1", "7", "2147483647", "-2147483648", "3"])).to_string(),
+            1 => "x".into(),
+            2 if i != "x" => i.to_string(),
+            3 if !own => format!("B[{}]", tir_index(rng, i, false)),
+            _ if own => "3".into(),
+            _ => "B[0]".into(),
+        };
+    }
+    let (a, mut b) = (tir_int(rng, i, depth - 1, own), tir_int(rng, i, depth - 1, own));
+    if rng.chance(60) {
+        // Most divisors are not zero, so that kernels run to the end.
+        b = format!("T.max({b}, 1)");
+    }
+    match rng.below(12) {
+        0 => format!("({a} + {b})"),
+        1 => format!("({a} - {b})"),
+        2 => format!("({a} * {b})"),
+        3 => format!("({a} // {b})"),
+        4 => format!("({a} % {b})"),
+        5 => format!("T.truncdiv({a}, {b})"),
+        6 => format!("T.truncmod({a}, {b})"),
+        7 => format!("T.max({a}, {b})"),
+        8 => format!("T.min({a}, {b})"),
+        9 => format!("({a} ^ {b})"),
+        10 => format!("T.Cast(\"int32\", {})", tir_float(rng, i, depth - 1, own)),
+        _ => format!("T.if_then_else({}, {a}, {b})", tir_cond(rng, i, own)),
+    }
+}
+
+fn tir_float(rng: &mut Rng, i: &str, depth: u32, own: bool) -> String {
+    if depth == 0 || rng.chance(25) {
+        return match rng.below(5) {
+            0 => format!("T.float32({})", rng.pick(&["0.0", "1.5", "-2.0", "1e30", "0.1", "-0.0"])),
+            1 => "y".into(),
+            2 if !own => format!("A[{}]", tir_index(rng, i, false)),
+            3 if i.starts_with('i') => format!("C[{i} % 4, {}]", rng.below(4)),
+            _ => "y".into(),
+        };
+    }
+    let (a, b) = (tir_float(rng, i, depth - 1, own), tir_float(rng, i, depth - 1, own));
+    match rng.below(11) {
+        0 => format!("({a} + {b})"),
+        1 => format!("({a} - {b})"),
+        2 => format!("({a} * {b})"),
+        3 => format!("({a} / {b})"),
+        4 => format!("T.max({a}, {b})"),
+        5 => format!("T.min({a}, {b})"),
+        6 => format!("T.sqrt(T.fabs({a}))"),
+        7 => format!("T.floor({a})"),
+        8 => format!("T.exp(T.min({a}, T.float32(10)))"),
+        9 => format!("T.Cast(\"float32\", {})", tir_int(rng, i, depth - 1, own)),
+        _ => format!("T.if_then_else({}, {a}, {b})", tir_cond(rng, i, own)),
+    }
+}
+
+fn tir_cond(rng: &mut Rng, i: &str, own: bool) -> String {
+    let (a, b) = (tir_int(rng, i, 1, own), tir_int(rng, i, 1, own));
+    match rng.below(4) {
+        0 => format!("{a} < {b}"),
+        1 => format!("{a} == {b}"),
+        2 => format!("{} > {}", tir_float(rng, i, 1, own), tir_float(rng, i, 1, own)),
+        _ => format!("{a} >= {b} and {b} != 0"),
+    }
+}
+
+/// One generated kernel, lowered at -O0 and -O2: the compiled -O2 (or -O0) kernel against the
+/// interpreted -O0 lowering (which checks TIR's transforms too).
+fn compare_tir(seed: u64, engines: &[Engine; 2]) -> Result<String, String> {
+    let (src, reordered) = tir_program(seed);
+    let module = strata::tir::parse_script(&src).map_err(|e| format!("generated an invalid kernel: {e}\n{src}"))?;
+    let plain = strata::tir::lower_with(&module, &strata::Passes::for_level(OptLevel::O0))
+        .map_err(|e| format!("lowering: {e}\n{src}"))?;
+    let level = if seed % 2 == 0 { OptLevel::O2 } else { OptLevel::O0 };
+    let lowered = strata::tir::lower_with(&module, &strata::Passes::for_level(level))
+        .map_err(|e| format!("lowering: {e}\n{src}"))?;
+    let code =
+        engines[usize::from(level == OptLevel::O2)].compile(&lowered).map_err(|e| format!("compile: {e}\n{src}"))?;
+    let mut rng = Rng(seed ^ 0x7777);
+    let a: Vec<f32> = (0..16).map(|_| *rng.pick(&[0.0, 1.0, -2.5, 0.5, 1e20, f32::NAN, -0.0, 3.0])).collect();
+    let b: Vec<i32> = (0..16).map(|_| *rng.pick(&[0, 1, -1, 2, 5, i32::MIN, i32::MAX, -7])).collect();
+    let c: Vec<f32> = (0..16).map(|_| *rng.pick(&[0.0, 2.0, -1.0, 0.25])).collect();
+    let (x, y) = (*rng.pick(&[0i32, 3, -5, 15, 1 << 20]), *rng.pick(&[1.0f32, -0.5, 0.0, 100.0]));
+    let run = |call: &CallFn<'_>| {
+        let mut ta = Tensor::from_vec(a.clone(), &[16]).unwrap();
+        let mut tb = Tensor::from_vec(b.clone(), &[16]).unwrap();
+        let mut tc = Tensor::from_vec(c.clone(), &[4, 4]).unwrap();
+        let r = call(&mut [
+            Arg::TensorMut(&mut ta),
+            Arg::TensorMut(&mut tb),
+            Arg::TensorMut(&mut tc),
+            Arg::Val(Val::Int(i64::from(x), 32)),
+            Arg::Val(Val::F32(y)),
+        ]);
+        (r, ta, tb, tc)
+    };
+    let (jr, ja, jb, jc) = run(&|args| code.call("main", args));
+    let interp = Interpreter::new(&plain).max_steps(10_000_000);
+    let (ir, ia, ib, ic) = run(&|args| interp.call("main", args));
+    let differ = |what: String| {
+        Err(format!("seed {seed} at {level:?}: {what}\ninputs: A={a:?} B={b:?} C={c:?} x={x} y={y}\n{src}"))
+    };
+    let trapped = match (&jr, &ir) {
+        (Ok(_), Ok(_)) => false,
+        (Err(Error::Trap(p)), Err(Error::Trap(q))) if p.kind == q.kind => true,
+        _ => return differ(format!("outcomes differ: jit {jr:?}, interpreter {ir:?}")),
+    };
+    // After a trap in a loop whose iterations may run in any order, memory may differ.
+    if !(trapped && reordered)
+        && (!same_floats(&ja, &ia)
+            || jb.to_vec::<i32>().unwrap() != ib.to_vec::<i32>().unwrap()
+            || !same_floats(&jc, &ic))
+    {
+        return differ(format!(
+            "buffers differ: jit {:?} {:?} {:?}, interpreter {:?} {:?} {:?}",
+            ja.to_vec::<f32>(),
+            jb.to_vec::<i32>(),
+            jc.to_vec::<f32>(),
+            ia.to_vec::<f32>(),
+            ib.to_vec::<i32>(),
+            ic.to_vec::<f32>()
+        ));
+    }
+    Ok(match ir {
+        Ok(_) => "returned".to_string(),
+        Err(e) => {
+            let e = e.to_string();
+            e[..e.find(" at ").unwrap_or(e.len())].replace("@main: ", "")
+        }
+    })
+}
+
+// TIR kernels lowered at -O0 and interpreted agree with the same kernels lowered at -O0 or -O2
+// (vectorized, unrolled, promoted) and compiled.
+#[test]
+fn differential_tir_through_lowering() {
+    let n: u64 = std::env::var("STRATA_DIFF_PROGRAMS").ok().and_then(|s| s.parse().ok()).unwrap_or(200);
+    let first: u64 = std::env::var("STRATA_DIFF_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
+    let engines = [
+        Engine::new(Options { opt_level: OptLevel::O0, ..Options::default() }).unwrap(),
+        Engine::new(Options { opt_level: OptLevel::O2, ..Options::default() }).unwrap(),
+    ];
+    let (mut outcomes, mut failures) = (std::collections::BTreeMap::<String, usize>::new(), Vec::new());
+    for seed in first..first + n {
+        match compare_tir(seed, &engines) {
+            Ok(outcome) => *outcomes.entry(outcome).or_default() += 1,
+            Err(e) => {
+                failures.push(e);
+                if failures.len() >= 3 {
+                    break;
+                }
+            }
+        }
+    }
+    eprintln!("{n} generated TIR kernels compared: {outcomes:?}");
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}

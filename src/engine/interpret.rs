@@ -18,7 +18,7 @@ use crate::{Error, Result, Verified};
 ///
 /// ```
 /// let m = strata::parse("func @f(%a: i32) -> i32 {\n  %b = muli %a, %a : i32\n  return %b : i32\n}")?;
-/// let r = strata::Interpreter::new(&m).call("f", &mut [7i32.into()])?;
+/// let r = strata::Interpreter::new(&m).call("f", &mut [strata::Arg::Val(7i32.into())])?;
 /// assert_eq!(r, vec![strata::Val::Int(49, 32)]);
 /// # Ok::<(), strata::Error>(())
 /// ```

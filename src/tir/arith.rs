@@ -175,3 +175,51 @@ mod tests {
         assert!(prove_equal(&(PrimExpr::var(&i) * 2 + 4), &((PrimExpr::var(&i) + 2) * 2)));
     }
 }
+
+/// The values a signed integer expression can take, if its variables have ranges (`var_range`
+/// gives them: loop variables, constants) and nothing in it wraps its type: sums, products,
+/// divisions and remainders by positive constants, `min`, `max`, widening casts.
+pub fn range_of(e: &PrimExpr, var_range: &dyn Fn(&super::ast::Var) -> Option<(i128, i128)>) -> Option<(i128, i128)> {
+    range_at(e, var_range, 0)
+}
+
+fn range_at(
+    e: &PrimExpr,
+    var_range: &dyn Fn(&super::ast::Var) -> Option<(i128, i128)>,
+    depth: u32,
+) -> Option<(i128, i128)> {
+    let dt = e.dtype();
+    let signed = |t: DataType| t.is_int() && !t.is_uint() && !t.is_bool() && t.lanes == 1;
+    if !signed(dt) || !(1..=64).contains(&dt.bits) || depth > 16 {
+        return None;
+    }
+    let r = match e.kind() {
+        ExprKind::IntImm(c) => (i128::from(*c), i128::from(*c)),
+        ExprKind::Var(v) => var_range(v)?,
+        ExprKind::Cast(x) if signed(x.dtype()) && x.dtype().bits <= dt.bits => range_at(x, var_range, depth + 1)?,
+        ExprKind::Binary(op, a, b) => {
+            let (x, y) = (range_at(a, var_range, depth + 1)?, range_at(b, var_range, depth + 1)?);
+            let divisor = (y.0 == y.1 && y.0 > 0).then_some(y.0);
+            match (op, divisor) {
+                (BinOp::Add, _) => (x.0 + y.0, x.1 + y.1),
+                (BinOp::Sub, _) => (x.0 - y.1, x.1 - y.0),
+                (BinOp::Mul, _) => {
+                    let p = [x.0 * y.0, x.0 * y.1, x.1 * y.0, x.1 * y.1];
+                    (*p.iter().min()?, *p.iter().max()?)
+                }
+                (BinOp::Min, _) => (x.0.min(y.0), x.1.min(y.1)),
+                (BinOp::Max, _) => (x.0.max(y.0), x.1.max(y.1)),
+                (BinOp::FloorDiv, Some(c)) => (x.0.div_euclid(c), x.1.div_euclid(c)),
+                (BinOp::Div, Some(c)) if x.0 >= 0 => (x.0 / c, x.1 / c),
+                (BinOp::FloorMod, Some(c)) | (BinOp::Mod, Some(c)) if x.0 >= 0 || *op == BinOp::FloorMod => {
+                    if x.0 >= 0 && x.1 < c { x } else { (0, c - 1) }
+                }
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    // Computed in the expression's type: a range that leaves it could wrap.
+    let (min, max) = (-(1i128 << (dt.bits - 1)), (1i128 << (dt.bits - 1)) - 1);
+    (r.0 >= min && r.1 <= max).then_some(r)
+}

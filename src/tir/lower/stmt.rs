@@ -296,7 +296,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
                     self.vars.insert(var.id(), v);
                     self.depth.insert(var.id(), self.loops.len());
                     // A block's iteration variables are bound here: their range is their value's.
-                    if let Some((a, b)) = self.range_of(value, 0) {
+                    if let Some((a, b)) = self.range_of(value) {
                         self.ranges.insert(var.id(), (a as i64, b as i64));
                         let r = self.stmt(body);
                         self.ranges.remove(&var.id());
@@ -549,7 +549,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
     fn in_bounds(&self, terms: &[(PrimExpr, i64)], constant: i64, span: i64, len: i64) -> bool {
         let (mut lo, mut hi) = (i128::from(constant), i128::from(constant) + i128::from(span) - 1);
         for (atom, k) in terms.iter().filter(|(_, k)| *k != 0) {
-            let Some((a, b)) = self.range_of(atom, 0) else { return false };
+            let Some((a, b)) = self.range_of(atom) else { return false };
             let (x, y) = (i128::from(*k) * a, i128::from(*k) * b);
             lo = lo.saturating_add(x.min(y));
             hi = hi.saturating_add(x.max(y));
@@ -557,51 +557,16 @@ impl<'a, 'm> FnCx<'a, 'm> {
         lo >= 0 && hi < i128::from(len)
     }
 
-    /// The values a signed integer expression can take here, if its variables are loop
-    /// variables with known ranges (or constants) and nothing in it wraps its type: sums,
-    /// products, divisions and remainders by positive constants, `min`, `max`, widening casts.
-    fn range_of(&self, e: &PrimExpr, depth: u32) -> Option<(i128, i128)> {
-        let dt = e.dtype();
-        if !is_signed_scalar(dt) || !(1..=64).contains(&dt.bits) || depth > 16 {
-            return None;
-        }
-        let r = match e.kind() {
-            ExprKind::IntImm(c) => (i128::from(*c), i128::from(*c)),
-            ExprKind::Var(v) => match self.ranges.get(&v.id()) {
-                Some(&(a, b)) => (i128::from(a), i128::from(b)),
-                None => {
-                    let c = self.vars.get(&v.id()).and_then(|&x| self.b.const_int(x))?;
-                    (i128::from(c), i128::from(c))
-                }
-            },
-            ExprKind::Cast(x) if is_signed_scalar(x.dtype()) && x.dtype().bits <= dt.bits => {
-                self.range_of(x, depth + 1)?
+    /// The values a signed integer expression can take here (`tir::arith::range_of` with this
+    /// function's loop variable ranges and constants).
+    fn range_of(&self, e: &PrimExpr) -> Option<(i128, i128)> {
+        crate::tir::arith::range_of(e, &|v| match self.ranges.get(&v.id()) {
+            Some(&(a, b)) => Some((i128::from(a), i128::from(b))),
+            None => {
+                let c = self.vars.get(&v.id()).and_then(|&x| self.b.const_int(x))?;
+                Some((i128::from(c), i128::from(c)))
             }
-            ExprKind::Binary(op, a, b) => {
-                let (x, y) = (self.range_of(a, depth + 1)?, self.range_of(b, depth + 1)?);
-                let divisor = (y.0 == y.1 && y.0 > 0).then_some(y.0);
-                match (op, divisor) {
-                    (BinOp::Add, _) => (x.0 + y.0, x.1 + y.1),
-                    (BinOp::Sub, _) => (x.0 - y.1, x.1 - y.0),
-                    (BinOp::Mul, _) => {
-                        let p = [x.0 * y.0, x.0 * y.1, x.1 * y.0, x.1 * y.1];
-                        (*p.iter().min()?, *p.iter().max()?)
-                    }
-                    (BinOp::Min, _) => (x.0.min(y.0), x.1.min(y.1)),
-                    (BinOp::Max, _) => (x.0.max(y.0), x.1.max(y.1)),
-                    (BinOp::FloorDiv, Some(c)) => (x.0.div_euclid(c), x.1.div_euclid(c)),
-                    (BinOp::Div, Some(c)) if x.0 >= 0 => (x.0 / c, x.1 / c),
-                    (BinOp::FloorMod, Some(c)) | (BinOp::Mod, Some(c)) if x.0 >= 0 || *op == BinOp::FloorMod => {
-                        if x.0 >= 0 && x.1 < c { x } else { (0, c - 1) }
-                    }
-                    _ => return None,
-                }
-            }
-            _ => return None,
-        };
-        // Computed in the expression's type: a range that leaves it could wrap.
-        let (min, max) = (-(1i128 << (dt.bits - 1)), (1i128 << (dt.bits - 1)) - 1);
-        (r.0 >= min && r.1 <= max).then_some(r)
+        })
     }
 
     /// The number of elements of a flat memref, when it is known here: a static type, or a
@@ -1092,7 +1057,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
         (0..rank).all(|k| {
             let extra = if k + 1 == rank { i128::from(elems) - 1 } else { 0 };
             mt.shape[k] >= 0
-                && self.range_of(&indices[k], 0).is_some_and(|(lo, hi)| lo >= 0 && hi + extra < i128::from(mt.shape[k]))
+                && self.range_of(&indices[k]).is_some_and(|(lo, hi)| lo >= 0 && hi + extra < i128::from(mt.shape[k]))
         })
     }
 

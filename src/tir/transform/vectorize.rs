@@ -26,25 +26,75 @@ pub fn vectorize_loops(s: &Stmt) -> Stmt {
 /// SIMD registers' width plus a serial remainder, as LLVM does for TVM: a store may only be to an
 /// element no other iteration reads or writes (every access to a stored buffer is at the same
 /// index, which moves with the loop), and every vector access must be contiguous.
+///
+/// A serial loop keeps its meaning when it traps, too: only a body that cannot trap is
+/// vectorized (every access provably inside its buffer over the ranges of the enclosing loops,
+/// every integer division by a constant other than 0 and -1), so that a trap never cancels the
+/// stores of the earlier iterations of a vector.
 pub fn vectorize_serial_loops(s: &Stmt) -> Stmt {
-    SerialLoops.stmt(s)
+    SerialLoops { ranges: HashMap::default(), extents: HashMap::default() }.stmt(s)
 }
 
-struct SerialLoops;
+struct SerialLoops {
+    /// The values of the enclosing loops' variables, for those with constant bounds, and of
+    /// the enclosing lets' variables, for those bound to such ranges.
+    ranges: HashMap<u64, (i128, i128)>,
+    /// The extents of the enclosing loops that start at 0 (`range(n)`).
+    extents: HashMap<u64, PrimExpr>,
+}
 
 impl Mutator for SerialLoops {
     fn stmt(&mut self, s: &Stmt) -> Stmt {
+        let range = match s.kind() {
+            StmtKind::For { var, min, extent, .. } => {
+                match (crate::tir::arith::const_int(min), crate::tir::arith::const_int(extent)) {
+                    (Some(a), Some(n)) if n > 0 => Some((var.id(), (i128::from(a), i128::from(a) + i128::from(n) - 1))),
+                    _ => None,
+                }
+            }
+            // A variable bound outside the loop (block variables, hoisted lets) has its value's
+            // range.
+            StmtKind::LetStmt { var, value, .. } => {
+                let ranges = &self.ranges;
+                crate::tir::arith::range_of(value, &|v| ranges.get(&v.id()).copied()).map(|r| (var.id(), r))
+            }
+            _ => None,
+        };
+        if let Some((id, r)) = range {
+            self.ranges.insert(id, r);
+        }
+        let from_zero = match s.kind() {
+            StmtKind::For { var, min, extent, .. } if crate::tir::arith::const_int(min) == Some(0) => {
+                self.extents.insert(var.id(), extent.clone());
+                Some(var.id())
+            }
+            _ => None,
+        };
         let s = default_stmt(self, s);
-        match s.kind() {
+        let out = match s.kind() {
             StmtKind::For { var, min, extent, kind: ForKind::Serial, body, .. } => {
-                auto_vectorize(&s, var, min, extent, body).unwrap_or(s)
+                auto_vectorize(&s, var, min, extent, body, self).unwrap_or(s)
             }
             _ => s,
+        };
+        if let Some((id, _)) = range {
+            self.ranges.remove(&id);
         }
+        if let Some(id) = from_zero {
+            self.extents.remove(&id);
+        }
+        out
     }
 }
 
-fn auto_vectorize(s: &Stmt, var: &Var, min: &PrimExpr, extent: &PrimExpr, body: &Stmt) -> Option<Stmt> {
+fn auto_vectorize(
+    s: &Stmt,
+    var: &Var,
+    min: &PrimExpr,
+    extent: &PrimExpr,
+    body: &Stmt,
+    scope: &SerialLoops,
+) -> Option<Stmt> {
     use crate::tir::visit::{walk_exprs, walk_stmts};
     let mut simple = true;
     walk_stmts(body, &mut |x| {
@@ -112,6 +162,37 @@ fn auto_vectorize(s: &Stmt, var: &Var, min: &PrimExpr, extent: &PrimExpr, body: 
         _ => {}
     });
     if !ok || stores.is_empty() {
+        return None;
+    }
+    // Nothing in the body may trap.
+    let var_range = |v: &Var| scope.ranges.get(&v.id()).copied();
+    // `for v in range(n)` over a dimension of size `n`, indexed by `v` itself.
+    let whole_dimension = |i: &PrimExpr, n: &PrimExpr| {
+        resolve(i)
+            .as_var()
+            .and_then(|v| scope.extents.get(&v.id()))
+            .is_some_and(|e| crate::tir::arith::prove_equal(e, n))
+    };
+    let inside = |b: &Buffer, idx: &[PrimExpr]| {
+        idx.len() == b.shape().len()
+            && idx.iter().zip(b.shape()).all(|(i, n)| {
+                let r = crate::tir::arith::range_of(&resolve(i), &var_range);
+                match (r, crate::tir::arith::const_int(n)) {
+                    (Some((lo, hi)), Some(n)) => lo >= 0 && hi < i128::from(n),
+                    _ => whole_dimension(i, n),
+                }
+            })
+    };
+    walk_stmts(body, &mut |x| {
+        if let StmtKind::BufferStore { buffer, indices, .. } = x.kind() {
+            ok &= inside(buffer, indices);
+        }
+    });
+    walk_exprs(body, &mut |e| match e.kind() {
+        ExprKind::BufferLoad(b, idx) => ok &= inside(b, idx),
+        _ => ok &= !may_trap_division(e, &resolve),
+    });
+    if !ok {
         return None;
     }
     let w = simd_lanes(body)?;
@@ -641,12 +722,18 @@ fn fault_free(e: &PrimExpr) -> bool {
     let mut ok = true;
     walk_expr(e, &mut |x| match x.kind() {
         ExprKind::BufferLoad(..) | ExprKind::Call(..) => ok = false,
-        ExprKind::Binary(BinOp::Div | BinOp::Mod | BinOp::FloorDiv | BinOp::FloorMod, _, d)
-            if d.dtype().is_int() && d.as_int().is_none_or(|c| c == 0) =>
-        {
-            ok = false
-        }
-        _ => {}
+        _ => ok &= !may_trap_division(x, &|d| d.clone()),
     });
     ok
+}
+
+/// Whether `e` is an integer division or remainder that can trap: by zero, or `MIN / -1`
+/// (its divisor, seen through `resolve`, is not a constant other than 0 and -1).
+fn may_trap_division(e: &PrimExpr, resolve: &dyn Fn(&PrimExpr) -> PrimExpr) -> bool {
+    match e.kind() {
+        ExprKind::Binary(BinOp::Div | BinOp::Mod | BinOp::FloorDiv | BinOp::FloorMod, _, d) if d.dtype().is_int() => {
+            crate::tir::arith::const_int(&resolve(d)).is_none_or(|c| c == 0 || c == -1)
+        }
+        _ => false,
+    }
 }
