@@ -842,7 +842,7 @@ fn compare_tir(seed: u64, engines: &[Engine; 2]) -> Result<String, String> {
     let module = strata::tir::parse_script(&src).map_err(|e| format!("generated an invalid kernel: {e}\n{src}"))?;
     let plain = strata::tir::lower_with(&module, &strata::Passes::for_level(OptLevel::O0))
         .map_err(|e| format!("lowering: {e}\n{src}"))?;
-    let level = if seed % 2 == 0 { OptLevel::O2 } else { OptLevel::O0 };
+    let level = if seed.is_multiple_of(2) { OptLevel::O2 } else { OptLevel::O0 };
     let lowered = strata::tir::lower_with(&module, &strata::Passes::for_level(level))
         .map_err(|e| format!("lowering: {e}\n{src}"))?;
     let code =
@@ -877,11 +877,9 @@ fn compare_tir(seed: u64, engines: &[Engine; 2]) -> Result<String, String> {
         _ => return differ(format!("outcomes differ: jit {jr:?}, interpreter {ir:?}")),
     };
     // After a trap in a loop whose iterations may run in any order, memory may differ.
-    if !(trapped && reordered)
-        && (!same_floats(&ja, &ia)
-            || jb.to_vec::<i32>().unwrap() != ib.to_vec::<i32>().unwrap()
-            || !same_floats(&jc, &ic))
-    {
+    let same_memory =
+        same_floats(&ja, &ia) && jb.to_vec::<i32>().unwrap() == ib.to_vec::<i32>().unwrap() && same_floats(&jc, &ic);
+    if !same_memory && !(trapped && reordered) {
         return differ(format!(
             "buffers differ: jit {:?} {:?} {:?}, interpreter {:?} {:?} {:?}",
             ja.to_vec::<f32>(),

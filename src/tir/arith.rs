@@ -158,24 +158,6 @@ fn scale(x: &PrimExpr, c: &PrimExpr) -> PrimExpr {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::tir::{DataType, Var};
-
-    #[test]
-    fn constants_and_linear_forms() {
-        let i = Var::new("i", DataType::INT32);
-        let e = PrimExpr::var(&i) + 1 - PrimExpr::var(&i);
-        assert_eq!(linear(&e).as_const(), Some(1));
-        assert_eq!(const_int(&PrimExpr::floordiv(PrimExpr::int(-7), PrimExpr::int(2))), Some(-4));
-        assert_eq!(const_int(&PrimExpr::floormod(PrimExpr::int(-7), PrimExpr::int(2))), Some(1));
-        assert_eq!(const_int(&(PrimExpr::int(-7) % 2)), Some(-1));
-        assert_eq!(const_int(&(PrimExpr::int(i32::MAX.into()) + 1)), Some(i64::from(i32::MIN)));
-        assert!(prove_equal(&(PrimExpr::var(&i) * 2 + 4), &((PrimExpr::var(&i) + 2) * 2)));
-    }
-}
-
 /// The values a signed integer expression can take, if its variables have ranges (`var_range`
 /// gives them: loop variables, constants) and nothing in it wraps its type: sums, products,
 /// divisions and remainders by positive constants, `min`, `max`, widening casts.
@@ -222,4 +204,22 @@ fn range_at(
     // Computed in the expression's type: a range that leaves it could wrap.
     let (min, max) = (-(1i128 << (dt.bits - 1)), (1i128 << (dt.bits - 1)) - 1);
     (r.0 >= min && r.1 <= max).then_some(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tir::{DataType, Var};
+
+    #[test]
+    fn constants_and_linear_forms() {
+        let i = Var::new("i", DataType::INT32);
+        let e = PrimExpr::var(&i) + 1 - PrimExpr::var(&i);
+        assert_eq!(linear(&e).as_const(), Some(1));
+        assert_eq!(const_int(&PrimExpr::floordiv(PrimExpr::int(-7), PrimExpr::int(2))), Some(-4));
+        assert_eq!(const_int(&PrimExpr::floormod(PrimExpr::int(-7), PrimExpr::int(2))), Some(1));
+        assert_eq!(const_int(&(PrimExpr::int(-7) % 2)), Some(-1));
+        assert_eq!(const_int(&(PrimExpr::int(i32::MAX.into()) + 1)), Some(i64::from(i32::MIN)));
+        assert!(prove_equal(&(PrimExpr::var(&i) * 2 + 4), &((PrimExpr::var(&i) + 2) * 2)));
+    }
 }
