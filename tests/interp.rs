@@ -316,6 +316,8 @@ impl Gen<'_> {
         let iv = self.fresh();
         let (lo, hi) = (self.rng.below(3), 4 + self.rng.below(5));
         let step = 1 + self.rng.below(2);
+        // A bound known only at run time (2, 4 or 9: the checks are hoisted to the loop's entry).
+        let hi = if self.rng.chance(40) { "#dyn()[%p4]".to_string() } else { hi.to_string() };
         self.line(indent, &format!("affine.for {iv} = {lo} to {hi} step {step} {{"));
         let mut inner = scope.clone();
         inner.vals.push((iv.clone(), "index"));
@@ -505,7 +507,7 @@ impl Gen<'_> {
 fn program(seed: u64) -> String {
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let mut text: String = (0..5).map(|c| format!("#set{c} = (d0) : (d0 - {c} >= 0)\n")).collect();
-    text.push_str("#lo = (d0) -> (d0)\n#hi = (d0)[s0] -> (s0, d0 + 4)\n");
+    text.push_str("#lo = (d0) -> (d0)\n#hi = (d0)[s0] -> (s0, d0 + 4)\n#dyn = ()[s0] -> (s0 + 2)\n");
     let mut helpers = Vec::new();
     for h in 0..rng.below(3) {
         let ty = if rng.chance(50) { *rng.pick(&INTS[1..5]) } else { *rng.pick(&FLOATS) };

@@ -279,6 +279,12 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
         }
     }
 
+    /// Compile `op`'s accesses with their checks again (after a loop version that had them
+    /// checked once at its entry).
+    pub fn forget_in_bounds(&mut self, op: Op) {
+        self.st.in_bounds.remove(&op);
+    }
+
     /// Whether loops may be vectorized (an optimization level's choice).
     pub fn may_vectorize(&self) -> bool {
         self.st.config.vectorize

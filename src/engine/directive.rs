@@ -314,6 +314,21 @@ fn difference(got: &Val, want: &Val, approx: bool) -> Option<String> {
 /// # Errors
 /// A message for bad arguments, or the call's error.
 pub fn call_with_literals(c: &dyn Callee, func: &str, args: &[Literal]) -> Result<(Vec<Val>, Vec<Val>), crate::Error> {
+    let (results, vals) = call_keeping_args(c, func, args)?;
+    Ok((results?, vals))
+}
+
+/// [`call_with_literals`], with the arguments as they are after the call also when the call
+/// fails (a trap leaves what the function wrote before it).
+///
+/// # Errors
+/// A message for bad arguments (the call's own error is the first result).
+#[allow(clippy::type_complexity)]
+pub fn call_keeping_args(
+    c: &dyn Callee,
+    func: &str,
+    args: &[Literal],
+) -> Result<(Result<Vec<Val>, crate::Error>, Vec<Val>), crate::Error> {
     let ty = function_type(c, func)?;
     let bad = |message: String| crate::Error::Argument { func: func.to_string(), message };
     // Views and aliases are made from plain tensors: a view's base, an alias's original.
@@ -334,7 +349,8 @@ pub fn call_with_literals(c: &dyn Callee, func: &str, args: &[Literal]) -> Resul
     retag(c, func, &ty.inputs, &mut vals);
     if !args.iter().any(|l| matches!(l, Literal::View { .. } | Literal::Alias(_))) {
         let mut call_args: Vec<Arg<'_>> = vals.iter_mut().map(Val::as_arg_mut).collect();
-        let results = c.call(func, &mut call_args)?;
+        let results = c.call(func, &mut call_args);
+        drop(call_args);
         return Ok((results, vals));
     }
     // DLTensors for views (into their base) and aliases (of another argument's DLTensor).
@@ -379,7 +395,7 @@ pub fn call_with_literals(c: &dyn Callee, func: &str, args: &[Literal]) -> Resul
             (other, None) => Arg::Val(other.clone()),
         })
         .collect();
-    let results = c.call(func, &mut call_args)?;
+    let results = c.call(func, &mut call_args);
     drop(call_args);
     Ok((results, vals))
 }
@@ -469,19 +485,25 @@ fn retag(c: &dyn Callee, func: &str, params: &[Type], vals: &mut [Val]) {
 /// # Errors
 /// What differs from the expectation.
 pub fn check_run(c: &dyn Callee, d: &RunDirective) -> Result<String, String> {
-    let outcome = call_with_literals(c, &d.func, &d.args);
+    let (outcome, args) = match call_keeping_args(c, &d.func, &d.args) {
+        Ok((outcome, args)) => (outcome, args),
+        Err(e) => (Err(e), Vec::new()),
+    };
+    let ty = c.function_type(&d.func).unwrap_or_else(|| FunctionType { inputs: vec![], results: vec![] });
     let show = |v: &[Val]| v.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
     match (&d.expect, outcome) {
-        (Expect::Traps(msg), Err(crate::Error::Trap(t))) if t.to_string().contains(msg.as_str()) => Ok(t.to_string()),
+        (Expect::Traps(msg), Err(crate::Error::Trap(t))) if t.to_string().contains(msg.as_str()) => {
+            // What the function wrote before the trap, when asked.
+            check_after(c, d, &ty, &args)?;
+            Ok(t.to_string())
+        }
         (Expect::Traps(msg), Err(e)) => Err(format!("expected a trap containing \"{msg}\", got the error: {e}")),
-        (Expect::Traps(msg), Ok((r, _))) => Err(format!("expected a trap containing \"{msg}\", got {}", show(&r))),
+        (Expect::Traps(msg), Ok(r)) => Err(format!("expected a trap containing \"{msg}\", got {}", show(&r))),
         (Expect::Fails(msg), Err(e)) if e.to_string().contains(msg.as_str()) => Ok(e.to_string()),
         (Expect::Fails(msg), Err(e)) => Err(format!("expected an error containing \"{msg}\", got: {e}")),
-        (Expect::Fails(msg), Ok((r, _))) => Err(format!("expected an error containing \"{msg}\", got {}", show(&r))),
+        (Expect::Fails(msg), Ok(r)) => Err(format!("expected an error containing \"{msg}\", got {}", show(&r))),
         (_, Err(e)) => Err(format!("the call failed: {e}")),
-        (expect, Ok((results, args))) => {
-            let ty =
-                c.function_type(&d.func).unwrap_or_else(|| crate::ir::FunctionType { inputs: vec![], results: vec![] });
+        (expect, Ok(results)) => {
             let want = |lits: &[Literal]| -> Result<Vec<Val>, String> {
                 if lits.len() != ty.results.len() {
                     return Err(format!("{} expected values for {} results", lits.len(), ty.results.len()));
@@ -509,25 +531,31 @@ pub fn check_run(c: &dyn Callee, d: &RunDirective) -> Result<String, String> {
                 }
                 _ => {}
             }
-            for AfterCheck { index: i, value: lit, approx } in &d.after {
-                let t = ty.inputs.get(*i).ok_or_else(|| format!("no argument %{i}"))?;
-                let mut w = make_args(std::slice::from_ref(t), std::slice::from_ref(lit))?;
-                if let (Some(dts), Val::Tensor(x)) = (c.tir_dtypes(&d.func), &mut w[0])
-                    && let Some(Some(dt)) = dts.get(*i)
-                {
-                    x.retag(*dt);
-                }
-                let got = args.get(*i).ok_or_else(|| format!("no argument %{i}"))?;
-                let equal = if *approx { close(got, &w[0]) } else { same(&w[0], got) };
-                if !equal {
-                    let within = if *approx { " (compared within tolerance)" } else { "" };
-                    return Err(match difference(got, &w[0], *approx) {
-                        Some(d) => format!("after the call, %{i} {d}{within}"),
-                        None => format!("after the call, %{i} is {got}, expected {}{within}", w[0]),
-                    });
-                }
-            }
+            check_after(c, d, &ty, &args)?;
             Ok(show(&results))
         }
     }
+}
+
+/// The `; %N == value` checks of a directive on the arguments after the call.
+fn check_after(c: &dyn Callee, d: &RunDirective, ty: &FunctionType, args: &[Val]) -> Result<(), String> {
+    for AfterCheck { index: i, value: lit, approx } in &d.after {
+        let t = ty.inputs.get(*i).ok_or_else(|| format!("no argument %{i}"))?;
+        let mut w = make_args(std::slice::from_ref(t), std::slice::from_ref(lit))?;
+        if let (Some(dts), Val::Tensor(x)) = (c.tir_dtypes(&d.func), &mut w[0])
+            && let Some(Some(dt)) = dts.get(*i)
+        {
+            x.retag(*dt);
+        }
+        let got = args.get(*i).ok_or_else(|| format!("no argument %{i}"))?;
+        let equal = if *approx { close(got, &w[0]) } else { same(&w[0], got) };
+        if !equal {
+            let within = if *approx { " (compared within tolerance)" } else { "" };
+            return Err(match difference(got, &w[0], *approx) {
+                Some(d) => format!("after the call, %{i} {d}{within}"),
+                None => format!("after the call, %{i} is {got}, expected {}{within}", w[0]),
+            });
+        }
+    }
+    Ok(())
 }

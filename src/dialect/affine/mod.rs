@@ -901,6 +901,145 @@ fn lower_for(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
     let parts = for_parts(m, op).ok_or_else(|| lw.err(op, "malformed loop"))?;
     let lb = bound(lw, parts.lb, parts.lb_operands, true, op)?;
     let ub = bound(lw, parts.ub, parts.ub_operands, false, op)?;
+    let Some(hoisted) = hoistable_checks(lw, op) else {
+        return lower_for_from(lw, op, lb, ub);
+    };
+    // Two versions: when every access's whole index range, checked once here, lies inside its
+    // memref, a loop without checks (which may then be vectorized); otherwise the checked loop,
+    // which traps exactly where the program does.
+    let fast = range_checks(lw, op, &hoisted, lb, ub)?;
+    let (fast_b, slow_b, merge) = (lw.b.create_block(), lw.b.create_block(), lw.b.create_block());
+    lw.b.ins().brif(fast, fast_b, &[], slow_b, &[]);
+    lw.b.switch_to_block(fast_b);
+    for &(a, _) in &hoisted {
+        lw.assume_in_bounds(a);
+    }
+    lower_for_from(lw, op, lb, ub)?;
+    lw.b.ins().jump(merge, &[]);
+    for &(a, _) in &hoisted {
+        lw.forget_in_bounds(a);
+    }
+    lw.b.switch_to_block(slow_b);
+    lower_for_from(lw, op, lb, ub)?;
+    lw.b.ins().jump(merge, &[]);
+    lw.b.switch_to_block(merge);
+    Ok(())
+}
+
+/// The largest coefficient of an induction variable in a subscript whose checks are hoisted, and
+/// the largest trip count they are hoisted for: together they keep every subscript's change over
+/// the loop below 2^60, so the two ends of its range bound it without wrapping.
+const HOIST_MAX_COEFFICIENT: i64 = 1 << 20;
+const HOIST_MAX_TRIPS: i64 = 1 << 40;
+
+/// With bounds checks on, the checked `affine.load`/`affine.store` ops of an innermost loop (the
+/// memref operand at the given position) when each can be checked once at the loop's entry: the
+/// body has no regions, calls or buffers of its own; every access's memref and subscript operands
+/// other than the induction variable are defined outside the loop; and each subscript is linear
+/// in the induction variable with a small coefficient (so its range over the loop lies between
+/// its values at the first and last iteration). `None` when there is nothing to hoist.
+fn hoistable_checks(lw: &FnLowerer<'_, '_>, op: Op) -> Option<Vec<(Op, usize)>> {
+    use crate::ir::ExprKind;
+    if !lw.bounds_checks() {
+        return None;
+    }
+    let m = lw.m;
+    let body = m.region(m.op(op).regions[0]).blocks[0];
+    let iv = m.block(body).args[0];
+    let mut out = Vec::new();
+    for &o in &m.block(body).ops {
+        let d = m.op(o);
+        let at = match () {
+            () if LOAD.is(m, o) => 0,
+            () if STORE.is(m, o) => 1,
+            () if TERMINATOR.is(m, o) => continue,
+            () if d.regions.is_empty()
+                && crate::dialect::registry().get(m.op_name(o)).is_some_and(|def| def.traits.pure) =>
+            {
+                continue;
+            }
+            // Anything else (a nested loop, a call, another kind of access) keeps the loop as it is.
+            () => return None,
+        };
+        // Proven accesses need no check at all.
+        if !lw.checks(o) || bounds::proven(m, o, at) {
+            continue;
+        }
+        let map = m.attr(o, "map").and_then(Attribute::as_map)?;
+        let subs = &d.operands[at + 1..];
+        if !defined_outside(m, d.operands[at], op) || subs.iter().any(|&v| v != iv && !defined_outside(m, v, op)) {
+            return None;
+        }
+        let iv_dims: Vec<u32> = (0..subs.len()).filter(|&k| subs[k] == iv).map(|k| k as u32).collect();
+        // Symbols are never the induction variable (it is not a valid symbol).
+        if iv_dims.iter().any(|&k| k as usize >= map.num_dims()) {
+            return None;
+        }
+        for e in map.results() {
+            let (terms, _) = e.terms();
+            let mut coefficient = 0i64;
+            for (atom, c) in &terms {
+                match atom.kind() {
+                    ExprKind::Dim(k) if iv_dims.contains(k) => coefficient = coefficient.checked_add(*c)?,
+                    _ if vectorize::mentions(atom, &iv_dims) => return None,
+                    _ => {}
+                }
+            }
+            if coefficient.unsigned_abs() > HOIST_MAX_COEFFICIENT as u64 {
+                return None;
+            }
+        }
+        out.push((o, at));
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// An i8 that is 1 when the loop runs at least once, not too many times, and every hoisted
+/// access's subscripts at the first and the last iteration lie inside their memref's sizes.
+fn range_checks(
+    lw: &mut FnLowerer<'_, '_>,
+    op: Op,
+    accesses: &[(Op, usize)],
+    lb: cranelift_codegen::ir::Value,
+    ub: cranelift_codegen::ir::Value,
+) -> Result<cranelift_codegen::ir::Value, CodegenError> {
+    use cranelift_codegen::ir::condcodes::IntCC;
+    let m = lw.m;
+    let iv = m.block(m.region(m.op(op).regions[0]).blocks[0]).args[0];
+    let runs = lw.b.ins().icmp(IntCC::SignedLessThan, lb, ub);
+    let trips = lw.b.ins().isub(ub, lb);
+    let few = lw.b.ins().icmp_imm_u(IntCC::UnsignedLessThan, trips, HOIST_MAX_TRIPS);
+    let mut ok = lw.b.ins().band(runs, few);
+    let last = lw.b.ins().iadd_imm_s(ub, -1);
+    for &(a, at) in accesses {
+        let d = m.op(a);
+        let map = m.attr(a, "map").and_then(Attribute::as_map).ok_or_else(|| lw.err(a, "missing map"))?;
+        let desc = lw.memref(d.operands[at])?;
+        for end in [lb, last] {
+            let subs: Vec<_> = d.operands[at + 1..]
+                .iter()
+                .map(|&v| if v == iv { Ok(end) } else { lw.scalar(v) })
+                .collect::<Result<_, _>>()?;
+            let idx = lw.affine_map(map, &subs, a)?;
+            for (i, dim) in idx.into_iter().zip(desc.dims.clone()) {
+                let n = lw.dim_value(dim);
+                let inside = lw.b.ins().icmp(IntCC::UnsignedLessThan, i, n);
+                ok = lw.b.ins().band(ok, inside);
+            }
+        }
+    }
+    Ok(ok)
+}
+
+/// The loop of `op` from `lb` to `ub`: vectorized, with a forwarded accumulator, or plain.
+fn lower_for_from(
+    lw: &mut FnLowerer<'_, '_>,
+    op: Op,
+    lb: cranelift_codegen::ir::Value,
+    ub: cranelift_codegen::ir::Value,
+) -> Result<(), CodegenError> {
+    let m = lw.m;
+    let parts = for_parts(m, op).ok_or_else(|| lw.err(op, "malformed loop"))?;
     let body = m.region(m.op(op).regions[0]).blocks[0];
     let iv = m.block(body).args[0];
     if let Some(elem) = vectorize::plan(m, op, parts.step).filter(|_| lw.may_vectorize() && body_in_bounds(lw, body)) {
@@ -953,7 +1092,8 @@ fn body_in_bounds(lw: &mut FnLowerer<'_, '_>, body: crate::ir::Block) -> bool {
             () => None,
         })
         .collect();
-    if !accesses.iter().all(|&(o, at)| bounds::proven(m, o, at)) {
+    // Proven now, or checked once at the entry of this version of the loop.
+    if !accesses.iter().all(|&(o, at)| !lw.checks(o) || bounds::proven(m, o, at)) {
         return false;
     }
     for (o, _) in accesses {

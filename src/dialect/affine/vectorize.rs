@@ -21,7 +21,7 @@ use crate::codegen::{CodegenError, FnLowerer};
 use crate::ir::{AffineExpr, AffineMap, Attribute, ExprKind, Module, Op, Type, Value};
 
 /// Whether `e` depends on any of the dimensions `dims`.
-fn mentions(e: &AffineExpr, dims: &[u32]) -> bool {
+pub(super) fn mentions(e: &AffineExpr, dims: &[u32]) -> bool {
     match e.kind() {
         ExprKind::Const(_) | ExprKind::Symbol(_) => false,
         ExprKind::Dim(d) => dims.contains(d),
