@@ -708,7 +708,28 @@ fn tir_program(seed: u64) -> (String, bool) {
     let mut reordered = false;
     for k in 0..1 + rng.below(5) {
         let i = format!("i{k}");
-        match rng.below(6) {
+        match rng.below(8) {
+            6 => {
+                // A register tile of accumulators: rows unrolled, columns vectorized, the tile's
+                // elements the same in every iteration of the loop around it.
+                let rows = *rng.pick(&[2, 4]);
+                let row = *rng.pick(&["ii", "ii // 2", "3 - ii"]);
+                // Vector lanes read nothing the loop writes.
+                let e = tir_float(&mut rng, &i, 2, true);
+                reordered = true;
+                body.push_str(&format!(
+                    "    for {i} in range({}):\n        for ii in T.unroll({rows}):\n            for jj in T.vectorized(4):\n                C[{row}, jj] = C[{row}, jj] + {e} * A[(ii + {i}) % 16]\n",
+                    1 + rng.below(6)
+                ));
+            }
+            7 => {
+                // Overlapping vectors of one buffer (no two may share a register).
+                let (stride, ext) = (*rng.pick(&[1, 2, 4]), 1 + rng.below(4));
+                reordered = true;
+                body.push_str(&format!(
+                    "    for {i} in range({ext}):\n        for ii in T.unroll(3):\n            for jj in T.vectorized(4):\n                A[ii * {stride} + jj] = A[ii * {stride} + jj] * T.float32(0.5) + T.Cast(\"float32\", {i})\n"
+                ));
+            }
             0 | 1 => {
                 let (kind, out, ext) = match rng.below(5) {
                     0 => ("T.parallel", *rng.pick(&["A", "B"]), 16),
@@ -807,7 +828,7 @@ fn tir_float(rng: &mut Rng, i: &str, depth: u32, own: bool) -> String {
             0 => format!("T.float32({})", rng.pick(&["0.0", "1.5", "-2.0", "1e30", "0.1", "-0.0"])),
             1 => "y".into(),
             2 if !own => format!("A[{}]", tir_index(rng, i, false)),
-            3 if i.starts_with('i') => format!("C[{i} % 4, {}]", rng.below(4)),
+            3 if i.starts_with('i') && !own => format!("C[{i} % 4, {}]", rng.below(4)),
             _ => "y".into(),
         };
     }

@@ -55,7 +55,8 @@ pub struct FnLowerer<'s, 'a> {
     /// Functions outlined from this one so far (for unique names).
     pub(super) outlined: u32,
     /// One-element stack buffers kept in registers (see [`FnLowerer::find_register_buffers`]).
-    pub(super) registers: HashMap<crate::ir::Value, cranelift_frontend::Variable>,
+    pub(super) registers:
+        HashMap<crate::ir::Value, Vec<(cranelift_frontend::Variable, cranelift_codegen::ir::types::Type)>>,
     /// The op being lowered (where a loop built for it reports an interrupt).
     pub(super) current_op: Option<Op>,
     /// The function's one block that reports an interrupt (its parameter: the site), made on

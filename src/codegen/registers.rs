@@ -6,15 +6,18 @@ use rustc_hash::FxHashMap as HashMap;
 
 use cranelift_codegen::ir::{Value, types};
 
-use super::CodegenRole;
 use super::lower::*;
 use super::repr;
+use super::{CodegenError, CodegenRole};
+use crate::codegen::repr::Repr;
 use crate::ir::Op;
+use crate::ir::Type;
 
 impl<'s, 'a> FnLowerer<'s, 'a> {
-    /// Find the `alloca`s of one scalar element that only `load` and `store` use, all in the
-    /// function being built (not in a parallel body outlined from it): they live in registers,
-    /// as Cranelift variables (their index can only be 0).
+    /// Find the `alloca`s of one element (a scalar, or a vector: an accumulator tile's row) that
+    /// only `load` and `store` use, all in the function being built (not in a parallel body
+    /// outlined from it): they live in registers, as Cranelift variables, one per register the
+    /// element's value takes (their index can only be 0).
     pub(super) fn find_register_buffers(&mut self, root: Op, region: crate::ir::Region) {
         let m = self.m;
         let lowerings = self.st.lowerings;
@@ -34,7 +37,7 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
             }
             false
         };
-        let mut candidates: HashMap<crate::ir::Value, types::Type> = HashMap::default();
+        let mut candidates: HashMap<crate::ir::Value, Vec<types::Type>> = HashMap::default();
         m.walk_region(region, |op| {
             if lowerings.role(m.op_name(op)) != CodegenRole::FrameBuffer || nested(op) {
                 return;
@@ -42,9 +45,11 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
             let r = m.op(op).results[0];
             if let Some(mt) = m.value_type(r).as_memref()
                 && mt.shape.iter().product::<i64>() == 1
-                && let Some(t) = repr::scalar_clif(&mt.elem)
+                && let Ok(ts) = repr::flat_types(&mt.elem)
+                && (1..=8).contains(&ts.len())
+                && !matches!(mt.elem, Type::Memref(_) | Type::Tensor(_))
             {
-                candidates.insert(r, t);
+                candidates.insert(r, ts);
             }
         });
         if candidates.is_empty() {
@@ -69,15 +74,43 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
                 }
             }
         });
-        for (v, t) in candidates {
-            let var = self.b.declare_var(t);
-            self.registers.insert(v, var);
+        for (v, ts) in candidates {
+            let vars = ts.into_iter().map(|t| (self.b.declare_var(t), t)).collect();
+            self.registers.insert(v, vars);
         }
     }
 
-    /// The variable a one-element buffer lives in, if it lives in one.
-    pub fn register_of(&self, memref: crate::ir::Value) -> Option<cranelift_frontend::Variable> {
-        self.registers.get(&memref).copied()
+    /// Start a register buffer at zero (its contents are undefined until stored). `false` if
+    /// `memref` does not live in registers.
+    pub fn clear_register(&mut self, memref: crate::ir::Value) -> bool {
+        let Some(vars) = self.registers.get(&memref).cloned() else { return false };
+        for (var, t) in vars {
+            let z = self.zero(t);
+            self.b.def_var(var, z);
+        }
+        true
+    }
+
+    /// The value of a register buffer's element (of type `elem`), if `memref` lives in registers.
+    pub fn read_register(&mut self, memref: crate::ir::Value, elem: &Type) -> Option<Repr> {
+        let vars = self.registers.get(&memref)?.clone();
+        let vals: Vec<Value> = vars.iter().map(|(var, _)| self.b.use_var(*var)).collect();
+        Some(match elem {
+            Type::Vector(_) => Repr::Vector(vals),
+            _ => Repr::Scalar(vals[0]),
+        })
+    }
+
+    /// Store `value` (an IR value of the element type) into a register buffer; `Ok(false)` if
+    /// `memref` does not live in registers.
+    pub fn write_register(&mut self, memref: crate::ir::Value, value: crate::ir::Value) -> Result<bool, CodegenError> {
+        let Some(vars) = self.registers.get(&memref).cloned() else { return Ok(false) };
+        let ty = self.ty(value).clone();
+        let flat = self.get(value)?.flatten(&ty);
+        for ((var, _), v) in vars.into_iter().zip(flat) {
+            self.b.def_var(var, v);
+        }
+        Ok(true)
     }
 
     /// The register holding the element at `key`, while a loop keeps it there.

@@ -78,6 +78,11 @@ impl Linear {
         }
         self
     }
+    /// `self + k * o`.
+    pub fn plus_scaled(self, o: &Linear, k: i128) -> Linear {
+        self.add(o, k)
+    }
+
     /// The constant, if there are no terms.
     pub fn as_const(&self) -> Option<i128> {
         self.terms.is_empty().then_some(self.constant)

@@ -1,8 +1,11 @@
-//! Accumulators in registers: when every access a loop makes to a buffer is to one element that
-//! does not change during the loop (`C[i, j]` in a loop over `k`), the element is read once
-//! before the loop into a one-element local buffer, the loop works on that, and it is written
-//! back after (the local buffer then lives in a register). Innermost loops first, so an
-//! accumulator climbs out of every reduction loop it can.
+//! Accumulators in registers: when every access a loop makes to a buffer is to a few elements
+//! that do not change during the loop (`C[i, j]` in a loop over `k`; a register tile
+//! `C[i0 * 4 + 0..4, j0 * 8 + ramp(0, 1, 8)]` once its `T.unroll` loop is unrolled), each element
+//! (or vector of consecutive elements) is read once before the loop into a one-element local
+//! buffer, the loop works on those, and they are written back after (the local buffers then live
+//! in registers). Different elements must provably not overlap (their flat positions differ by a
+//! constant at least their width). Innermost loops first, so an accumulator climbs out of every
+//! reduction loop it can.
 //!
 //! Observable behaviour is kept: the element's final value is the same, no other access in the
 //! loop can reach it (other buffers do not alias: parameters are checked not to overlap, and
@@ -26,18 +29,74 @@ struct Loops;
 impl Mutator for Loops {
     fn stmt(&mut self, s: &Stmt) -> Stmt {
         let s = default_stmt(self, s);
-        let StmtKind::For { var, min, extent, kind: ForKind::Serial | ForKind::Unrolled, body, .. } = s.kind() else {
+        let StmtKind::For { var, extent, kind: ForKind::Serial | ForKind::Unrolled, body, .. } = s.kind() else {
             return s;
         };
-        let mut out = s.clone();
+        // Inner `T.unroll` loops are unrolled by lowering anyway: unrolled here, a register
+        // tile's accesses (`C[i0 * 4 + 1, j0 * 8 + ramp]`) no longer change in this loop.
+        let expanded = ExpandUnrolled.stmt(&s);
+        let mut out = if expanded.same_node(&s) { s.clone() } else { expanded };
+        let original = s.clone();
+        let mut promoted = false;
         // One buffer at a time; each promotion rewrites the loop.
         for _ in 0..8 {
-            match promote_one(&out, var, min, extent, body_of(&out).unwrap_or(body)) {
-                Some(n) => out = n,
+            let inner = body_of(&out).unwrap_or(body).clone();
+            match promote_one(&out, var, extent, &inner) {
+                Some(n) => {
+                    out = n;
+                    promoted = true;
+                }
                 None => break,
             }
         }
-        out
+        if promoted { out } else { original }
+    }
+}
+
+/// Unrolls `T.unroll` loops of constant bounds and at most 16 iterations inside a loop body:
+/// one copy of the body per iteration, the loop variable replaced by its value.
+struct ExpandUnrolled;
+
+impl Mutator for ExpandUnrolled {
+    fn stmt(&mut self, s: &Stmt) -> Stmt {
+        let s = default_stmt(self, s);
+        let StmtKind::For { var, min, extent, kind: ForKind::Unrolled, body, .. } = s.kind() else { return s };
+        let (Some(lo), Some(n)) = (crate::tir::arith::const_int(min), crate::tir::arith::const_int(extent)) else {
+            return s;
+        };
+        if !(1..=16).contains(&n) {
+            return s;
+        }
+        let copies = (0..n)
+            .map(|k| {
+                let map = HashMap::from_iter([(var.id(), PrimExpr::int_of(lo + k, var.dtype()))]);
+                InlineIndexLets.stmt(&crate::tir::mutate::Substitute { map: &map }.stmt(body))
+            })
+            .collect();
+        Stmt::at(StmtKind::Seq(copies), s.span())
+    }
+}
+
+/// Lets of values without loads or calls (index arithmetic) replaced by their values, so that
+/// an unrolled body's copies do not bind one variable to several values.
+struct InlineIndexLets;
+
+impl Mutator for InlineIndexLets {
+    fn stmt(&mut self, s: &Stmt) -> Stmt {
+        if let StmtKind::LetStmt { var, value, body } = s.kind() {
+            let mut pure = true;
+            walk_expr(value, &mut |x| {
+                if matches!(x.kind(), ExprKind::BufferLoad(..) | ExprKind::Call(..) | ExprKind::Let(..)) {
+                    pure = false;
+                }
+            });
+            if pure {
+                let map = HashMap::from_iter([(var.id(), value.clone())]);
+                let inlined = crate::tir::mutate::Substitute { map: &map }.stmt(body);
+                return self.stmt(&inlined);
+            }
+        }
+        default_stmt(self, s)
     }
 }
 
@@ -75,20 +134,34 @@ fn body_allows(body: &Stmt) -> bool {
     ok
 }
 
-/// Values of the variables bound by lets inside the body (to see indices through them).
+/// Values of the variables bound by lets inside the body (to see indices through them). A
+/// variable bound more than once (an unrolled body's copies) has no single value: it is left
+/// out, and [`bound_inside`] counts it as changing in the loop.
 fn let_values(body: &Stmt) -> HashMap<u64, PrimExpr> {
-    let mut out = HashMap::default();
+    let mut out: HashMap<u64, PrimExpr> = HashMap::default();
+    let mut twice = HashSet::default();
     walk_stmts(body, &mut |s| {
-        if let StmtKind::LetStmt { var, value, .. } = s.kind() {
-            out.insert(var.id(), value.clone());
+        if let StmtKind::LetStmt { var, value, .. } = s.kind()
+            && out.insert(var.id(), value.clone()).is_some()
+        {
+            twice.insert(var.id());
         }
     });
+    out.retain(|id, _| !twice.contains(id));
     out
 }
 
-/// Variables bound inside the body (besides lets, which are seen through).
+/// Variables bound inside the body (besides lets bound once, which are seen through).
 fn bound_inside(body: &Stmt, loop_var: &Var) -> HashSet<u64> {
     let mut out = HashSet::from_iter([loop_var.id()]);
+    let mut lets = HashSet::default();
+    walk_stmts(body, &mut |s| {
+        if let StmtKind::LetStmt { var, .. } = s.kind()
+            && !lets.insert(var.id())
+        {
+            out.insert(var.id());
+        }
+    });
     walk_stmts(body, &mut |s| match s.kind() {
         StmtKind::For { var, .. } | StmtKind::Allocate { var, .. } => {
             out.insert(var.id());
@@ -162,7 +235,7 @@ fn accesses(body: &Stmt) -> Vec<Access> {
     out
 }
 
-fn promote_one(whole: &Stmt, var: &Var, min: &PrimExpr, extent: &PrimExpr, body: &Stmt) -> Option<Stmt> {
+fn promote_one(whole: &Stmt, var: &Var, extent: &PrimExpr, body: &Stmt) -> Option<Stmt> {
     if !body_allows(body) {
         return None;
     }
@@ -183,7 +256,7 @@ fn promote_one(whole: &Stmt, var: &Var, min: &PrimExpr, extent: &PrimExpr, body:
     }
     let mut candidates: Vec<(u64, Vec<&Access>)> = by_data.into_iter().collect();
     candidates.sort_by_key(|(_, v)| v.first().map_or(0, |a| a.buffer.id()));
-    'next: for (data, acc) in candidates {
+    for (data, acc) in candidates {
         if local.contains(&data) || guarded.contains(&data) || !acc.iter().any(|a| a.store) {
             continue;
         }
@@ -195,29 +268,97 @@ fn promote_one(whole: &Stmt, var: &Var, min: &PrimExpr, extent: &PrimExpr, body:
         if b.scope() == "local" && b.shape().len() == 1 && b.shape()[0].as_int() == Some(1) {
             continue;
         }
-        let mut key: Option<(String, Vec<PrimExpr>)> = None;
-        for a in &acc {
-            if a.indices.iter().any(|i| i.dtype().lanes != 1) {
-                continue 'next;
-            }
-            let mut resolved = Vec::with_capacity(a.indices.len());
-            for i in &a.indices {
-                match resolve(i, &lets, &inside, 0) {
-                    Some(r) => resolved.push(r),
-                    None => continue 'next,
-                }
-            }
-            let k = resolved.iter().map(crate::tir::script::print_expr).collect::<Vec<_>>().join(", ");
-            match &key {
-                None => key = Some((k, resolved)),
-                Some((prev, _)) if *prev != k => continue 'next,
-                _ => {}
-            }
-        }
-        let Some((_, idx)) = key else { continue };
-        return Some(rewrite(whole, var, min, extent, &b, &idx));
+        let Some(keys) = element_keys(&acc, &b, &lets, &inside) else { continue };
+        let cx = Keys { lets: &lets, inside: &inside };
+        return Some(rewrite(whole, extent, &b, &keys, &cx));
     }
     None
+}
+
+/// At most this many elements (or vectors of them) of one buffer are kept in registers across
+/// a loop: a register tile of accumulators.
+const MAX_KEYS: usize = 8;
+
+/// An element of a buffer that a loop's accesses keep returning to: its indices (the last may
+/// be a unit-stride ramp: a vector of consecutive elements), as text to compare.
+struct Key {
+    text: String,
+    indices: Vec<PrimExpr>,
+    lanes: u16,
+}
+
+/// How to see an access's indices from outside the loop.
+struct Keys<'a> {
+    lets: &'a HashMap<u64, PrimExpr>,
+    inside: &'a HashSet<u64>,
+}
+
+impl Keys<'_> {
+    /// The access's indices from outside the loop, if they do not change in it.
+    fn key(&self, indices: &[PrimExpr]) -> Option<Key> {
+        let (last, rest) = indices.split_last()?;
+        if rest.iter().any(|i| i.dtype().lanes != 1) {
+            return None;
+        }
+        let lanes = last.dtype().lanes;
+        if lanes > 1 && !matches!(last.kind(), ExprKind::Ramp(_, st, _) if st.as_int() == Some(1)) {
+            return None;
+        }
+        let resolved: Vec<PrimExpr> =
+            indices.iter().map(|i| resolve(i, self.lets, self.inside, 0)).collect::<Option<_>>()?;
+        let text = resolved.iter().map(crate::tir::script::print_expr).collect::<Vec<_>>().join(", ");
+        Some(Key { text, indices: resolved, lanes })
+    }
+}
+
+/// The distinct elements the accesses reach, when every access is at an element that does not
+/// change in the loop, there are few of them, and two different ones never overlap (their flat
+/// positions differ by a constant at least their width).
+fn element_keys(acc: &[&Access], b: &Buffer, lets: &HashMap<u64, PrimExpr>, inside: &HashSet<u64>) -> Option<Vec<Key>> {
+    let cx = Keys { lets, inside };
+    let mut keys: Vec<Key> = Vec::new();
+    for a in acc {
+        let k = cx.key(&a.indices)?;
+        match keys.iter().find(|x| x.text == k.text) {
+            Some(x) if x.lanes != k.lanes => return None,
+            Some(_) => {}
+            None => keys.push(k),
+        }
+    }
+    if keys.is_empty() || keys.len() > MAX_KEYS {
+        return None;
+    }
+    if keys.len() > 1 {
+        // The flat position of each key's first element, in the buffer's row-major order.
+        let shape: Vec<i128> =
+            b.shape().iter().map(|d| crate::tir::arith::const_int(d).map(i128::from)).collect::<Option<_>>()?;
+        let flat = |k: &Key| {
+            let mut f = crate::tir::arith::linear(&PrimExpr::int(0));
+            let mut stride = 1i128;
+            for (i, n) in k.indices.iter().zip(&shape).rev() {
+                let base = match i.kind() {
+                    ExprKind::Ramp(b, ..) => b.clone(),
+                    _ => i.clone(),
+                };
+                f = f.plus_scaled(&crate::tir::arith::linear(&base), stride);
+                stride *= n;
+            }
+            f
+        };
+        let flats: Vec<_> = keys.iter().map(flat).collect();
+        for (x, fx) in keys.iter().zip(&flats) {
+            for (y, fy) in keys.iter().zip(&flats) {
+                if x.text == y.text {
+                    continue;
+                }
+                let d = fx.clone().plus_scaled(fy, -1).as_const()?;
+                if d.unsigned_abs() < u128::from(x.lanes) {
+                    return None;
+                }
+            }
+        }
+    }
+    Some(keys)
 }
 
 /// The memory (data variables) of buffers accessed only under a condition in `body` (an `if`,
@@ -264,80 +405,101 @@ fn guarded_buffers(body: &Stmt) -> HashSet<u64> {
     out
 }
 
-/// Replaces every access to one buffer by an access to the register buffer.
-struct Redirect {
+/// Replaces every access to one buffer by an access to the register of its element.
+struct Redirect<'a> {
     from: u64,
-    to: Buffer,
+    regs: Vec<(String, Buffer)>,
+    keys: &'a Keys<'a>,
 }
 
-impl Mutator for Redirect {
+impl Redirect<'_> {
+    fn register(&self, indices: &[PrimExpr]) -> Option<&Buffer> {
+        let k = self.keys.key(indices)?;
+        self.regs.iter().find(|(t, _)| *t == k.text).map(|(_, r)| r)
+    }
+}
+
+impl Mutator for Redirect<'_> {
     fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
-        if let ExprKind::BufferLoad(b, _) = e.kind()
+        if let ExprKind::BufferLoad(b, idx) = e.kind()
             && b.id() == self.from
+            && let Some(r) = self.register(idx)
         {
-            return PrimExpr::load(&self.to, vec![PrimExpr::int(0)]).with_span(e.span());
+            return PrimExpr::load(r, vec![PrimExpr::int(0)]).with_span(e.span());
         }
         default_expr(self, e)
     }
     fn stmt(&mut self, s: &Stmt) -> Stmt {
-        if let StmtKind::BufferStore { buffer, value, .. } = s.kind()
+        if let StmtKind::BufferStore { buffer, value, indices } = s.kind()
             && buffer.id() == self.from
+            && let Some(r) = self.register(indices).cloned()
         {
             let v = self.expr(value);
-            return Stmt::at(
-                StmtKind::BufferStore { buffer: self.to.clone(), value: v, indices: vec![PrimExpr::int(0)] },
-                s.span(),
-            );
+            return Stmt::at(StmtKind::BufferStore { buffer: r, value: v, indices: vec![PrimExpr::int(0)] }, s.span());
         }
         default_stmt(self, s)
     }
 }
 
-fn rewrite(whole: &Stmt, var: &Var, min: &PrimExpr, extent: &PrimExpr, b: &Buffer, idx: &[PrimExpr]) -> Stmt {
+fn rewrite(whole: &Stmt, extent: &PrimExpr, b: &Buffer, keys: &[Key], cx: &Keys<'_>) -> Stmt {
     let sp = whole.span();
-    let mut spec = BufferSpec::new(&format!("{}_acc", b.name()), b.dtype(), vec![PrimExpr::int(1)]);
-    spec.scope = "local".into();
-    let reg = spec.build();
-    let new_loop = Redirect { from: b.id(), to: reg.clone() }.stmt(whole);
-    let load = Stmt::at(
-        StmtKind::BufferStore {
-            buffer: reg.clone(),
-            value: PrimExpr::load(b, idx.to_vec()),
-            indices: vec![PrimExpr::int(0)],
-        },
-        sp,
-    );
-    let back = Stmt::at(
-        StmtKind::BufferStore {
-            buffer: b.clone(),
-            value: PrimExpr::load(&reg, vec![PrimExpr::int(0)]),
-            indices: idx.to_vec(),
-        },
-        sp,
-    );
-    let body = Stmt::at(StmtKind::Seq(vec![load, new_loop, back]), sp);
-    let decl = Stmt::at(StmtKind::DeclBuffer { buffer: reg.clone(), body }, sp);
-    let alloc = Stmt::at(
-        StmtKind::Allocate {
-            var: reg.data().clone(),
-            dtype: reg.dtype(),
-            extents: vec![PrimExpr::int(1)],
-            cond: PrimExpr::bool(true),
-            body: decl,
-            annotations: Vec::new(),
-        },
-        sp,
-    );
-    // The element is read only when the loop runs at least once.
+    let regs: Vec<(String, Buffer)> = keys
+        .iter()
+        .enumerate()
+        .map(|(n, k)| {
+            let name = if keys.len() == 1 { format!("{}_acc", b.name()) } else { format!("{}_acc{n}", b.name()) };
+            let mut spec = BufferSpec::new(&name, b.dtype().with_lanes(k.lanes), vec![PrimExpr::int(1)]);
+            spec.scope = "local".into();
+            (k.text.clone(), spec.build())
+        })
+        .collect();
+    let new_loop = Redirect { from: b.id(), regs: regs.clone(), keys: cx }.stmt(whole);
+    let mut seq = Vec::with_capacity(2 * keys.len() + 1);
+    for (k, (_, reg)) in keys.iter().zip(&regs) {
+        seq.push(Stmt::at(
+            StmtKind::BufferStore {
+                buffer: reg.clone(),
+                value: PrimExpr::load(b, k.indices.clone()),
+                indices: vec![PrimExpr::int(0)],
+            },
+            sp,
+        ));
+    }
+    seq.push(new_loop);
+    for (k, (_, reg)) in keys.iter().zip(&regs) {
+        seq.push(Stmt::at(
+            StmtKind::BufferStore {
+                buffer: b.clone(),
+                value: PrimExpr::load(reg, vec![PrimExpr::int(0)]),
+                indices: k.indices.clone(),
+            },
+            sp,
+        ));
+    }
+    let mut body = Stmt::at(StmtKind::Seq(seq), sp);
+    for (_, reg) in regs.iter().rev() {
+        let decl = Stmt::at(StmtKind::DeclBuffer { buffer: reg.clone(), body }, sp);
+        body = Stmt::at(
+            StmtKind::Allocate {
+                var: reg.data().clone(),
+                dtype: reg.dtype(),
+                extents: vec![PrimExpr::int(1)],
+                cond: PrimExpr::bool(true),
+                body: decl,
+                annotations: Vec::new(),
+            },
+            sp,
+        );
+    }
+    // The elements are read only when the loop runs at least once.
     match crate::tir::arith::const_int(extent) {
-        Some(n) if n > 0 => alloc,
+        Some(n) if n > 0 => body,
         _ => {
-            let _ = (var, min);
             let zero = PrimExpr::int_of(0, extent.dtype());
             Stmt::at(
                 StmtKind::IfThenElse {
                     cond: PrimExpr::cmp(CmpOp::Gt, extent.clone(), zero),
-                    then_case: alloc,
+                    then_case: body,
                     else_case: Some(whole.clone()),
                 },
                 sp,

@@ -341,9 +341,9 @@ fn std_key(lw: &FnLowerer<'_, '_>, op: Op, at: usize) -> crate::codegen::AccessK
 
 fn lower_load(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
     let d = lw.m.op(op);
-    if let Some(var) = lw.register_of(d.operands[0]) {
-        let v = lw.b.use_var(var);
-        lw.set(d.results[0], Repr::Scalar(v));
+    let elem = lw.ty(d.operands[0]).element_type().clone();
+    if let Some(v) = lw.read_register(d.operands[0], &elem) {
+        lw.set(d.results[0], v);
         return Ok(());
     }
     if let Some(v) = lw.forwarded(&std_key(lw, op, 0)) {
@@ -365,9 +365,7 @@ fn lower_load(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
 
 fn lower_store(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
     let d = lw.m.op(op);
-    if let Some(var) = lw.register_of(d.operands[1]) {
-        let v = lw.scalar(d.operands[0])?;
-        lw.b.def_var(var, v);
+    if lw.write_register(d.operands[1], d.operands[0])? {
         return Ok(());
     }
     if lw.bounds_checks() && super::bounds::proven(lw.m, op, 1) {

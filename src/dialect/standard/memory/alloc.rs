@@ -294,12 +294,8 @@ fn lower_alloc(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
 fn lower_alloca(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
     let m = lw.m;
     let d = m.op(op);
-    if let Some(var) = lw.register_of(d.results[0]) {
-        // Kept in a register: it starts as zero (its contents are undefined until stored).
-        let elem = m.value_type(d.results[0]).element_type().clone();
-        let t = cr::scalar_clif(&elem).unwrap_or(types::I64);
-        let z = lw.zero(t);
-        lw.b.def_var(var, z);
+    if lw.clear_register(d.results[0]) {
+        // Kept in registers: it starts as zero (its contents are undefined until stored).
         lw.set(d.results[0], Repr::Unit);
         return Ok(());
     }
