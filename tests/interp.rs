@@ -708,7 +708,15 @@ fn tir_program(seed: u64) -> (String, bool) {
     let mut reordered = false;
     for k in 0..1 + rng.below(5) {
         let i = format!("i{k}");
-        match rng.below(8) {
+        match rng.below(9) {
+            8 => {
+                // An unrolled loop around one too long to unroll for promotion: the inner loop's
+                // variable changes the element.
+                let n = *rng.pick(&[17, 20, 32]);
+                body.push_str(&format!(
+                    "    for {i} in range(3):\n        for u in T.unroll(2):\n            for r in T.unroll({n}):\n                A[r % 16] = T.max(A[r % 16], C[u, r % 4] + T.Cast(\"float32\", {i}))\n"
+                ));
+            }
             6 => {
                 // A register tile of accumulators: rows unrolled, columns vectorized, the tile's
                 // elements the same in every iteration of the loop around it.

@@ -145,3 +145,30 @@ fn a_time_limit_stops_the_run_and_progress_and_plots_follow_it() {
     assert!(text.contains("best so far vs candidates measured") && text.contains("best so far vs wall time (s)"));
     assert_eq!(strata::tune::plot_svg(&svg, &[], 1.0).unwrap_err(), "no measured candidate to plot");
 }
+
+// Every candidate of the built-in space schedules, lowers, compiles and computes what the
+// unscheduled function computes (the tuner checks each against it): both structures, the
+// register tile (rows unrolled, a vectorized row, promoted across the reduction) and the wide
+// accumulator, on a matmul and on a softmax's row reductions (a reduction over a vectorized
+// gather, inside unrolled loops).
+#[test]
+fn every_candidate_of_the_space_is_correct() {
+    const SOFTMAX_MAX: &str = r#"
+@T.prim_func(s_tir=True)
+def rowmax(A: T.Buffer((128, 64), "float32"), M: T.Buffer((128,), "float32")):
+    for i, k in T.grid(128, 64):
+        with T.sblock("maxelem"):
+            vi, vk = T.axis.remap("SR", [i, k])
+            with T.init():
+                M[vi] = T.float32(-3.4028234663852886e+38)
+            M[vi] = T.max(M[vi], A[vi, vk])
+"#;
+    let rowmax = strata::tir::parse_script(SOFTMAX_MAX).unwrap().funcs.remove(0);
+    for (name, f, trials) in [("matmul", func(), 40), ("rowmax", rowmax, 40)] {
+        let r = Tuner::new(f).trials(trials).seed(11).threads(2).time_options(quick()).run().unwrap();
+        let bad: Vec<String> = r.records.iter().filter(|x| !x.measured()).map(|x| x.status().to_string()).collect();
+        assert!(bad.is_empty(), "{name}: {bad:?}");
+        let tiles = r.records.iter().filter(|x| x.trace().contains("sch.unroll")).count();
+        assert!(name != "matmul" || tiles > 0, "{name}: no register tile was tried");
+    }
+}

@@ -1,7 +1,9 @@
 //! The built-in design space: in the spirit of MetaSchedule's CPU rules, for a function whose
 //! main block is a reduction (matmul, conv2d) or elementwise.
 //!
-//! For the reduction block with the most loops: every spatial loop tiled in two
+//! For the reduction block with the most loops, one of two structures (a sampled choice). A
+//! register tile ([`register_tile`]): spatial loops in three, the innermost tile small enough to
+//! stay in registers across the whole reduction. Or: every spatial loop tiled in two
 //! (`sample_perfect_tile`, innermost at most 64) and every reduction loop in two (at most 16),
 //! ordered `S.. R.. R.. S..` (outer spatial, outer then inner reduction, inner spatial), the
 //! output accumulated in a `"local"` cache written back under the last outer spatial loop, the
@@ -32,6 +34,11 @@ pub fn apply(sch: &mut Schedule) -> Result<(), ScheduleError> {
     let first_reduce = kinds.iter().position(|&r| r).unwrap_or(kinds.len());
     if kinds[first_reduce..].iter().any(|&r| !r) || first_reduce == 0 {
         return Ok(());
+    }
+    // Two structures: the accumulator tile as wide as the inner loops, or a register tile.
+    let structure = sch.sample_categorical(&[0, 1], &[0.5, 0.5], None)?;
+    if sch.get(structure)? == 1 {
+        return register_tile(sch, block, &loops, &kinds);
     }
     let mut outer_s = Vec::new();
     let mut inner_s = Vec::new();
@@ -68,6 +75,60 @@ pub fn apply(sch: &mut Schedule) -> Result<(), ScheduleError> {
     }
     let unroll = sch.sample_categorical(&[0, 16, 64, 512], &[0.25; 4], None)?;
     sch.annotate_with(BlockOrLoop::Loop(fused), "pragma_auto_unroll_max_step", AnnValue::Sampled(unroll))?;
+    sch.decompose_reduction(block, outer_r[0])?;
+    Ok(())
+}
+
+/// A register tile: every spatial loop tiled in three (outer, middle, and an inner tile of at
+/// most 8 rows or, for the last spatial loop, 16 lanes), every reduction loop in two, ordered
+/// `S.. S.. R.. R.. S..`; the output accumulated in a `"local"` cache written back under the
+/// last middle loop, the outer loops fused and parallel, the tile's rows unrolled and its last
+/// loop vectorized, so that promotion keeps the whole tile in registers across the reduction.
+fn register_tile(
+    sch: &mut Schedule,
+    block: crate::tir::schedule::BlockRV,
+    loops: &[LoopRV],
+    kinds: &[bool],
+) -> Result<(), ScheduleError> {
+    let last_spatial = kinds.iter().rposition(|&r| !r).unwrap_or(0);
+    let (mut outer_s, mut mid_s, mut inner_s, mut outer_r, mut inner_r) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for (k, &l) in loops.iter().enumerate() {
+        if kinds[k] {
+            let tiles = sch.sample_perfect_tile(l, 2, 16, None)?;
+            let factors: Vec<Factor> = tiles.iter().map(|&t| t.into()).collect();
+            let parts = sch.split_by(l, &factors)?;
+            outer_r.push(parts[0]);
+            inner_r.push(parts[1]);
+        } else {
+            let tiles = sch.sample_perfect_tile(l, 3, if k == last_spatial { 16 } else { 8 }, None)?;
+            let factors: Vec<Factor> = tiles.iter().map(|&t| t.into()).collect();
+            let parts = sch.split_by(l, &factors)?;
+            outer_s.push(parts[0]);
+            mid_s.push(parts[1]);
+            inner_s.push(parts[2]);
+        }
+    }
+    let order: Vec<LoopRV> =
+        outer_s.iter().chain(&mid_s).chain(&outer_r).chain(&inner_r).chain(&inner_s).copied().collect();
+    sch.reorder(&order)?;
+    let cache = sch.cache_write(block, 0, "local")?;
+    let last_mid = *mid_s.last().unwrap_or(&mid_s[0]);
+    sch.reverse_compute_at(cache, last_mid)?;
+    let fused = if outer_s.len() > 1 { sch.fuse(&outer_s)? } else { outer_s[0] };
+    sch.parallel(fused)?;
+    if let Some((&v, rows)) = inner_s.split_last() {
+        for &r in rows {
+            sch.unroll(r)?;
+        }
+        sch.vectorize(v)?;
+    }
+    let cache_loops = sch.get_loops(cache)?;
+    if let Some(&v) = cache_loops.last()
+        && cache_loops.len() > 1
+    {
+        sch.vectorize(v)?;
+    }
     sch.decompose_reduction(block, outer_r[0])?;
     Ok(())
 }

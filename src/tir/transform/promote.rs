@@ -34,8 +34,28 @@ impl Mutator for Loops {
         };
         // Inner `T.unroll` loops are unrolled by lowering anyway: unrolled here, a register
         // tile's accesses (`C[i0 * 4 + 1, j0 * 8 + ramp]`) no longer change in this loop.
-        let expanded = ExpandUnrolled.stmt(&s);
-        let mut out = if expanded.same_node(&s) { s.clone() } else { expanded };
+        // Only loops inside this one: the loop itself stays the loop the accumulators leave.
+        let mut out = match s.kind() {
+            StmtKind::For { var, min, extent, kind, body, annotations } => {
+                let expanded = ExpandUnrolled.stmt(body);
+                if expanded.same_node(body) {
+                    s.clone()
+                } else {
+                    Stmt::at(
+                        StmtKind::For {
+                            var: var.clone(),
+                            min: min.clone(),
+                            extent: extent.clone(),
+                            kind: kind.clone(),
+                            body: expanded,
+                            annotations: annotations.clone(),
+                        },
+                        s.span(),
+                    )
+                }
+            }
+            _ => s.clone(),
+        };
         let original = s.clone();
         let mut promoted = false;
         // One buffer at a time; each promotion rewrites the loop.
