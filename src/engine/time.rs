@@ -48,7 +48,8 @@ pub struct TimeStats {
 }
 
 impl TimeStats {
-    fn of(results: Vec<Duration>, number: u32) -> TimeStats {
+    /// Statistics of repeats of `number` calls each, given each repeat's time per call.
+    pub(crate) fn of(results: Vec<Duration>, number: u32) -> TimeStats {
         let mut sorted = results.clone();
         sorted.sort();
         let n = sorted.len().max(1) as f64;
