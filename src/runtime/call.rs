@@ -210,6 +210,80 @@ pub unsafe extern "C" fn strata_copy(dst: *mut u8, src: *const u8, bytes: i64) {
     }
 }
 
+/// Where a DMA copy's elements lie: the buffer (its element at flat index 0), its number of
+/// elements, and the flat index the copy starts at.
+#[repr(C)]
+pub struct DmaSide {
+    /// The element at flat index 0.
+    pub base: *mut u8,
+    /// Elements the buffer holds from `base`.
+    pub len: i64,
+    /// The flat index of the first element copied.
+    pub at: i64,
+}
+
+/// `dma_start`'s copy of `n` elements of `eb` bytes: contiguous when `per` is 0, else `per`
+/// elements at a time, the source advancing `stride` elements per chunk. Every element read and
+/// written is checked to lie inside its buffer first: 0 when copied, 1 when a range leaves its
+/// buffer (nothing is copied), 2 when `per` is not positive.
+///
+/// # Safety
+/// `src` and `dst` must point to valid `DmaSide`s whose `base` and `len` describe live buffers.
+pub unsafe extern "C" fn strata_dma_copy(
+    src: *const DmaSide,
+    dst: *const DmaSide,
+    n: i64,
+    eb: i64,
+    stride: i64,
+    per: i64,
+) -> i32 {
+    // SAFETY: generated code passes two `DmaSide`s in its frame.
+    let (s, d) = unsafe { (&*src, &*dst) };
+    let inside = |side: &DmaSide, first: i128, count: i128| {
+        count == 0 || (first >= 0 && count >= 0 && first + count <= i128::from(side.len))
+    };
+    let (n, eb) = (i128::from(n), i128::from(eb));
+    if n < 0 {
+        return 1;
+    }
+    if per == 0 && stride == 0 {
+        if !inside(s, i128::from(s.at), n) || !inside(d, i128::from(d.at), n) {
+            return 1;
+        }
+        // SAFETY: both ranges were checked to lie inside their buffers.
+        unsafe {
+            std::ptr::copy(
+                s.base.add((s.at as usize) * eb as usize),
+                d.base.add((d.at as usize) * eb as usize),
+                (n * eb) as usize,
+            )
+        };
+        return 0;
+    }
+    if per <= 0 {
+        return 2;
+    }
+    let (per, stride) = (i128::from(per), i128::from(stride));
+    let chunks = n / per;
+    if chunks == 0 {
+        return 0;
+    }
+    // The chunks' sources run from `at` to `at + (chunks - 1) * stride`, each `per` long.
+    let last = i128::from(s.at) + (chunks - 1) * stride;
+    let lowest = i128::from(s.at).min(last);
+    let span = i128::from(s.at).max(last) - lowest + per;
+    if !inside(s, lowest, span) || !inside(d, i128::from(d.at), chunks * per) {
+        return 1;
+    }
+    for k in 0..chunks {
+        let from = (i128::from(s.at) + k * stride) * eb;
+        let to = (i128::from(d.at) + k * per) * eb;
+        // SAFETY: every chunk lies inside the ranges checked above.
+        unsafe { std::ptr::copy(s.base.add(from as usize), d.base.add(to as usize), (per * eb) as usize) };
+    }
+    0
+}
+
 /// Round an `f32` to `f16` (to nearest, ties to even); the bits.
 pub extern "C" fn strata_f32_to_f16(x: f32) -> i32 {
     i32::from(half::f16::from_f32(x).to_bits())

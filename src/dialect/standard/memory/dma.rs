@@ -7,6 +7,7 @@ use crate::codegen::{CodegenError, FnLowerer};
 use crate::dialect::common::{all_index, print_index_list};
 use crate::dialect::{OpDef, Traits, VerifyCx};
 use crate::ir::{Module, Op, OperationState, Span, Type, Value, Values};
+use crate::runtime::call as rt;
 use crate::runtime::trap::TrapKind;
 use crate::syntax::{PResult, Parser, Printer, TokKind};
 use cranelift_codegen::ir::InstBuilder;
@@ -21,7 +22,7 @@ pub static DMA_START: OpDef = OpDef {
     verify: verify_dma_start,
     fold: None,
     lower: Some(lower_dma_start),
-    interp: None,
+    interp: Some(interp_dma_start),
     traits: Traits::NONE,
     summary: "start a copy of elements between memrefs, completion signalled at a tag",
 };
@@ -35,7 +36,7 @@ pub static DMA_WAIT: OpDef = OpDef {
     verify: verify_dma_wait,
     fold: None,
     lower: Some(lower_dma_wait),
-    interp: None,
+    interp: Some(interp_dma_wait),
     traits: Traits::NONE,
     summary: "wait for the copy signalled at a tag",
 };
@@ -246,38 +247,45 @@ fn verify_dma_wait(cx: &mut VerifyCx<'_>, op: Op) {
 }
 
 fn lower_dma_start(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
+    use cranelift_codegen::ir::{StackSlotData, StackSlotKind, types};
     let m = lw.m;
     let l = dma_layout(m, op).map_err(|e| lw.err(op, e))?;
-    let (sty, dty) = (m.value_type(l.src), m.value_type(l.dst));
-    let (s, dd) = (lw.memref(l.src)?, lw.memref(l.dst)?);
-    let si = index_values(lw, &l.src_idx)?;
-    let di = index_values(lw, &l.dst_idx)?;
-    let src = lw.element_address(sty, &s, &si, op)?;
-    let dst = lw.element_address(dty, &dd, &di, op)?;
+    let eb = cr::elem_bytes(m.value_type(l.src).element_type()).unwrap_or(1);
+    // Each side as the runtime checks it: base, elements, first flat index.
+    let side = |lw: &mut FnLowerer<'_, '_>, memref: Value, idx: &[Value]| -> Result<_, CodegenError> {
+        let ty = lw.ty(memref);
+        let desc = lw.memref(memref)?;
+        let at = index_values(lw, idx)?;
+        // The address of the first element (checked like any access), as a flat index.
+        let addr = lw.element_address(ty, &desc, &at, op)?;
+        let off = lw.b.ins().isub(addr, desc.ptr);
+        let first = lw.b.ins().sdiv_imm_s(off, eb);
+        let extent = if desc.phys.is_empty() { desc.dims.clone() } else { desc.phys.clone() };
+        let len = lw.element_count(&extent);
+        let slot = lw.b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, 24, 3));
+        lw.b.ins().stack_store(types::I64, desc.ptr, slot, 0);
+        lw.b.ins().stack_store(types::I64, len, slot, 8);
+        lw.b.ins().stack_store(types::I64, first, slot, 16);
+        Ok(lw.b.ins().stack_addr(types::I64, slot, 0))
+    };
+    let src = side(lw, l.src, &l.src_idx)?;
+    let dst = side(lw, l.dst, &l.dst_idx)?;
     let n = lw.scalar(l.size)?;
-    let eb = cr::elem_bytes(sty.element_type()).unwrap_or(1);
-    if l.stride.is_empty() {
-        let bytes = lw.b.ins().imul_imm_s(n, eb);
-        lw.copy_bytes(dst, src, bytes);
-    } else {
-        // `per` elements at a time, advancing the source by `stride` elements per chunk.
-        let stride = lw.scalar(l.stride[0])?;
-        let per = lw.scalar(l.stride[1])?;
-        let zero = lw.b.ins().icmp_imm_s(IntCC::SignedLessThanOrEqual, per, 0);
-        lw.trap_if(zero, TrapKind::DivisionByZero, op);
-        let chunks = lw.b.ins().sdiv(n, per);
-        let bytes = lw.b.ins().imul_imm_s(per, eb);
-        let z = lw.i64c(0);
-        lw.build_loop(z, chunks, 1, &mut |lw, k| {
-            let so = lw.b.ins().imul(k, stride);
-            let so = lw.b.ins().imul_imm_s(so, eb);
-            let sa = lw.b.ins().iadd(src, so);
-            let doff = lw.b.ins().imul(k, bytes);
-            let da = lw.b.ins().iadd(dst, doff);
-            lw.copy_bytes(da, sa, bytes);
-            Ok(())
-        })?;
-    }
+    let ebv = lw.i64c(eb);
+    let (stride, per) = match l.stride.as_slice() {
+        [s, p] => (lw.scalar(*s)?, lw.scalar(*p)?),
+        _ => (lw.i64c(0), lw.i64c(0)),
+    };
+    let status = lw.call_host(
+        rt::strata_dma_copy as *const () as usize,
+        &[types::I64; 6],
+        &[types::I32],
+        &[src, dst, n, ebv, stride, per],
+    )[0];
+    let outside = lw.b.ins().icmp_imm_s(IntCC::Equal, status, 1);
+    lw.trap_if(outside, TrapKind::OutOfBounds, op);
+    let per_zero = lw.b.ins().icmp_imm_s(IntCC::Equal, status, 2);
+    lw.trap_if(per_zero, TrapKind::DivisionByZero, op);
     let _ = l.tag;
     Ok(())
 }
@@ -285,4 +293,74 @@ fn lower_dma_start(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenErro
 /// The copy of `dma_start` is synchronous: there is nothing to wait for.
 fn lower_dma_wait(_: &mut FnLowerer<'_, '_>, _: Op) -> Result<(), CodegenError> {
     Ok(())
+}
+
+// ---- interpretation ---------------------------------------------------------------------------
+
+use crate::interp::{Flow, Interp, Stop};
+
+/// The copy generated code makes, with the same checks (`runtime::call::strata_dma_copy`).
+fn interp_dma_start(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    let m = it.m;
+    let l = dma_layout(m, op).map_err(Stop::Unsupported)?;
+    let eb = crate::interp::memory::elem_bytes(m.value_type(l.src).element_type()).unwrap_or(1);
+    let side = |it: &Interp<'_>, memref: Value, idx: &[Value]| -> Result<_, Stop> {
+        let (mv, mt) = it.memref(memref)?;
+        let at = it.ints(idx)?;
+        let first = (mv.offset(&mt, &at).map_err(|k| it.trap(op, k))? as i64 - mv.base) / eb;
+        let extent = if mv.phys.is_empty() { &mv.dims } else { &mv.phys };
+        let len = extent.iter().fold(1i128, |n, &d| n * i128::from(d));
+        Ok((mv, i128::from(first), len))
+    };
+    let (s, s_at, s_len) = side(it, l.src, &l.src_idx)?;
+    let (d, d_at, d_len) = side(it, l.dst, &l.dst_idx)?;
+    let n = i128::from(it.int(l.size)?);
+    let (stride, per) = match l.stride.as_slice() {
+        [st, p] => (i128::from(it.int(*st)?), i128::from(it.int(*p)?)),
+        _ => (0, 0),
+    };
+    let inside = |first: i128, count: i128, len: i128| count == 0 || (first >= 0 && count >= 0 && first + count <= len);
+    // (source element, destination element, elements) of each chunk.
+    let chunks: Vec<(i128, i128, i128)> = if stride == 0 && per == 0 {
+        if n < 0 || !inside(s_at, n, s_len) || !inside(d_at, n, d_len) {
+            return Err(it.trap(op, crate::runtime::TrapKind::OutOfBounds));
+        }
+        vec![(s_at, d_at, n)]
+    } else {
+        if n < 0 {
+            return Err(it.trap(op, crate::runtime::TrapKind::OutOfBounds));
+        }
+        if per <= 0 {
+            return Err(it.trap(op, crate::runtime::TrapKind::DivisionByZero));
+        }
+        let count = n / per;
+        if count > 0 {
+            let last = s_at + (count - 1) * stride;
+            let lowest = s_at.min(last);
+            if !inside(lowest, s_at.max(last) - lowest + per, s_len) || !inside(d_at, count * per, d_len) {
+                return Err(it.trap(op, crate::runtime::TrapKind::OutOfBounds));
+            }
+        }
+        (0..count).map(|k| (s_at + k * stride, d_at + k * per, per)).collect()
+    };
+    let eb = i128::from(eb);
+    // Byte ranges inside the buffers themselves too (a view may claim more than its buffer).
+    let range = |base: i64, at: i128, count: i128| {
+        let start = usize::try_from(i128::from(base) + at * eb).ok()?;
+        Some(start..start.checked_add(usize::try_from(count * eb).ok()?)?)
+    };
+    let oob = || it.trap(op, crate::runtime::TrapKind::OutOfBounds);
+    for (from, to, count) in chunks {
+        let bytes: Vec<u8> = {
+            let b = s.buf.bytes.borrow();
+            b.get(range(s.base, from, count).ok_or_else(oob)?).ok_or_else(oob)?.to_vec()
+        };
+        let mut b = d.buf.bytes.borrow_mut();
+        b.get_mut(range(d.base, to, count).ok_or_else(oob)?).ok_or_else(oob)?.copy_from_slice(&bytes);
+    }
+    Ok(Flow::Next)
+}
+
+fn interp_dma_wait(_: &mut Interp<'_>, _: Op) -> Result<Flow, Stop> {
+    Ok(Flow::Next)
 }

@@ -63,7 +63,7 @@ pub static MEMREF_OFFSET: OpDef = OpDef {
     verify: |cx: &mut VerifyCx<'_>, op: Op| verify_layout_query(cx, op, false),
     fold: Some(|m: &Module, op: Op, c: &[Option<Attribute>]| fold_layout_query(m, op, c, false)),
     lower: Some(|lw: &mut FnLowerer<'_, '_>, op: Op| lower_layout_query(lw, op, false)),
-    interp: None,
+    interp: Some(|it: &mut Interp<'_>, op: Op| interp_layout_query(it, op, false)),
     traits: Traits::PURE,
     summary: "the offset of a strided memref's first element from its base, in elements",
 };
@@ -77,7 +77,7 @@ pub static MEMREF_STRIDE: OpDef = OpDef {
     verify: |cx: &mut VerifyCx<'_>, op: Op| verify_layout_query(cx, op, true),
     fold: Some(|m: &Module, op: Op, c: &[Option<Attribute>]| fold_layout_query(m, op, c, true)),
     lower: Some(|lw: &mut FnLowerer<'_, '_>, op: Op| lower_layout_query(lw, op, true)),
-    interp: None,
+    interp: Some(|it: &mut Interp<'_>, op: Op| interp_layout_query(it, op, true)),
     traits: Traits::PURE,
     summary: "the stride of one dimension of a strided memref, in elements",
 };
@@ -91,7 +91,7 @@ pub static MEMREF_BITCAST: OpDef = OpDef {
     verify: verify_memref_bitcast,
     fold: None,
     lower: Some(lower_memref_bitcast),
-    interp: None,
+    interp: Some(interp_memref_bitcast),
     traits: Traits::PURE,
     summary: "a one-dimensional memref's bytes as elements of another type (as many as fit)",
 };
@@ -547,6 +547,23 @@ fn lower_view_like(lw: &mut FnLowerer<'_, '_>, op: Op, reshape: bool) -> Result<
     }
     let desc = MemrefRepr { ptr: src.ptr, dims, syms, phys: Vec::new() };
     let r = lw.complete(ty, Repr::Memref(desc))?;
+    if !reshape
+        && lw.bounds_checks()
+        && let Repr::Memref(view) = &r
+    {
+        // A view reaches no further than its memref: else its accesses, checked against the
+        // view's own sizes, would leave the buffer.
+        let from = lw.ty(d.operands[0]).clone();
+        // Sizes that overflow stop the call (`byte_size`), so the comparison cannot wrap.
+        let bytes = |lw: &mut FnLowerer<'_, '_>, ty: &Type, m: &MemrefRepr| {
+            let extent = if m.phys.is_empty() { m.dims.clone() } else { m.phys.clone() };
+            let eb = cr::elem_bytes(ty.element_type()).unwrap_or(1);
+            lw.byte_size(&extent, eb, op)
+        };
+        let (have, want) = (bytes(lw, &from, &src), bytes(lw, ty, view));
+        let larger = lw.b.ins().icmp(IntCC::UnsignedGreaterThan, want, have);
+        lw.trap_if(larger, TrapKind::OutOfBounds, op);
+    }
     lw.set(d.results[0], r);
     Ok(())
 }
@@ -587,7 +604,66 @@ fn interp_view_like(it: &mut Interp<'_>, op: Op, reshape: bool) -> Result<Flow, 
         return Err(it.trap(op, TrapKind::ShapeMismatch));
     }
     let phys = crate::interp::memory::physical_extents(mt, &dims, &syms).map_err(|k| it.trap(op, k))?;
+    if !reshape {
+        // As generated code checks it: no further than the viewed memref.
+        let (_, from) = it.memref(d.operands[0])?;
+        let have =
+            crate::interp::memory::byte_size(if src.phys.is_empty() { &src.dims } else { &src.phys }, &from.elem);
+        let Some(want) = crate::interp::memory::byte_size(if phys.is_empty() { &dims } else { &phys }, &mt.elem) else {
+            let detail = "the buffer's size in bytes does not fit in 63 bits".to_string();
+            return Err(it.trap_with(op, TrapKind::OutOfMemory, detail));
+        };
+        if have.is_none_or(|h| want > h) {
+            return Err(it.trap(op, TrapKind::OutOfBounds));
+        }
+    }
     let v = crate::interp::MemrefVal { buf: src.buf.clone(), base: src.base, dims, syms, phys };
     super::alloc::set_view(it, op, v);
+    Ok(Flow::Next)
+}
+
+/// `memref_bitcast`: the same bytes as elements of another type.
+fn interp_memref_bitcast(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    let d = it.m.op(op);
+    let (src, from) = it.memref(d.operands[0])?;
+    let to = it.m.value_type(d.results[0]).as_memref().ok_or_else(|| Stop::Unsupported("not a memref".into()))?;
+    let size =
+        |t: &Type| crate::interp::memory::elem_bytes(t).ok_or_else(|| Stop::Unsupported("an element type".into()));
+    let (ea, eb) = (size(&from.elem)?, size(&to.elem)?);
+    let n = if to.shape[0] == DYNAMIC { src.dims.iter().product::<i64>().wrapping_mul(ea) / eb } else { to.shape[0] };
+    let v = crate::interp::MemrefVal {
+        buf: src.buf.clone(),
+        base: src.base,
+        dims: vec![n],
+        syms: Vec::new(),
+        phys: Vec::new(),
+    };
+    super::alloc::set_view(it, op, v);
+    Ok(Flow::Next)
+}
+
+/// `memref_offset` / `memref_stride`: the layout's offset or a dimension's stride.
+fn interp_layout_query(it: &mut Interp<'_>, op: Op, stride: bool) -> Result<Flow, Stop> {
+    use crate::ir::StrideTerm;
+    let m = it.m;
+    let d = m.op(op);
+    let (mv, _) = it.memref(d.operands[0])?;
+    let mt = m.value_type(d.operands[0]).as_memref().ok_or_else(|| Stop::Unsupported("not a memref".into()))?;
+    let k = stride.then(|| m.attr(op, "index").and_then(Attribute::as_int).unwrap_or(0) as usize);
+    let v = if let Some(c) = static_layout(mt, k) {
+        c
+    } else if mt.maps.is_empty() {
+        mv.dims.get(k.unwrap_or(0) + 1..).unwrap_or(&[]).iter().product()
+    } else {
+        let form = mt.strided_form().ok_or_else(|| Stop::Unsupported("not a strided layout".into()))?;
+        match k.map_or(Some(&form.offset), |k| form.strides.get(k)) {
+            Some(StrideTerm::Const(c)) => *c,
+            Some(StrideTerm::Symbol(s)) => {
+                *mv.syms.get(*s as usize).ok_or_else(|| Stop::Unsupported("a layout symbol".into()))?
+            }
+            None => return Err(Stop::Unsupported("index out of range".into())),
+        }
+    };
+    it.set(d.results[0], crate::interp::IVal::Int(v));
     Ok(Flow::Next)
 }
