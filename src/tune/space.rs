@@ -1,7 +1,8 @@
 //! The built-in design space: in the spirit of MetaSchedule's CPU rules, for a function whose
 //! main block is a reduction (matmul, conv2d) or elementwise.
 //!
-//! For the reduction block with the most loops, one of two structures (a sampled choice). A
+//! Every block is scheduled, with its own decisions. A reduction gets one of two structures (a
+//! sampled choice). A
 //! register tile ([`register_tile`]): spatial loops in three, the innermost tile small enough to
 //! stay in registers across the whole reduction. Or: every spatial loop tiled in two
 //! (`sample_perfect_tile`, innermost at most 64) and every reduction loop in two (at most 16),
@@ -21,8 +22,17 @@ use crate::tir::schedule::{AnnValue, BlockOrLoop, Factor, LoopRV, Schedule, Sche
 /// # Errors
 /// A primitive that refuses the function (the candidate is then skipped by the tuner).
 pub fn apply(sch: &mut Schedule) -> Result<(), ScheduleError> {
-    let Some((name, kinds)) = main_block(sch) else { return Ok(()) };
-    let block = sch.get_block(&name)?;
+    // Every block of the function, in order, each with its own decisions.
+    for (name, kinds) in blocks(sch) {
+        schedule_block(sch, &name, &kinds)?;
+    }
+    Ok(())
+}
+
+/// One block: elementwise, or a reduction (spatial loops first) in one of two structures.
+fn schedule_block(sch: &mut Schedule, name: &str, kinds: &[bool]) -> Result<(), ScheduleError> {
+    let kinds = kinds.to_vec();
+    let block = sch.get_block(name)?;
     let loops = sch.get_loops(block)?;
     if loops.len() != kinds.len() {
         return Ok(());
@@ -148,10 +158,10 @@ fn elementwise(sch: &mut Schedule, loops: &[LoopRV]) -> Result<(), ScheduleError
     Ok(())
 }
 
-/// The block with the most loops (ties: the first), and for each of its loops whether a
-/// reduction variable's binding uses it.
-fn main_block(sch: &Schedule) -> Option<(String, Vec<bool>)> {
-    let mut best: Option<(String, Vec<bool>)> = None;
+/// Every block with loops of its own (not the root), in order, and for each of its loops
+/// whether a reduction variable's binding uses it.
+fn blocks(sch: &Schedule) -> Vec<(String, Vec<bool>)> {
+    let mut out: Vec<(String, Vec<bool>)> = Vec::new();
     crate::tir::schedule::walk_blocks(&sch.func().body, &mut Vec::new(), &mut |loops, realize, block| {
         let StmtKind::BlockRealize { values, .. } = realize.kind() else { return };
         let kinds: Vec<bool> = loops
@@ -168,9 +178,9 @@ fn main_block(sch: &Schedule) -> Option<(String, Vec<bool>)> {
                     .any(|(iv, v)| iv.iter_type == IterType::CommReduce && crate::tir::region::uses_var(v, id))
             })
             .collect();
-        if block.name != "root" && best.as_ref().is_none_or(|(_, k)| kinds.len() > k.len()) {
-            best = Some((block.name.clone(), kinds));
+        if block.name != "root" && !kinds.is_empty() {
+            out.push((block.name.clone(), kinds));
         }
     });
-    best
+    out
 }
