@@ -739,13 +739,17 @@ fn tir_program(seed: u64) -> (String, bool) {
                 ));
             }
             0 | 1 => {
-                let (kind, out, ext) = match rng.below(5) {
+                let (kind, out, ext) = match rng.below(6) {
                     0 => ("T.parallel", *rng.pick(&["A", "B"]), 16),
                     1 => ("T.vectorized", *rng.pick(&["A", "B"]), *rng.pick(&[4, 8, 16])),
                     2 => ("T.unroll", *rng.pick(&["A", "B"]), *rng.pick(&[4, 8])),
                     3 => ("T.serial", *rng.pick(&["A", "B"]), 16),
-                    _ => ("range", *rng.pick(&["A", "B"]), *rng.pick(&[16, 17])),
+                    4 => ("range", *rng.pick(&["A", "B"]), *rng.pick(&[16, 17])),
+                    // An extent known at run time (the vectorized loop then runs only when a
+                    // check before it finds every access inside).
+                    _ => ("range", *rng.pick(&["A", "B"]), 0),
                 };
+                let ext = if ext == 0 { "x % 20".to_string() } else { ext.to_string() };
                 let independent = matches!(kind, "T.parallel" | "T.vectorized");
                 reordered |= independent;
                 let e = if out == "A" {

@@ -28,9 +28,10 @@ pub fn vectorize_loops(s: &Stmt) -> Stmt {
 /// index, which moves with the loop), and every vector access must be contiguous.
 ///
 /// A serial loop keeps its meaning when it traps, too: only a body that cannot trap is
-/// vectorized (every access provably inside its buffer over the ranges of the enclosing loops,
-/// every integer division by a constant other than 0 and -1), so that a trap never cancels the
-/// stores of the earlier iterations of a vector.
+/// vectorized (every integer division by a constant other than 0 and -1; every access inside
+/// its buffer — proven over the ranges of the enclosing loops, or else checked once before the
+/// loop, which then runs vectorized only when all are inside and serially otherwise), so that a
+/// trap never cancels the stores of the earlier iterations of a vector.
 pub fn vectorize_serial_loops(s: &Stmt) -> Stmt {
     SerialLoops { ranges: HashMap::default(), extents: HashMap::default() }.stmt(s)
 }
@@ -183,18 +184,25 @@ fn auto_vectorize(
                 }
             })
     };
+    // Accesses not proven inside their buffers are checked once, at run time, before the loop:
+    // the vector loop runs only when all of them are inside (else the serial loop does).
+    let mut unproven: Vec<(Buffer, Vec<PrimExpr>)> = Vec::new();
     walk_stmts(body, &mut |x| {
-        if let StmtKind::BufferStore { buffer, indices, .. } = x.kind() {
-            ok &= inside(buffer, indices);
+        if let StmtKind::BufferStore { buffer, indices, .. } = x.kind()
+            && !inside(buffer, indices)
+        {
+            unproven.push((buffer.clone(), indices.clone()));
         }
     });
     walk_exprs(body, &mut |e| match e.kind() {
-        ExprKind::BufferLoad(b, idx) => ok &= inside(b, idx),
+        ExprKind::BufferLoad(b, idx) if !inside(b, idx) => unproven.push((b.clone(), idx.clone())),
+        ExprKind::BufferLoad(..) => {}
         _ => ok &= !may_trap_division(e, &resolve),
     });
     if !ok {
         return None;
     }
+    let guard = if unproven.is_empty() { None } else { Some(range_guard(var, min, extent, &unproven, &resolve)?) };
     let w = simd_lanes(body)?;
     let lanes = (2 * w) as u16;
     // A trial: the body must vectorize, with contiguous accesses only.
@@ -275,8 +283,14 @@ fn auto_vectorize(
         (Some(n), Some(d)) => PrimExpr::int_of(n - d, t),
         _ => PrimExpr::binary(BinOp::Sub, extent.clone(), done.clone()),
     };
+    let versioned = |vector: Stmt| match &guard {
+        Some(cond) => {
+            Stmt::at(StmtKind::IfThenElse { cond: cond.clone(), then_case: vector, else_case: Some(s.clone()) }, sp)
+        }
+        None => vector,
+    };
     if rest_extent.as_int() == Some(0) {
-        return Some(main);
+        return Some(versioned(main));
     }
     let rest = Stmt::at(
         StmtKind::For {
@@ -289,7 +303,54 @@ fn auto_vectorize(
         },
         sp,
     );
-    Some(Stmt::at(StmtKind::Seq(vec![main, rest]), sp))
+    Some(versioned(Stmt::at(StmtKind::Seq(vec![main, rest]), sp)))
+}
+
+/// The largest coefficient of the loop variable in a subscript checked at the loop's entry, and
+/// the largest extent: together they keep a subscript's change over the loop below 2^30, so the
+/// values at the first and last iteration bound all the others without wrapping.
+const GUARD_MAX_COEFFICIENT: i64 = 1 << 10;
+const GUARD_MAX_EXTENT: i64 = 1 << 20;
+
+/// A condition, evaluated before the loop, that every subscript of `accesses` lies inside its
+/// buffer's dimension at the first and at the last iteration; with subscripts linear in the
+/// loop variable, then at every iteration. `None` when a subscript is not linear in it.
+fn range_guard(
+    var: &Var,
+    min: &PrimExpr,
+    extent: &PrimExpr,
+    accesses: &[(Buffer, Vec<PrimExpr>)],
+    resolve: &dyn Fn(&PrimExpr) -> PrimExpr,
+) -> Option<PrimExpr> {
+    let t = var.dtype();
+    let last = PrimExpr::binary(BinOp::Sub, add(min.clone(), extent.clone()), PrimExpr::int_of(1, t));
+    let mut cond = PrimExpr::cmp(CmpOp::Le, extent.clone(), PrimExpr::int_of(GUARD_MAX_EXTENT, extent.dtype()));
+    for (b, idx) in accesses {
+        if idx.len() != b.shape().len() {
+            return None;
+        }
+        for (i, n) in idx.iter().zip(b.shape()) {
+            let r = resolve(i);
+            if r.dtype().lanes != 1 || !r.dtype().is_int() {
+                return None;
+            }
+            let c = crate::tir::region::coefficient(&r, var.id())?;
+            if c.unsigned_abs() > GUARD_MAX_COEFFICIENT as u64 {
+                return None;
+            }
+            for end in [min, &last] {
+                let map = HashMap::from_iter([(var.id(), super::like(&PrimExpr::var(var), end.clone()))]);
+                let e = crate::tir::mutate::Substitute { map: &map }.expr(&r);
+                let zero = PrimExpr::int_of(0, e.dtype());
+                let within = PrimExpr::and(
+                    PrimExpr::cmp(CmpOp::Ge, e.clone(), zero),
+                    PrimExpr::cmp(CmpOp::Lt, e.clone(), super::like(&e, n.clone())),
+                );
+                cond = PrimExpr::and(cond, within);
+            }
+        }
+    }
+    Some(cond)
 }
 
 struct Loops;
