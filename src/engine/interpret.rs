@@ -24,6 +24,8 @@ use crate::{Error, Result, Verified};
 /// ```
 pub struct Interpreter<'v> {
     module: &'v Verified,
+    /// The module's `alloc_static` buffers, by slot, kept from call to call.
+    statics: std::sync::Mutex<std::collections::HashMap<usize, Vec<u8>>>,
     binders: std::collections::HashMap<Arc<str>, Arc<super::binder::Binder>>,
     max_steps: u64,
     interrupt: Option<Interrupt>,
@@ -39,13 +41,22 @@ enum Input {
 /// The bytes of each tensor argument after a call (`None` for other arguments).
 type Written = Vec<Option<Vec<u8>>>;
 
+/// The module's `alloc_static` buffers by slot.
+type Statics = Vec<(usize, Vec<u8>)>;
+
 /// The interpreter's stack: deep enough for [`crate::interp::MAX_DEPTH`] nested regions and calls.
 const STACK: usize = 512 << 20;
 
 impl<'v> Interpreter<'v> {
     /// An interpreter of `module`, with no limit on the ops a call runs.
     pub fn new(module: &'v Verified) -> Self {
-        Interpreter { module, binders: super::binder::Binder::of_module(module), max_steps: u64::MAX, interrupt: None }
+        Interpreter {
+            module,
+            statics: std::sync::Mutex::default(),
+            binders: super::binder::Binder::of_module(module),
+            max_steps: u64::MAX,
+            interrupt: None,
+        }
     }
 
     /// Stop a call (with an `interrupted` trap) after it has run `n` ops.
@@ -192,10 +203,13 @@ impl<'v> Interpreter<'v> {
             unsafe { b.bind(&ptrs) }.map_err(|message| Error::Argument { func: name.into(), message })?;
         }
         let (max_steps, interrupt) = (self.max_steps, self.interrupt.clone());
+        let statics_in: Statics =
+            self.statics.lock().map(|s| s.iter().map(|(k, v)| (*k, v.clone())).collect()).unwrap_or_default();
         let results = fty.results.clone();
-        let run = move || -> (Result<Vec<Val>>, Written) {
+        let run = move || -> (Result<Vec<Val>>, Written, Statics) {
             let flag = interrupt.as_ref().map(Interrupt::atomic);
             let mut it = Interp::new(m, hooks, max_steps, flag);
+            it.statics = statics_in.into_iter().map(|(k, v)| (k, Buffer::from_bytes(v, Origin::Other))).collect();
             let mut bufs = Vec::new();
             let vals: Vec<IVal> = inputs
                 .into_iter()
@@ -219,20 +233,27 @@ impl<'v> Interpreter<'v> {
             let vals = out.and_then(|out| out.iter().zip(&results).map(|(v, t)| to_val(v, t)).collect());
             // Writes made before a trap are kept, as in generated code.
             let written = bufs.iter().map(|b| b.as_ref().map(|b| b.bytes.borrow().clone())).collect();
-            (vals, written)
+            let statics: Vec<(usize, Vec<u8>)> =
+                it.statics.iter().map(|(k, b)| (*k, b.bytes.borrow().clone())).collect();
+            (vals, written, statics)
         };
-        let (vals, written): (Result<Vec<Val>>, Written) = std::thread::scope(|s| {
+        let (vals, written, statics) = std::thread::scope(|s| {
             let h = std::thread::Builder::new().name("strata-interp".into()).stack_size(STACK).spawn_scoped(s, run);
             match h {
                 Ok(h) => h.join().unwrap_or_else(|_| {
-                    (Err(Error::Call { func: name.into(), message: "the interpreter panicked".into() }), Vec::new())
+                    let e = Error::Call { func: name.into(), message: "the interpreter panicked".into() };
+                    (Err(e), Vec::new(), Vec::new())
                 }),
                 Err(e) => (
                     Err(Error::Call { func: name.into(), message: format!("cannot start the interpreter: {e}") }),
                     Vec::new(),
+                    Vec::new(),
                 ),
             }
         });
+        if let Ok(mut kept) = self.statics.lock() {
+            kept.extend(statics);
+        }
         // What the function wrote goes back to the tensors passed for writing.
         let mut w = written.into_iter();
         for a in args.iter_mut() {

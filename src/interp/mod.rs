@@ -84,6 +84,8 @@ pub(crate) struct Interp<'m> {
     depth: usize,
     steps_left: u64,
     interrupt: Option<&'m AtomicBool>,
+    /// Module-owned buffers (`alloc_static`) by slot; they outlive a call (the caller keeps them).
+    pub statics: HashMap<usize, Rc<memory::Buffer>>,
 }
 
 impl<'m> Interp<'m> {
@@ -104,6 +106,7 @@ impl<'m> Interp<'m> {
             depth: 0,
             steps_left: max_steps,
             interrupt,
+            statics: HashMap::default(),
         }
     }
 
@@ -232,6 +235,17 @@ impl<'m> Interp<'m> {
         self.values = saved_values;
         self.func = saved_func;
         r
+    }
+
+    /// The module-owned buffer of `slot` (zeroed when first used), `None` when `bytes` is more
+    /// than a buffer may hold.
+    pub fn static_slot(&mut self, slot: usize, bytes: i64) -> Option<Rc<memory::Buffer>> {
+        if let Some(b) = self.statics.get(&slot) {
+            return Some(b.clone());
+        }
+        let b = memory::Buffer::zeroed(bytes, Origin::Other)?;
+        self.statics.insert(slot, b.clone());
+        Some(b)
     }
 
     /// A fresh memref of type `mt` with the given sizes and symbols.

@@ -51,7 +51,7 @@ pub static ALLOC_STATIC: OpDef = OpDef {
     verify: verify_alloc_static,
     fold: None,
     lower: Some(lower_alloc_static),
-    interp: None,
+    interp: Some(interp_alloc_static),
     traits: Traits::NONE,
     summary: "a statically shaped memref at a fixed base (a buffer owned by the module)",
 };
@@ -397,4 +397,46 @@ fn interp_dealloc(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
 /// A memref result of an op that views its operand: the same buffer.
 pub(super) fn set_view(it: &mut Interp<'_>, op: Op, v: crate::interp::MemrefVal) {
     it.set(it.m.op(op).results[0], IVal::Memref(std::rc::Rc::new(v)));
+}
+
+/// The bytes of an `alloc_static`'s buffer (its layout's whole extent).
+fn static_bytes(mt: &MemrefType) -> Option<i64> {
+    let space =
+        if mt.maps.is_empty() { mt.shape.clone() } else { crate::ir::layout_extents(&mt.maps, &mt.shape, &[])? };
+    crate::interp::memory::byte_size(&space, &mt.elem)
+}
+
+/// `alloc_static`: the module's buffer at its base, shared as generated code shares it — in
+/// module order, an op reuses the buffer of an earlier op of the same base when it is large
+/// enough, else it gets a new one — and kept from call to call by the caller.
+fn interp_alloc_static(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    let m = it.m;
+    let mut by_base: std::collections::HashMap<i64, (usize, i64)> = std::collections::HashMap::new();
+    let mut slot_of = None;
+    let mut next = 0;
+    m.walk(m.top(), |o| {
+        if !ALLOC_STATIC.is(m, o) || slot_of.is_some() {
+            return;
+        }
+        let base = m.attr(o, "base").and_then(Attribute::as_int).unwrap_or(0) as i64;
+        let bytes = m.value_type(m.op(o).results[0]).as_memref().and_then(static_bytes).unwrap_or(0);
+        let slot = match by_base.get(&base) {
+            Some(&(s, n)) if n >= bytes => s,
+            _ => {
+                next += 1;
+                by_base.insert(base, (next - 1, bytes));
+                next - 1
+            }
+        };
+        if o == op {
+            slot_of = Some((slot, bytes));
+        }
+    });
+    let (slot, bytes) = slot_of.ok_or_else(|| Stop::Unsupported("an alloc_static outside the module".into()))?;
+    let mt = m.value_type(m.op(op).results[0]).as_memref().ok_or_else(|| Stop::Unsupported("not a memref".into()))?;
+    let buf = it.static_slot(slot, bytes).ok_or_else(|| it.trap(op, TrapKind::OutOfMemory))?;
+    let phys = crate::interp::memory::physical_extents(mt, &mt.shape, &[]).map_err(|k| it.trap(op, k))?;
+    let v = crate::interp::MemrefVal { buf, base: 0, dims: mt.shape.clone(), syms: Vec::new(), phys };
+    set_view(it, op, v);
+    Ok(Flow::Next)
 }
