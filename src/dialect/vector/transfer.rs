@@ -28,7 +28,7 @@ pub static TRANSFER_READ: OpDef = OpDef {
     verify: verify_read,
     fold: None,
     lower: Some(lower_read),
-    interp: None,
+    interp: Some(interp_read),
     traits: Traits::NONE,
     summary: "read a vector from a slice of a memref, with optional padding",
 };
@@ -42,7 +42,7 @@ pub static TRANSFER_WRITE: OpDef = OpDef {
     verify: verify_write,
     fold: None,
     lower: Some(lower_write),
-    interp: None,
+    interp: Some(interp_write),
     traits: Traits::NONE,
     summary: "write a vector into a slice of a memref",
 };
@@ -427,4 +427,82 @@ fn lower_write(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
         lw.b.switch_to_block(next);
     }
     Ok(())
+}
+
+// ---- interpretation ---------------------------------------------------------------------------
+// As lowered: each lane's memref indices through the permutation map; lanes outside read the
+// padding (the read itself is at index 0 then, checked like any access) and are not written.
+
+use crate::interp::{Flow, IVal, Interp, Stop};
+
+/// For each lane, its memref indices and whether all are inside the memref.
+fn interp_lanes(
+    it: &Interp<'_>,
+    op: Op,
+    base: &[crate::ir::Value],
+    vshape: &[u64],
+    dims: &[i64],
+) -> Result<Vec<(Vec<i64>, bool)>, Stop> {
+    let m = it.m;
+    let map = m
+        .attr(op, "permutation_map")
+        .and_then(Attribute::as_map)
+        .ok_or_else(|| Stop::Unsupported("no permutation_map".into()))?;
+    let base = it.ints(base)?;
+    let n: u64 = vshape.iter().product();
+    let mut out = Vec::with_capacity(n as usize);
+    for lane in 0..n {
+        let mut pos = vec![0i64; vshape.len()];
+        let mut rem = lane;
+        for k in (0..vshape.len()).rev() {
+            pos[k] = (rem % vshape[k]) as i64;
+            rem /= vshape[k];
+        }
+        let mut idx = base.clone();
+        for (r, e) in map.results().iter().enumerate() {
+            if let ExprKind::Dim(d) = e.kind() {
+                idx[*d as usize] = base[*d as usize].wrapping_add(pos[r]);
+            }
+        }
+        let inside = idx.iter().zip(dims).all(|(&i, &d)| (i as u64) < (d as u64));
+        out.push((idx, inside));
+    }
+    Ok(out)
+}
+
+fn interp_read(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    let m = it.m;
+    let d = m.op(op);
+    let (mv, mt) = it.memref(d.operands[0])?;
+    let rank = mt.shape.len();
+    let vshape = m.value_type(d.results[0]).as_vector().map(|v| v.shape.clone()).unwrap_or_default();
+    let pad = match d.operands.get(1 + rank) {
+        Some(&p) => it.get(p)?,
+        None if mt.elem.is_float() => IVal::Float(0.0),
+        None => IVal::Int(0),
+    };
+    let lanes = interp_lanes(it, op, &d.operands[1..1 + rank], &vshape, &mv.dims)?;
+    let mut out = Vec::with_capacity(lanes.len());
+    for (idx, inside) in lanes {
+        let at = if inside { idx } else { vec![0; rank] };
+        let v = mv.load(&mt, &at).map_err(|k| it.trap(op, k))?;
+        out.push(if inside { v } else { pad.clone() });
+    }
+    it.set(d.results[0], IVal::Vector(out.into()));
+    Ok(Flow::Next)
+}
+
+fn interp_write(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    let m = it.m;
+    let d = m.op(op);
+    let values = it.get(d.operands[0])?.lanes();
+    let (mv, mt) = it.memref(d.operands[1])?;
+    let vshape = m.value_type(d.operands[0]).as_vector().map(|v| v.shape.clone()).unwrap_or_default();
+    let lanes = interp_lanes(it, op, &d.operands[2..], &vshape, &mv.dims)?;
+    for ((idx, inside), v) in lanes.into_iter().zip(values) {
+        if inside {
+            mv.store(&mt, &idx, &v).map_err(|k| it.trap(op, k))?;
+        }
+    }
+    Ok(Flow::Next)
 }
