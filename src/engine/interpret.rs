@@ -35,7 +35,8 @@ pub struct Interpreter<'v> {
 enum Input {
     Scalar(Vec<u8>, Type),
     Func(Arc<str>),
-    Tensor(Vec<u8>, Vec<i64>),
+    /// The bytes, the sizes, and for a non-identity layout its symbols and physical extents.
+    Tensor(Vec<u8>, Vec<i64>, Vec<i64>, Vec<i64>),
 }
 
 /// The bytes of each tensor argument after a call (`None` for other arguments).
@@ -148,10 +149,13 @@ impl<'v> Interpreter<'v> {
                     if check_types {
                         check_tensor(&t.as_dl(), ty).map_err(|e| arg_error(i, e))?;
                     }
-                    if memref_like(ty).is_some_and(|mt| !mt.maps.is_empty()) {
-                        return Err(arg_error(i, "the interpreter passes tensors to identity layouts only".into()));
-                    }
-                    Input::Tensor(t.bytes().to_vec(), t.shape().to_vec())
+                    let (syms, phys) = match memref_like(ty) {
+                        Some(mt) if !mt.maps.is_empty() => layout_of(&mt, t.shape()).ok_or_else(|| {
+                            arg_error(i, format!("cannot interpret a tensor for the layout of '{ty}'"))
+                        })?,
+                        _ => (Vec::new(), Vec::new()),
+                    };
+                    Input::Tensor(t.bytes().to_vec(), t.shape().to_vec(), syms, phys)
                 }
                 (None, Arg::Val(Val::Func(n))) => Input::Func(n.clone()),
                 (None, Arg::Val(Val::Vector(lanes))) => {
@@ -216,16 +220,10 @@ impl<'v> Interpreter<'v> {
                 .map(|x| match x {
                     Input::Scalar(b, t) => read_elem(&b, &t),
                     Input::Func(n) => IVal::Func(n),
-                    Input::Tensor(b, dims) => {
+                    Input::Tensor(b, dims, syms, phys) => {
                         let buf = Buffer::from_bytes(b, Origin::Other);
                         bufs.push(Some(buf.clone()));
-                        IVal::Memref(std::rc::Rc::new(MemrefVal {
-                            buf,
-                            base: 0,
-                            dims,
-                            syms: Vec::new(),
-                            phys: Vec::new(),
-                        }))
+                        IVal::Memref(std::rc::Rc::new(MemrefVal { buf, base: 0, dims, syms, phys }))
                     }
                 })
                 .collect();
@@ -271,6 +269,24 @@ impl<'v> Interpreter<'v> {
         }
         vals
     }
+}
+
+/// The layout symbols and physical extents of a compact tensor of `shape` passed for a memref
+/// with layout maps, as a DLTensor binds them (strides null: compact; byte offset 0).
+fn layout_of(mt: &crate::ir::MemrefType, shape: &[i64]) -> Option<(Vec<i64>, Vec<i64>)> {
+    use crate::ir::StrideTerm;
+    let nsyms = mt.num_layout_symbols();
+    let mut syms = vec![0i64; nsyms];
+    if nsyms > 0 {
+        let form = mt.strided_form()?;
+        for (k, t) in form.strides.iter().enumerate() {
+            if let StrideTerm::Symbol(s) = t {
+                *syms.get_mut(*s as usize)? = shape.get(k + 1..)?.iter().product();
+            }
+        }
+    }
+    let phys = crate::interp::memory::physical_extents(mt, shape, &syms).ok()?;
+    Some((syms, phys))
 }
 
 fn function_names(m: &Module) -> Vec<String> {
