@@ -56,9 +56,7 @@ fn schedule_block(sch: &mut Schedule, name: &str, kinds: &[bool]) -> Result<(), 
     let mut inner_r = Vec::new();
     for (k, &l) in loops.iter().enumerate() {
         let reduce = kinds[k];
-        let tiles = sch.sample_perfect_tile(l, 2, if reduce { 16 } else { 64 }, None)?;
-        let factors: Vec<Factor> = tiles.iter().map(|&t| t.into()).collect();
-        let parts = sch.split_by(l, &factors)?;
+        let parts = tile(sch, l, 2, if reduce { 16 } else { 64 })?;
         if reduce {
             outer_r.push(parts[0]);
             inner_r.push(parts[1]);
@@ -68,12 +66,7 @@ fn schedule_block(sch: &mut Schedule, name: &str, kinds: &[bool]) -> Result<(), 
         }
     }
     let order: Vec<LoopRV> = outer_s.iter().chain(&outer_r).chain(&inner_r).chain(&inner_s).copied().collect();
-    sch.reorder(&order)?;
-    let cache = sch.cache_write(block, 0, "local")?;
-    let last_outer = *outer_s.last().unwrap_or(&outer_s[0]);
-    sch.reverse_compute_at(cache, last_outer)?;
-    let fused = if outer_s.len() > 1 { sch.fuse(&outer_s)? } else { outer_s[0] };
-    sch.parallel(fused)?;
+    let (cache, fused) = accumulate_locally(sch, block, &order, &outer_s, &outer_s)?;
     if let Some(&v) = inner_s.last() {
         sch.vectorize(v)?;
     }
@@ -105,15 +98,11 @@ fn register_tile(
         (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for (k, &l) in loops.iter().enumerate() {
         if kinds[k] {
-            let tiles = sch.sample_perfect_tile(l, 2, 16, None)?;
-            let factors: Vec<Factor> = tiles.iter().map(|&t| t.into()).collect();
-            let parts = sch.split_by(l, &factors)?;
+            let parts = tile(sch, l, 2, 16)?;
             outer_r.push(parts[0]);
             inner_r.push(parts[1]);
         } else {
-            let tiles = sch.sample_perfect_tile(l, 3, if k == last_spatial { 16 } else { 8 }, None)?;
-            let factors: Vec<Factor> = tiles.iter().map(|&t| t.into()).collect();
-            let parts = sch.split_by(l, &factors)?;
+            let parts = tile(sch, l, 3, if k == last_spatial { 16 } else { 8 })?;
             outer_s.push(parts[0]);
             mid_s.push(parts[1]);
             inner_s.push(parts[2]);
@@ -121,12 +110,7 @@ fn register_tile(
     }
     let order: Vec<LoopRV> =
         outer_s.iter().chain(&mid_s).chain(&outer_r).chain(&inner_r).chain(&inner_s).copied().collect();
-    sch.reorder(&order)?;
-    let cache = sch.cache_write(block, 0, "local")?;
-    let last_mid = *mid_s.last().unwrap_or(&mid_s[0]);
-    sch.reverse_compute_at(cache, last_mid)?;
-    let fused = if outer_s.len() > 1 { sch.fuse(&outer_s)? } else { outer_s[0] };
-    sch.parallel(fused)?;
+    let (cache, _) = accumulate_locally(sch, block, &order, &mid_s, &outer_s)?;
     if let Some((&v, rows)) = inner_s.split_last() {
         for &r in rows {
             sch.unroll(r)?;
@@ -143,13 +127,37 @@ fn register_tile(
     Ok(())
 }
 
+/// `l` split in `n` by a sampled perfect tiling (innermost at most `max_innermost`).
+fn tile(sch: &mut Schedule, l: LoopRV, n: usize, max_innermost: i64) -> Result<Vec<LoopRV>, ScheduleError> {
+    let tiles = sch.sample_perfect_tile(l, n, max_innermost, None)?;
+    let factors: Vec<Factor> = tiles.iter().map(|&t| t.into()).collect();
+    sch.split_by(l, &factors)
+}
+
+/// Loops in `order`; the block's output accumulated in a `"local"` cache written back under the
+/// last of `anchor`; the `outer` loops fused and parallel. The cache block and the fused loop.
+fn accumulate_locally(
+    sch: &mut Schedule,
+    block: crate::tir::schedule::BlockRV,
+    order: &[LoopRV],
+    anchor: &[LoopRV],
+    outer: &[LoopRV],
+) -> Result<(crate::tir::schedule::BlockRV, LoopRV), ScheduleError> {
+    let none = |what: &str| ScheduleError { primitive: "reverse_compute_at", message: format!("no {what} loop") };
+    let (&last, &first) = (anchor.last().ok_or_else(|| none("anchor"))?, outer.first().ok_or_else(|| none("outer"))?);
+    sch.reorder(order)?;
+    let cache = sch.cache_write(block, 0, "local")?;
+    sch.reverse_compute_at(cache, last)?;
+    let fused = if outer.len() > 1 { sch.fuse(outer)? } else { first };
+    sch.parallel(fused)?;
+    Ok((cache, fused))
+}
+
 /// An elementwise block: the innermost loop split for vectorization, the outer ones fused and
 /// parallel.
 fn elementwise(sch: &mut Schedule, loops: &[LoopRV]) -> Result<(), ScheduleError> {
     let Some((&last, outer)) = loops.split_last() else { return Ok(()) };
-    let tiles = sch.sample_perfect_tile(last, 2, 64, None)?;
-    let factors: Vec<Factor> = tiles.iter().map(|&t| t.into()).collect();
-    let parts = sch.split_by(last, &factors)?;
+    let parts = tile(sch, last, 2, 64)?;
     sch.vectorize(parts[1])?;
     let mut par: Vec<LoopRV> = outer.to_vec();
     par.push(parts[0]);

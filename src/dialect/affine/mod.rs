@@ -1331,24 +1331,30 @@ fn interp_apply(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
     Ok(Flow::Next)
 }
 
-fn interp_affine_load(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+/// A memref value, its type, and subscripts into it.
+type Access<'m> = (std::rc::Rc<crate::interp::MemrefVal>, std::borrow::Cow<'m, crate::ir::MemrefType>, Vec<i64>);
+
+/// The element an `affine.load`/`affine.store` reaches (memref operand at `at`): its memref, the
+/// memref's type and the subscripts through the access's map.
+fn interp_access<'m>(it: &Interp<'m>, op: Op, at: usize) -> Result<Access<'m>, Stop> {
     let m = it.m;
     let d = m.op(op);
     let map = m.attr(op, "map").and_then(Attribute::as_map).ok_or_else(|| Stop::Unsupported("no map".into()))?;
-    let idx = interp_map(it, op, map, &d.operands[1..])?;
-    let (mv, mt) = it.memref(d.operands[0])?;
+    let idx = interp_map(it, op, map, &d.operands[at + 1..])?;
+    let (mv, mt) = it.memref(d.operands[at])?;
+    Ok((mv, mt, idx))
+}
+
+fn interp_affine_load(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
+    let (mv, mt, idx) = interp_access(it, op, 0)?;
     let v = mv.load(&mt, &idx).map_err(|k| it.trap(op, k))?;
-    it.set(d.results[0], v);
+    it.set(it.m.op(op).results[0], v);
     Ok(Flow::Next)
 }
 
 fn interp_affine_store(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
-    let m = it.m;
-    let d = m.op(op);
-    let map = m.attr(op, "map").and_then(Attribute::as_map).ok_or_else(|| Stop::Unsupported("no map".into()))?;
-    let idx = interp_map(it, op, map, &d.operands[2..])?;
-    let v = it.get(d.operands[0])?;
-    let (mv, mt) = it.memref(d.operands[1])?;
+    let v = it.get(it.m.op(op).operands[0])?;
+    let (mv, mt, idx) = interp_access(it, op, 1)?;
     mv.store(&mt, &idx, &v).map_err(|k| it.trap(op, k))?;
     Ok(Flow::Next)
 }

@@ -331,6 +331,31 @@ use crate::codegen::{CodegenError, FnLowerer};
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{InstBuilder, types};
 
+/// For each lane (row-major), how it moves from the transfer's base indices: the memref
+/// dimensions the permutation map sends its vector position to, and by how much (a `0` result
+/// broadcasts: no move). What lowering and interpretation both follow.
+fn lane_offsets(map: &AffineMap, vshape: &[u64]) -> Vec<Vec<(usize, i64)>> {
+    let n: u64 = vshape.iter().product();
+    (0..n)
+        .map(|lane| {
+            let mut pos = vec![0i64; vshape.len()];
+            let mut rem = lane;
+            for k in (0..vshape.len()).rev() {
+                pos[k] = (rem % vshape[k]) as i64;
+                rem /= vshape[k];
+            }
+            map.results()
+                .iter()
+                .enumerate()
+                .filter_map(|(r, e)| match e.kind() {
+                    ExprKind::Dim(d) => Some((*d as usize, pos[r])),
+                    _ => None,
+                })
+                .collect()
+        })
+        .collect()
+}
+
 /// For each lane, the memref indices and whether all are in bounds.
 fn lane_indices(
     lw: &mut FnLowerer<'_, '_>,
@@ -346,21 +371,11 @@ fn lane_indices(
         .ok_or_else(|| lw.err(op, "missing permutation_map"))?;
     let desc = lw.memref(memref)?;
     let base: Vec<_> = base.iter().map(|&v| lw.scalar(v)).collect::<Result<_, _>>()?;
-    let n: u64 = vshape.iter().product();
-    let mut out = Vec::with_capacity(n as usize);
-    for lane in 0..n {
-        // The lane's position in the vector, row-major.
-        let mut pos = vec![0i64; vshape.len()];
-        let mut rem = lane;
-        for k in (0..vshape.len()).rev() {
-            pos[k] = (rem % vshape[k]) as i64;
-            rem /= vshape[k];
-        }
+    let mut out = Vec::new();
+    for moves in lane_offsets(map, vshape) {
         let mut idx = base.clone();
-        for (r, e) in map.results().iter().enumerate() {
-            if let ExprKind::Dim(d) = e.kind() {
-                idx[*d as usize] = lw.b.ins().iadd_imm_s(base[*d as usize], pos[r]);
-            }
+        for (d, k) in moves {
+            idx[d] = lw.b.ins().iadd_imm_s(base[d], k);
         }
         let mut inb = lw.b.ins().iconst(types::I8, 1);
         for (k, &i) in idx.iter().enumerate() {
@@ -449,20 +464,11 @@ fn interp_lanes(
         .and_then(Attribute::as_map)
         .ok_or_else(|| Stop::Unsupported("no permutation_map".into()))?;
     let base = it.ints(base)?;
-    let n: u64 = vshape.iter().product();
-    let mut out = Vec::with_capacity(n as usize);
-    for lane in 0..n {
-        let mut pos = vec![0i64; vshape.len()];
-        let mut rem = lane;
-        for k in (0..vshape.len()).rev() {
-            pos[k] = (rem % vshape[k]) as i64;
-            rem /= vshape[k];
-        }
+    let mut out = Vec::new();
+    for moves in lane_offsets(map, vshape) {
         let mut idx = base.clone();
-        for (r, e) in map.results().iter().enumerate() {
-            if let ExprKind::Dim(d) = e.kind() {
-                idx[*d as usize] = base[*d as usize].wrapping_add(pos[r]);
-            }
+        for (d, k) in moves {
+            idx[d] = base[d].wrapping_add(k);
         }
         let inside = idx.iter().zip(dims).all(|(&i, &d)| (i as u64) < (d as u64));
         out.push((idx, inside));
