@@ -3,7 +3,7 @@
 //!
 //! Every block is scheduled, with its own decisions. A reduction gets one of two structures (a
 //! sampled choice). A
-//! register tile ([`register_tile`]): spatial loops in three, the innermost tile small enough to
+//! register tile (`register_tile`): spatial loops in three, the innermost tile small enough to
 //! stay in registers across the whole reduction. Or: every spatial loop tiled in two
 //! (`sample_perfect_tile`, innermost at most 64) and every reduction loop in two (at most 16),
 //! ordered `S.. R.. R.. S..` (outer spatial, outer then inner reduction, inner spatial), the
