@@ -422,8 +422,8 @@ struct Decoder<'b> {
     bc: &'b Bytecode,
     strings: Vec<Option<Arc<str>>>,
     affine: Vec<Option<Affine>>,
-    types: Vec<Option<Type>>,
-    attrs: Vec<Option<Attribute>>,
+    types: Nested<Type>,
+    attrs: Nested<Attribute>,
     dicts: Vec<Option<Arc<[NamedAttr]>>>,
     /// Unit-local values in the order they were defined.
     vals: Vec<Value>,
@@ -438,11 +438,21 @@ struct Decoder<'b> {
     refs: Vec<Arc<str>>,
     /// Reserve the module's arenas for the whole file (a full decode).
     reserve: bool,
-    /// Nesting depth of each decoded type and attribute, and the deepest child of each entry
-    /// being decoded: nesting is bounded as the text parser bounds it.
-    type_depth: Vec<u16>,
-    attr_depth: Vec<u16>,
+    /// The deepest child of each type or attribute entry being decoded: nesting is bounded as
+    /// the text parser bounds it.
     depth_stack: Vec<u16>,
+}
+
+/// Decoded entries of a table whose entries nest (types, attributes), with each one's depth.
+struct Nested<T> {
+    values: Vec<Option<T>>,
+    depth: Vec<u16>,
+}
+
+impl<T: Clone> Nested<T> {
+    fn new(count: usize) -> Nested<T> {
+        Nested { values: vec![None; count], depth: vec![0; count] }
+    }
 }
 
 /// The deepest nesting of types, attributes and locations (the text parser's limit).
@@ -457,8 +467,8 @@ impl<'b> Decoder<'b> {
             bc,
             strings: vec![None; bc.strings.count],
             affine: (0..bc.affine.count).map(|_| None).collect(),
-            types: vec![None; bc.types.count],
-            attrs: vec![None; bc.attrs.count],
+            types: Nested::new(bc.types.count),
+            attrs: Nested::new(bc.attrs.count),
             dicts: vec![None; bc.dicts.count],
             vals: Vec::new(),
             top_vals: Vec::new(),
@@ -468,8 +478,6 @@ impl<'b> Decoder<'b> {
             follow: false,
             refs: Vec::new(),
             reserve: false,
-            type_depth: vec![0; bc.types.count],
-            attr_depth: vec![0; bc.attrs.count],
             depth_stack: Vec::new(),
         }
     }
@@ -625,23 +633,39 @@ impl<'b> Decoder<'b> {
     }
 
     fn ty(&mut self, i: u32) -> Read<Type> {
-        if let Some(Some(t)) = self.types.get(i as usize) {
-            let t = t.clone();
-            self.child_depth(self.type_depth[i as usize]);
-            return Ok(t);
+        let bc = self.bc;
+        self.nested(i, &bc.types, "type", |d| &mut d.types, Self::type_body)
+    }
+
+    /// Entry `i` of a nesting table: decoded once (on a grown stack), its depth bounded and
+    /// counted into the entry that refers to it.
+    fn nested<T: Clone>(
+        &mut self,
+        i: u32,
+        table: &TableIndex,
+        what: &str,
+        cache: fn(&mut Self) -> &mut Nested<T>,
+        body: fn(&mut Self, &mut Cursor<'_>, u32) -> Read<T>,
+    ) -> Read<T> {
+        let k = i as usize;
+        if let Some(Some(v)) = cache(self).values.get(k) {
+            let (v, d) = (v.clone(), cache(self).depth[k]);
+            self.child_depth(d);
+            return Ok(v);
         }
-        let mut c = self.bc.entry(&self.bc.types, i, "type")?;
+        let mut c = self.bc.entry(table, i, what)?;
         self.depth_stack.push(0);
-        let t = stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.type_body(&mut c, i));
+        let v = stacker::maybe_grow(64 * 1024, 1024 * 1024, || body(self, &mut c, i));
         let depth = self.depth_stack.pop().unwrap_or(0) + 1;
-        let t = t?;
+        let v = v?;
         if depth > MAX_DEPTH {
-            return Err(c.error(format!("types nested deeper than {MAX_DEPTH} levels")));
+            return Err(c.error(format!("{what}s nested deeper than {MAX_DEPTH} levels")));
         }
-        self.types[i as usize] = Some(t.clone());
-        self.type_depth[i as usize] = depth;
+        let memo = cache(self);
+        memo.values[k] = Some(v.clone());
+        memo.depth[k] = depth;
         self.child_depth(depth);
-        Ok(t)
+        Ok(v)
     }
 
     /// Note a child of depth `d` of the entry being decoded.
@@ -752,23 +776,8 @@ impl<'b> Decoder<'b> {
     }
 
     fn attr(&mut self, i: u32) -> Read<Attribute> {
-        if let Some(Some(a)) = self.attrs.get(i as usize) {
-            let a = a.clone();
-            self.child_depth(self.attr_depth[i as usize]);
-            return Ok(a);
-        }
-        let mut c = self.bc.entry(&self.bc.attrs, i, "attribute")?;
-        self.depth_stack.push(0);
-        let a = stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.attr_body(&mut c, i));
-        let depth = self.depth_stack.pop().unwrap_or(0) + 1;
-        let a = a?;
-        if depth > MAX_DEPTH {
-            return Err(c.error(format!("attributes nested deeper than {MAX_DEPTH} levels")));
-        }
-        self.attrs[i as usize] = Some(a.clone());
-        self.attr_depth[i as usize] = depth;
-        self.child_depth(depth);
-        Ok(a)
+        let bc = self.bc;
+        self.nested(i, &bc.attrs, "attribute", |d| &mut d.attrs, Self::attr_body)
     }
 
     fn attr_ref(&mut self, c: &mut Cursor<'_>, from: u32) -> Read<Attribute> {
