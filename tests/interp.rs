@@ -959,3 +959,15 @@ fn differential_tir_through_lowering() {
     eprintln!("{n} generated TIR kernels compared: {outcomes:?}");
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+// A program that allocates without bound stops with an out-of-memory trap in the interpreter
+// (which would otherwise exhaust the host), as an allocation the runtime refuses does.
+#[test]
+fn the_interpreter_bounds_what_a_call_allocates() {
+    let m = parse(
+        "func @grow() {\n  affine.for %i = 0 to 100 {\n    %a = alloc() : memref<1073741824xi8>\n  }\n  return\n}",
+    );
+    let r = Interpreter::new(&m).call("grow", &mut []);
+    assert_eq!(trap_kind(&r), Some(TrapKind::OutOfMemory), "{r:?}");
+    assert!(format!("{r:?}").contains("the interpreter allocates at most 8589934592 bytes in a call"), "{r:?}");
+}

@@ -37,9 +37,22 @@ impl Buffer {
         if !(0..=LIMIT).contains(&bytes) {
             return None;
         }
-        let mut v = Vec::new();
-        v.try_reserve_exact(bytes as usize).ok()?;
-        v.resize(bytes as usize, 0);
+        let n = bytes as usize;
+        let v = if n == 0 {
+            Vec::new()
+        } else {
+            // Zeroed by the allocator (pages the program never touches cost nothing), and a
+            // failure is an error, not an abort.
+            let layout = std::alloc::Layout::array::<u8>(n).ok()?;
+            // SAFETY: the layout has a non-zero size.
+            let p = unsafe { std::alloc::alloc_zeroed(layout) };
+            if p.is_null() {
+                return None;
+            }
+            // SAFETY: `p` was allocated by the global allocator with the layout of `n` bytes
+            // (capacity `n`), and all `n` bytes are initialized (zero).
+            unsafe { Vec::from_raw_parts(p, n, n) }
+        };
         Some(Rc::new(Buffer { bytes: RefCell::new(v), origin, live: Cell::new(true) }))
     }
 

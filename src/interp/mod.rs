@@ -86,7 +86,13 @@ pub(crate) struct Interp<'m> {
     interrupt: Option<&'m AtomicBool>,
     /// Module-owned buffers (`alloc_static`) by slot; they outlive a call (the caller keeps them).
     pub statics: HashMap<usize, Rc<memory::Buffer>>,
+    /// Bytes allocated so far in this call (freed buffers count: they stay readable).
+    allocated: i64,
 }
+
+/// The most bytes one interpreted call may allocate in all: the interpreter zeroes what it
+/// allocates, so a program allocating without bound would exhaust the host's memory.
+pub(crate) const MAX_ALLOCATED: i64 = 1 << 33;
 
 impl<'m> Interp<'m> {
     /// An interpreter of `m` that runs at most `max_steps` ops.
@@ -107,6 +113,7 @@ impl<'m> Interp<'m> {
             steps_left: max_steps,
             interrupt,
             statics: HashMap::default(),
+            allocated: 0,
         }
     }
 
@@ -249,8 +256,35 @@ impl<'m> Interp<'m> {
     }
 
     /// A fresh memref of type `mt` with the given sizes and symbols.
-    pub fn alloc(&self, op: Op, mt: &MemrefType, dims: Vec<i64>, syms: Vec<i64>, origin: Origin) -> Result<IVal, Stop> {
-        MemrefVal::alloc(mt, dims, syms, origin).map(|v| IVal::Memref(Rc::new(v))).map_err(|k| self.trap(op, k))
+    pub fn alloc(
+        &mut self,
+        op: Op,
+        mt: &MemrefType,
+        dims: Vec<i64>,
+        syms: Vec<i64>,
+        origin: Origin,
+    ) -> Result<IVal, Stop> {
+        self.alloc_memref(op, mt, dims, syms, origin).map(|v| IVal::Memref(Rc::new(v)))
+    }
+
+    /// [`Interp::alloc`] as a memref value, counted against [`MAX_ALLOCATED`].
+    pub fn alloc_memref(
+        &mut self,
+        op: Op,
+        mt: &MemrefType,
+        dims: Vec<i64>,
+        syms: Vec<i64>,
+        origin: Origin,
+    ) -> Result<MemrefVal, Stop> {
+        // Counted before the buffer is made (and zeroed).
+        let phys = memory::physical_extents(mt, &dims, &syms).map_err(|k| self.trap(op, k))?;
+        let bytes = memory::byte_size(if phys.is_empty() { &dims } else { &phys }, &mt.elem).unwrap_or(i64::MAX);
+        self.allocated = self.allocated.saturating_add(bytes);
+        if self.allocated > MAX_ALLOCATED {
+            let detail = format!("the interpreter allocates at most {MAX_ALLOCATED} bytes in a call");
+            return Err(self.trap_with(op, TrapKind::OutOfMemory, detail));
+        }
+        MemrefVal::alloc(mt, dims, syms, origin).map_err(|k| self.trap(op, k))
     }
 }
 
@@ -311,7 +345,7 @@ impl Interp<'_> {
                 .find_map(|a| if let IVal::Memref(t) = a { Some(t.dims.clone()) } else { None })
                 .unwrap_or_else(|| rt.shape.clone());
             let arg_types: Vec<_> = d.operands.iter().map(|&v| memory::memref_like(m.value_type(v))).collect();
-            let out = MemrefVal::alloc(&rt, shape, Vec::new(), Origin::Other).map_err(|k| self.trap(op, k))?;
+            let out = self.alloc_memref(op, &rt, shape, Vec::new(), Origin::Other)?;
             let mut lane = Vec::with_capacity(args.len());
             for idx in out.indices().collect::<Vec<_>>() {
                 lane.clear();

@@ -262,7 +262,8 @@ impl Session {
     fn call_in(&self, text: &str, interpret: bool) -> Result<String, String> {
         let d = parse_run(text)?;
         let (module, compiled) = self.module_of(&d.func)?;
-        let interp = strata::Interpreter::new(module);
+        // Ctrl-C stops an interpreted call as it stops a compiled one.
+        let interp = strata::Interpreter::new(module).interrupt(self.engine.interrupt_handle());
         let code: &dyn strata::engine::directive::Callee = if interpret { &interp } else { compiled };
         let start = Instant::now();
         if d.expect != Expect::Success || !d.after.is_empty() {
