@@ -236,3 +236,40 @@ func @apply_multi_result(%n : index) {
   %x = affine.apply (d0) -> (d0, d0 + 1)(%n)
   return
 }
+
+// -----
+
+// spec: mlir-langref-mid.md, Affine Expressions — mlir-opt's messages for a missing operand.
+#m = (i, j) -> (i, ()) // expected-error {{no expression inside parentheses}}
+
+// -----
+
+#m = (i, j) -> (i, j + ) // expected-error {{missing right operand of binary operator}}
+
+// -----
+
+#m = (i, j) -> (i, 3*j + (+) ) // expected-error {{missing left operand of binary operator}}
+
+// -----
+
+#m = (i, j) -> (i, mod 2) // expected-error {{missing left operand of binary operator}}
+
+// -----
+
+#m = (i, j) -> (i, j floordiv) // expected-error {{missing right operand of binary operator}}
+
+// -----
+
+#m = (i, j) -> (i, * j) // expected-error {{missing left operand of binary operator}}
+
+// -----
+
+#m = (i, j) -> (i, j * * 2) // expected-error {{missing right operand of binary operator}}
+
+// -----
+
+#m = (i, j) -> (i, - ) // expected-error {{missing operand of negation}}
+
+// -----
+
+#m = (i, j) -> (i, ) // expected-error {{expected affine expression}}

@@ -174,8 +174,8 @@ func @incomplete_for() {
 #map0 = (d0) -> (d0 floordiv 4)
 
 func @reference_to_iv_in_bound() {
-  // expected-error@+2 {{region entry argument '%i0' is already in use}}
-  // expected-note@+1 {{previously referenced here}}
+  // expected-error@+2 {{use of SSA value '%i0' before its definition}}
+  // expected-note@+1 {{defined here as a region argument, which does not dominate the use}}
   affine.for %i0 = #map0(%i0) to 10 {
   }
 }
@@ -292,8 +292,8 @@ func @argError() {
 
 // -----
 
+// expected-error @+1 {{'func' op entry block must have 2 arguments to match function signature}}
 func @bbargMismatch(i32, f32) {
-// expected-error @+1 {{entry block arguments (i32) do not match the function signature (i32, f32)}}
 ^bb42(%0: i32):
   return
 }
@@ -370,8 +370,8 @@ func @undef() {
 // -----
 
 func @duplicate_induction_var() {
-  affine.for %i = 1 to 10 {   // expected-note {{previously referenced here}}
-    affine.for %i = 1 to 10 { // expected-error {{region entry argument '%i' is already in use}}
+  affine.for %i = 1 to 10 {   // expected-note {{previously defined here}}
+    affine.for %i = 1 to 10 { // expected-error {{redefinition of SSA value '%i'}}
     }
   }
   return
@@ -710,3 +710,52 @@ func @apply_of_itself(%n: index) {
   return
 }
 
+
+// -----
+
+// spec: mlir-langref-late.md, Functions — a body is a region with at least one block.
+func @empty_body() {} // expected-error {{function must have a body}}
+
+// -----
+
+// spec: mlir-langref-mid.md, Function and Argument Attributes — dialect attributes only.
+// expected-error@+1 {{arguments may only have dialect attributes: 'noalias' on argument #1 names no dialect}}
+func @arg_attr_without_dialect(i32 {llvm.noalias = true}, i32 {noalias = true})
+
+// -----
+
+func @iv_redefines_value() {
+  %x = constant 0 : index    // expected-note {{previously defined here}}
+  affine.for %x = 0 to 10 {  // expected-error {{redefinition of SSA value '%x'}}
+  }
+  return
+}
+
+// -----
+
+func @region_arg_redefines_value() {
+  %a = constant 1 : i32    // expected-note {{previously defined here}}
+  "foo.region"() ({
+  ^bb0(%a : i32):          // expected-error {{redefinition of SSA value '%a'}}
+    "foo.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func @iv_used_in_own_upper_bound() {
+  // expected-error@+2 {{use of SSA value '%i' before its definition}}
+  // expected-note@+1 {{defined here as a region argument}}
+  affine.for %i = 0 to %i {
+  }
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'func' op type of entry block argument #0(i64) must match the type of the corresponding argument in function signature(i32)}}
+func @entry_arg_type(i32) {
+^bb0(%a: i64):
+  return
+}

@@ -66,7 +66,7 @@ func @reserved() attributes {
 
 // -----
 
-// expected-error@+1 {{'func' op entry block has 0 arguments but the signature has 1}}
+// expected-error@+1 {{'func' op entry block must have 1 arguments to match function signature}}
 "func"() ({
 ^bb0:
   "std.return"() : () -> ()
@@ -74,7 +74,7 @@ func @reserved() attributes {
 
 // -----
 
-// expected-error@+1 {{'func' op type of entry block argument #0 ('i64') does not match the signature ('i32')}}
+// expected-error@+1 {{'func' op type of entry block argument #0(i64) must match the type of the corresponding argument in function signature(i32)}}
 "func"() ({
 ^bb0(%a: i64):
   "std.return"() : () -> ()

@@ -144,6 +144,24 @@ func @subscripted(%A: memref<?x?xf32>, %i: index, %f: f32, %v: vector<128xf32>) 
 
 // -----
 
+// mid-2019 MLIR printed the padding in parentheses; it reads as the same op.
+func @padding_in_parens(%A: memref<2x3xf32>, %i: index, %f: f32) -> vector<4xf32> {
+  %0 = vector_transfer_read %A[%i, %i], (%f) {permutation_map: (d0, d1) -> (d1)} : memref<2x3xf32>, vector<4xf32>
+  return %0 : vector<4xf32>
+}
+// run: @padding_in_parens([[1, 2, 3], [4, 5, 6]], 1, -1) == [5, 6, -1, -1]
+// run: @padding_in_parens([[1, 2, 3], [4, 5, 6]], 0, 7) == [1, 2, 3, 7]
+
+// -----
+
+func @padding_in_parens_unclosed(%A: memref<?x?xf32>, %i: index, %f: f32) {
+  // expected-error@+1 {{expected ')' after the padding value}}
+  %0 = vector_transfer_read %A[%i, %i], (%f {permutation_map: (d0, d1) -> (d1)} : memref<?x?xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
 func @subscripted_types(%A: memref<?x?xf32>, %i: index) {
   // expected-error@+1 {{expected 2 types}}
   %0 = vector.transfer_read %A[%i, %i] : memref<?x?xf32>

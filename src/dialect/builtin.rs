@@ -90,12 +90,27 @@ fn verify_func(cx: &mut VerifyCx<'_>, op: Op) {
                 if items.len() == fty.inputs.len() && items.iter().all(|x| matches!(x, Attribute::Dictionary(_))) => {}
             _ => cx.error(op, "expects 'arg_attrs' to be an array of one dictionary per argument"),
         }
+        // spec: mlir-langref-mid.md, Function and Argument Attributes — only dialect attributes.
+        for (i, d) in a.as_array().unwrap_or_default().iter().enumerate() {
+            if let Attribute::Dictionary(d) = d
+                && let Some(bad) = d.entries().iter().find(|e| !e.name.contains('.'))
+            {
+                cx.error(
+                    op,
+                    format!(
+                        "arguments may only have dialect attributes: '{}' on argument #{i} names no dialect (write 'dialect.{}')",
+                        bad.name, bad.name
+                    ),
+                );
+            }
+        }
     }
     let r = m.op(op).regions[0];
     let Some(entry) = m.entry_block(r) else { return };
     let args = &m.block(entry).args;
     if args.len() != fty.inputs.len() {
-        cx.error(op, format!("entry block has {} arguments but the signature has {}", args.len(), fty.inputs.len()));
+        // spec: mlir-langref-late.md, Functions — mlir-opt's words, at the function.
+        cx.error(op, format!("entry block must have {} arguments to match function signature", fty.inputs.len()));
         return;
     }
     for (i, (&a, t)) in args.iter().zip(&fty.inputs).enumerate() {
@@ -103,7 +118,7 @@ fn verify_func(cx: &mut VerifyCx<'_>, op: Op) {
             cx.error(
                 op,
                 format!(
-                    "type of entry block argument #{i} ('{}') does not match the signature ('{t}')",
+                    "type of entry block argument #{i}({}) must match the type of the corresponding argument in function signature({t})",
                     m.value_type(a)
                 ),
             );

@@ -187,6 +187,7 @@ impl<'a> Parser<'a> {
             }
         }
         let region = if self.kind() == TokKind::LBrace && style != FnStyle::Ext {
+            let brace = self.span();
             let saved = (self.legacy_labels, self.legacy_binding);
             self.legacy_labels = style == FnStyle::Cfg;
             self.legacy_binding = matches!(style, FnStyle::Cfg | FnStyle::Ml);
@@ -197,22 +198,9 @@ impl<'a> Parser<'a> {
             };
             (self.legacy_labels, self.legacy_binding) = saved;
             let r = r?;
-            if is_named != Some(true)
-                && let Some(entry) = self.m.entry_block(r)
-            {
-                let actual: Vec<Type> =
-                    self.m.block(entry).args.iter().map(|&v| self.m.value_type(v).clone()).collect();
-                if actual != inputs {
-                    let at = self.m.block_span(entry).unwrap_or(span);
-                    return Err(self.error_at(
-                        at,
-                        format!(
-                            "entry block arguments ({}) do not match the function signature ({})",
-                            type_list(&actual),
-                            type_list(&inputs)
-                        ),
-                    ));
-                }
+            // A declaration has no region at all; `{}` is a definition without its body.
+            if self.m.region(r).blocks.is_empty() {
+                return Err(self.error_at(brace, "function must have a body"));
             }
             r
         } else {
@@ -231,8 +219,4 @@ impl<'a> Parser<'a> {
         }
         Ok(self.create_op(state))
     }
-}
-
-fn type_list(tys: &[Type]) -> String {
-    tys.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
 }

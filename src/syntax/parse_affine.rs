@@ -6,7 +6,7 @@
 use super::PResult;
 use super::lexer::TokKind;
 use super::parser::{Parser, UnresolvedOperand};
-use crate::ir::{AffineExpr, AffineMap, Attribute, Constraint, IntegerSet, Span};
+use crate::ir::{AffineExpr, AffineMap, Attribute, Constraint, Diagnostic, IntegerSet, Span};
 
 /// An affine map or an integer set: what `(d0)[s0] -> ...` or `(d0)[s0] : ...` turned out to be.
 pub enum MapOrSet {
@@ -294,7 +294,7 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_affine_expr(&mut self, ids: &mut Ids<'a>) -> PResult<AffineExpr> {
-        let mut acc = self.parse_affine_term(ids)?;
+        let mut acc = self.parse_affine_term(ids, false)?;
         loop {
             let negate = match self.kind() {
                 TokKind::Plus => false,
@@ -302,13 +302,14 @@ impl<'a> Parser<'a> {
                 _ => return Ok(acc),
             };
             self.bump();
-            let rhs = self.parse_affine_term(ids)?;
+            let rhs = self.parse_affine_term(ids, true)?;
             acc = if negate { acc - rhs } else { acc + rhs };
         }
     }
 
-    fn parse_affine_term(&mut self, ids: &mut Ids<'a>) -> PResult<AffineExpr> {
-        let mut acc = self.parse_affine_unary(ids)?;
+    /// `rhs`: the term is the right operand of a binary operator (for the error when missing).
+    fn parse_affine_term(&mut self, ids: &mut Ids<'a>, rhs: bool) -> PResult<AffineExpr> {
+        let mut acc = self.parse_affine_unary(ids, rhs)?;
         loop {
             let op = match self.kind() {
                 TokKind::Star => HighOp::Mul,
@@ -325,7 +326,7 @@ impl<'a> Parser<'a> {
             };
             let at = self.span();
             self.bump();
-            let rhs = self.parse_affine_unary(ids)?;
+            let rhs = self.parse_affine_unary(ids, true)?;
             acc = self.apply_high(op, acc, rhs, at)?;
         }
     }
@@ -370,7 +371,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn parse_affine_unary(&mut self, ids: &mut Ids<'a>) -> PResult<AffineExpr> {
+    fn parse_affine_unary(&mut self, ids: &mut Ids<'a>, rhs: bool) -> PResult<AffineExpr> {
         self.nested(true, |p| {
             if p.kind() == TokKind::Minus {
                 p.bump();
@@ -382,17 +383,46 @@ impl<'a> Parser<'a> {
                     p.bump();
                     return Ok(AffineExpr::constant(v));
                 }
-                let e = p.parse_affine_unary(ids)?;
+                if !p.starts_affine_operand() {
+                    return Err(p.error_here("missing operand of negation"));
+                }
+                let e = p.parse_affine_unary(ids, rhs)?;
                 return Ok(-e);
             }
-            p.parse_affine_primary(ids)
+            p.parse_affine_primary(ids, rhs)
         })
     }
 
-    fn parse_affine_primary(&mut self, ids: &mut Ids<'a>) -> PResult<AffineExpr> {
+    /// Whether the current token can begin an operand (so `-` before it is a negation).
+    fn starts_affine_operand(&self) -> bool {
+        match self.kind() {
+            TokKind::LParen | TokKind::Integer | TokKind::Minus | TokKind::PercentId => true,
+            TokKind::BareId => {
+                !matches!(self.text(), "floordiv" | "ceildiv" | "mod") || self.peek().kind == TokKind::LParen
+            }
+            _ => false,
+        }
+    }
+
+    /// mlir-opt's messages for an operand that is not there: a binary operator without its
+    /// left operand (`(+ d0)`, `(mod 2)`), or without its right one (`(d0 + )`).
+    fn missing_affine_operand(&self, rhs: bool) -> Box<Diagnostic> {
+        let operator = matches!(self.kind(), TokKind::Plus | TokKind::Star)
+            || (self.kind() == TokKind::BareId && matches!(self.text(), "floordiv" | "ceildiv" | "mod"));
+        self.error_here(match (rhs, operator) {
+            (true, _) => "missing right operand of binary operator",
+            (false, true) => "missing left operand of binary operator",
+            (false, false) => "expected affine expression",
+        })
+    }
+
+    fn parse_affine_primary(&mut self, ids: &mut Ids<'a>, rhs: bool) -> PResult<AffineExpr> {
         match self.kind() {
             TokKind::LParen => {
                 self.bump();
+                if self.kind() == TokKind::RParen {
+                    return Err(self.error_here("no expression inside parentheses"));
+                }
                 let e = self.parse_affine_expr(ids)?;
                 self.expect(TokKind::RParen, "')' in affine expression")?;
                 Ok(e)
@@ -435,6 +465,7 @@ impl<'a> Parser<'a> {
                         self.bump();
                         Ok(e)
                     }
+                    None if call.is_some() => Err(self.missing_affine_operand(rhs)),
                     None => Err(self.error_here(format!("use of undeclared identifier '{name}'"))),
                 }
             }
@@ -445,7 +476,7 @@ impl<'a> Parser<'a> {
                 Ok(AffineExpr::dim(ssa.dims.len() as u32 - 1))
             }
             TokKind::PercentId => Err(self.error_here("SSA values cannot appear inside affine expressions")),
-            _ => Err(self.error_here("expected affine expression")),
+            _ => Err(self.missing_affine_operand(rhs)),
         }
     }
 }

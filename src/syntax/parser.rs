@@ -556,13 +556,15 @@ impl<'a> Parser<'a> {
     }
 
     /// Where `name` is already defined or referenced in the visible scopes, if it is.
-    fn name_in_use(&self, name: &str) -> Option<Span> {
+    /// Where `name` is already defined (`Ok`) or used ahead of a definition (`Err`) in the
+    /// scopes a new definition would share.
+    fn name_in_use(&self, name: &str) -> Option<Result<Span, Span>> {
         for scope in self.scopes.iter().rev() {
             if let Some((_, s)) = scope.defs.get(name) {
-                return Some(*s);
+                return Some(Ok(*s));
             }
             if let Some(f) = scope.forward.get(name).and_then(|fs| fs.first()) {
-                return Some(f.span);
+                return Some(Err(f.span));
             }
             if scope.isolated {
                 break;
@@ -780,11 +782,25 @@ impl<'a> Parser<'a> {
             self.m.push_block(region, entry);
             self.m.set_block_span(entry, open);
             for a in args {
-                if let Some(prev) = self.name_in_use(a.name) {
-                    return Err(Box::new(
-                        Diagnostic::error(a.span, format!("region entry argument '%{}' is already in use", a.name))
-                            .with_note(Diagnostic::note(prev, "previously referenced here")),
-                    ));
+                match self.name_in_use(a.name) {
+                    None => {}
+                    Some(Ok(prev)) => {
+                        return Err(Box::new(
+                            Diagnostic::error(a.span, format!("redefinition of SSA value '%{}'", a.name))
+                                .with_note(Diagnostic::note(prev, "previously defined here")),
+                        ));
+                    }
+                    // Used outside the region (an `affine.for` bound naming its own induction
+                    // variable): a region's arguments do not dominate what precedes the region.
+                    Some(Err(used)) => {
+                        return Err(Box::new(
+                            Diagnostic::error(used, format!("use of SSA value '%{}' before its definition", a.name))
+                                .with_note(Diagnostic::note(
+                                    a.span,
+                                    "defined here as a region argument, which does not dominate the use",
+                                )),
+                        ));
+                    }
                 }
                 let v = self.m.add_block_arg(entry, a.ty);
                 self.define_values(a.name, a.span, smallvec::smallvec![v])?;

@@ -9,7 +9,8 @@
 //!   the vector into the slice; `m` is a projected permutation (no broadcast).
 //!
 //! The form MLIR's vector dialect used later in 2019 is read too:
-//! `vector.transfer_read %A[%i, %j], %pad {permutation_map = m} : memref<..>, vector<..>` and
+//! `vector.transfer_read %A[%i, %j], %pad {permutation_map = m} : memref<..>, vector<..>` (the
+//! padding also in parentheses, `%A[%i, %j], (%pad)`, as mid-2019 MLIR printed it) and
 //! `vector.transfer_write %v, %A[%i, %j] {permutation_map = m} : vector<..>, memref<..>`.
 
 use crate::dialect::{OpDef, Traits, VerifyCx};
@@ -79,13 +80,19 @@ fn print_read(p: &mut Printer<'_>, op: Op) -> Option<()> {
     Some(())
 }
 
-/// `%A[%i, ..], %pad? {attrs} : memref<..>, vector<..>`
+/// `%A[%i, ..], %pad? {attrs} : memref<..>, vector<..>`, the padding also as `(%pad)`.
 fn parse_read_subscripted(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let memref = p.parse_operand()?;
     let idx = p.parse_delimited_operands(TokKind::LSquare, TokKind::RSquare, "'['")?;
     let mut pad = Vec::new();
     while p.eat(TokKind::Comma) {
-        pad.push(p.parse_operand()?);
+        // mid-2019 MLIR printed the padding in parentheses: `%A[%i], (%f0)`.
+        if p.eat(TokKind::LParen) {
+            pad.push(p.parse_operand()?);
+            p.expect(TokKind::RParen, "')' after the padding value")?;
+        } else {
+            pad.push(p.parse_operand()?);
+        }
     }
     let attrs = p.parse_optional_attr_dict()?;
     let at = p.span();
