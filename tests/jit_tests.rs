@@ -49,6 +49,9 @@ fn is_tvmscript(p: &Path) -> bool {
 /// The directives of a file.
 struct Header {
     canonicalize: bool,
+    /// `// test: identical`: each case prints back as written (comments and blank lines
+    /// aside), as for text another tool printed (TVM's `script()`).
+    identical: bool,
     xfail: Option<String>,
     /// `// options: unchecked`: compile without bounds checks (checked is the default).
     unchecked: bool,
@@ -62,6 +65,7 @@ struct Header {
 fn header(text: &str, dir: &Path) -> Result<Header, String> {
     let mut h = Header {
         canonicalize: false,
+        identical: false,
         xfail: None,
         unchecked: false,
         opt_levels: vec![strata::OptLevel::O0, strata::OptLevel::O2],
@@ -83,6 +87,7 @@ fn header(text: &str, dir: &Path) -> Result<Header, String> {
                 match k {
                     "roundtrip" | "diagnostics" => {}
                     "canonicalize" => h.canonicalize = true,
+                    "identical" => h.identical = true,
                     other => return Err(format!("unknown test kind '{other}'")),
                 }
             }
@@ -166,6 +171,24 @@ fn run_cases(path: &Path, input: &Input, h: &Header) -> Result<(), String> {
                 .map_err(|d| format!("unexpected error:\n{d}"))
                 .and_then(|(parsed, printed)| {
                     driver::roundtrip(&printed, opts.output_language(input.language))?;
+                    if h.identical {
+                        let code = |t: &str| -> Vec<String> {
+                            t.lines()
+                                .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with(['#', '/']))
+                                .map(str::to_string)
+                                .collect()
+                        };
+                        let (want, got) = (code(&text[range.clone()]), code(&printed));
+                        if want != got {
+                            let at = want.iter().zip(&got).position(|(a, b)| a != b).unwrap_or(want.len().min(got.len()));
+                            return Err(format!(
+                                "prints back differently (test: identical), first at code line {}:\n  written: {}\n  printed: {}",
+                                at + 1,
+                                want.get(at).map_or("(nothing)", String::as_str),
+                                got.get(at).map_or("(nothing)", String::as_str)
+                            ));
+                        }
+                    }
                     run_case(parsed, h, &runs)?;
                     match output_block(&all_lines, first_line, last_line) {
                         Some(block) if block.text != printed => {

@@ -977,6 +977,10 @@ pub enum StmtKind {
         /// Body.
         body: Stmt,
     },
+    /// `T.break_loop()`: leave the innermost enclosing loop (`for` or `while`).
+    Break,
+    /// `T.continue_loop()`: go on with the next iteration of the innermost enclosing loop.
+    Continue,
     /// A block with the values of its iteration variables.
     BlockRealize {
         /// One value per iteration variable.
@@ -1022,6 +1026,15 @@ impl Stmt {
     /// An empty sequence.
     pub fn empty() -> Stmt {
         Stmt::new(StmtKind::Seq(Vec::new()))
+    }
+    /// Whether a `T.break_loop()` or `T.continue_loop()` is anywhere inside: loop transforms
+    /// that copy or restructure a body leave such loops alone.
+    pub fn has_loop_exit(&self) -> bool {
+        let mut found = false;
+        crate::tir::visit::walk_stmts(self, &mut |s| {
+            found |= matches!(s.kind(), StmtKind::Break | StmtKind::Continue);
+        });
+        found
     }
     /// Whether it is an empty sequence.
     pub fn is_empty(&self) -> bool {
@@ -1128,6 +1141,8 @@ impl Stmt {
             StmtKind::Evaluate(_) => "Evaluate",
             StmtKind::For { .. } => "For",
             StmtKind::While { .. } => "While",
+            StmtKind::Break => "Break",
+            StmtKind::Continue => "Continue",
             StmtKind::BlockRealize { .. } => "BlockRealize",
         }
     }
@@ -1150,6 +1165,11 @@ pub struct PrimFunc {
     pub ret_type: Option<Type>,
     /// `T.func_attr({..})`.
     pub attrs: Vec<(String, AttrValue)>,
+    /// `@T.prim_func(private=True)`: no global symbol (kept to print it back).
+    pub private: bool,
+    /// `@T.prim_func(s_tir=True)`: TVM 0.27's mark of structured TIR (kept to print it back;
+    /// a function with blocks is printed with it in any case, as TVM needs it to read blocks).
+    pub s_tir: bool,
     /// Where it was written.
     pub span: Option<Span>,
 }
@@ -1157,7 +1177,17 @@ pub struct PrimFunc {
 impl PrimFunc {
     /// A function of `params` (buffers for handles in `buffer_map`) with no attributes.
     pub fn new(name: &str, params: Vec<Var>, buffer_map: Vec<(Var, Buffer)>, body: Stmt) -> PrimFunc {
-        PrimFunc { name: name.to_string(), params, buffer_map, body, ret_type: None, attrs: Vec::new(), span: None }
+        PrimFunc {
+            name: name.to_string(),
+            params,
+            buffer_map,
+            body,
+            ret_type: None,
+            attrs: Vec::new(),
+            private: false,
+            s_tir: false,
+            span: None,
+        }
     }
     /// A function whose parameters are these buffers (a handle parameter per buffer, named
     /// after it), as TE's `create_prim_func` makes.

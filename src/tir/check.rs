@@ -50,6 +50,8 @@ struct Checker<'m> {
     rets: Vec<PrimExpr>,
     /// Whether we are inside the body of a vectorized loop (no While allowed).
     in_vectorized: bool,
+    /// The enclosing loops, innermost last (`None` for a `while`): what a break leaves.
+    loops: Vec<Option<ForKind>>,
     diags: Vec<Diagnostic>,
     /// The first violation per node is enough; avoids cascades on shared subtrees.
     reported: HashSet<(usize, &'static str)>,
@@ -74,6 +76,7 @@ impl<'m> Checker<'m> {
             bound_ever: HashSet::default(),
             rets: Vec::new(),
             in_vectorized: false,
+            loops: Vec::new(),
             diags: Vec::new(),
             reported: HashSet::default(),
         }
@@ -83,7 +86,12 @@ impl<'m> Checker<'m> {
 
     fn error(&mut self, span: Option<Span>, node: &str, message: String, rule: &str) {
         let at = if span.is_none() { self.fallback_span() } else { span };
-        let d = Diagnostic::error(at, format!("'{node}' in @{}: {message} (tir-spec.md, {rule})", self.func.name));
+        // Rules of TVM beyond the specification are cited as TVM's.
+        let source = match rule.strip_prefix("tvm:") {
+            Some(r) => format!("TVM 0.27, {r}"),
+            None => format!("tir-spec.md, {rule}"),
+        };
+        let d = Diagnostic::error(at, format!("'{node}' in @{}: {message} ({source})", self.func.name));
         if !self.diags.contains(&d) {
             self.diags.push(d);
         }
@@ -711,7 +719,9 @@ impl<'m> Checker<'m> {
                 }
                 let mut scope = Scope::new();
                 self.bind(var, s.span(), &mut scope);
+                self.loops.push(Some(kind.clone()));
                 self.stmt(body);
+                self.loops.pop();
                 self.leave(scope);
                 self.in_vectorized = saved;
             }
@@ -731,7 +741,30 @@ impl<'m> Checker<'m> {
                 if self.in_vectorized {
                     self.stmt_error(s, "a vectorized loop must not contain a While".into(), "statement rule 11 (For)");
                 }
+                self.loops.push(None);
                 self.stmt(body);
+                self.loops.pop();
+            }
+            StmtKind::Break | StmtKind::Continue => {
+                let what = if matches!(s.kind(), StmtKind::Break) { "T.break_loop()" } else { "T.continue_loop()" };
+                let rule = "tvm:Break and Continue";
+                match self.loops.last() {
+                    None => self.stmt_error(s, format!("{what} is not inside a loop"), rule),
+                    // TVM builds loop exits in serial loops only ("irregular loops").
+                    Some(Some(
+                        kind
+                        @ (ForKind::Parallel | ForKind::Vectorized | ForKind::Unrolled | ForKind::ThreadBinding(_)),
+                    )) => {
+                        let kind = match kind {
+                            ForKind::Parallel => "a parallel",
+                            ForKind::Vectorized => "a vectorized",
+                            ForKind::Unrolled => "an unrolled",
+                            _ => "a thread-bound",
+                        };
+                        self.stmt_error(s, format!("{what} cannot leave {kind} loop, only a serial one"), rule)
+                    }
+                    Some(_) => {}
+                }
             }
             StmtKind::BlockRealize { values, predicate, block } => {
                 for v in values {

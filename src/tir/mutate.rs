@@ -164,6 +164,7 @@ fn default_stmt_inner<M: Mutator + ?Sized>(m: &mut M, s: &Stmt) -> Stmt {
             annotations: annotations.clone(),
         },
         StmtKind::While { cond, body } => StmtKind::While { cond: e(m, cond, &mut ch), body: st(m, body, &mut ch) },
+        StmtKind::Break | StmtKind::Continue => return s.clone(),
         StmtKind::BlockRealize { values, predicate, block } => {
             let (values, c) = exprs(m, values);
             ch |= c;

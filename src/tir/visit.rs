@@ -67,7 +67,7 @@ pub fn stmt_exprs(s: &Stmt) -> Vec<&PrimExpr> {
             out.extend(extents);
             out.push(cond);
         }
-        StmtKind::DeclBuffer { .. } | StmtKind::Seq(_) => {}
+        StmtKind::DeclBuffer { .. } | StmtKind::Seq(_) | StmtKind::Break | StmtKind::Continue => {}
         StmtKind::IfThenElse { cond, .. } => out.push(cond),
         StmtKind::Evaluate(v) => out.push(v),
         StmtKind::For { min, extent, .. } => {
@@ -112,7 +112,7 @@ pub fn stmt_children(s: &Stmt) -> Vec<&Stmt> {
             v.extend(else_case);
             v
         }
-        StmtKind::BufferStore { .. } | StmtKind::Evaluate(_) => Vec::new(),
+        StmtKind::BufferStore { .. } | StmtKind::Evaluate(_) | StmtKind::Break | StmtKind::Continue => Vec::new(),
         StmtKind::BlockRealize { block, .. } => {
             let mut v: Vec<&Stmt> = block.init.iter().collect();
             v.push(&block.body);

@@ -4,6 +4,15 @@
 @T.prim_func
 def let_type(A: T.Buffer((1,), "int32")):
     # expected-error@+1 {{'LetStmt' in @let_type: 'x' has type int32 but the value has type float32 (tir-spec.md, statement rule 1 (LetStmt))}}
+    x: T.let[T.int32] = T.float32(1)
+    A[0] = x
+
+# -----
+
+# TVM 0.27's `x: T.int32 = v` is a one-element local buffer stored with v.
+@T.prim_func
+def scalar_type(A: T.Buffer((1,), "int32")):
+    # expected-error@+1 {{'BufferStore' in @scalar_type: the value has type float32 but x holds int32 (tir-spec.md, statement rule 4 (BufferStore), TVM's BufferStore)}}
     x: T.int32 = T.float32(1)
     A[0] = x
 
@@ -180,3 +189,39 @@ def block_predicate(A: T.Buffer((4,), "int32")):
             vi = T.axis.spatial(4, i)
             T.where(1)
             A[vi] = 1
+
+# -----
+
+# TVM 0.27's loop exits: inside a serial loop or a while only.
+@T.prim_func
+def break_outside(A: T.Buffer((4,), "int32")):
+    A[0] = 1
+    # expected-error@+1 {{'Break' in @break_outside: T.break_loop() is not inside a loop (TVM 0.27, Break and Continue)}}
+    T.break_loop()
+
+# -----
+
+@T.prim_func
+def continue_in_parallel(A: T.Buffer((4,), "int32")):
+    for i in T.parallel(4):
+        if A[i] < 0:
+            # expected-error@+1 {{'Continue' in @continue_in_parallel: T.continue_loop() cannot leave a parallel loop, only a serial one}}
+            T.continue_loop()
+        A[i] = 1
+
+# -----
+
+@T.prim_func
+def break_in_unrolled(A: T.Buffer((4,), "int32")):
+    for i in T.unroll(4):
+        if A[i] < 0:
+            # expected-error@+1 {{'Break' in @break_in_unrolled: T.break_loop() cannot leave an unrolled loop, only a serial one}}
+            T.break_loop()
+
+# -----
+
+@T.prim_func
+def break_in_vectorized(A: T.Buffer((4,), "int32")):
+    for i in T.vectorized(4):
+        # expected-error@+1 {{'Break' in @break_in_vectorized: T.break_loop() cannot leave a vectorized loop, only a serial one}}
+        T.break_loop()

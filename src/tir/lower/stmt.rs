@@ -64,6 +64,9 @@ pub(super) struct FnCx<'a, 'm> {
     pub pointers: HashMap<u64, Value>,
     /// Parallel bodies being lowered (a return cannot leave one).
     pub in_parallel: u32,
+    /// Where `T.break_loop()` / `T.continue_loop()` go, for the enclosing loops (innermost
+    /// last; `None` for a parallel body, which they cannot leave).
+    pub(super) loop_exits: Vec<Option<LoopExits>>,
     /// The current point is unreachable (after a return).
     pub dead: bool,
     /// The function's result type.
@@ -91,6 +94,17 @@ struct LoopFrame {
     sums: HashMap<Vec<(u64, i64)>, Value>,
 }
 
+/// The targets of a loop's `T.break_loop()` and `T.continue_loop()`.
+#[derive(Clone, Copy)]
+pub(super) struct LoopExits {
+    /// Where the next iteration starts (a serial loop's latch, a while's test).
+    next: Block,
+    /// After the loop.
+    exit: Block,
+    /// Whether a continue branched to `next`.
+    continued: bool,
+}
+
 impl<'a, 'm> FnCx<'a, 'm> {
     pub fn new(
         b: Builder<'m>,
@@ -110,6 +124,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
             buffers: HashMap::default(),
             pointers: HashMap::default(),
             in_parallel: 0,
+            loop_exits: Vec::new(),
             dead: false,
             ret,
             loops: Vec::new(),
@@ -443,7 +458,8 @@ impl<'a, 'm> FnCx<'a, 'm> {
                 ForKind::Parallel | ForKind::ThreadBinding(_) => self.parallel(var, min, extent, body),
                 ForKind::Unrolled
                     if super::const_of(extent).is_some_and(|n| (0..=1024).contains(&n))
-                        && super::const_of(min).is_some() =>
+                        && super::const_of(min).is_some()
+                        && !body.has_loop_exit() =>
                 {
                     let (lo, n) = (super::const_of(min).unwrap_or(0), super::const_of(extent).unwrap_or(0));
                     let t = self.ty(var.dtype(), var.span())?;
@@ -468,12 +484,31 @@ impl<'a, 'm> FnCx<'a, 'm> {
                 let (body_b, exit) = (self.b.new_block(&[]), self.b.new_block(&[]));
                 self.b.cond_br(c, body_b, &[], exit, &[]);
                 self.b.set(body_b);
-                self.stmt(body)?;
+                self.loop_exits.push(Some(LoopExits { next: head, exit, continued: false }));
+                let r = self.stmt(body);
+                self.loop_exits.pop();
+                r?;
                 if !self.dead {
                     self.b.br(head, &[]);
                 }
                 self.dead = false;
                 self.b.set(exit);
+                Ok(())
+            }
+            StmtKind::Break | StmtKind::Continue => {
+                let is_break = matches!(s.kind(), StmtKind::Break);
+                let Some(Some(frame)) = self.loop_exits.last_mut() else {
+                    let what = if is_break { "T.break_loop()" } else { "T.continue_loop()" };
+                    return Err(self.err(sp, format!("{what} is not inside a serial loop")));
+                };
+                let target = if is_break {
+                    frame.exit
+                } else {
+                    frame.continued = true;
+                    frame.next
+                };
+                self.b.br(target, &[]);
+                self.go_dead();
                 Ok(())
             }
             StmtKind::BlockRealize { .. } => Err(self.err(sp, "a block was not lowered (internal error)")),
@@ -635,10 +670,21 @@ impl<'a, 'm> FnCx<'a, 'm> {
         self.loops.push(LoopFrame { entry: Some((preheader, entry_br, head)), sums: HashMap::default() });
         self.depth.insert(var.id(), self.loops.len());
         self.enter_range(var, min, extent);
+        // A body that may continue gets a latch (the increment) to branch to.
+        let latch = body.has_loop_exit().then(|| self.b.new_block(&[]));
+        self.loop_exits.push(Some(LoopExits { next: latch.unwrap_or(head), exit, continued: false }));
         let r = self.stmt(body);
+        let frame = self.loop_exits.pop().flatten();
         self.ranges.remove(&var.id());
         self.loops.pop();
         r?;
+        if let Some(latch) = latch {
+            if !self.dead {
+                self.b.br(latch, &[]);
+            }
+            self.dead = !frame.is_some_and(|f| f.continued) && self.dead;
+            self.b.set(latch);
+        }
         if !self.dead {
             let one = self.b.int(&t, 1);
             let next = self.b.op1(&S::ADDI, &[i, one], t, vec![]);
@@ -682,7 +728,9 @@ impl<'a, 'm> FnCx<'a, 'm> {
         self.vars.insert(var.id(), i);
         self.enter_range(var, min, extent);
         self.in_parallel += 1;
+        self.loop_exits.push(None);
         let r = self.stmt(body);
+        self.loop_exits.pop();
         self.in_parallel -= 1;
         self.ranges.remove(&var.id());
         self.loops.pop();

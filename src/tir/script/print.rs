@@ -71,6 +71,9 @@ struct Printer {
     /// The indentation of the statement list that is a block's own body, where `T.alloc_buffer`
     /// would read as one of the block's buffers.
     block_list: Option<usize>,
+    /// Whether the function is printed as TVM 0.27 prints plain (not `s_tir`) TIR: one-element
+    /// buffers by name, one-element local allocations as scalar locals.
+    bare_scalars: bool,
 }
 
 // Python operator precedence, loosest first.
@@ -104,6 +107,7 @@ impl Printer {
             signature_strings: Vec::new(),
             data_owner: HashMap::new(),
             block_list: None,
+            bare_scalars: false,
         }
     }
 
@@ -168,8 +172,17 @@ impl Printer {
 
     fn func(&mut self, f: &PrimFunc, indent: usize) {
         let has_blocks = contains_block(&f.body);
-        // TVM 0.27 marks every PrimFunc so, blocks or not.
-        self.line(indent, "@T.prim_func(s_tir=True)");
+        self.bare_scalars = !(f.s_tir || has_blocks);
+        // As TVM 0.27 prints the decorator; blocks need `s_tir=True` for TVM to read them.
+        let flags: Vec<&str> = [(f.private, "private=True"), (f.s_tir || has_blocks, "s_tir=True")]
+            .into_iter()
+            .filter_map(|(on, text)| on.then_some(text))
+            .collect();
+        if flags.is_empty() {
+            self.line(indent, "@T.prim_func");
+        } else {
+            self.line(indent, &format!("@T.prim_func({})", flags.join(", ")));
+        }
         // Names of parameters first, so shape strings can refer to them.
         let mut defined: HashSet<u64> = HashSet::new();
         let mut params = Vec::new();
@@ -428,6 +441,10 @@ impl Printer {
                     && cond.as_int() == Some(1)
                     && annotations.is_empty()
                 {
+                    if self.bare_scalars && is_scalar_local(buffer) {
+                        self.scalar_local(buffer, inner, ind);
+                        return;
+                    }
                     let bn = self.buffer(buffer);
                     self.names.insert(var.id(), format!("{bn}.data"));
                     let args = self.buffer_args(buffer, &HashSet::new(), false);
@@ -559,7 +576,36 @@ impl Printer {
                 self.line(ind, &format!("while {c}:"));
                 self.body(body, ind + 1);
             }
+            StmtKind::Break => self.line(ind, "T.break_loop()"),
+            StmtKind::Continue => self.line(ind, "T.continue_loop()"),
             StmtKind::BlockRealize { values, predicate, block } => self.block(values, predicate, block, ind),
+        }
+    }
+
+    /// TVM 0.27's print of a one-element local buffer: `x: T.int32`, or `x: T.int32 = v`
+    /// with the store that follows it.
+    fn scalar_local(&mut self, buffer: &Buffer, body: &Stmt, ind: usize) {
+        let bn = self.buffer(buffer);
+        self.names.insert(buffer.data().id(), format!("{bn}.data"));
+        let t = type_ann(&Type::Prim(buffer.dtype()));
+        let (first, rest): (&Stmt, &[Stmt]) = match body.kind() {
+            StmtKind::Seq(xs) if !xs.is_empty() => (&xs[0], &xs[1..]),
+            _ => (body, &[]),
+        };
+        match first.kind() {
+            StmtKind::BufferStore { buffer: b, value, indices }
+                if b == buffer && indices.len() == 1 && indices[0].as_int() == Some(0) =>
+            {
+                let v = self.expr(value, 0);
+                self.line(ind, &format!("{bn}: {t} = {v}"));
+                for s in rest {
+                    self.stmt(s, ind);
+                }
+            }
+            _ => {
+                self.line(ind, &format!("{bn}: {t}"));
+                self.stmt(body, ind);
+            }
         }
     }
 
@@ -748,6 +794,11 @@ impl Printer {
     /// `B[indices]`; a store's unit-stride ramps as slices (`B[i:i + 4]`), as TVM prints them.
     fn access(&mut self, b: &Buffer, indices: &[PrimExpr], store: bool) -> String {
         let n = self.buffer(b);
+        // As TVM 0.27: the element of a scalar local, or of any buffer of shape (1,), by name.
+        let one_element = matches!(b.shape(), [d] if d.as_int() == Some(1));
+        if self.bare_scalars && one_element && matches!(indices, [i] if i.as_int() == Some(0)) {
+            return n;
+        }
         if indices.is_empty() {
             return format!("{n}[()]");
         }
@@ -1039,4 +1090,15 @@ fn grid_chain(s: &Stmt) -> Vec<(Var, PrimExpr, Stmt)> {
 
 fn zero_of(t: DataType) -> PrimExpr {
     PrimExpr::int_of(0, t)
+}
+
+/// A buffer TVM 0.27 prints as a scalar local: one element of a scalar type in `local` scope,
+/// laid out plainly.
+fn is_scalar_local(b: &Buffer) -> bool {
+    b.scope() == "local"
+        && b.dtype().lanes == 1
+        && !b.dtype().is_handle()
+        && matches!(b.shape(), [d] if d.as_int() == Some(1))
+        && b.strides().is_empty()
+        && b.elem_offset().as_int() == Some(0)
 }

@@ -202,6 +202,21 @@ impl Reader {
         })
     }
 
+    /// `@T.prim_func(NAME=True)` (`False` or absent: false).
+    fn decorator_flag(&self, decorators: &[E], name: &str) -> R<bool> {
+        for d in decorators {
+            if let Expr::Call(_, _, kw) = &d.e
+                && let Some(v) = Self::kwarg(kw, name)
+            {
+                return match v.e {
+                    Expr::Bool(b) => Ok(b),
+                    _ => err(format!("expected {name}=True or {name}=False"), v.span),
+                };
+            }
+        }
+        Ok(false)
+    }
+
     fn is_ir_module(&self, d: &E) -> bool {
         let f = match &d.e {
             Expr::Call(f, _, _) => &f.e,
@@ -259,7 +274,6 @@ impl Reader {
         body: &[S],
         span: Span,
     ) -> R<PrimFunc> {
-        let _ = decorators;
         self.fs = FuncState::default();
         let ret_type = match ret {
             Some(r) => self.ret_annotation(r)?,
@@ -310,6 +324,8 @@ impl Reader {
             body,
             ret_type,
             attrs: fs.attrs,
+            private: self.decorator_flag(decorators, "private")?,
+            s_tir: self.decorator_flag(decorators, "s_tir")?,
             span: Some(span),
         })
     }
@@ -538,10 +554,19 @@ impl Reader {
                 None => {
                     let Expr::Name(n) = &target.e else { return err("expected a variable name", target.span) };
                     let ty = self.var_type(ann)?;
+                    // Assigned below: TVM 0.27's mutable scalar, declared without a value.
+                    if !is_let_annotation(ann) && assigns_name(rest, n) && matches!(ty, Type::Prim(_)) {
+                        return Ok(Flow::Rest(self.scalar_local(n, ty.dtype(), None, target.span, s.span, rest)?));
+                    }
                     self.bind(n, Binding::Var(Var::at(n, ty, Some(target.span))));
                     Flow::Nothing
                 }
             },
+            P::AugAssign { target, op, value } if matches!(target.e, Expr::Name(_)) => {
+                let b =
+                    E { e: Expr::Bin(op_static(op), Box::new(target.clone()), Box::new(value.clone())), span: s.span };
+                self.assign(target, None, &b, s.span, rest)?
+            }
             P::AugAssign { target, op, value } => {
                 let b =
                     E { e: Expr::Bin(op_static(op), Box::new(target.clone()), Box::new(value.clone())), span: s.span };
@@ -657,6 +682,15 @@ impl Reader {
             }
             return Ok(Flow::Nothing);
         }
+        // An assignment to a mutable scalar local stores into it.
+        if ann.is_none()
+            && let [(name, _)] = names.as_slice()
+            && let Some(Binding::Scalar(b)) = self.lookup(name).cloned()
+        {
+            let v = self.expr_as(value, b.dtype())?;
+            let store = StmtKind::BufferStore { buffer: b, value: v, indices: vec![PrimExpr::int(0)] };
+            return Ok(Flow::One(Stmt::at(store, Some(span))));
+        }
         // `A = v` for a buffer of one element is TVM's print of `A[0] = v`: a store.
         if ann.is_none()
             && let [(name, _)] = names.as_slice()
@@ -680,6 +714,23 @@ impl Reader {
                 ),
                 *nspan,
             );
+        }
+        // TVM 0.27's scalar local: a one-element local buffer, assignable below (lowering makes
+        // one never assigned again a let). `x: T.let[..] = v` is an immutable binding.
+        if !ann.is_some_and(is_let_annotation) {
+            let (dtype, v) = match ann {
+                Some(a) => {
+                    let dt = self.var_type(a)?.dtype();
+                    (dt, self.expr_as(value, dt)?)
+                }
+                None => {
+                    let v = self.expr(value)?;
+                    (v.dtype(), v)
+                }
+            };
+            if !dtype.is_handle() && !dtype.is_void() {
+                return Ok(Flow::Rest(self.scalar_local(name, dtype, Some(v), *nspan, span, rest)?));
+            }
         }
         // A let binding: the rest of the list is its body.
         let (var, v) = match ann {
@@ -951,6 +1002,52 @@ impl Reader {
     }
 
     /// `Allocate` + `DeclBuffer` of a buffer for the rest of the list.
+    /// A mutable scalar local: a `(1,)` buffer in `local` scope, stored `init` first, with the
+    /// rest of the list in its scope.
+    fn scalar_local(
+        &mut self,
+        name: &str,
+        dtype: DataType,
+        init: Option<PrimExpr>,
+        name_span: Span,
+        span: Span,
+        rest: &[S],
+    ) -> R<Stmt> {
+        let mut spec = BufferSpec::new(name, dtype, vec![PrimExpr::int(1)]);
+        spec.scope = "local".into();
+        spec.span = Some(name_span);
+        let b = spec.build();
+        let body = self.rest_with(rest, |rd| rd.bind(name, Binding::Scalar(b.clone())))?;
+        let body = match init {
+            Some(v) => {
+                let store = Stmt::at(
+                    StmtKind::BufferStore { buffer: b.clone(), value: v, indices: vec![PrimExpr::int(0)] },
+                    Some(span),
+                );
+                let mut list = vec![store];
+                match body.kind() {
+                    StmtKind::Seq(xs) => list.extend(xs.iter().cloned()),
+                    _ if body.is_empty() => {}
+                    _ => list.push(body),
+                }
+                Stmt::seq(list)
+            }
+            None => body,
+        };
+        let decl = Stmt::at(StmtKind::DeclBuffer { buffer: b.clone(), body }, Some(span));
+        Ok(Stmt::at(
+            StmtKind::Allocate {
+                var: b.data().clone(),
+                dtype,
+                extents: b.shape().to_vec(),
+                cond: PrimExpr::bool(true),
+                body: decl,
+                annotations: Vec::new(),
+            },
+            Some(span),
+        ))
+    }
+
     fn allocate_buffer(&mut self, b: Buffer, span: Span, rest: &[S]) -> R<Stmt> {
         let name = b.name().to_string();
         let body = self.rest_with(rest, |rd| rd.bind(&name, Binding::Buffer(b.clone())))?;
@@ -1121,6 +1218,13 @@ impl Reader {
                     };
                     frame.annotations.extend(d);
                     return Ok(Flow::Nothing);
+                }
+                "break_loop" | "continue_loop" => {
+                    if !args.is_empty() {
+                        return err(format!("T.{t} takes no arguments"), span);
+                    }
+                    let k = if t == "break_loop" { StmtKind::Break } else { StmtKind::Continue };
+                    return Ok(Flow::One(Stmt::at(k, sp)));
                 }
                 "evaluate" => {
                     let [v] = args else { return err("T.evaluate takes one value", span) };
@@ -1421,7 +1525,7 @@ impl Reader {
             Expr::Int(i) => AttrNode::Int(i64::try_from(*i).unwrap_or(0)),
             Expr::Name(n) => match self.lookup(n).cloned() {
                 Some(Binding::Var(v)) => AttrNode::Var(v),
-                Some(Binding::Buffer(b)) => AttrNode::Buffer(b),
+                Some(Binding::Buffer(b) | Binding::Scalar(b)) => AttrNode::Buffer(b),
                 None => return err(format!("undefined name '{n}'"), e.span),
             },
             _ => {
@@ -1544,4 +1648,30 @@ fn is_constant_attr(v: &AttrValue) -> bool {
         AttrValue::Dict(items) => items.iter().all(|(_, v)| is_constant_attr(v)),
         AttrValue::Expr(e) => matches!(e.kind(), ExprKind::IntImm(_) | ExprKind::FloatImm(_) | ExprKind::StringImm(_)),
     }
+}
+
+/// `T.let` or `T.let[..]`: an immutable binding, whatever follows.
+fn is_let_annotation(ann: &E) -> bool {
+    let base = match &ann.e {
+        Expr::Subscript(b, _) => &b.e,
+        e => e,
+    };
+    base.dotted().is_some_and(|d| d == "let" || d.ends_with(".let"))
+}
+
+/// Whether a statement list (or anything nested in it) assigns `name` (`name = ..`,
+/// `name += ..`, `.., name = ..`).
+fn assigns_name(list: &[S], name: &str) -> bool {
+    let is_name = |e: &E| match &e.e {
+        Expr::Name(n) => n == name,
+        Expr::Tuple(xs) => xs.iter().any(|x| matches!(&x.e, Expr::Name(n) if n == name)),
+        _ => false,
+    };
+    list.iter().any(|s| match &s.s {
+        P::Assign { targets, .. } => targets.iter().any(is_name),
+        P::AugAssign { target, .. } => is_name(target),
+        P::For { body, .. } | P::While { body, .. } | P::With { body, .. } => assigns_name(body, name),
+        P::If { body, orelse, .. } => assigns_name(body, name) || assigns_name(orelse, name),
+        _ => false,
+    })
 }

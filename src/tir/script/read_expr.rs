@@ -159,7 +159,13 @@ impl Reader {
             Expr::Str(s) => plain(PrimExpr::at(ExprKind::StringImm(s.as_str().into()), DataType::HANDLE, sp)),
             Expr::Name(n) => match self.lookup(n) {
                 Some(Binding::Var(v)) => plain(PrimExpr::at(ExprKind::Var(v.clone()), v.dtype(), sp)),
+                // TVM 0.27 prints the element of a buffer of shape (1,) by the buffer's name
+                // (its memory is always `A.data` there).
+                Some(Binding::Buffer(b)) if matches!(b.shape(), [d] if d.as_int() == Some(1)) => {
+                    plain(PrimExpr::load(b, vec![PrimExpr::int(0)]).with_span(sp))
+                }
                 Some(Binding::Buffer(b)) => plain(PrimExpr::at(ExprKind::Var(b.data().clone()), DataType::HANDLE, sp)),
+                Some(Binding::Scalar(b)) => plain(PrimExpr::load(b, vec![PrimExpr::int(0)]).with_span(sp)),
                 None => err(format!("undefined name '{n}'"), span),
             },
             Expr::Attr(base, attr) => {
@@ -309,7 +315,7 @@ impl Reader {
     /// `buffer[indices]` as a buffer and index expressions; `a:b` is a unit-stride ramp.
     pub(super) fn access(&mut self, base: &E, idx: &[E], span: Span) -> R<(Buffer, Vec<PrimExpr>)> {
         let name = base.e.dotted().unwrap_or_default();
-        let Some(Binding::Buffer(b)) = self.lookup(&name).cloned() else {
+        let Some(Binding::Buffer(b) | Binding::Scalar(b)) = self.lookup(&name).cloned() else {
             return err(format!("'{name}' is not a buffer"), base.span);
         };
         // `A[()]`: the element of a 0-dimensional buffer.

@@ -28,6 +28,9 @@ pub(super) fn err<T>(message: impl Into<String>, span: Span) -> R<T> {
 pub(super) enum Binding {
     Var(Var),
     Buffer(Buffer),
+    /// A mutable scalar local (TVM 0.27's `x: T.int32 = v` that is assigned again): a
+    /// one-element local buffer whose name reads as its element and assigns to it.
+    Scalar(Buffer),
 }
 
 /// A `T.sblock` being read: what its body declares about it.

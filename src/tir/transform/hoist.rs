@@ -102,6 +102,9 @@ fn hoist(s: &Stmt) -> Option<Stmt> {
     else {
         return None;
     };
+    if body.has_loop_exit() {
+        return None;
+    }
     // The body: lets, then a sequence opening with `if cond: init`.
     let mut lets: Vec<(Var, PrimExpr)> = Vec::new();
     let mut cur = body;

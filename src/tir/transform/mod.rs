@@ -1,4 +1,5 @@
-//! TIR-to-TIR passes run before lowering: blocks to plain statements, math builtins expanded as
+//! TIR-to-TIR passes run before lowering: blocks to plain statements, scalar locals assigned
+//! once to lets, math builtins expanded as
 //! TVM's LLVM backend expands them, invariant lets and
 //! reduction inits out of their loops, vectorized loops to vector statements, small innermost
 //! loops unrolled, loop-invariant accumulators to registers. Each keeps the spec's observable
@@ -8,6 +9,7 @@ pub mod blocks;
 pub mod hoist;
 pub mod legalize;
 pub mod promote;
+pub mod scalars;
 pub mod unroll;
 pub mod vectorize;
 
@@ -21,6 +23,7 @@ use crate::transform::Passes;
 /// the rest only as `passes` choose (a `T.vectorized` loop not vectorized runs serially).
 pub fn prepare(f: &PrimFunc, passes: &Passes) -> Stmt {
     let mut body = blocks::lower_blocks(f);
+    body = scalars::scalars_to_lets(&body);
     body = legalize::legalize_math(&body);
     if passes.hoist {
         body = hoist::hoist_out_of_loops(&body);

@@ -32,6 +32,9 @@ impl Mutator for Loops {
         let StmtKind::For { var, extent, kind: ForKind::Serial | ForKind::Unrolled, body, .. } = s.kind() else {
             return s;
         };
+        if body.has_loop_exit() {
+            return s;
+        }
         // Inner `T.unroll` loops are unrolled by lowering anyway: unrolled here, a register
         // tile's accesses (`C[i0 * 4 + 1, j0 * 8 + ramp]`) no longer change in this loop.
         // Only loops inside this one: the loop itself stays the loop the accumulators leave.
@@ -84,7 +87,7 @@ impl Mutator for ExpandUnrolled {
         let (Some(lo), Some(n)) = (crate::tir::arith::const_int(min), crate::tir::arith::const_int(extent)) else {
             return s;
         };
-        if !(1..=16).contains(&n) {
+        if !(1..=16).contains(&n) || body.has_loop_exit() {
             return s;
         }
         let copies = (0..n)

@@ -84,7 +84,9 @@ fn unrollable_body(body: &Stmt) -> bool {
         | StmtKind::Allocate { .. }
         | StmtKind::BufferRealize { .. }
         | StmtKind::BlockRealize { .. }
-        | StmtKind::AttrStmt { .. } => ok = false,
+        | StmtKind::AttrStmt { .. }
+        | StmtKind::Break
+        | StmtKind::Continue => ok = false,
         _ => {}
     });
     ok

@@ -73,7 +73,7 @@ impl Mutator for SerialLoops {
         };
         let s = default_stmt(self, s);
         let out = match s.kind() {
-            StmtKind::For { var, min, extent, kind: ForKind::Serial, body, .. } => {
+            StmtKind::For { var, min, extent, kind: ForKind::Serial, body, .. } if !body.has_loop_exit() => {
                 auto_vectorize(&s, var, min, extent, body, self).unwrap_or(s)
             }
             _ => s,
