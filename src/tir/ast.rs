@@ -805,6 +805,8 @@ pub enum AttrValue {
     List(Vec<AttrValue>),
     /// A dictionary.
     Dict(Vec<(String, AttrValue)>),
+    /// `T.target({..})`: a compilation target, kept as written (Strata compiles for the host).
+    Target(Vec<(String, AttrValue)>),
     /// An expression (a typed constant or a variable).
     Expr(PrimExpr),
 }
@@ -1222,4 +1224,15 @@ impl IRModule {
     pub fn func(&self, name: &str) -> Option<&PrimFunc> {
         self.funcs.iter().find(|f| f.name == name)
     }
+}
+
+/// The TVMScript calls of a function by name (`T.call_extern("int32", "f", ..)` and kin); such
+/// a call is the builtin `tir.<kind>:<name>`.
+pub const EXTERN_CALLS: [&str; 4] = ["call_extern", "call_pure_extern", "call_llvm_pure_intrin", "call_llvm_intrin"];
+
+/// `tir.<kind>:<name>` (see [`EXTERN_CALLS`]) as its kind and the called name.
+pub fn extern_call(builtin: &str) -> Option<(&'static str, &str)> {
+    let rest = builtin.strip_prefix("tir.")?;
+    let (kind, name) = rest.split_once(':')?;
+    EXTERN_CALLS.iter().find(|k| **k == kind).map(|k| (*k, name))
 }

@@ -16,11 +16,13 @@
 //!   trees from Rust (as TE or a tuning script would).
 //! - [`check()`] — the spec's typing and scoping rules.
 //! - [`script`] — the TVMScript reader and printer.
+//! - [`intrinsics`] — TVM builtins read and printed but not run on a CPU (GPU, raw pointers).
 
 pub mod arith;
 pub mod ast;
 pub mod check;
 mod dtype;
+pub mod intrinsics;
 pub mod lower;
 pub mod mutate;
 pub mod region;

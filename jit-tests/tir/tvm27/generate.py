@@ -30,8 +30,9 @@ def literal(a):
     return str(a.tolist()).replace("inf", "inf").replace("nan", "nan")
 
 
-def case(src, args=None, note=""):
-    return {"src": src, "args": args, "note": note}
+def case(src, args=None, note="", fails=None):
+    """`fails`: TVM cannot build it for a CPU; Strata's call fails with this text."""
+    return {"src": src, "args": args, "note": note, "fails": fails}
 
 
 def render(c):
@@ -42,7 +43,11 @@ def render(c):
         lines += ["# " + l for l in c["note"].splitlines()]
     body = [l for l in text.splitlines() if not l.startswith("# from")]
     lines += ["# from tvm.script import tirx as T", "# from tvm.tirx.layout import Axis"] + body
-    if c["args"] is not None:
+    if c["fails"] is not None:
+        name = func.attrs["global_symbol"] if func.attrs and "global_symbol" in func.attrs else "f"
+        ins = [literal(np.array(a[0], dtype=a[1])) for a in c["args"]]
+        lines.append(f'# run: @{name}({", ".join(ins)}) fails "{c["fails"]}"')
+    elif c["args"] is not None:
         mod = tvm.compile(func, target="llvm")
         # A plain Python number is a scalar argument; (values, dtype) a buffer.
         arrays = [a if isinstance(a, int | float) else np.array(a[0], dtype=a[1]) for a in c["args"]]
@@ -189,6 +194,115 @@ def lets_stay_lets(A: T.Buffer((8,), "float32"), B: T.Buffer((8,), "float32")):
         B[i] = A[k]
 ''',
                 [([0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0], "float32"), ([0.0] * 8, "float32")],
+            ),
+        ],
+    ),
+    "intrinsics": (
+        "LLVM intrinsics by name run as the builtins they are; GPU intrinsics, raw pointers and\n"
+        "T.vscale() are read and printed, and calling them is a clear error (TVM's own CPU build\n"
+        "rejects the GPU ones and T.vscale()).",
+        [
+            case(
+                '''
+@T.prim_func
+def llvm_intrinsics(A: T.Buffer((4,), "float32"), B: T.Buffer((4,), "float32"), C: T.Buffer((4,), "int32"), D: T.Buffer((4,), "int64")):
+    for i in range(4):
+        B[i] = T.call_llvm_pure_intrin("float32", "llvm.sqrt", T.fabs(A[i]))
+        C[i] = T.call_llvm_pure_intrin("int32", "llvm.ctpop", T.Cast("int32", A[i] * T.float32(10)))
+        D[i] = T.call_llvm_pure_intrin("int64", "llvm.lround", A[i])
+''',
+                [([1.5, -2.25, 9.0, 0.5], "float32"), ([0.0] * 4, "float32"), ([0] * 4, "int32"), ([0] * 4, "int64")],
+            ),
+            case(
+                '''
+@T.prim_func
+def more_llvm(A: T.Buffer((4,), "float32"), B: T.Buffer((4,), "float32"), C: T.Buffer((4,), "float32")):
+    for i in range(4):
+        B[i] = T.call_llvm_pure_intrin("float32", "llvm.round", A[i])
+        C[i] = T.call_llvm_pure_intrin("float32", "llvm.maxnum", A[i], T.float32(0.25)) + T.call_llvm_pure_intrin("float32", "llvm.floor", A[i])
+''',
+                [([2.5, -2.5, 0.49999997, -7.75], "float32"), ([0.0] * 4, "float32"), ([0.0] * 4, "float32")],
+            ),
+            case(
+                '''
+@T.prim_func
+def warp_shuffle(A: T.Buffer((32,), "float32")):
+    for tx in T.thread_binding(32, thread="threadIdx.x"):
+        A[tx] = T.tvm_warp_shuffle(T.uint32(4294967295), A[tx], 0, 32, 32)
+''',
+                [([0.0] * 32, "float32")],
+                fails="T.tvm_warp_shuffle is a GPU intrinsic",
+            ),
+            case(
+                '''
+@T.prim_func
+def access_ptr(A: T.Buffer((8,), "float32"), B: T.Buffer((8,), "float32")):
+    T.call_extern("int32", "memcpy", T.tvm_access_ptr(T.type_annotation("float32"), B.data, 2, 2, 2), T.tvm_access_ptr(T.type_annotation("float32"), A.data, 0, 2, 1), 8)
+''',
+                [([0.0] * 8, "float32"), ([0.0] * 8, "float32")],
+                fails="T.tvm_access_ptr makes a raw pointer",
+            ),
+            case(
+                '''
+@T.prim_func
+def address_of(A: T.Buffer((8,), "float32"), B: T.Buffer((8,), "float32")):
+    T.call_extern("int32", "memcpy", T.address_of(B[2]), T.address_of(A[0]), 8)
+''',
+                [([0.0] * 8, "float32"), ([0.0] * 8, "float32")],
+                fails="T.address_of makes a raw pointer",
+            ),
+            case(
+                '''
+@T.prim_func
+def vscale(A: T.Buffer((1,), "int32")):
+    A[0] = T.vscale()
+''',
+                [([0], "int32")],
+                fails="T.vscale() is the length of scalable vectors",
+            ),
+        ],
+    ),
+    "attributes": (
+        "T.attr as a statement and in a with, T.target in function attributes.",
+        [
+            case(
+                '''
+@T.prim_func
+def attr_statement(A: T.Buffer((8,), "float32")):
+    T.attr({"pragma_foo": 1})
+    for i in range(8):
+        A[i] = A[i] + T.float32(1)
+''',
+                [([float(i) for i in range(8)], "float32")],
+            ),
+            case(
+                '''
+@T.prim_func
+def attr_with(A: T.Buffer((8,), "float32")):
+    with T.attr(0, "pragma_foo", 1):
+        A[0] = A[0] + T.float32(1)
+    T.attr({"pragma_bar": 2})
+    A[1] = T.float32(1)
+''',
+                [([float(i) for i in range(8)], "float32")],
+            ),
+            case(
+                '''
+@T.prim_func
+def with_target(A: T.Buffer((8,), "float32")):
+    T.func_attr({"target": T.target({"kind": "llvm", "tag": "", "keys": ["cpu"]}), "tirx.noalias": True})
+    for i in range(8):
+        A[i] = A[i] * T.float32(2)
+''',
+                [([float(i) for i in range(8)], "float32")],
+            ),
+            case(
+                '''
+@T.prim_func(private=True)
+def private_kernel(A: T.Buffer((4,), "float32")):
+    for i in range(4):
+        A[i] = T.float32(1)
+''',
             ),
         ],
     ),

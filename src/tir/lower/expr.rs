@@ -410,10 +410,20 @@ impl FnCx<'_, '_> {
             Callee::Global(g) => return self.call_global(e, g, args),
             Callee::Builtin(n) => n.to_string(),
         };
-        if let Some(ext) = name.strip_prefix("tir.call_extern:") {
-            let xs: Vec<Value> = args.iter().map(|a| self.expr(a)).collect::<R<_>>()?;
-            let rt = core_type(dt).filter(|t| *t != Type::None);
-            return self.call_extern(ext, &xs, rt);
+        match extern_call(&name) {
+            Some(("call_extern" | "call_pure_extern", ext)) => {
+                let xs: Vec<Value> = args.iter().map(|a| self.expr(a)).collect::<R<_>>()?;
+                let rt = core_type(dt).filter(|t| *t != Type::None);
+                return self.call_extern(ext, &xs, rt);
+            }
+            // The ones with a CPU meaning became builtins (tir::transform::legalize).
+            Some((_, ext)) => {
+                return Err(self.err(
+                    sp,
+                    format!("the LLVM intrinsic '{ext}' is not supported on CPU by Strata (sqrt, fabs, floor, ceil, trunc, round, lround, nearbyint, rint, exp, exp2, log, log2, log10, sin, cos, pow, copysign, minnum, maxnum, ctpop, ctlz, abs, smax, smin, umax, umin are)"),
+                ));
+            }
+            None => {}
         }
         let short = name.strip_prefix("tir.").unwrap_or(&name).to_string();
         match short.as_str() {
@@ -536,7 +546,11 @@ impl FnCx<'_, '_> {
                 let f = if short == "round" { "nearbyint" } else { short.as_ref() };
                 self.math(f, &xs, dt)
             }
-            _ => Err(self.err(sp, format!("the builtin '{name}' is not supported"))),
+            _ => Err(self.err(
+                sp,
+                crate::tir::intrinsics::why_not_on_cpu(&short)
+                    .unwrap_or_else(|| format!("the builtin '{name}' is not supported")),
+            )),
         }
     }
 

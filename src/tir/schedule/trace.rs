@@ -244,6 +244,7 @@ fn py_value(v: &AttrValue) -> String {
         AttrValue::Dict(kv) => {
             format!("{{{}}}", kv.iter().map(|(k, v)| format!("{k:?}: {}", py_value(v))).collect::<Vec<_>>().join(", "))
         }
+        AttrValue::Target(kv) => format!("T.target({})", py_value(&AttrValue::Dict(kv.clone()))),
         AttrValue::Expr(e) => crate::tir::script::print_expr(e),
     }
 }

@@ -271,7 +271,7 @@ impl Printer {
                 self.line(ind, "# with T.sblock(\"root\"):");
                 self.stmt(&f.body, ind);
             }
-            None => self.stmt(&f.body, ind),
+            None => self.function_body(&f.body, ind),
         }
         if self.out.len() == before && f.attrs.is_empty() && in_body.is_empty() {
             self.line(ind, "T.evaluate(0)");
@@ -352,6 +352,7 @@ impl Printer {
                 format!("[{}]", items.join(", "))
             }
             AttrValue::Dict(d) => self.dict(d),
+            AttrValue::Target(d) => format!("T.target({})", self.dict(d)),
             AttrValue::Expr(e) => self.expr(e, 0),
         }
     }
@@ -368,6 +369,35 @@ impl Printer {
         if self.out.len() == before {
             self.line(ind, "T.evaluate(0)");
         }
+    }
+
+    /// `T.attr(node, "key", value)`, or TVM 0.27's `T.attr({"key": value})` without a node.
+    fn attr_call(&mut self, node: &AttrNode, key: &str, v: String) -> String {
+        let nd = match node {
+            AttrNode::None | AttrNode::Int(0) => return format!("T.attr({{{}: {v}}})", quote(key)),
+            AttrNode::Var(x) => self.var(x),
+            AttrNode::Buffer(b) => self.buffer(b),
+            AttrNode::IterVar(iv) => self.var(&iv.var),
+            AttrNode::Str(x) => quote(x),
+            AttrNode::Int(i) => i.to_string(),
+        };
+        format!("T.attr({nd}, {}, {v})", quote(key))
+    }
+
+    /// A function's body: attributes around all of it print as statements, as TVM 0.27 prints
+    /// them (`T.attr(..)` then the rest, unindented).
+    fn function_body(&mut self, s: &Stmt, ind: usize) {
+        if let StmtKind::AttrStmt { node, key, value, body } = s.kind()
+            && !matches!(node, AttrNode::IterVar(_))
+            && key != "thread_extent"
+            && key != "virtual_thread"
+        {
+            let v = self.expr(value, 0);
+            let call = self.attr_call(node, key, v);
+            self.line(ind, &call);
+            return self.function_body(body, ind);
+        }
+        self.stmt(s, ind);
     }
 
     fn stmt_inner(&mut self, s: &Stmt, ind: usize) {
@@ -392,15 +422,8 @@ impl Printer {
                         self.line(ind, &format!("with T.launch_thread({}, {v}) as {n}:", quote(tag)));
                     }
                     _ => {
-                        let nd = match node {
-                            AttrNode::None => "None".to_string(),
-                            AttrNode::Var(x) => self.var(x),
-                            AttrNode::Buffer(b) => self.buffer(b),
-                            AttrNode::IterVar(iv) => self.var(&iv.var),
-                            AttrNode::Str(x) => quote(x),
-                            AttrNode::Int(i) => i.to_string(),
-                        };
-                        self.line(ind, &format!("with T.attr({nd}, {}, {v}):", quote(key)));
+                        let call = self.attr_call(node, key, v);
+                        self.line(ind, &format!("with {call}:"));
                     }
                 }
                 self.body(body, ind + 1);
@@ -875,9 +898,9 @@ impl Printer {
             }
             ExprKind::Call(Callee::Builtin(name), args) => {
                 let a: Vec<&PrimExpr> = args.iter().collect();
-                if let Some(ext) = name.strip_prefix("tir.call_extern:") {
+                if let Some((kind, ext)) = extern_call(name) {
                     let rest: Vec<String> = args.iter().map(|x| self.expr(x, 0)).collect();
-                    let mut s = format!("T.call_extern(\"{t}\", {}", quote(ext));
+                    let mut s = format!("T.{kind}(\"{t}\", {}", quote(ext));
                     for r in rest {
                         write!(s, ", {r}").ok();
                     }
@@ -902,6 +925,10 @@ impl Printer {
                     return (format!("~{}", self.expr(x, P_UNARY)), P_UNARY);
                 }
                 match name.strip_prefix("tir.") {
+                    Some("type_annotation") if args.is_empty() => (format!("T.type_annotation(\"{t}\")"), P_ATOM),
+                    Some(short) if crate::tir::intrinsics::opaque(short).is_some() => {
+                        (self.call(&format!("T.{short}"), &a), P_ATOM)
+                    }
                     Some("reinterpret") => {
                         (format!("T.reinterpret(\"{t}\", {})", self.expr(args.first().unwrap_or(e), 0)), P_ATOM)
                     }

@@ -474,6 +474,16 @@ impl Reader {
                     })
                     .collect::<R<_>>()?,
             ),
+            _ if let Some((t, [d], [])) = self.t_call(e)
+                && t == "target" =>
+            {
+                match &d.e {
+                    Expr::Dict(_) => AttrValue::Target(self.dict(d)?),
+                    // `T.target("llvm")`: a target named by its kind.
+                    Expr::Str(s) => AttrValue::Target(vec![("kind".into(), AttrValue::Str(s.clone()))]),
+                    _ => return err("T.target takes a dictionary or a kind", d.span),
+                }
+            }
             _ => {
                 let x = self.expr(e)?;
                 match x.kind() {
@@ -1219,6 +1229,12 @@ impl Reader {
                     frame.annotations.extend(d);
                     return Ok(Flow::Nothing);
                 }
+                // `T.attr(node, key, value)` as a statement: the attribute holds for the rest.
+                "attr" => {
+                    let (node, key, value) = self.attr_args(args, span)?;
+                    let body = self.rest_with(rest, |_| {})?;
+                    return Ok(Flow::Rest(Stmt::at(StmtKind::AttrStmt { node, key, value, body }, sp)));
+                }
                 "break_loop" | "continue_loop" => {
                     if !args.is_empty() {
                         return err(format!("T.{t} takes no arguments"), span);
@@ -1411,18 +1427,7 @@ impl Reader {
                 Ok(Flow::Nothing)
             }
             "attr" => {
-                let (node, key, value) = match args {
-                    [d] => {
-                        // TVM 0.27: `T.attr({"key": value})` with no node.
-                        let Expr::Dict(items) = &d.e else { return err("expected T.attr(node, key, value)", span) };
-                        let [(k, v)] = items.as_slice() else { return err("T.attr takes one attribute", d.span) };
-                        (AttrNode::None, self.string(k, "an attribute key")?, self.expr(v)?)
-                    }
-                    [node, key, value] => {
-                        (self.attr_node(node)?, self.string(key, "an attribute key")?, self.expr(value)?)
-                    }
-                    _ => return err("T.attr takes a node, a key and a value", span),
-                };
+                let (node, key, value) = self.attr_args(args, span)?;
                 let b = self.body(body)?;
                 Ok(Flow::One(Stmt::at(StmtKind::AttrStmt { node, key, value, body: b }, sp)))
             }
@@ -1515,6 +1520,19 @@ impl Reader {
                 let _ = rest;
                 err(format!("unknown context 'T.{t}'"), item.span)
             }
+        }
+    }
+
+    /// `T.attr(node, key, value)`, or TVM 0.27's `T.attr({"key": value})` with no node.
+    fn attr_args(&mut self, args: &[E], span: Span) -> R<(AttrNode, String, PrimExpr)> {
+        match args {
+            [d] => {
+                let Expr::Dict(items) = &d.e else { return err("expected T.attr(node, key, value)", span) };
+                let [(k, v)] = items.as_slice() else { return err("T.attr takes one attribute", d.span) };
+                Ok((AttrNode::None, self.string(k, "an attribute key")?, self.expr(v)?))
+            }
+            [node, key, value] => Ok((self.attr_node(node)?, self.string(key, "an attribute key")?, self.expr(value)?)),
+            _ => err("T.attr takes a node, a key and a value", span),
         }
     }
 
@@ -1645,7 +1663,7 @@ fn is_constant_attr(v: &AttrValue) -> bool {
     match v {
         AttrValue::Bool(_) | AttrValue::Int(_) | AttrValue::Float(_) | AttrValue::Str(_) => true,
         AttrValue::List(xs) => xs.iter().all(is_constant_attr),
-        AttrValue::Dict(items) => items.iter().all(|(_, v)| is_constant_attr(v)),
+        AttrValue::Dict(items) | AttrValue::Target(items) => items.iter().all(|(_, v)| is_constant_attr(v)),
         AttrValue::Expr(e) => matches!(e.kind(), ExprKind::IntImm(_) | ExprKind::FloatImm(_) | ExprKind::StringImm(_)),
     }
 }

@@ -661,7 +661,7 @@ impl Reader {
                     _ => return err("expected the function's name as a string", args[1].span),
                 };
                 let a = args[2..].iter().map(|x| self.expr(x)).collect::<R<Vec<_>>>()?;
-                let full = if t == "call_intrin" { fname } else { format!("tir.call_extern:{fname}") };
+                let full = if t == "call_intrin" { fname } else { format!("tir.{t}:{fname}") };
                 plain(PrimExpr::call_builtin(dt, &full, a).with_span(sp))
             }
             "isnan" | "isinf" | "isfinite" => {
@@ -688,6 +688,26 @@ impl Reader {
                 let dt = a.first().map_or(DataType::FLOAT32, PrimExpr::dtype);
                 // `T.clz(x)` is an int32 count whatever the type of x (as in TVM's op.py).
                 let dt = if t == "clz" { DataType::INT32.with_lanes(dt.lanes) } else { dt };
+                plain(PrimExpr::call_builtin(dt, &format!("tir.{t}"), a).with_span(sp))
+            }
+            "type_annotation" => {
+                self.arity(t, args, 1, span)?;
+                let dt = self.dtype_of(&args[0])?;
+                plain(PrimExpr::call_builtin(dt, "tir.type_annotation", Vec::new()).with_span(sp))
+            }
+            _ if let Some(r) = crate::tir::intrinsics::opaque(t) => {
+                // Read as written (strings stay strings), typed as TVM types them.
+                let a = args
+                    .iter()
+                    .map(|x| match &x.e {
+                        Expr::Str(s) => {
+                            Ok(PrimExpr::at(ExprKind::StringImm(s.as_str().into()), DataType::HANDLE, Some(x.span)))
+                        }
+                        _ => self.expr(x),
+                    })
+                    .collect::<R<Vec<_>>>()?;
+                let types: Vec<DataType> = a.iter().map(PrimExpr::dtype).collect();
+                let dt = crate::tir::intrinsics::result_type(r, &types);
                 plain(PrimExpr::call_builtin(dt, &format!("tir.{t}"), a).with_span(sp))
             }
             _ => err(format!("unknown TIR function 'T.{t}'"), f.span),

@@ -5,8 +5,12 @@
 //! C library's functions, as TVM's code does.
 //!
 //! Like TVM's, the expansions evaluate both arms of their `Select`s.
+//!
+//! LLVM intrinsics called by name (`T.call_llvm_pure_intrin("float32", "llvm.sqrt", x)`) become
+//! the builtins they are, where they have one; lowering names the others as unsupported.
 
 use crate::tir::ast::*;
+use crate::tir::dtype::DataType;
 use crate::tir::mutate::{Mutator, default_expr, default_stmt};
 
 /// Expand the builtins TVM's LLVM backend legalizes, everywhere in a statement.
@@ -21,6 +25,11 @@ impl Mutator for Legalize {
         let e = default_expr(self, e);
         let ExprKind::Call(Callee::Builtin(name), args) = e.kind() else { return e };
         let dt = e.dtype();
+        if let Some((kind, intrinsic)) = extern_call(name)
+            && kind.starts_with("call_llvm")
+        {
+            return llvm_intrinsic(intrinsic, args, dt).map_or(e.clone(), |x| x.with_span(e.span()));
+        }
         let ([x], true) = (args.as_slice(), dt.is_float()) else { return e };
         let name = name.strip_prefix("tir.").unwrap_or(name);
         let c = |v: f64| {
@@ -61,4 +70,54 @@ impl Mutator for Legalize {
     fn stmt(&mut self, s: &Stmt) -> Stmt {
         default_stmt(self, s)
     }
+}
+
+/// An LLVM intrinsic as Strata's builtins, `None` when it has none. The name may carry LLVM's
+/// type suffixes (`llvm.lround.i64.f32`); TVM before 0.27 passed the argument count first
+/// (`T.uint32(1)`), which is dropped.
+fn llvm_intrinsic(name: &str, args: &[PrimExpr], dt: DataType) -> Option<PrimExpr> {
+    let base = name.strip_prefix("llvm.")?.split('.').next()?;
+    let args = match args.split_first() {
+        Some((n, rest)) if n.dtype().is_uint() && n.as_int() == i64::try_from(rest.len()).ok() => rest,
+        _ => args,
+    };
+    let call = |f: &str, a: Vec<PrimExpr>| Some(PrimExpr::call_builtin(dt, &format!("tir.{f}"), a));
+    let bin = |op: BinOp, a: &[PrimExpr]| match a {
+        [x, y] => Some(PrimExpr::binary(op, x.clone(), y.clone())),
+        _ => None,
+    };
+    let float = args.first().is_some_and(|x| x.dtype().is_float());
+    match (base, args) {
+        (
+            "sqrt" | "fabs" | "floor" | "ceil" | "trunc" | "nearbyint" | "exp" | "exp2" | "log" | "log2" | "log10"
+            | "sin" | "cos",
+            [_],
+        ) => call(base, args.to_vec()),
+        ("rint", [_]) => call("nearbyint", args.to_vec()),
+        ("pow" | "copysign", [_, _]) => call(base, args.to_vec()),
+        ("minnum" | "minimum" | "smin" | "umin", _) => bin(BinOp::Min, args),
+        ("maxnum" | "maximum" | "smax" | "umax", _) => bin(BinOp::Max, args),
+        ("ctpop", [_]) => call("popcount", args.to_vec()),
+        // The second operand says whether a zero argument is poison: either way clz's value.
+        ("ctlz", [x, ..]) => call("clz", vec![x.clone()]),
+        ("abs", [x, ..]) => call(if float { "fabs" } else { "abs" }, vec![x.clone()]),
+        // Half away from zero (not T.round's half to even), then to the result type.
+        ("round", [x]) if float => Some(round_half_away(x)),
+        ("lround" | "llround", [x]) if float => Some(PrimExpr::cast(dt, round_half_away(x))),
+        _ => None,
+    }
+}
+
+/// `x` rounded half away from zero: `trunc(x)`, plus `copysign(1, x)` when the dropped part
+/// is at least one half (`x - trunc(x)` is exact).
+fn round_half_away(x: &PrimExpr) -> PrimExpr {
+    let dt = x.dtype();
+    let c = |v: f64| {
+        let k = PrimExpr::float_of(v, dt.element());
+        if dt.lanes > 1 { PrimExpr::broadcast(k, dt.lanes) } else { k }
+    };
+    let t = PrimExpr::call_builtin(dt, "tir.trunc", vec![x.clone()]);
+    let frac = PrimExpr::call_builtin(dt, "tir.fabs", vec![PrimExpr::binary(BinOp::Sub, x.clone(), t.clone())]);
+    let step = PrimExpr::call_builtin(dt, "tir.copysign", vec![c(1.0), x.clone()]);
+    PrimExpr::select(PrimExpr::cmp(CmpOp::Ge, frac, c(0.5)), PrimExpr::binary(BinOp::Add, t.clone(), step), t)
 }

@@ -729,7 +729,7 @@ impl Vectorizer {
                     let l = x.dtype().lanes.max(c.dtype().lanes);
                     return Some(PrimExpr::select(c, broadcast_to(x, l), broadcast_to(y, l)).with_span(sp));
                 }
-                if name.starts_with("tir.call_extern") || name == "tir.ret" || !super::is_elementwise_builtin(name) {
+                if extern_call(name).is_some() || name == "tir.ret" || !super::is_elementwise_builtin(name) {
                     return None;
                 }
                 let xs: Vec<PrimExpr> = args.iter().map(|a| self.expr(a)).collect::<Option<_>>()?;
