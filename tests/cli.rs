@@ -177,6 +177,67 @@ fn repl(input: &str, dir: &Path) -> String {
     stdout(&out)
 }
 
+/// A REPL session on a pseudo-terminal (util-linux `script` makes one): what a person sees,
+/// escape sequences and carriage returns removed.
+fn repl_on_terminal(input: &str, dir: &Path) -> String {
+    use std::io::Write;
+    let cmd = format!("{} repl", env!("CARGO_BIN_EXE_strata"));
+    let mut child = Command::new("script")
+        .args(["-qec", &cmd, "/dev/null"])
+        .env("XDG_DATA_HOME", dir)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("util-linux `script` runs (it gives the REPL a pseudo-terminal)");
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input written");
+    let out = child.wait_with_output().expect("script ends");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut text = String::new();
+    let raw = stdout(&out);
+    let mut chars = raw.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            // CSI sequences: ESC [ parameters final-byte.
+            '\x1b' => {
+                if chars.peek() == Some(&'[') {
+                    chars.next();
+                    for x in chars.by_ref() {
+                        if x.is_ascii_alphabetic() || x == '~' {
+                            break;
+                        }
+                    }
+                }
+            }
+            '\r' => {}
+            c => text.push(c),
+        }
+    }
+    text
+}
+
+#[test]
+fn repl_on_a_terminal_greets_keeps_typed_ahead_lines_and_takes_tvm_headers() {
+    let dir = scratch("repl-pty");
+    // All of it typed ahead of the first prompt, as a paste without bracketed paste arrives.
+    let input = "# from tvm.script import tirx as T\n# from tvm.tirx.layout import Axis\n\n\
+                 @T.prim_func\ndef f(A: T.Buffer((2,), \"int32\")):\n    A[0] = 5\n\n\
+                 @f([1, 2])\nf([1, 2])\n:quit\n";
+    let out = repl_on_terminal(input, &dir);
+    let lines: Vec<&str> = out.lines().collect();
+    let banner = lines.iter().position(|l| l.starts_with("Strata ") && l.contains(":help")).expect(&out);
+    // After the banner: every typed-ahead line was read (none dropped), the header too.
+    assert_eq!(
+        lines[banner + 1..]
+            .iter()
+            .map(|l| l.trim_start_matches(">> ").trim())
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>(),
+        ["defined @f", "A = [5, 2]", "calls start with `@`: did you mean `@f([1, 2])`?"],
+        "{out}"
+    );
+}
+
 #[test]
 fn repl_defines_calls_redefines_and_reports_errors() {
     let dir = scratch("repl");

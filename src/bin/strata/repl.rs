@@ -3,6 +3,7 @@
 //! whole session is rebuilt when one changes (compiling is a fraction of a millisecond per
 //! function), so a redefinition reaches its callers.
 
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -79,7 +80,8 @@ impl Session {
 
     fn eval(&mut self, input: &str) -> Reply {
         let t = input.trim();
-        let out = if t.is_empty() {
+        let out = if t.is_empty() || only_python_comments(t) {
+            // TVMScript's header (`# from tvm.script import tirx as T`), typed or pasted alone.
             Ok(String::new())
         } else if let Some(cmd) = t.strip_prefix(':') {
             match self.command(cmd.trim()) {
@@ -331,7 +333,7 @@ fn is_call(t: &str) -> bool {
 /// with its brackets closed, or TVMScript followed by an empty line.
 fn is_complete(text: &str) -> bool {
     let t = text.trim_start();
-    if t.is_empty() || t.starts_with(':') {
+    if t.is_empty() || t.starts_with(':') || only_python_comments(t) {
         return true;
     }
     let python = Language::of_text(t) == Language::TvmScript
@@ -342,6 +344,25 @@ fn is_complete(text: &str) -> bool {
         return text.contains('\n') && text.rsplit('\n').next().is_some_and(|l| l.trim().is_empty());
     }
     balanced(t)
+}
+
+/// Whether input is already waiting on standard input.
+#[cfg(unix)]
+fn input_waiting() -> bool {
+    let mut fd = libc::pollfd { fd: libc::STDIN_FILENO, events: libc::POLLIN, revents: 0 };
+    // SAFETY: one valid `pollfd` and its count; a zero timeout does not block.
+    let ready = unsafe { libc::poll(&mut fd, 1, 0) };
+    ready > 0 && fd.revents & libc::POLLIN != 0
+}
+
+#[cfg(not(unix))]
+fn input_waiting() -> bool {
+    false
+}
+
+/// Lines that are all Python comments (`# ...`; MLIR's `#alias = ..` has no space after `#`).
+fn only_python_comments(t: &str) -> bool {
+    t.lines().map(str::trim).filter(|l| !l.is_empty()).all(|l| l == "#" || l.starts_with("# "))
 }
 
 /// Brackets balance (or close too much: an error the parser reports), outside strings and
@@ -423,10 +444,28 @@ pub fn run(args: &ReplArgs) -> anyhow::Result<bool> {
     if let Some(h) = &history {
         let _ = rl.load_history(h);
     }
+    if std::io::stdin().is_terminal() {
+        println!(
+            "Strata {} — define MLIR or TVMScript functions, call them as @f(1, 2); :help for more, Ctrl-D to quit",
+            env!("CARGO_PKG_VERSION")
+        );
+    }
     let mut pending = String::new();
     loop {
         let prompt = if pending.is_empty() { ">> " } else { ".. " };
-        match rl.readline(prompt) {
+        let read = if input_waiting() {
+            // Typed ahead (or pasted without bracketed paste): the line editor would read it in
+            // raw mode and drop what follows its first line, so it is read as plain lines.
+            let mut line = String::new();
+            match std::io::stdin().read_line(&mut line) {
+                Ok(0) => Err(ReadlineError::Eof),
+                Ok(_) => Ok(line.trim_end_matches(['\n', '\r']).to_string()),
+                Err(e) => Err(ReadlineError::Io(e)),
+            }
+        } else {
+            rl.readline(prompt)
+        };
+        match read {
             Ok(line) => {
                 if !pending.is_empty() {
                     pending.push('\n');
