@@ -76,3 +76,15 @@ def copy(A: T.Buffer((4,), "int32"), B: T.Buffer((4,), "int32")):
         B[i] = A[i]
 # run: @copy([1, 2, 3, 4], zeros(4xi32)); %1 == [1, 2, 3, 4]
 # run: @copy([1, 2, 3, 4], alias(%0)) fails "arguments #0 (A) and #1 (B)"
+
+# -----
+
+# A shape TVM 0.27 prints as a string expression over a variable named later in the signature
+# (and declared in the body, as TVM does): read, with `n` one variable. Calling it needs a
+# dimension that is an expression, which the calling convention does not bind yet.
+@T.prim_func
+def string_shape(A: T.Buffer(("n + 1",), "float32"), B: T.Buffer((n,), "float32")):
+    n = T.int32()
+    for i in range(n):
+        B[i] = A[i] + A[i + 1]
+# run: @string_shape([1, 2, 3], [0, 0]) fails "A.shape[0] is n + 1; a parameter's dimensions are constants or variables"

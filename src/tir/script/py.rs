@@ -451,6 +451,11 @@ impl Parser {
         Parser { toks, pos: 0, depth: 0 }
     }
 
+    /// Whether only the end of the input (and line ends) is left.
+    pub fn at_end(&self) -> bool {
+        self.toks[self.pos.min(self.toks.len() - 1)..].iter().all(|t| matches!(t.tok, Tok::Newline | Tok::Eof))
+    }
+
     fn peek(&self) -> &Tok {
         &self.toks[self.pos.min(self.toks.len() - 1)].tok
     }

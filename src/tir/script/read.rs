@@ -1612,7 +1612,7 @@ fn op_static(op: &str) -> &'static str {
     }
 }
 
-fn collect_names(e: &Expr, out: &mut HashSet<String>) {
+pub(super) fn collect_names(e: &Expr, out: &mut HashSet<String>) {
     match e {
         Expr::Name(n) => {
             out.insert(n.clone());

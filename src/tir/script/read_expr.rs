@@ -106,12 +106,47 @@ impl Reader {
         }
     }
 
+    /// A shape written as a string expression (`T.Buffer(("n + 1",), ..)`, as TVM 0.27 prints
+    /// a dimension over a variable the signature has not named yet): its names are int32
+    /// variables of the function, made where they do not exist yet.
+    fn shape_expression(&mut self, s: &str, span: Span) -> R<PrimExpr> {
+        let bad = || self.error(format!("cannot read the shape expression \"{s}\""), span);
+        let mut toks = super::py::tokenize(s).map_err(|_| bad())?;
+        // Diagnostics point at the string.
+        for t in &mut toks {
+            t.span = span;
+        }
+        let mut p = super::py::Parser::new(toks);
+        let parsed = p.expr().map_err(|_| bad())?;
+        if !p.at_end() {
+            return Err(bad());
+        }
+        let mut names = std::collections::HashSet::new();
+        super::read::collect_names(&parsed.e, &mut names);
+        let mut names: Vec<String> = names.into_iter().collect();
+        names.sort();
+        for n in names {
+            if self.lookup(&n).is_none() {
+                let v = Var::at(&n, Type::Prim(DataType::INT32), Some(span));
+                if let Some(scope) = self.scopes.get_mut(1) {
+                    scope.insert(n.clone(), Binding::Var(v));
+                }
+            }
+        }
+        self.expr_as(&parsed, DataType::INT32)
+    }
+
     /// A dimension, stride or offset: an expression (literals are int32), or a string naming
     /// a variable (made if it does not exist yet).
     pub(super) fn dim(&mut self, e: &E, allow_strings: bool) -> R<PrimExpr> {
         if let Expr::Str(s) = &e.e {
             if !allow_strings {
                 return err("expected an expression, not a string", e.span);
+            }
+            let identifier = s.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_')
+                && s.chars().all(|c| c.is_alphanumeric() || c == '_');
+            if !identifier {
+                return self.shape_expression(s, e.span);
             }
             return Ok(match self.lookup(s) {
                 Some(Binding::Var(v)) => PrimExpr::at(ExprKind::Var(v.clone()), v.dtype(), Some(e.span)),
