@@ -408,6 +408,9 @@ impl Printer {
                 let t = type_ann(var.ty());
                 self.line(ind, &format!("{n}: T.let[{t}] = {v}"));
                 self.stmt(body, ind);
+                // Free again after its scope, as in TVM's prints (lets of sibling blocks share
+                // a name).
+                self.used.remove(&n);
             }
             StmtKind::AttrStmt { node, key, value, body } => {
                 let v = self.expr(value, 0);
@@ -860,7 +863,8 @@ impl Printer {
             ExprKind::Var(v) => (self.var(v), P_ATOM),
             ExprKind::IntImm(v) => {
                 if t.is_bool() && t.lanes == 1 {
-                    ((if *v != 0 { "True" } else { "False" }).into(), P_ATOM)
+                    // As TVM 0.27 prints a boolean constant (a bare `True` is Python's).
+                    ((if *v != 0 { "T.bool(True)" } else { "T.bool(False)" }).into(), P_ATOM)
                 } else if t == DataType::INT32 {
                     (v.to_string(), if *v < 0 { P_UNARY } else { P_ATOM })
                 } else {
