@@ -826,6 +826,19 @@ pub enum AttrNode {
     Str(String),
     /// An integer (`T.attr(0, ..)`).
     Int(i64),
+    /// `T.comm_reducer(lambda x, y: x + y, [identity])`: a commutative reduction (combiner over
+    /// `lhs`/`rhs` variables, its results, and its identity elements), the node of a
+    /// `reduce_scope` attribute.
+    CommReducer {
+        /// The combiner's left operands.
+        lhs: Vec<Var>,
+        /// Its right operands.
+        rhs: Vec<Var>,
+        /// Its results, one per operand pair.
+        result: Vec<PrimExpr>,
+        /// The identity elements.
+        identity: Vec<PrimExpr>,
+    },
 }
 
 /// A block (tir-spec.md "Block").

@@ -262,6 +262,38 @@ def vscale(A: T.Buffer((1,), "int32")):
             ),
         ],
     ),
+    "reducers": (
+        "T.comm_reducer under a reduce_scope attribute, and T.tvm_thread_allreduce with no thread to\n"
+        "reduce across, which TVM's CPU build runs (the source where the condition holds, else the\n"
+        "identity).",
+        [
+            case(
+                '''
+@T.prim_func
+def allreduce_sum(A: T.Buffer((8,), "float32"), B: T.Buffer((2,), "float32")):
+    red = T.decl_buffer((1,), "float32", scope="local")
+    with T.attr(T.comm_reducer(lambda x, y: x + y, [T.float32(0.0)]), "reduce_scope", T.reinterpret("handle", T.uint64(0))):
+        T.tvm_thread_allreduce(T.uint32(1), A[3], T.bool(True), red[0], T.int32(0))
+    B[0] = red[0]
+    with T.attr(T.comm_reducer(lambda x, y: x + y, [T.float32(0.0)]), "reduce_scope", T.reinterpret("handle", T.uint64(0))):
+        T.tvm_thread_allreduce(T.uint32(1), A[3], A[0] > T.float32(5), red[0], T.int32(0))
+    B[1] = red[0]
+''',
+                [([1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0], "float32"), ([0.0, 0.0], "float32")],
+            ),
+            case(
+                '''
+@T.prim_func
+def allreduce_max(A: T.Buffer((4,), "float32"), B: T.Buffer((1,), "float32")):
+    red = T.decl_buffer((1,), "float32", scope="local")
+    with T.attr(T.comm_reducer(lambda a, b: T.max(a, b), [T.float32(-3.4e38)]), "reduce_scope", T.reinterpret("handle", T.uint64(0))):
+        T.tvm_thread_allreduce(T.uint32(1), A[2], A[1] < T.float32(0), red[0], T.int32(0))
+    B[0] = red[0]
+''',
+                [([1.0, 2.0, 3.0, 4.0], "float32"), ([0.0], "float32")],
+            ),
+        ],
+    ),
     "attributes": (
         "T.attr as a statement and in a with, T.target in function attributes.",
         [

@@ -380,6 +380,17 @@ impl Printer {
             AttrNode::IterVar(iv) => self.var(&iv.var),
             AttrNode::Str(x) => quote(x),
             AttrNode::Int(i) => i.to_string(),
+            AttrNode::CommReducer { lhs, rhs, result, identity } => {
+                let params: Vec<String> = lhs.iter().chain(rhs).map(|x| self.var(x)).collect();
+                let res: Vec<String> = result.iter().map(|x| self.expr(x, 0)).collect();
+                let ids: Vec<String> = identity.iter().map(|x| self.expr(x, 0)).collect();
+                let body = if res.len() == 1 { res.join("") } else { format!("({})", res.join(", ")) };
+                let s = format!("T.comm_reducer(lambda {}: {body}, [{}])", params.join(", "), ids.join(", "));
+                for p in params {
+                    self.used.remove(&p);
+                }
+                s
+            }
         };
         format!("T.attr({nd}, {}, {v})", quote(key))
     }
@@ -934,7 +945,9 @@ impl Printer {
                         (self.call(&format!("T.{short}"), &a), P_ATOM)
                     }
                     Some("reinterpret") => {
-                        (format!("T.reinterpret(\"{t}\", {})", self.expr(args.first().unwrap_or(e), 0)), P_ATOM)
+                        // TVM 0.27 names the handle type by a handle variable's.
+                        let ty = if t.is_handle() { "T.handle().ty".to_string() } else { format!("\"{t}\"") };
+                        (format!("T.reinterpret({ty}, {})", self.expr(args.first().unwrap_or(e), 0)), P_ATOM)
                     }
                     Some(short) if builtin_infers_type(short, e, args) => {
                         (self.call(&format!("T.{short}"), &a), P_ATOM)

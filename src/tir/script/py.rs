@@ -290,6 +290,8 @@ pub enum Expr {
     BoolOp(&'static str, Vec<E>),
     /// `a if c else b`.
     IfExp(Box<E>, Box<E>, Box<E>),
+    /// `lambda x, y: body` (`T.comm_reducer`'s combiner).
+    Lambda(Vec<(String, Span)>, Box<E>),
 }
 
 /// An expression with its span.
@@ -832,6 +834,18 @@ impl Parser {
 
     fn ternary(&mut self) -> Result<Ex, PyError> {
         let start = self.span();
+        if self.eat_name("lambda") {
+            let mut params = Vec::new();
+            while !self.is_op(":") {
+                params.push(self.name()?);
+                if !self.eat_op(",") {
+                    break;
+                }
+            }
+            self.expect_op(":")?;
+            let body = self.expr()?;
+            return Ok(self.wrap(Expr::Lambda(params, Box::new(body)), start));
+        }
         let a = self.or_expr()?;
         if self.eat_name("if") {
             let c = self.or_expr()?;

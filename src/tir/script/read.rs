@@ -564,8 +564,9 @@ impl Reader {
                 None => {
                     let Expr::Name(n) = &target.e else { return err("expected a variable name", target.span) };
                     let ty = self.var_type(ann)?;
-                    // Assigned below: TVM 0.27's mutable scalar, declared without a value.
-                    if !is_let_annotation(ann) && assigns_name(rest, n) && matches!(ty, Type::Prim(_)) {
+                    // TVM 0.27's scalar local, declared without a value (assigned below, or
+                    // written through an intrinsic's result argument).
+                    if !is_let_annotation(ann) && matches!(ty, Type::Prim(d) if !d.is_handle() && !d.is_void()) {
                         return Ok(Flow::Rest(self.scalar_local(n, ty.dtype(), None, target.span, s.span, rest)?));
                     }
                     self.bind(n, Binding::Var(Var::at(n, ty, Some(target.span))));
@@ -1536,10 +1537,49 @@ impl Reader {
         }
     }
 
+    /// `T.comm_reducer(lambda x0, .., y0, ..: (results), [identities])`: the first half of the
+    /// parameters are the left operands, typed like the identities.
+    fn comm_reducer(&mut self, args: &[E], span: Span) -> R<AttrNode> {
+        let [f, ids] = args else { return err("T.comm_reducer takes a combiner and identity elements", span) };
+        let Expr::Lambda(params, body) = &f.e else { return err("expected the combiner as a lambda", f.span) };
+        let (Expr::List(id_exprs) | Expr::Tuple(id_exprs)) = &ids.e else {
+            return err("expected the identity elements as a list", ids.span);
+        };
+        let identity = id_exprs.iter().map(|x| self.expr(x)).collect::<R<Vec<_>>>()?;
+        let n = identity.len();
+        if n == 0 || params.len() != 2 * n {
+            return err(format!("a combiner of {n} values takes {} parameters", 2 * n), f.span);
+        }
+        let vars: Vec<Var> = params
+            .iter()
+            .zip(identity.iter().chain(&identity))
+            .map(|((p, sp), id)| Var::at(p, Type::Prim(id.dtype()), Some(*sp)))
+            .collect();
+        let results = self.scoped(|rd| {
+            for v in &vars {
+                rd.bind(v.name(), Binding::Var(v.clone()));
+            }
+            match &body.e {
+                Expr::Tuple(xs) | Expr::List(xs) => xs.iter().map(|x| rd.expr(x)).collect::<R<Vec<_>>>(),
+                _ => Ok(vec![rd.expr(body)?]),
+            }
+        })?;
+        if results.len() != n {
+            return err(format!("the combiner gives {} values for {n} identities", results.len()), body.span);
+        }
+        let (lhs, rhs) = vars.split_at(n);
+        Ok(AttrNode::CommReducer { lhs: lhs.to_vec(), rhs: rhs.to_vec(), result: results, identity })
+    }
+
     fn attr_node(&mut self, e: &E) -> R<AttrNode> {
         Ok(match &e.e {
             Expr::None => AttrNode::None,
             Expr::Str(s) => AttrNode::Str(s.clone()),
+            _ if let Some((t, args, _)) = self.t_call(e)
+                && t == "comm_reducer" =>
+            {
+                return self.comm_reducer(args, e.span);
+            }
             Expr::Int(i) => AttrNode::Int(i64::try_from(*i).unwrap_or(0)),
             Expr::Name(n) => match self.lookup(n).cloned() {
                 Some(Binding::Var(v)) => AttrNode::Var(v),
@@ -1675,21 +1715,4 @@ fn is_let_annotation(ann: &E) -> bool {
         e => e,
     };
     base.dotted().is_some_and(|d| d == "let" || d.ends_with(".let"))
-}
-
-/// Whether a statement list (or anything nested in it) assigns `name` (`name = ..`,
-/// `name += ..`, `.., name = ..`).
-fn assigns_name(list: &[S], name: &str) -> bool {
-    let is_name = |e: &E| match &e.e {
-        Expr::Name(n) => n == name,
-        Expr::Tuple(xs) => xs.iter().any(|x| matches!(&x.e, Expr::Name(n) if n == name)),
-        _ => false,
-    };
-    list.iter().any(|s| match &s.s {
-        P::Assign { targets, .. } => targets.iter().any(is_name),
-        P::AugAssign { target, .. } => is_name(target),
-        P::For { body, .. } | P::While { body, .. } | P::With { body, .. } => assigns_name(body, name),
-        P::If { body, orelse, .. } => assigns_name(body, name) || assigns_name(orelse, name),
-        _ => false,
-    })
 }

@@ -469,6 +469,8 @@ impl Reader {
         match &e.e {
             Expr::Str(s) => DataType::parse(s).ok_or_else(|| self.error(format!("unknown data type '{s}'"), e.span)),
             Expr::Call(f, args, _) if args.is_empty() => self.dtype_of(f),
+            // TVM 0.27 names a type by a variable's: `T.handle().ty`.
+            Expr::Attr(base, a) if a == "ty" || a == "dtype" => self.dtype_of(base),
             _ => match self.t_name(&e.e) {
                 Some(n) => DataType::parse(&n).ok_or_else(|| self.error(format!("unknown data type 'T.{n}'"), e.span)),
                 None => err("expected a data type", e.span),

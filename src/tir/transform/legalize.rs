@@ -68,8 +68,38 @@ impl Mutator for Legalize {
     }
 
     fn stmt(&mut self, s: &Stmt) -> Stmt {
-        default_stmt(self, s)
+        let s = default_stmt(self, s);
+        thread_allreduce_on_cpu(&s).unwrap_or(s)
     }
+}
+
+/// `T.tvm_thread_allreduce` under its `reduce_scope` with no thread to reduce across (every
+/// thread argument a constant), as TVM's CPU build lowers it: each result is its source where
+/// the condition holds, else the reducer's identity.
+fn thread_allreduce_on_cpu(s: &Stmt) -> Option<Stmt> {
+    let StmtKind::AttrStmt { node: AttrNode::CommReducer { identity, .. }, key, body, .. } = s.kind() else {
+        return None;
+    };
+    let StmtKind::Evaluate(call) = body.kind() else { return None };
+    let ExprKind::Call(Callee::Builtin(name), args) = call.kind() else { return None };
+    if key != "reduce_scope" || &**name != "tir.tvm_thread_allreduce" {
+        return None;
+    }
+    let n = usize::try_from(args.first()?.as_int()?).ok()?;
+    let (sources, rest) = args.get(1..)?.split_at_checked(n)?;
+    let (cond, rest) = rest.split_first()?;
+    let (results, threads) = rest.split_at_checked(n)?;
+    if identity.len() != n || threads.iter().any(|t| t.as_int().is_none()) {
+        return None;
+    }
+    let mut stores = Vec::with_capacity(n);
+    for ((src, res), id) in sources.iter().zip(results).zip(identity) {
+        let ExprKind::BufferLoad(buffer, indices) = res.kind() else { return None };
+        let value = PrimExpr::select(cond.clone(), src.clone(), id.clone());
+        let store = StmtKind::BufferStore { buffer: buffer.clone(), value, indices: indices.clone() };
+        stores.push(Stmt::at(store, s.span()));
+    }
+    Some(Stmt::seq(stores))
 }
 
 /// An LLVM intrinsic as Strata's builtins, `None` when it has none. The name may carry LLVM's
