@@ -315,6 +315,17 @@ fn random_and_mutated_inputs_never_panic() {
 
 const TVMSCRIPT_TOKENS: &[&str] = &[
     "@T.prim_func",
+    "T.break_loop()",
+    "T.continue_loop()",
+    "lambda x, y: ",
+    "T.comm_reducer(",
+    "x: T.int32",
+    "x = x + 1",
+    "T.attr({\"k\": 1})",
+    "(\"n + 1\",)",
+    "T.call_llvm_pure_intrin(\"float32\", \"llvm.",
+    "T.tvm_thread_allreduce(",
+    "while ",
     "@I.ir_module",
     "class Module:",
     "def main(",
