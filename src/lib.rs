@@ -217,7 +217,9 @@ pub fn write_bytecode(module: &Verified, path: impl AsRef<Path>) -> Result<()> {
     std::fs::write(path, bytes).map_err(|source| Error::Io { path: path.to_owned(), source })
 }
 
-/// Read a bytecode file (mapped, [`bytecode::Bytecode`]), decode and verify it.
+/// Read a bytecode file (mapped, [`bytecode::Bytecode`]), decode and verify it. Large dense
+/// constants are not copied: the module borrows them from the mapping, which lives as long as
+/// they do (as with any mapped file, it must not be truncated meanwhile).
 ///
 /// # Errors
 /// [`Error::Io`], [`Error::Bytecode`] with the offset of malformed bytes, or [`Error::Verify`].

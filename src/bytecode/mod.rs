@@ -45,7 +45,10 @@
 //! - **1 STRINGS** — entries: `string`. Op, attribute and symbol names, string values.
 //! - **2 DATA** — `pad: u8 · pad zero bytes · bytes`: raw element data, starting 16-aligned in
 //!   the file; each blob starts at an offset (from the start of the bytes) that is a multiple of
-//!   16, so a mapped file's elements are aligned for any element type. Integers are stored
+//!   16, so a mapped file's elements are aligned for any element type. A decoded dense
+//!   attribute of at least [`BORROW_MIN_BYTES`] bytes keeps pointing here
+//!   ([`crate::ir::DenseValues::Raw`], no copy; integers are normalized to their width when
+//!   read, so no byte pattern is invalid), and shares the file's bytes. Integers are stored
 //!   little-endian in 1, 2, 4, 8 or 16 bytes (the smallest that holds the element type's width,
 //!   sign-extended), floats as their bit patterns in 2, 4 or 8 bytes, sparse indices as 8 bytes.
 //! - **3 AFFINE** — entries: `0 · dims · symbols · count · expr* · sizes` (a map; `sizes` is `0`,
@@ -108,7 +111,7 @@ mod cursor;
 mod reader;
 mod writer;
 
-pub use reader::{Bytecode, Decoded, is_bytecode};
+pub use reader::{BORROW_MIN_BYTES, Bytecode, Decoded, is_bytecode};
 pub use writer::{WriteOptions, write_module};
 
 /// The first four bytes of every file (`0xEF` is not UTF-8 on its own: no text file starts so).

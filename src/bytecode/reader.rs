@@ -17,8 +17,9 @@ use super::writer::element_bytes;
 use super::{BytecodeError, MAGIC, MAX_AFFINE_NODES, VERSION_MAJOR, flags, section};
 use crate::ir::{
     AffineExpr, AffineMap, Attribute, Block, Constraint, DenseElements, DenseValues, DialectAttr, Dictionary,
-    ElementsAttr, FloatAttr, IntegerAttr, IntegerSet, LocationAttr, MemorySpace, Module, NamedAttr, OpaqueElements,
-    OperationState, SourceFile, Span, SparseElements, StringAttr, Type, Value, normalize_int, num_elements,
+    ElementBytes, ElementsAttr, FloatAttr, IntegerAttr, IntegerSet, LocationAttr, MemorySpace, Module, NamedAttr,
+    OpaqueElements, OperationState, RawElements, SourceFile, Span, SparseElements, StringAttr, Type, Value,
+    normalize_int, num_elements,
 };
 use crate::runtime::{ArgSpec, BufferSpec, DLDataType, DimSpec, ParamSpec};
 
@@ -37,6 +38,18 @@ impl std::ops::Deref for Bytes {
         }
     }
 }
+
+// Decoded dense elements borrow the file's bytes (zero-copy) and keep them alive.
+impl ElementBytes for Bytes {
+    fn bytes(&self) -> &[u8] {
+        self
+    }
+}
+
+/// Dense element data of at least this many bytes is borrowed from the file
+/// ([`DenseValues::Raw`]) instead of decoded into a vector; smaller constants are not worth
+/// keeping the file's bytes alive for.
+pub const BORROW_MIN_BYTES: usize = 64;
 
 /// Where a table's index and entries are.
 #[derive(Clone, Copy, Default)]
@@ -69,7 +82,7 @@ struct Unit {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Bytecode {
-    bytes: Bytes,
+    bytes: Arc<Bytes>,
     flags: u64,
     producer: String,
     version: (u64, u64),
@@ -123,7 +136,7 @@ impl Bytecode {
     /// # Errors
     /// Not bytecode, a newer major version, or malformed sections (with the byte offset).
     pub fn from_bytes(bytes: Vec<u8>) -> Result<Bytecode, BytecodeError> {
-        Bytecode::index(Bytes::Owned(bytes))
+        Bytecode::index(Arc::new(Bytes::Owned(bytes)))
     }
 
     /// Map a file and read its header and index; the rest is read from the mapping on demand.
@@ -138,10 +151,10 @@ impl Bytecode {
         // SAFETY: the caller keeps the file unchanged while the map lives.
         let map = unsafe { memmap2::Mmap::map(file) }
             .map_err(|e| BytecodeError::at(0, format!("cannot map the file: {e}")))?;
-        Bytecode::index(Bytes::Mapped(map))
+        Bytecode::index(Arc::new(Bytes::Mapped(map)))
     }
 
-    fn index(bytes: Bytes) -> Result<Bytecode, BytecodeError> {
+    fn index(bytes: Arc<Bytes>) -> Result<Bytecode, BytecodeError> {
         let b: &[u8] = &bytes;
         if !is_bytecode(b) {
             return Err(BytecodeError::at(0, "not Strata bytecode (bad magic)"));
@@ -304,6 +317,11 @@ impl Bytecode {
     /// Whether the file is empty (never, for a valid file).
     pub fn is_empty(&self) -> bool {
         self.bytes.is_empty()
+    }
+
+    /// The file's bytes (mapped or owned); large dense elements of decoded modules point here.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes
     }
 
     /// The symbol names of the top-level ops (functions), in order; a name that is not valid
@@ -854,7 +872,7 @@ impl<'b> Decoder<'b> {
                 let t = c.u32()?;
                 let ty = self.ty(t)?;
                 elements_type(&ty, true).map_err(|e| BytecodeError::at(at, e))?;
-                let values = self.dense_values(c, &ty)?;
+                let values = self.dense_values(c, &ty, true)?;
                 let n = values.len();
                 if n != 1 && n != num_elements(&ty) {
                     return Err(BytecodeError::at(at, format!("{n} elements for '{ty}'")));
@@ -870,7 +888,7 @@ impl<'b> Decoder<'b> {
                 let raw = self.data(c, off, n, 8)?;
                 let indices: Vec<i64> =
                     raw.chunks_exact(8).map(|b| i64::from_le_bytes(b.try_into().unwrap_or([0; 8]))).collect();
-                let values = self.dense_values(c, &ty)?;
+                let values = self.dense_values(c, &ty, false)?;
                 let shape = ty.shape().unwrap_or_default();
                 let per = shape.len().max(1);
                 if indices.len() != values.len() * per {
@@ -918,7 +936,8 @@ impl<'b> Decoder<'b> {
         }
     }
 
-    fn dense_values(&mut self, c: &mut Cursor<'_>, ty: &Type) -> Read<DenseValues> {
+    /// Element values at a data offset; with `borrow`, a large blob stays in the file's bytes.
+    fn dense_values(&mut self, c: &mut Cursor<'_>, ty: &Type, borrow: bool) -> Read<DenseValues> {
         let at = c.pos();
         let float = match c.u8()? {
             0 => false,
@@ -938,8 +957,20 @@ impl<'b> Decoder<'b> {
         if size != element_bytes(width) {
             return Err(BytecodeError::at(at, format!("{size}-byte elements for a {width}-bit type")));
         }
+        let size_bytes = size;
         let size = usize::from(size);
         let raw = self.data(c, off, n, size)?;
+        if borrow && raw.len() >= BORROW_MIN_BYTES {
+            let start = raw.as_ptr() as usize - self.bc.bytes.as_ptr() as usize;
+            let range = start..start + raw.len();
+            let storage: Arc<dyn ElementBytes> = self.bc.bytes.clone();
+            let r = if float {
+                RawElements::floats(storage, range, size_bytes)
+            } else {
+                RawElements::integers(storage, range, size_bytes, width)
+            };
+            return r.map(DenseValues::Raw).ok_or_else(|| BytecodeError::at(at, "element data outside the file"));
+        }
         let mut buf = [0u8; 16];
         Ok(if float {
             DenseValues::Float(

@@ -528,6 +528,17 @@ impl<'m> Writer<'m> {
                     self.data.extend_from_slice(&x.to_le_bytes()[..(bytes as usize).min(8)]);
                 }
             }
+            // Read from a file in this format: the same bytes, unless the sizes differ.
+            DenseValues::Raw(r) if r.element_size() == usize::from(bytes) => self.data.extend_from_slice(r.bytes()),
+            DenseValues::Raw(r) => {
+                for i in 0..r.len() {
+                    let x = match r.float_bits(i) {
+                        Some(bits) => i128::from(bits),
+                        None => r.int(i).unwrap_or(0),
+                    };
+                    self.data.extend_from_slice(&x.to_le_bytes()[..bytes as usize]);
+                }
+            }
         }
         (offset, bytes)
     }
@@ -612,7 +623,7 @@ impl<'m> Writer<'m> {
                     let (offset, bytes) = self.dense_data(&d.values, &d.ty);
                     body.push(12);
                     body.varint(u64::from(t));
-                    body.push(u8::from(matches!(d.values, DenseValues::Float(_))));
+                    body.push(u8::from(d.values.is_float()));
                     body.varint(d.values.len() as u64);
                     body.push(bytes);
                     body.varint(offset);
@@ -630,7 +641,7 @@ impl<'m> Writer<'m> {
                     body.varint(u64::from(t));
                     body.varint(s.indices.len() as u64);
                     body.varint(idx_offset);
-                    body.push(u8::from(matches!(s.values, DenseValues::Float(_))));
+                    body.push(u8::from(s.values.is_float()));
                     body.varint(s.values.len() as u64);
                     body.push(bytes);
                     body.varint(offset);

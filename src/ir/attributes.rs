@@ -7,6 +7,8 @@
 //! splat; dictionaries are sorted by name with unique names.
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::ops::Range;
 use std::sync::Arc;
 
 use super::affine::{AffineMap, IntegerSet};
@@ -200,12 +202,151 @@ pub struct DenseElements {
 }
 
 /// Element storage of dense and sparse attributes.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+///
+/// Equality and hashing compare the element values, whatever the storage: a [`RawElements`]
+/// equals the `Int` or `Float` vector of the same values.
+#[derive(Clone, Debug)]
 pub enum DenseValues {
     /// Integer or index elements, normalized like [`IntegerAttr::value`].
     Int(Vec<i128>),
     /// Float elements as bit patterns of the element type.
     Float(Vec<u64>),
+    /// Elements as a bytecode file stores them, borrowed from the file (not copied).
+    Raw(RawElements),
+}
+
+/// Bytes that element attributes may borrow: a mapped or loaded bytecode file. Whoever holds a
+/// [`RawElements`] keeps the bytes alive.
+pub trait ElementBytes: Send + Sync {
+    /// All the bytes.
+    fn bytes(&self) -> &[u8];
+}
+
+/// Dense elements kept as a bytecode file stores them: `count` little-endian values of `size`
+/// bytes each (integers sign-extended to `size` bytes, floats as their bit patterns), read in
+/// place. Reading an integer normalizes it to the element width, so no byte pattern is invalid.
+///
+/// ```
+/// use std::sync::Arc;
+/// use strata::ir::{DenseValues, ElementBytes, RawElements};
+/// struct Bytes(Vec<u8>);
+/// impl ElementBytes for Bytes {
+///     fn bytes(&self) -> &[u8] { &self.0 }
+/// }
+/// let file = Arc::new(Bytes(vec![1, 0, 0xff, 0xff]));
+/// let raw = RawElements::integers(file, 0..4, 2, 16).unwrap();
+/// assert_eq!(DenseValues::Raw(raw), DenseValues::Int(vec![1, -1]));
+/// ```
+#[derive(Clone)]
+pub struct RawElements {
+    storage: Arc<dyn ElementBytes>,
+    start: usize,
+    count: usize,
+    size: u8,
+    /// The element width integers are normalized to; `None` for floats.
+    int_width: Option<u32>,
+}
+
+impl fmt::Debug for RawElements {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RawElements")
+            .field("count", &self.count)
+            .field("size", &self.size)
+            .field("int_width", &self.int_width)
+            .finish_non_exhaustive()
+    }
+}
+
+impl RawElements {
+    /// Integer elements of `width` bits in `storage[range]`, `size` bytes each (1, 2, 4, 8 or 16).
+    /// `None` if the range is outside the storage or not a whole number of elements.
+    pub fn integers(storage: Arc<dyn ElementBytes>, range: Range<usize>, size: u8, width: u32) -> Option<RawElements> {
+        RawElements::new(storage, range, size, Some(width))
+    }
+
+    /// Float elements (bit patterns) in `storage[range]`, `size` bytes each (2, 4 or 8).
+    pub fn floats(storage: Arc<dyn ElementBytes>, range: Range<usize>, size: u8) -> Option<RawElements> {
+        if size > 8 {
+            return None;
+        }
+        RawElements::new(storage, range, size, None)
+    }
+
+    fn new(
+        storage: Arc<dyn ElementBytes>,
+        range: Range<usize>,
+        size: u8,
+        int_width: Option<u32>,
+    ) -> Option<RawElements> {
+        let ok = matches!(size, 1 | 2 | 4 | 8 | 16)
+            && range.start <= range.end
+            && range.end <= storage.bytes().len()
+            && (range.end - range.start).is_multiple_of(usize::from(size));
+        ok.then(|| RawElements {
+            count: (range.end - range.start) / usize::from(size),
+            start: range.start,
+            storage,
+            size,
+            int_width,
+        })
+    }
+
+    /// The stored bytes.
+    pub fn bytes(&self) -> &[u8] {
+        &self.storage.bytes()[self.start..self.start + self.count * usize::from(self.size)]
+    }
+
+    /// Bytes per element.
+    pub fn element_size(&self) -> usize {
+        usize::from(self.size)
+    }
+
+    /// Number of elements.
+    pub fn len(&self) -> usize {
+        self.count
+    }
+
+    /// Whether there are no elements.
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// Whether the elements are floats.
+    pub fn is_float(&self) -> bool {
+        self.int_width.is_none()
+    }
+
+    fn raw(&self, i: usize) -> Option<[u8; 16]> {
+        if i >= self.count {
+            return None;
+        }
+        let size = usize::from(self.size);
+        let b = &self.storage.bytes()[self.start + i * size..self.start + (i + 1) * size];
+        let fill = if self.int_width.is_some() && b[size - 1] & 0x80 != 0 { 0xff } else { 0 };
+        let mut buf = [fill; 16];
+        buf[..size].copy_from_slice(b);
+        Some(buf)
+    }
+
+    /// Integer element `i`, normalized like [`IntegerAttr::value`].
+    pub fn int(&self, i: usize) -> Option<i128> {
+        let width = self.int_width?;
+        let v = i128::from_le_bytes(self.raw(i)?);
+        Some(match width {
+            1 => v & 1,
+            2..128 => (v << (128 - width)) >> (128 - width),
+            _ => v,
+        })
+    }
+
+    /// Float element `i` as bits.
+    pub fn float_bits(&self, i: usize) -> Option<u64> {
+        if self.int_width.is_some() {
+            return None;
+        }
+        let b = self.raw(i)?;
+        Some(u64::from_le_bytes(b[..8].try_into().unwrap_or([0; 8])))
+    }
 }
 
 /// Sparse elements in COO form.
@@ -353,12 +494,70 @@ impl Dictionary {
     }
 }
 
+impl PartialEq for DenseValues {
+    fn eq(&self, other: &DenseValues) -> bool {
+        match (self, other) {
+            (DenseValues::Int(a), DenseValues::Int(b)) => a == b,
+            (DenseValues::Float(a), DenseValues::Float(b)) => a == b,
+            _ => {
+                self.is_float() == other.is_float()
+                    && self.len() == other.len()
+                    && (0..self.len()).all(|i| self.int(i) == other.int(i) && self.float_bits(i) == other.float_bits(i))
+            }
+        }
+    }
+}
+
+impl Eq for DenseValues {}
+
+impl Hash for DenseValues {
+    // By value, so that equal storages of any kind hash alike.
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        self.is_float().hash(h);
+        self.len().hash(h);
+        match self {
+            DenseValues::Int(v) => v.iter().for_each(|x| x.hash(h)),
+            DenseValues::Float(v) => v.iter().for_each(|x| x.hash(h)),
+            DenseValues::Raw(r) if r.is_float() => (0..r.len()).for_each(|i| r.float_bits(i).hash(h)),
+            DenseValues::Raw(r) => (0..r.len()).for_each(|i| r.int(i).hash(h)),
+        }
+    }
+}
+
 impl DenseValues {
     /// Number of stored values.
     pub fn len(&self) -> usize {
         match self {
             DenseValues::Int(v) => v.len(),
             DenseValues::Float(v) => v.len(),
+            DenseValues::Raw(r) => r.len(),
+        }
+    }
+
+    /// Whether the values are floats (bit patterns).
+    pub fn is_float(&self) -> bool {
+        match self {
+            DenseValues::Int(_) => false,
+            DenseValues::Float(_) => true,
+            DenseValues::Raw(r) => r.is_float(),
+        }
+    }
+
+    /// Stored integer value `i` (no splat repetition: see [`DenseElements::int_at`]).
+    pub fn int(&self, i: usize) -> Option<i128> {
+        match self {
+            DenseValues::Int(v) => v.get(i).copied(),
+            DenseValues::Float(_) => None,
+            DenseValues::Raw(r) => r.int(i),
+        }
+    }
+
+    /// Stored float value `i` as bits (no splat repetition).
+    pub fn float_bits(&self, i: usize) -> Option<u64> {
+        match self {
+            DenseValues::Float(v) => v.get(i).copied(),
+            DenseValues::Int(_) => None,
+            DenseValues::Raw(r) => r.float_bits(i),
         }
     }
 
@@ -390,18 +589,12 @@ impl DenseElements {
 
     /// Integer element `i` (splats repeat).
     pub fn int_at(&self, i: usize) -> Option<i128> {
-        match &self.values {
-            DenseValues::Int(v) => v.get(if v.len() == 1 { 0 } else { i }).copied(),
-            DenseValues::Float(_) => None,
-        }
+        self.values.int(if self.is_splat() { 0 } else { i })
     }
 
     /// Float element `i` as bits (splats repeat).
     pub fn float_bits_at(&self, i: usize) -> Option<u64> {
-        match &self.values {
-            DenseValues::Float(v) => v.get(if v.len() == 1 { 0 } else { i }).copied(),
-            DenseValues::Int(_) => None,
-        }
+        self.values.float_bits(if self.is_splat() { 0 } else { i })
     }
 }
 
@@ -732,23 +925,20 @@ fn write_nested(out: &mut String, values: &DenseValues, shape: &[i64], next: &mu
 }
 
 fn write_element(out: &mut String, values: &DenseValues, i: usize, elem: &Type) {
-    match values {
-        DenseValues::Int(v) => {
-            let x = v.get(i).copied().unwrap_or(0);
-            if elem.is_integer_of(1) {
-                out.push_str(if x != 0 { "true" } else { "false" });
-            } else {
-                push_i128(out, x);
-            }
+    if values.is_float() {
+        let bits = values.float_bits(i).unwrap_or(0);
+        let f = bits_to_f64(bits, elem);
+        if f.is_finite() {
+            write_float(out, f, *elem != Type::F64);
+        } else {
+            write_hex(out, bits, elem);
         }
-        DenseValues::Float(v) => {
-            let bits = v.get(i).copied().unwrap_or(0);
-            let f = bits_to_f64(bits, elem);
-            if f.is_finite() {
-                write_float(out, f, *elem != Type::F64);
-            } else {
-                write_hex(out, bits, elem);
-            }
+    } else {
+        let x = values.int(i).unwrap_or(0);
+        if elem.is_integer_of(1) {
+            out.push_str(if x != 0 { "true" } else { "false" });
+        } else {
+            push_i128(out, x);
         }
     }
 }
@@ -770,6 +960,32 @@ impl fmt::Debug for Attribute {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    struct Bytes(Vec<u8>);
+    impl ElementBytes for Bytes {
+        fn bytes(&self) -> &[u8] {
+            &self.0
+        }
+    }
+
+    /// Any byte pattern reads as a canonical value of the element width, so bytes from a file
+    /// need no validation pass: `i1` is the low bit, `i3` is sign-extended from bit 2.
+    #[test]
+    fn raw_elements_read_canonical_values() {
+        let file: Arc<dyn ElementBytes> = Arc::new(Bytes(vec![0xff, 0x02, 0x05, 0x03, 0, 0, 0x80, 0x3f]));
+        let i1 = RawElements::integers(file.clone(), 0..4, 1, 1).unwrap();
+        assert_eq!((0..4).map(|i| i1.int(i).unwrap()).collect::<Vec<_>>(), [1, 0, 1, 1]);
+        let i3 = RawElements::integers(file.clone(), 0..4, 1, 3).unwrap();
+        assert_eq!((0..4).map(|i| i3.int(i).unwrap()).collect::<Vec<_>>(), [-1, 2, -3, 3]);
+        assert_eq!(i3.int(4), None);
+        let f = RawElements::floats(file.clone(), 4..8, 4).unwrap();
+        assert_eq!(f.float_bits(0), Some(1.0f32.to_bits() as u64));
+        assert_eq!(DenseValues::Raw(f.clone()), DenseValues::Float(vec![1.0f32.to_bits() as u64]));
+        assert_ne!(DenseValues::Raw(f), DenseValues::Int(vec![1.0f32.to_bits() as i128]));
+        // Outside the storage, or not whole elements: refused.
+        assert!(RawElements::integers(file.clone(), 4..12, 4, 32).is_none());
+        assert!(RawElements::integers(file, 0..3, 2, 16).is_none());
+    }
 
     #[test]
     fn integers_are_normalized() {

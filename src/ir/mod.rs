@@ -17,9 +17,9 @@ pub use affine::{
     layout_extents, modulo,
 };
 pub use attributes::{
-    Attribute, DenseElements, DenseValues, DialectAttr, Dictionary, ElementsAttr, FloatAttr, IntegerAttr, LocationAttr,
-    NamedAttr, OpaqueElements, SparseElements, StringAttr, bits_to_f64, float_bits, normalize_int, num_elements,
-    write_attr_name, write_dictionary,
+    Attribute, DenseElements, DenseValues, DialectAttr, Dictionary, ElementBytes, ElementsAttr, FloatAttr, IntegerAttr,
+    LocationAttr, NamedAttr, OpaqueElements, RawElements, SparseElements, StringAttr, bits_to_f64, float_bits,
+    normalize_int, num_elements, write_attr_name, write_dictionary,
 };
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
 pub use location::{SourceFile, Span};

@@ -1037,21 +1037,27 @@ fn clif_float(lw: &mut FnLowerer<'_, '_>, v: f64, ty: &Type) -> CValue {
     if *ty == Type::F64 { lw.b.ins().f64const(v) } else { lw.b.ins().f32const(v as f32) }
 }
 
-/// Bytes of one dense element in memory.
-fn dense_elem_bytes(e: &DenseElements, i: usize, elem: &Type) -> Vec<u8> {
+/// The bytes of a dense tensor constant in memory, `n` elements of type `elem`.
+fn dense_bytes<'a>(e: &'a DenseElements, n: usize, elem: &Type) -> std::borrow::Cow<'a, [u8]> {
     let size = crate::codegen::repr::elem_bytes(elem).unwrap_or(8) as usize;
-    let mut out = vec![0u8; size];
-    match &e.values {
-        DenseValues::Int(v) => {
-            let x = v.get(if v.len() == 1 { 0 } else { i }).copied().unwrap_or(0) as i64;
-            out.copy_from_slice(&x.to_le_bytes()[..size]);
-        }
-        DenseValues::Float(v) => {
-            let bits = v.get(if v.len() == 1 { 0 } else { i }).copied().unwrap_or(0);
-            out.copy_from_slice(&bits.to_le_bytes()[..size]);
-        }
+    // Elements borrowed from a bytecode file are already the memory image when every byte
+    // pattern is a canonical value (floats, integers filling their bytes).
+    if let DenseValues::Raw(r) = &e.values
+        && r.len() == n
+        && r.element_size() == size
+        && (r.is_float() || elem.bit_width() == Some(8 * size as u32))
+    {
+        return std::borrow::Cow::Borrowed(r.bytes());
     }
-    out
+    let mut out = Vec::with_capacity(n * size);
+    for i in 0..n {
+        let bits = match e.float_bits_at(i) {
+            Some(bits) => bits,
+            None => e.int_at(i).unwrap_or(0) as u64,
+        };
+        out.extend_from_slice(&bits.to_le_bytes()[..size.min(8)]);
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 fn lower_constant(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
@@ -1074,26 +1080,16 @@ fn lower_constant(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError
             match ty {
                 Type::Vector(_) => {
                     let lanes = (0..n)
-                        .map(|i| match &d.values {
-                            DenseValues::Int(v) => {
-                                let x = v.get(if v.len() == 1 { 0 } else { i }).copied().unwrap_or(0) as i64;
-                                lw.iconst(&elem, x)
-                            }
-                            DenseValues::Float(v) => {
-                                let bits = v.get(if v.len() == 1 { 0 } else { i }).copied().unwrap_or(0);
-                                clif_float(lw, crate::ir::bits_to_f64(bits, &elem), &elem)
-                            }
+                        .map(|i| match d.float_bits_at(i) {
+                            Some(bits) => clif_float(lw, crate::ir::bits_to_f64(bits, &elem), &elem),
+                            None => lw.iconst(&elem, d.int_at(i).unwrap_or(0) as i64),
                         })
                         .collect();
                     lw.pack(ty, lanes)
                 }
                 _ => {
                     // A tensor constant: module-owned data (tensors are never written in place).
-                    let mut bytes = Vec::new();
-                    for i in 0..n {
-                        bytes.extend(dense_elem_bytes(d, i, &elem));
-                    }
-                    let addr = lw.module_buffer(&bytes);
+                    let addr = lw.module_buffer(&dense_bytes(d, n, &elem));
                     let ptr = lw.i64c(addr as i64);
                     let dims = ty.shape().unwrap_or_default().into_iter().map(Dim::Static).collect();
                     Repr::Memref(crate::codegen::repr::MemrefRepr { ptr, dims, syms: Vec::new(), phys: Vec::new() })
@@ -1709,12 +1705,9 @@ fn interp_constant(it: &mut Interp<'_>, op: Op) -> Result<Flow, Stop> {
             };
             let elem = ty.element_type().clone();
             let n = crate::ir::num_elements(ty);
-            let lane = |i: usize| match &dense.values {
-                DenseValues::Int(v) => IVal::Int(v.get(if v.len() == 1 { 0 } else { i }).copied().unwrap_or(0) as i64),
-                DenseValues::Float(v) => IVal::Float(crate::ir::bits_to_f64(
-                    v.get(if v.len() == 1 { 0 } else { i }).copied().unwrap_or(0),
-                    &elem,
-                )),
+            let lane = |i: usize| match dense.float_bits_at(i) {
+                Some(bits) => IVal::Float(crate::ir::bits_to_f64(bits, &elem)),
+                None => IVal::Int(dense.int_at(i).unwrap_or(0) as i64),
             };
             match ty {
                 Type::Vector(_) => IVal::Vector((0..n).map(lane).collect()),
