@@ -156,7 +156,26 @@ pub fn parse_named(name: &str, src: &str) -> Result<Verified> {
 /// # Errors
 /// [`Error::Parse`] or [`Error::Verify`] with the first problem found.
 pub fn parse_source(file: &Arc<ir::SourceFile>) -> Result<Verified> {
-    let m = syntax::parse_source(file, dialect::registry()).map_err(Error::Parse)?;
+    parse_source_with(file, syntax::ParseOptions::default())
+}
+
+/// Parse and verify a source file read as `options` say: with `later_spellings`, a module
+/// written in later MLIR's common spellings is read too.
+///
+/// ```
+/// use strata::syntax::ParseOptions;
+/// let text = "func.func @f(%a: i32, %b: i32) -> i1 {\n  %c = arith.cmpi slt, %a, %b : i32\n  func.return %c : i1\n}";
+/// let file = strata::ir::SourceFile::new("today.mlir", text);
+/// let v = strata::parse_source_with(&file, ParseOptions { later_spellings: true })?;
+/// assert!(strata::print(&v).contains("cmpi \"slt\", %arg0, %arg1 : i32"));
+/// # Ok::<(), strata::Error>(())
+/// ```
+///
+/// # Errors
+/// As [`parse`].
+pub fn parse_source_with(file: &Arc<ir::SourceFile>, options: syntax::ParseOptions) -> Result<Verified> {
+    let range = 0..file.text().len();
+    let m = syntax::parse_range_with(file, range, dialect::registry(), options).map_err(Error::Parse)?;
     Verified::new(m).map_err(Error::Verify)
 }
 

@@ -617,6 +617,35 @@ fn later_mlir_names_get_a_hint() {
 }
 
 #[test]
+fn later_syntax_reads_todays_spellings() {
+    // Issue 16: with --later-syntax, a file written for today's mlir-opt runs as it is.
+    let dir = scratch("later_syntax");
+    let f = dir.join("today.mlir");
+    std::fs::write(
+        &f,
+        "func.func @main(%a: i32, %b: i32) -> i32 {\n  %0 = arith.divsi %a, %b : i32\n  %1 = arith.cmpi sgt, %0, %b : i32\n  %2 = arith.select %1, %0, %b : i32\n  func.return %2 : i32\n}\n",
+    )
+    .unwrap();
+    let f = f.to_str().unwrap();
+    let o = strata(&["run", "--later-syntax", f, "--arg", "100", "--arg", "7"]);
+    assert_eq!(stdout(&o).trim(), "14", "{}", stderr(&o));
+    let o = strata(&["opt", "--later-syntax", f]);
+    assert!(
+        stdout(&o).contains("%0 = divis %arg0, %arg1 : i32\n  %1 = cmpi \"sgt\", %0, %arg1 : i32"),
+        "{}",
+        stdout(&o)
+    );
+    // Without the option: the hint names the 2019 op and the option.
+    let o = strata(&["run", f, "--arg", "100", "--arg", "7"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("did you mean `func`? (--later-syntax reads later MLIR's spellings as aliases)"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
 fn verify_diagnostics_reports_as_mlir_opt_does() {
     // Issue 16: an expectation nothing produced is reported at its directive, with a caret.
     let dir = scratch("verify_diagnostics");

@@ -117,6 +117,15 @@ const TOKENS: &[&str] = &[
     "\\",
     "#",
     "@",
+    // Later MLIR's spellings (read with `later_spellings`).
+    "func.func",
+    "func.func private",
+    "arith.cmpi slt,",
+    "arith.divsi",
+    "memref.dim",
+    "affine_map<",
+    "affine_set<",
+    "cf.br",
 ];
 
 fn seeds() -> Vec<String> {
@@ -234,6 +243,17 @@ enum Outcome {
 
 fn check_one(input: &str) -> Outcome {
     let file = SourceFile::new("fuzz.mlir", input);
+    // Read with later MLIR's spellings: what it accepts prints in the 2019 spelling, which the
+    // default reader reads back.
+    let later = strata::syntax::ParseOptions { later_spellings: true };
+    if let Ok(v) = strata::parse_source_with(&file, later) {
+        let printed = strata::print(&v);
+        if let Err(e) = parse_unverified(&SourceFile::new("printed.mlir", printed.as_str())) {
+            panic!(
+                "a module read with later spellings prints what does not read back:\n{e}\n--- input\n{input}\n--- printed\n{printed}"
+            );
+        }
+    }
     let Ok(mut m) = parse_unverified(&file) else { return Outcome::Syntax };
     let generic = print_with(&m, PrintOptions { generic: true });
     if strata::verify::verify(&m).is_err() {

@@ -55,6 +55,8 @@ struct Header {
     xfail: Option<String>,
     /// `// options: unchecked`: compile without bounds checks (checked is the default).
     unchecked: bool,
+    /// `// options: later-syntax`: read later MLIR's spellings as aliases.
+    later_syntax: bool,
     /// The levels run lines run at: `-O0` and `-O2` unless the file names one (every
     /// optimization must keep results).
     opt_levels: Vec<strata::OptLevel>,
@@ -68,6 +70,7 @@ fn header(text: &str, dir: &Path) -> Result<Header, String> {
         identical: false,
         xfail: None,
         unchecked: false,
+        later_syntax: false,
         opt_levels: vec![strata::OptLevel::O0, strata::OptLevel::O2],
         dir: dir.to_path_buf(),
     };
@@ -98,6 +101,7 @@ fn header(text: &str, dir: &Path) -> Result<Header, String> {
                 match o {
                     "bounds-checks" => h.unchecked = false,
                     "unchecked" => h.unchecked = true,
+                    "later-syntax" => h.later_syntax = true,
                     "O0" => h.opt_levels = vec![strata::OptLevel::O0],
                     "O2" => h.opt_levels = vec![strata::OptLevel::O2],
                     other => return Err(format!("unknown option '{other}'")),
@@ -137,7 +141,7 @@ fn run_file(path: &Path) -> Result<(), Failed> {
     let h = header(&text, path.parent().unwrap_or(Path::new(".")))?;
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let language = if path.extension().is_some_and(|x| x == "py") { Language::TvmScript } else { Language::Mlir };
-    let input = Input { file: SourceFile::new(name, text.as_str()), language };
+    let input = Input { file: SourceFile::new(name, text.as_str()), language }.with_later_spellings(h.later_syntax);
     match (&h.xfail, run_cases(path, &input, &h)) {
         (None, r) => r.map_err(Failed::from),
         (Some(_), Err(_)) => Ok(()),
@@ -152,7 +156,7 @@ fn run_cases(path: &Path, input: &Input, h: &Header) -> Result<(), String> {
     let text = input.file.text();
     let all_lines: Vec<&str> = text.lines().collect();
     let run_prefix = match input.language {
-        Language::Mlir => "// run:",
+        Language::Mlir | Language::LaterMlir => "// run:",
         Language::TvmScript => "# run:",
     };
     let bless = std::env::var_os("STRATA_BLESS").is_some();

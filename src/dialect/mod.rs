@@ -227,9 +227,19 @@ impl Dialects for Registry {
             "arith.shrsi" | "shift_right_signed" => "shris",
             "arith.shrui" | "shift_right_unsigned" => "shriu",
             "arith.shli" | "shift_left" => "shlis",
-            "arith.index_cast" => "index_cast",
-            "arith.sitofp" => "sitofp",
-            "arith.select" => "select",
+            "arith.andi" => "and",
+            "arith.ori" => "or",
+            "arith.xori" => "xor",
+            "arith.extsi" => "sexti",
+            "arith.extui" => "zexti",
+            "arith.extf" => "fpext",
+            "arith.truncf" => "fptrunc",
+            "func.call_indirect" => "call_indirect",
+            "func.constant" => "constant",
+            "tensor.extract" => "extract_element",
+            "memref.view" => "view",
+            "memref.dma_start" => "dma_start",
+            "memref.dma_wait" => "dma_wait",
             "memref.load" => "load",
             "memref.store" => "store",
             "memref.alloc" => "alloc",
@@ -237,12 +247,9 @@ impl Dialects for Registry {
             "memref.dealloc" => "dealloc",
             "memref.dim" => "dim",
             "memref.cast" => "memref_cast",
-            "math.sqrt" => "sqrt",
-            "math.tanh" => "tanh",
-            "math.exp" => "exp",
             k => {
-                // arith.addi, arith.cmpf, ...: the same keyword without the dialect.
-                let rest = k.strip_prefix("arith.")?;
+                // arith.addi, arith.cmpf, math.sqrt, ...: the same keyword without the dialect.
+                let rest = k.strip_prefix("arith.").or_else(|| k.strip_prefix("math."))?;
                 return self.by_keyword.get_key_value(rest).map(|(name, _)| *name);
             }
         };

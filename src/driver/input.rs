@@ -11,6 +11,10 @@ use crate::ir::{Diagnostic, Diagnostics, SourceFile, Span};
 pub enum Language {
     /// The MLIR textual form.
     Mlir,
+    /// The MLIR textual form, with the common spellings of later MLIR read as aliases
+    /// ([`crate::syntax::ParseOptions::later_spellings`]; `strata opt --later-syntax`). It is
+    /// printed as [`Language::Mlir`].
+    LaterMlir,
     /// TVMScript (what TVM's `.script()` prints).
     TvmScript,
 }
@@ -27,10 +31,20 @@ impl Language {
         if crate::tir::script::looks_like_tvmscript(text) { Language::TvmScript } else { Language::Mlir }
     }
 
+    /// Whether this is MLIR text (in either spelling).
+    pub fn is_mlir(self) -> bool {
+        matches!(self, Language::Mlir | Language::LaterMlir)
+    }
+
+    /// How MLIR text in this language is read.
+    pub fn parse_options(self) -> crate::syntax::ParseOptions {
+        crate::syntax::ParseOptions { later_spellings: self == Language::LaterMlir }
+    }
+
     /// The separator of cases in one file (`// -----`, `# -----`).
     pub fn case_separator(self) -> &'static str {
         match self {
-            Language::Mlir => "// -----\n",
+            Language::Mlir | Language::LaterMlir => "// -----\n",
             Language::TvmScript => "# -----\n",
         }
     }
@@ -56,6 +70,15 @@ impl Input {
     /// Text in a known language.
     pub fn new(name: &str, text: impl Into<String>, language: Language) -> Input {
         Input { file: SourceFile::new(name, text.into()), language }
+    }
+
+    /// With `later`, MLIR input is read with later MLIR's spellings as aliases
+    /// ([`Language::LaterMlir`]); TVMScript is unchanged.
+    pub fn with_later_spellings(mut self, later: bool) -> Input {
+        if later && self.language == Language::Mlir {
+            self.language = Language::LaterMlir;
+        }
+        self
     }
 
     /// Read a file; the language is told by its name and text.
@@ -84,7 +107,7 @@ impl Input {
     /// As [`Input::load`].
     pub fn load_with(&self, passes: &crate::Passes) -> crate::Result<crate::Verified> {
         match self.language {
-            Language::Mlir => crate::parse_source(&self.file),
+            Language::Mlir | Language::LaterMlir => crate::parse_source_with(&self.file, self.language.parse_options()),
             Language::TvmScript => crate::tir::lower_with(&crate::tir::parse_script_source(&self.file)?, passes),
         }
     }
@@ -119,7 +142,7 @@ impl Input {
         let text = self.file.text();
         match (split, self.language) {
             (false, _) => std::iter::once(0..text.len()).collect(),
-            (true, Language::Mlir) => crate::syntax::split_input(text),
+            (true, Language::Mlir | Language::LaterMlir) => crate::syntax::split_input(text),
             (true, Language::TvmScript) => crate::tir::script::split_cases(text),
         }
     }
@@ -133,8 +156,10 @@ impl Input {
 pub fn function_names(language: Language, text: &str) -> Result<Vec<String>, Diagnostics> {
     let file = SourceFile::new("<input>", text);
     Ok(match language {
-        Language::Mlir => {
-            let m = crate::syntax::parse_source(&file, crate::dialect::registry())?;
+        Language::Mlir | Language::LaterMlir => {
+            let range = 0..file.text().len();
+            let m =
+                crate::syntax::parse_range_with(&file, range, crate::dialect::registry(), language.parse_options())?;
             m.functions().filter_map(|op| m.attr(op, "sym_name").and_then(|a| a.as_str()).map(str::to_string)).collect()
         }
         Language::TvmScript => crate::tir::script::read_module(&file)?.funcs.iter().map(|f| f.name.clone()).collect(),

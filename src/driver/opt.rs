@@ -30,7 +30,11 @@ pub struct OptOptions {
 impl OptOptions {
     /// The language of the output for an input in `language`.
     pub fn output_language(&self, language: Language) -> Language {
-        if self.lower { Language::Mlir } else { language }
+        match language {
+            Language::LaterMlir => Language::Mlir,
+            _ if self.lower => Language::Mlir,
+            other => other,
+        }
     }
 }
 

@@ -39,8 +39,10 @@ impl Parsed {
 /// Syntax errors, or the first violated rule.
 pub fn parse(file: &Arc<SourceFile>, range: Range<usize>, language: Language) -> Result<Parsed, Diagnostics> {
     Ok(match language {
-        Language::Mlir => {
-            Parsed::Mlir(Box::new(Verified::new(crate::syntax::parse_range(file, range, crate::dialect::registry())?)?))
+        Language::Mlir | Language::LaterMlir => {
+            let registry = crate::dialect::registry();
+            let m = crate::syntax::parse_range_with(file, range, registry, language.parse_options())?;
+            Parsed::Mlir(Box::new(Verified::new(m)?))
         }
         Language::TvmScript => {
             let m = tir::script::read_range(file, range)?;

@@ -11,7 +11,7 @@
 use super::PResult;
 use super::lexer::TokKind;
 use super::parser::{Parser, RegionArg};
-use crate::ir::{Attribute, Dictionary, NamedAttr, Op, OperationState, Span, Type};
+use crate::ir::{Attribute, Dictionary, NamedAttr, Op, OperationState, Span, StringAttr, Type};
 
 /// Attribute names of `func` that the custom form writes itself.
 pub const FUNC_RESERVED_ATTRS: [&str; 3] = ["sym_name", "type", "arg_attrs"];
@@ -129,7 +129,20 @@ impl<'a> Parser<'a> {
     pub(super) fn parse_func(&mut self) -> PResult<Op> {
         let span = self.span();
         self.bump();
-        self.parse_function_rest(span, FnStyle::Late)
+        // Later MLIR: `func.func private @f(..)`, kept as the `sym_visibility` attribute.
+        let visibility = match self.text() {
+            v @ ("private" | "public" | "nested") if self.later && self.kind() == TokKind::BareId => {
+                let v = self.intern(v);
+                self.bump();
+                Some(v)
+            }
+            _ => None,
+        };
+        let op = self.parse_function_rest(span, FnStyle::Late)?;
+        if let Some(v) = visibility {
+            self.m.set_attr(op, "sym_visibility", Attribute::String(StringAttr { value: v, ty: None }));
+        }
+        Ok(op)
     }
 
     /// `cfgfunc`, `mlfunc` and `extfunc` of the earliest reference, upgraded to `func`.

@@ -81,6 +81,18 @@ impl Dialects for NoDialects {
     }
 }
 
+/// How to read MLIR text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ParseOptions {
+    /// Also read the common spellings of later MLIR as aliases of the 2019 ones of the
+    /// specification: `func.func` (with `private`), `func.return`, `func.call`, `arith.*`
+    /// (`arith.divsi` is `divis`, `arith.extsi` is `sexti`, ...; `arith.cmpi slt, ..` with a bare
+    /// predicate), `cf.br`/`cf.cond_br`, `memref.*` (`memref.dim %A, %c0` with a constant
+    /// index), `math.*`, and `affine_map<..>`/`affine_set<..>`. Printing stays in the 2019
+    /// spelling.
+    pub later_spellings: bool,
+}
+
 /// Parse the whole of `file`.
 ///
 /// # Errors
@@ -98,6 +110,19 @@ pub(crate) fn parse_range(
     range: std::ops::Range<usize>,
     dialects: &dyn Dialects,
 ) -> Result<Module, Diagnostics> {
+    parse_range_with(file, range, dialects, ParseOptions::default())
+}
+
+/// [`parse_range`] with `options`.
+///
+/// # Errors
+/// The first syntax error, rendered against `file`.
+pub(crate) fn parse_range_with(
+    file: &Arc<SourceFile>,
+    range: std::ops::Range<usize>,
+    dialects: &dyn Dialects,
+    options: ParseOptions,
+) -> Result<Module, Diagnostics> {
     let text = file.text();
     let end = range.end.min(text.len());
     let start = range.start.min(end);
@@ -110,6 +135,7 @@ pub(crate) fn parse_range(
     let mut module = Module::new();
     module.source = Some(file.clone());
     let mut p = Parser::new(src, start, module, dialects);
+    p.later = options.later_spellings;
     match p.parse_top_level() {
         Ok(()) => Ok(p.m),
         Err(d) => Err(Diagnostics::one(Some(file.clone()), *d)),

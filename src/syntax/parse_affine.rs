@@ -85,8 +85,11 @@ impl<'a> Parser<'a> {
     /// Parse an affine map: `#alias` or inline.
     pub fn parse_affine_map(&mut self) -> PResult<AffineMap> {
         let span = self.span();
+        // An alias, or later MLIR's `affine_map<..>`: read as attributes.
+        let as_attribute = self.kind() == TokKind::HashId
+            || (self.later && self.kind() == TokKind::BareId && self.text() == "affine_map");
         match self.kind() {
-            TokKind::HashId => match self.parse_attribute()? {
+            _ if as_attribute => match self.parse_attribute()? {
                 Attribute::AffineMap(m) => Ok(m),
                 _ => Err(self.error_at(span, "expected an affine map")),
             },
@@ -101,8 +104,11 @@ impl<'a> Parser<'a> {
     /// Parse an integer set: `#alias` or inline.
     pub fn parse_integer_set(&mut self) -> PResult<IntegerSet> {
         let span = self.span();
+        // An alias, or later MLIR's `affine_set<..>`: read as attributes.
+        let as_attribute = self.kind() == TokKind::HashId
+            || (self.later && self.kind() == TokKind::BareId && self.text() == "affine_set");
         match self.kind() {
-            TokKind::HashId => match self.parse_attribute()? {
+            _ if as_attribute => match self.parse_attribute()? {
                 Attribute::IntegerSet(s) => Ok(s),
                 _ => Err(self.error_at(span, "expected an integer set")),
             },

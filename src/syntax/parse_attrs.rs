@@ -57,6 +57,20 @@ impl<'a> Parser<'a> {
                 "dense" | "splat" | "sparse" | "opaque" if self.peek().kind == TokKind::Less => {
                     self.parse_elements_attr()
                 }
+                "affine_map" | "affine_set" if self.peek().kind == TokKind::Less => {
+                    if !self.later {
+                        let mut e = self.error_at(
+                            span,
+                            format!("'{}<..>' is later MLIR's spelling; the 2019 syntax writes the map or set bare, '(d0) -> (d0)'", self.text()),
+                        );
+                        e.notes.push(crate::ir::Diagnostic::note(
+                            span,
+                            "--later-syntax reads later MLIR's spellings as aliases",
+                        ));
+                        return Err(e);
+                    }
+                    self.parse_wrapped_map_or_set()
+                }
                 // Anything else is read as a type attribute (and fails as a type, as in MLIR).
                 _ => Ok(Attribute::Type(self.parse_type()?)),
             },
@@ -122,6 +136,23 @@ impl<'a> Parser<'a> {
             }
             _ => Ok(Attribute::Type(self.parse_type()?)),
         }
+    }
+
+    /// Later MLIR's `affine_map<(d0) -> (d0)>` and `affine_set<(d0) : (d0 >= 0)>`, at the
+    /// keyword: the map or set the 2019 syntax writes bare.
+    fn parse_wrapped_map_or_set(&mut self) -> PResult<Attribute> {
+        let span = self.span();
+        let want_map = self.text() == "affine_map";
+        self.bump();
+        self.expect(TokKind::Less, "'<'")?;
+        let a = match self.parse_affine_map_or_set()? {
+            MapOrSet::Map(m) if want_map => Attribute::AffineMap(m),
+            MapOrSet::Set(s) if !want_map => Attribute::IntegerSet(s),
+            MapOrSet::Map(_) => return Err(self.error_at(span, "expected an integer set in 'affine_set<..>'")),
+            MapOrSet::Set(_) => return Err(self.error_at(span, "expected an affine map in 'affine_map<..>'")),
+        };
+        self.expect(TokKind::Greater, "'>'")?;
+        Ok(a)
     }
 
     /// `loc(...)`, at the `loc` keyword.

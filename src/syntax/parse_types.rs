@@ -200,6 +200,13 @@ impl<'a> Parser<'a> {
                     space = Some(MemorySpace::Int(v));
                     self.bump();
                 }
+                TokKind::BareId if self.later && self.text() == "affine_map" => {
+                    let at = self.span();
+                    match self.parse_attribute()? {
+                        Attribute::AffineMap(m) => maps.push(m),
+                        _ => return Err(self.error_at(at, "expected affine map in memref type")),
+                    }
+                }
                 TokKind::BareId if !is_type_keyword(self.text()) => {
                     if space.is_some() {
                         return Err(self.error_here("multiple memory spaces specified in memref type"));

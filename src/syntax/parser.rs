@@ -90,6 +90,8 @@ pub struct Parser<'a> {
     /// The keyword span of the custom op being parsed (innermost), or `None` inside one of its
     /// regions: errors in a custom form read "custom op 'kw' ...", as in mlir-opt.
     custom_op: Vec<Option<(usize, usize)>>,
+    /// Read the spellings of later MLIR as aliases of the 2019 ones ([`super::ParseOptions`]).
+    pub(super) later: bool,
 }
 
 /// A parser state saved for backtracking.
@@ -122,7 +124,14 @@ impl<'a> Parser<'a> {
             subst: Vec::new(),
             strings: HashSet::default(),
             custom_op: Vec::new(),
+            later: false,
         }
+    }
+
+    /// Whether later MLIR's spellings are read too (`arith.cmpi slt, ..`, `affine_map<..>`):
+    /// custom forms that differ accept the later form only then.
+    pub fn later_spellings(&self) -> bool {
+        self.later
     }
 
     // ---- tokens -----------------------------------------------------------------------------
@@ -959,12 +968,24 @@ impl<'a> Parser<'a> {
             "cfgfunc" | "mlfunc" | "extfunc" => return self.parse_legacy_func().map(|_| Values::new()),
             _ => {}
         }
-        let Some(parse) = self.dialects.parser_for(kw) else {
+        let mut parse = self.dialects.parser_for(kw);
+        if parse.is_none()
+            && self.later
+            && let Some(old) = self.dialects.earlier_spelling(kw)
+        {
+            if old == "func" {
+                return self.parse_func().map(|_| Values::new());
+            }
+            parse = self.dialects.parser_for(old);
+        }
+        let Some(parse) = parse else {
             let mut e = self.error_at(span, format!("custom op '{kw}' is unknown"));
             if let Some(old) = self.dialects.earlier_spelling(kw) {
                 e.notes.push(Diagnostic::note(
                     span,
-                    format!("Strata reads the 2019 syntax of its specification; did you mean `{old}`?"),
+                    format!(
+                        "Strata reads the 2019 syntax of its specification; did you mean `{old}`? (--later-syntax reads later MLIR's spellings as aliases)"
+                    ),
                 ));
             }
             return Err(e);
@@ -983,9 +1004,11 @@ impl<'a> Parser<'a> {
         if raw.is_empty() {
             return Err(self.error_here("empty operation name is invalid"));
         }
-        let name = match self.dialects.canonical_name(&raw) {
-            Some(c) => self.intern(c),
-            None => self.intern(&raw),
+        let later = if self.later { self.dialects.earlier_spelling(&raw) } else { None };
+        let name = match (self.dialects.canonical_name(&raw), later) {
+            (Some(c), _) => self.intern(c),
+            (None, Some(old)) => self.intern(self.dialects.canonical_name(old).unwrap_or(old)),
+            (None, None) => self.intern(&raw),
         };
         self.bump();
         let operands = self.parse_delimited_operands(TokKind::LParen, TokKind::RParen, "'(' to start operand list")?;

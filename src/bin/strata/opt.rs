@@ -42,6 +42,10 @@ pub struct OptArgs {
     /// With --emit-bytecode: keep source locations (the text and every op's span).
     #[arg(long)]
     keep_locations: bool,
+    /// Also read later MLIR's common spellings (`func.func`, `arith.*`, `memref.*`, `cf.*`,
+    /// `math.*`, `affine_map<..>`) as aliases of the 2019 ones; output keeps the 2019 spelling.
+    #[arg(long)]
+    later_syntax: bool,
     /// Accepted for compatibility; unregistered operations are always allowed.
     #[arg(long, hide = true)]
     allow_unregistered_dialect: bool,
@@ -75,13 +79,13 @@ pub fn run(args: &OptArgs) -> anyhow::Result<bool> {
         return whole_module(args, &opts, &name, bytes);
     }
     let input = match Input::from_bytes(&name, bytes) {
-        Ok(i) => i,
+        Ok(i) => i.with_later_spellings(args.later_syntax),
         Err(d) => {
             eprintln!("{d}");
             return Ok(false);
         }
     };
-    if args.lower && input.language == strata::driver::Language::Mlir {
+    if args.lower && input.language.is_mlir() {
         eprintln!(
             "{name}: --lower prints the core IR a TVMScript kernel lowers to; this input is MLIR, already core IR"
         );
@@ -108,7 +112,9 @@ fn whole_module(args: &OptArgs, opts: &OptOptions, name: &str, bytes: Vec<u8>) -
     let loaded = if strata::bytecode::is_bytecode(&bytes) {
         strata::load_bytecode_bytes(name, bytes)
     } else {
-        Input::from_bytes(name, bytes).map_err(strata::Error::Parse).and_then(|i| i.load())
+        Input::from_bytes(name, bytes)
+            .map_err(strata::Error::Parse)
+            .and_then(|i| i.with_later_spellings(args.later_syntax).load())
     };
     let module = match loaded.and_then(|v| strata::driver::apply_passes(v, opts).map_err(strata::Error::Verify)) {
         Ok(m) => m,

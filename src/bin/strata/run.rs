@@ -17,6 +17,10 @@ pub struct RunArgs {
     /// `@I.ir_module`), which is checked and lowered first; `-` or none: standard input.
     #[arg(default_value = "-")]
     input: PathBuf,
+    /// Also read later MLIR's common spellings (`func.func`, `arith.*`, `memref.*`, `cf.*`,
+    /// `math.*`, `affine_map<..>`) as aliases of the 2019 ones; output keeps the 2019 spelling.
+    #[arg(long)]
+    later_syntax: bool,
     /// The function to call [default: `main`, or the module's only function].
     #[arg(short = 'e', long = "entry-point")]
     entry: Option<String>,
@@ -85,7 +89,9 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
     let loaded = if strata::bytecode::is_bytecode(&bytes) {
         load_bytecode(&name, bytes, args.entry.as_deref())
     } else {
-        Input::from_bytes(&name, bytes).map_err(strata::Error::Parse).and_then(|i| i.load_with(&passes))
+        Input::from_bytes(&name, bytes)
+            .map_err(strata::Error::Parse)
+            .and_then(|i| i.with_later_spellings(args.later_syntax).load_with(&passes))
     };
     let module = match loaded {
         Ok(m) => m,

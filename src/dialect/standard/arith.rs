@@ -667,10 +667,25 @@ fn exact_float_unary(kind: FloatUnary, a: f64) -> Option<f64> {
 
 fn parse_cmp(p: &mut Parser<'_>, span: Span, name: &'static str, preds: &[&str]) -> PResult<Values> {
     let at = p.span();
-    // The predicate is an attribute that must be a string (`cmpi "slt", ...`).
-    let pred = match p.parse_attribute()? {
-        Attribute::String(s) => s.value.to_string(),
-        _ => return Err(p.error_at(at, "expected string comparison predicate attribute")),
+    // The predicate is an attribute that must be a string (`cmpi "slt", ...`); later MLIR
+    // writes it bare (`arith.cmpi slt, ...`).
+    let pred = if p.kind() == TokKind::BareId {
+        let pred = p.text().to_string();
+        if !p.later_spellings() {
+            let mut e = p.error_at(at, format!("expected string comparison predicate attribute: \"{pred}\""));
+            e.notes.push(crate::ir::Diagnostic::note(
+                at,
+                "later MLIR writes the predicate bare; --later-syntax reads that",
+            ));
+            return Err(e);
+        }
+        p.bump();
+        pred
+    } else {
+        match p.parse_attribute()? {
+            Attribute::String(s) => s.value.to_string(),
+            _ => return Err(p.error_at(at, "expected string comparison predicate attribute")),
+        }
     };
     let Some(index) = preds.iter().position(|&x| x == pred) else {
         return Err(

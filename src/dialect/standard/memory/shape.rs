@@ -37,7 +37,22 @@ pub static RANK: OpDef = OpDef {
 fn parse_dim(p: &mut Parser<'_>, span: Span) -> PResult<Values> {
     let a = p.parse_operand()?;
     p.expect(TokKind::Comma, "','")?;
-    let index = p.parse_integer()?;
+    let index = if p.later_spellings() && p.kind() == TokKind::PercentId {
+        // Later MLIR's `memref.dim %A, %c1`: the index is an SSA value; the 2019 op holds it as an
+        // attribute, so only a constant index has a 2019 form.
+        let at = p.span();
+        let i = p.parse_operand()?;
+        let v = p.resolve_operand(&i, &Type::Index)?;
+        let m = p.module();
+        match m.defining_op(v).filter(|&d| m.op_name(d) == "std.constant").and_then(|d| m.attr(d, "value")) {
+            Some(Attribute::Integer(c)) => c.as_i64(),
+            _ => {
+                return Err(p.error_at(at, "the index of 'memref.dim' must be a constant to be read as the 2019 'dim'"));
+            }
+        }
+    } else {
+        p.parse_integer()?
+    };
     let attrs = p.parse_optional_attr_dict()?;
     let ty = p.parse_colon_type()?;
     let a = p.resolve_operand(&a, &ty)?;
