@@ -328,3 +328,24 @@ fn huge_extents_neither_hang_nor_overflow() {
     assert_eq!(parts.len(), 2);
     assert!(strata::tir::script::print_func(sch.func()).contains("T.grid(T.int64(2097152), T.int64(1099511627776))"));
 }
+
+#[test]
+fn loops_holding_a_loop_exit_are_not_moved() {
+    // Splitting, fusing or reordering a loop would change which loop `T.break_loop()` leaves:
+    // every loop primitive refuses such a loop (annotating it is harmless and allowed).
+    let f = strata::tir::parse_script(
+        "@T.prim_func(s_tir=True)\ndef f(A: T.Buffer((4, 16), \"float32\")):\n    for j in range(4):\n        for i in range(16):\n            if A[j, i] < T.float32(0):\n                T.break_loop()\n            with T.sblock(\"B\"):\n                vj, vi = T.axis.remap(\"SS\", [j, i])\n                A[vj, vi] = A[vj, vi] * T.float32(2)\n",
+    )
+    .unwrap()
+    .funcs
+    .remove(0);
+    let mut sch = Schedule::new(f);
+    let b = sch.get_block("B").unwrap();
+    let l = sch.get_loops(b).unwrap();
+    let e = sch.split(l[1], &[None, Some(4)]).unwrap_err().to_string();
+    assert!(e.contains("loop i contains T.break_loop() or T.continue_loop(), which schedules do not move"), "{e}");
+    assert!(sch.reorder(&[l[1], l[0]]).is_err());
+    assert!(sch.fuse(&[l[0], l[1]]).is_err());
+    assert!(sch.vectorize(l[1]).is_err());
+    sch.annotate(BlockOrLoop::Loop(l[1]), "pragma_auto_unroll_max_step", strata::tir::ast::AttrValue::Int(16)).unwrap();
+}

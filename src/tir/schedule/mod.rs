@@ -256,8 +256,23 @@ impl Schedule {
             }
             _ => return Err(err(primitive, format!("l{} is not a loop of this schedule", l.0))),
         };
-        tree::find_loop(&self.func.body, id)
-            .ok_or_else(|| err(primitive, format!("the loop l{} no longer exists in the function", l.0)))
+        let site = tree::find_loop(&self.func.body, id)
+            .ok_or_else(|| err(primitive, format!("the loop l{} no longer exists in the function", l.0)))?;
+        // Splitting, fusing, reordering or re-kinding a loop would change which loop a
+        // `T.break_loop()`/`T.continue_loop()` under it leaves: refused, never a wrong kernel.
+        if !matches!(primitive, "annotate" | "unannotate")
+            && let StmtKind::For { var, body, .. } = site.1.kind()
+            && body.has_loop_exit()
+        {
+            return Err(err(
+                primitive,
+                format!(
+                    "loop {} contains T.break_loop() or T.continue_loop(), which schedules do not move",
+                    var.name()
+                ),
+            ));
+        }
+        Ok(site)
     }
 
     /// The block named `name` (TVM's `get_sblock`).
