@@ -768,6 +768,18 @@ fn bytecode_seeds() -> Vec<Vec<u8>> {
             }
         }
     }
+    // Constants large enough to be borrowed from the file (`DenseValues::Raw`), of each width.
+    let list = |n: usize, f: &dyn Fn(usize) -> String| (0..n).map(f).collect::<Vec<_>>().join(", ");
+    let weights = format!(
+        "func @w(%i: index) -> (f32, i64, i1, i16) {{\n  %a = constant dense<[{}]> : tensor<32xf32>\n  %b = constant dense<[{}]> : tensor<20xi64>\n  %c = constant dense<[{}]> : tensor<64xi1>\n  %d = constant dense<[{}]> : tensor<70xi16>\n  %0 = extract_element %a[%i] : tensor<32xf32>\n  %1 = extract_element %b[%i] : tensor<20xi64>\n  %2 = extract_element %c[%i] : tensor<64xi1>\n  %3 = extract_element %d[%i] : tensor<70xi16>\n  return %0, %1, %2, %3 : f32, i64, i1, i16\n}}\n",
+        list(32, &|i| format!("{i}.5")),
+        list(20, &|i| format!("{}", i as i64 * -7_000_000_001)),
+        list(64, &|i| (i % 3 == 0).to_string()),
+        list(70, &|i| format!("{}", i as i64 * 300 - 9000)),
+    );
+    let v = strata::parse(&weights).expect("the weights seed parses");
+    let b = strata::bytecode::write(&v, strata::bytecode::WriteOptions::default()).expect("writes");
+    out.extend(std::iter::repeat_n(b, 8));
     for src in tvmscript_seeds().iter().take(40) {
         if let Ok(v) = strata::tir::compile_script(src)
             && let Ok(b) = strata::bytecode::write(&v, strata::bytecode::WriteOptions::default())

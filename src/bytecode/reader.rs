@@ -922,18 +922,22 @@ impl<'b> Decoder<'b> {
         })
     }
 
-    /// Raw element bytes in the data section.
-    fn data(&self, c: &Cursor<'_>, off: u64, n: usize, size: usize) -> Read<&'b [u8]> {
+    /// Where raw element bytes are in the file (inside the data section, aligned).
+    fn data_range(&self, c: &Cursor<'_>, off: u64, n: usize, size: usize) -> Read<Range<usize>> {
         let data = &self.bc.data;
         let len = n.checked_mul(size);
         let start = usize::try_from(off).ok().and_then(|o| data.start.checked_add(o));
         match (start, len) {
-            (Some(s), Some(l)) if s % 16 == 0 && s.checked_add(l).is_some_and(|e| e <= data.end) => {
-                let bytes: &'b [u8] = &self.bc.bytes;
-                Ok(&bytes[s..s + l])
-            }
+            (Some(s), Some(l)) if s % 16 == 0 && s.checked_add(l).is_some_and(|e| e <= data.end) => Ok(s..s + l),
             _ => Err(c.error("element data outside the data section or not aligned")),
         }
+    }
+
+    /// Raw element bytes in the data section.
+    fn data(&self, c: &Cursor<'_>, off: u64, n: usize, size: usize) -> Read<&'b [u8]> {
+        let range = self.data_range(c, off, n, size)?;
+        let bytes: &'b [u8] = &self.bc.bytes;
+        Ok(&bytes[range])
     }
 
     /// Element values at a data offset; with `borrow`, a large blob stays in the file's bytes.
@@ -959,10 +963,8 @@ impl<'b> Decoder<'b> {
         }
         let size_bytes = size;
         let size = usize::from(size);
-        let raw = self.data(c, off, n, size)?;
-        if borrow && raw.len() >= BORROW_MIN_BYTES {
-            let start = raw.as_ptr() as usize - self.bc.bytes.as_ptr() as usize;
-            let range = start..start + raw.len();
+        let range = self.data_range(c, off, n, size)?;
+        if borrow && range.len() >= BORROW_MIN_BYTES {
             let storage: Arc<dyn ElementBytes> = self.bc.bytes.clone();
             let r = if float {
                 RawElements::floats(storage, range, size_bytes)
@@ -971,6 +973,8 @@ impl<'b> Decoder<'b> {
             };
             return r.map(DenseValues::Raw).ok_or_else(|| BytecodeError::at(at, "element data outside the file"));
         }
+        let bytes: &'b [u8] = &self.bc.bytes;
+        let raw = &bytes[range];
         let mut buf = [0u8; 16];
         Ok(if float {
             DenseValues::Float(

@@ -1071,6 +1071,8 @@ fn dense_bytes<'a>(e: &'a DenseElements, n: usize, elem: &Type) -> std::borrow::
             None => e.int_at(i).unwrap_or(0) as u64,
         };
         out.extend_from_slice(&bits.to_le_bytes()[..size.min(8)]);
+        // Each element takes exactly `size` bytes, so the buffer is always `n * size` long.
+        out.resize((i + 1) * size, 0);
     }
     std::borrow::Cow::Owned(out)
 }
