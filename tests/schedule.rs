@@ -162,16 +162,20 @@ fn every_legality_rule_refuses_its_case() {
             "trace line 5: decompose_reduction: loop ax0 is not above block C",
         ),
         (
-            "b4 = sch.cache_write(b0, 0, \"local\")\nsch.reverse_compute_at(b4, l1)\nsch.reverse_compute_at(b4, l2)",
-            "trace line 5: reverse_compute_at: block C_local is not alone in its loop nest at the root (moving it from there is not supported yet)",
+            "b4 = sch.cache_write(b0, 0, \"local\")\nsch.reverse_compute_at(b4, l1, index=0)",
+            "trace line 4: reverse_compute_at: index 0 is not a valid insertion point: it must be -1, -2, or in [1, 1]",
+        ),
+        (
+            "b4 = sch.cache_read(b0, 0, \"local\")\nl5, l6 = sch.get_loops(b4)\nsch.compute_at(b0, l5)",
+            "trace line 5: compute_at: The block C is an output block (it writes C)",
         ),
         (
             "b4 = sch.cache_write(b0, 0, \"local\")\nsch.reverse_compute_at(b4, l1)\nsch.reverse_compute_at(b4, l1)",
             "trace line 5: reverse_compute_at: block C_local is already under loop i",
         ),
         (
-            "b4 = sch.cache_write(b0, 0, \"local\")\nsch.reverse_compute_at(b4, l1, preserve_unit_loops=True)",
-            "trace line 4: only preserve_unit_loops=False is supported yet",
+            "b4 = sch.cache_write(b0, 0, \"local\")\nsch.reverse_compute_at(b4, l1, preserve_unit_loops=1)",
+            "trace line 4: 'preserve_unit_loops' must be True or False",
         ),
         ("sch.rfactor(l1, 0)", "trace line 3: rfactor: loop i is not bound to reduction variables only"),
         ("sch.rfactor(l3, 3)", "trace line 3: rfactor: factor_axis 3 is out of range for C of rank 2"),
@@ -181,13 +185,21 @@ fn every_legality_rule_refuses_its_case() {
         ),
         (
             "b4 = sch.cache_write(b0, 0, \"local\")\nsch.compute_at(b4, l1)",
-            "trace line 4: compute_at: no block under loop i reads what block C_local writes",
+            "trace line 4: compute_at: The block C_local is an output block (it writes C)",
         ),
     ];
     for (lines, want) in block_cases {
         assert_eq!(replay_err(matmul(), &format!("{head}{lines}\n")), want, "{lines}");
     }
     let softmax = || read_func(&dir().join("../script/softmax.py"));
+    // spec: TVM's compute_at: every consumer of the block must be under the loop.
+    assert_eq!(
+        replay_err(
+            softmax(),
+            "b0 = sch.get_sblock(\"exp\")\nb1 = sch.get_sblock(\"expsum\")\nl2, l3 = sch.get_loops(b1)\nsch.compute_at(b0, l2)\n"
+        ),
+        "trace line 4: compute_at: The primitive requires all the consumer(s) of the given block to be present under the target loop. However, there are 1 consumer(s) not satisfying the constraint. List of the consumer(s): norm"
+    );
     assert_eq!(
         replay_err(softmax(), "b0 = sch.get_sblock(\"maxelem\")\nsch.compute_inline(b0)\n"),
         "trace line 2: compute_inline: block maxelem is a reduction: only spatial blocks can be inlined"

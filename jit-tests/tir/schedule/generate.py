@@ -12,8 +12,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 KERNELS = os.path.join(HERE, "..", "script")
 
 
+def kernel_path(name):
+    # `NAME`: ../script/NAME.py (TVM's prints of the benchmark kernels); `kernels/NAME`: the
+    # small kernels here, written in the form of TVM's own schedule tests.
+    return ("%s.py" % name) if "/" in name else "../script/%s.py" % name
+
+
 def kernel(name):
-    with open(os.path.join(KERNELS, name + ".py")) as f:
+    with open(os.path.join(HERE, kernel_path(name))) as f:
         return f.read()
 
 
@@ -184,6 +190,111 @@ def bias_relu_inline(sch):
     sch.vectorize(j)
 
 
+
+# compute_at / reverse_compute_at as TVM's tests use them: preserve_unit_loops, index, moving a
+# block again, regions united over consumers, clipped to the block's domain by a predicate,
+# consumers that are blocks with blocks inside, reduction producers.
+def ca_preserve_unit_loops(sch):
+    sch.compute_at(sch.get_sblock("B"), loops(sch, "C")[0], preserve_unit_loops=True)
+
+
+def rca_preserve_unit_loops(sch):
+    sch.reverse_compute_at(sch.get_sblock("C"), loops(sch, "B")[1], preserve_unit_loops=True)
+
+
+def ca_twice(sch):
+    sch.compute_at(sch.get_sblock("B"), loops(sch, "C")[0])
+    sch.compute_at(sch.get_sblock("B"), loops(sch, "C")[1])
+
+
+def ca_chain(sch):
+    sch.compute_at(sch.get_sblock("C"), loops(sch, "D")[0])
+    sch.compute_at(sch.get_sblock("B"), loops(sch, "C")[1])
+
+
+def rca_chain(sch):
+    sch.reverse_compute_at(sch.get_sblock("C"), loops(sch, "B")[0])
+    sch.reverse_compute_at(sch.get_sblock("D"), loops(sch, "C")[0])
+
+
+def ca_blockized(sch):
+    sch.compute_at(sch.get_sblock("B"), loops(sch, "C_outer")[1])
+
+
+def ca_tutorial(sch):
+    # The transformation tutorial of TVM's TensorIR docs (mm_relu).
+    block_y = sch.get_sblock("Y", func_name="main")
+    i, j, k = sch.get_loops(block_y)
+    j0, j1 = sch.split(j, factors=[None, 8])
+    sch.reorder(j0, k, j1)
+    sch.reverse_compute_at(sch.get_sblock("C", "main"), j0)
+    sch.decompose_reduction(block_y, k)
+
+
+def ca_metaschedule_cache(sch):
+    b0 = sch.get_sblock("C")
+    b1 = sch.cache_write(b0, 0, "global")
+    i, j, k = sch.get_loops(b0)
+    i0, i1 = sch.split(i, [None, 16])
+    j0, j1 = sch.split(j, [None, 16])
+    sch.reorder(i0, j0, k, i1, j1)
+    sch.reverse_compute_at(b1, j0, preserve_unit_loops=True, index=-1)
+
+
+def ca_padded_conv(sch):
+    (i, r) = loops(sch, "conv")
+    io, ii = sch.split(i, [None, 8])
+    sch.compute_at(sch.get_sblock("pad"), io)
+
+
+def ca_clipped_stencil(sch):
+    (i,) = loops(sch, "C")
+    io, ii = sch.split(i, [None, 8])
+    sch.compute_at(sch.get_sblock("B"), io)
+
+
+def ca_clipped_odd(sch):
+    i, j = loops(sch, "C")
+    io, ii = sch.split(i, [None, 8])
+    sch.compute_at(sch.get_sblock("B"), io)
+
+
+def rca_clipped_odd(sch):
+    i, j = loops(sch, "B")
+    io, ii = sch.split(i, [None, 8])
+    sch.reverse_compute_at(sch.get_sblock("C"), io)
+
+
+def ca_shifted_union(sch):
+    i, j = loops(sch, "C")
+    io, ii = sch.split(i, [None, 8])
+    jo, ji = sch.split(j, [None, 8])
+    sch.reorder(io, jo, ii, ji)
+    sch.compute_at(sch.get_sblock("B"), jo)
+
+
+def ca_shifted_point(sch):
+    i, j = loops(sch, "C")
+    sch.compute_at(sch.get_sblock("B"), j)
+
+
+def ca_reduction_producer(sch):
+    i, j = loops(sch, "C")
+    jo, ji = sch.split(j, [None, 8])
+    sch.compute_at(sch.get_sblock("Y"), jo)
+    sch.decompose_reduction(sch.get_sblock("Y"), loops(sch, "Y")[2])
+
+
+def ca_index_first(sch):
+    sch.compute_at(sch.get_sblock("B"), loops(sch, "C")[0])
+    sch.compute_at(sch.get_sblock("X"), loops(sch, "C")[0], index=-2)
+
+
+def ca_index_last(sch):
+    sch.compute_at(sch.get_sblock("B"), loops(sch, "C")[0])
+    sch.compute_at(sch.get_sblock("X"), loops(sch, "C")[0], index=1)
+
+
 CASES = [
     ("bias_relu_inline", "bias_relu", bias_relu_inline),
     ("sum_rfactor", "sum", sum_rfactor),
@@ -203,6 +314,23 @@ CASES = [
     ("matmul_fuse_all", "matmul256", matmul_fuse_all),
     ("add_vectorized", "add", add_vectorized),
     ("conv2d_reordered", "conv2d", conv2d_reordered),
+    ("ca_preserve_unit_loops", "kernels/two_elementwise", ca_preserve_unit_loops),
+    ("rca_preserve_unit_loops", "kernels/two_elementwise", rca_preserve_unit_loops),
+    ("ca_twice", "kernels/two_elementwise", ca_twice),
+    ("ca_chain", "kernels/three_stage", ca_chain),
+    ("rca_chain", "kernels/three_stage", rca_chain),
+    ("ca_blockized", "kernels/blockized_1", ca_blockized),
+    ("ca_tutorial", "kernels/mm_relu", ca_tutorial),
+    ("ca_metaschedule_cache", "kernels/matmul", ca_metaschedule_cache),
+    ("ca_padded_conv", "kernels/conv1d_pad", ca_padded_conv),
+    ("ca_clipped_stencil", "kernels/stencil", ca_clipped_stencil),
+    ("ca_clipped_odd", "kernels/ew_odd", ca_clipped_odd),
+    ("rca_clipped_odd", "kernels/ew_odd", rca_clipped_odd),
+    ("ca_shifted_union", "kernels/shift_read", ca_shifted_union),
+    ("ca_shifted_point", "kernels/shift_read", ca_shifted_point),
+    ("ca_reduction_producer", "kernels/mm_relu", ca_reduction_producer),
+    ("ca_index_first", "kernels/two_producers", ca_index_first),
+    ("ca_index_last", "kernels/two_producers", ca_index_last),
 ]
 
 for case, kname, fn in CASES:
@@ -219,6 +347,6 @@ for case, kname, fn in CASES:
     with open(os.path.join(HERE, case + ".trace"), "w") as f:
         f.write(str(sch.trace) + "\n")
     with open(os.path.join(HERE, case + ".expected.py"), "w") as f:
-        f.write("# kernel: ../script/%s.py; TVM 0.27's print of it scheduled by %s.trace (generate.py)\n" % (kname, case))
+        f.write("# kernel: %s; TVM 0.27's print of it scheduled by %s.trace (generate.py)\n" % (kernel_path(kname), case))
         f.write(out + "\n")
     print("wrote", case)

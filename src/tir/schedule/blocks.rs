@@ -1,6 +1,6 @@
-//! Block primitives: `cache_write`, `reverse_compute_at`, `decompose_reduction`, with TVM's
-//! results (`src/s_tir/schedule/primitive/cache_read_write.cc`, `compute_at.cc`,
-//! `reduction.cc` in TVM 0.27) for blocks in the function's root block.
+//! Block primitives: `cache_read`, `cache_write`, `decompose_reduction`, with TVM's results
+//! (`src/s_tir/schedule/primitive/cache_read_write.cc`, `reduction.cc` in TVM 0.27); the
+//! caches for blocks in the function's root block.
 
 use rustc_hash::FxHashMap as HashMap;
 
@@ -102,177 +102,6 @@ impl Schedule {
         root.body = Stmt::seq(kids);
         self.set_root(root);
         Ok(self.new_block_rv(&format!("{}_{scope}", original.name())))
-    }
-
-    /// Move a consumer block under `l`, after the blocks there that produce what it reads,
-    /// with new loops over exactly the region they produce (TVM's `preserve_unit_loops=False`,
-    /// `index=-1`).
-    ///
-    /// # Errors
-    /// A block that is not alone in its loop nest in the root block, reads of the produced
-    /// buffer that are not the block's own iteration variables, a produced region that is not a
-    /// box of constant size inside the block's domain, a loop with no producer under it, or
-    /// stale handles.
-    pub fn reverse_compute_at(&mut self, block: BlockRV, l: LoopRV) -> Result<(), ScheduleError> {
-        self.move_under(block, l, false)?;
-        self.trace.push(Instruction::ReverseComputeAt { block, l });
-        Ok(())
-    }
-
-    /// Move a producer block under `l`, before the blocks there that read what it writes, with
-    /// new loops over exactly the region they read (TVM's `preserve_unit_loops=False`,
-    /// `index=-1`).
-    ///
-    /// # Errors
-    /// As [`Schedule::reverse_compute_at`], with producer and consumers exchanged.
-    pub fn compute_at(&mut self, block: BlockRV, l: LoopRV) -> Result<(), ScheduleError> {
-        self.move_under(block, l, true)?;
-        self.trace.push(Instruction::ComputeAt { block, l });
-        Ok(())
-    }
-
-    /// `compute_at` (`producer`) or `reverse_compute_at`: the block's new loops cover the region
-    /// of its buffer the blocks under `l` read (or write), and it goes first (or last) in `l`.
-    fn move_under(&mut self, block: BlockRV, l: LoopRV, producer: bool) -> Result<(), ScheduleError> {
-        let p: &'static str = if producer { "compute_at" } else { "reverse_compute_at" };
-        let site = self.block_site(block, p)?;
-        let StmtKind::BlockRealize { block: blk, predicate, .. } = site.realize.kind() else {
-            unreachable!("a block site")
-        };
-        let (above, loop_stmt) = self.loop_site(l, p)?;
-        let lp = ForParts::of(&loop_stmt).ok_or_else(|| err(p, "not a loop"))?;
-        if tree::find_blocks(&loop_stmt, &blk.name).iter().any(|s| s.realize.same_node(&site.realize)) {
-            return Err(err(p, format!("block {} is already under loop {}", blk.name, lp.var.name())));
-        }
-        let (root_block, children, at) = self.root_child_of(&site.realize, p)?;
-        if !only_block(&children[at], &site.realize) {
-            return Err(err(
-                p,
-                format!(
-                    "block {} is not alone in its loop nest at the root (moving it from there is not supported yet)",
-                    blk.name
-                ),
-            ));
-        }
-        // The block's own accesses to the buffer it exchanges with the blocks under the loop.
-        let own: &[BufferRegion] = if producer { &blk.writes } else { &blk.reads };
-        let mut found: Option<(Buffer, Vec<(PrimExpr, i64)>)> = None;
-        let mut inner_sites = Vec::new();
-        tree::walk_blocks(&lp.body, &mut Vec::new(), &mut |loops, realize, b| {
-            inner_sites.push((loops.to_vec(), realize.clone(), b.clone()));
-        });
-        // Outer loops (the loop and those above it): fixed, those of extent 1 at their minimum.
-        let mut outer: Vec<ForParts> = above.iter().filter_map(ForParts::of).collect();
-        outer.push(ForParts::of(&loop_stmt).ok_or_else(|| err(p, "not a loop"))?);
-        for (loops, realize, b) in &inner_sites {
-            let theirs: &[BufferRegion] = if producer { &b.reads } else { &b.writes };
-            for r in theirs {
-                if own.iter().any(|o| o.buffer == r.buffer) {
-                    let s = tree::BlockSite { loops: loops.clone(), realize: realize.clone() };
-                    let region = symbolic_region(&s, r, loops, &outer).ok_or_else(|| {
-                        err(
-                            p,
-                            format!(
-                                "the region block {} accesses under loop {} is not a box of constant size",
-                                b.name,
-                                lp.var.name()
-                            ),
-                        )
-                    })?;
-                    if found.as_ref().is_some_and(|(_, prev)| !same_box(prev, &region)) {
-                        return Err(err(
-                            p,
-                            format!(
-                                "blocks under loop {} access different regions of {} (not supported yet)",
-                                lp.var.name(),
-                                r.buffer.name()
-                            ),
-                        ));
-                    }
-                    found = Some((r.buffer.clone(), region));
-                }
-            }
-        }
-        let Some((buffer, region)) = found else {
-            let what = if producer { "reads what block {} writes" } else { "produces what block {} reads" };
-            return Err(err(p, format!("no block under loop {} {}", lp.var.name(), what.replace("{}", &blk.name))));
-        };
-        // Each iteration variable of the block indexes one dimension of the buffer.
-        let access = own.iter().find(|r| r.buffer == buffer).ok_or_else(|| err(p, "no region"))?;
-        let mut dim_of: HashMap<u64, usize> = HashMap::default();
-        for (d, r) in access.region.iter().enumerate() {
-            if let Some(v) = r.min.as_var()
-                && r.extent.as_int() == Some(1)
-            {
-                dim_of.insert(v.id(), d);
-            }
-        }
-        let dt = lp.var.dtype();
-        let mut loops = Vec::new();
-        let mut values = Vec::new();
-        for iv in &blk.iter_vars {
-            let Some(&d) = dim_of.get(&iv.var.id()) else {
-                return Err(err(
-                    p,
-                    format!(
-                        "block {} accesses {} at other indices than its iteration variables (not supported yet)",
-                        blk.name,
-                        buffer.name()
-                    ),
-                ));
-            };
-            let Some((min, ext)) = region.get(d).cloned() else {
-                return Err(err(p, format!("the regions of {} do not have its rank", buffer.name())));
-            };
-            // The region must lie in the block's domain (clipping it is not supported yet).
-            let dom = iv.dom.as_ref().and_then(|r| Some((r.min.as_int()?, r.extent.as_int()?)));
-            let inside = dom.zip(expr_range(&min, &outer)).is_some_and(|((dmin, dext), (lo, hi))| {
-                lo >= dmin && hi.checked_add(ext).is_some_and(|end| end <= dmin + dext)
-            });
-            if !inside {
-                return Err(err(
-                    p,
-                    format!(
-                        "the region of {} needed under loop {} is not inside the domain of block {} (not supported yet)",
-                        buffer.name(),
-                        lp.var.name(),
-                        blk.name
-                    ),
-                ));
-            }
-            if ext == 1 {
-                values.push(min);
-            } else {
-                let v = Var::new(&format!("ax{}", loops.len()), dt);
-                values.push(simplify(&PrimExpr::binary(BinOp::Add, min, PrimExpr::var(&v))));
-                loops.push((v, ext));
-            }
-        }
-        let mut nest = Stmt::at(
-            StmtKind::BlockRealize { values, predicate: predicate.clone(), block: Box::new((**blk).clone()) },
-            site.realize.span(),
-        );
-        for (v, ext) in loops.iter().rev() {
-            nest = Stmt::for_range(v, PrimExpr::int_of(0, dt), PrimExpr::int_of(*ext, dt), nest);
-        }
-        let mut new_loop = lp;
-        let mut body = match new_loop.body.kind() {
-            StmtKind::Seq(v) => v.clone(),
-            _ => vec![new_loop.body.clone()],
-        };
-        if producer {
-            body.insert(0, nest);
-        } else {
-            body.push(nest);
-        }
-        new_loop.body = Stmt::seq(body);
-        let id = new_loop.var.id();
-        let mut kids = children;
-        kids.remove(at);
-        let mut root = root_block;
-        root.body = tree::replace_loops(&Stmt::seq(kids), [(id, new_loop.build())].into_iter().collect());
-        self.set_root(root);
-        Ok(())
     }
 
     /// Split a reduction block into an init block (`NAME_init`, before loop `l`, under copies
@@ -430,7 +259,7 @@ fn relaxed_region(site: &tree::BlockSite, region: &BufferRegion, loops: &[Stmt])
 /// The box a block's region covers as `loops` run (the `outer` loops stay symbolic, except
 /// that one of extent 1 is its minimum, as TVM's analyzer knows): per dimension, a minimum
 /// expression and a constant extent.
-fn symbolic_region(
+pub(super) fn symbolic_region(
     site: &tree::BlockSite,
     region: &BufferRegion,
     loops: &[Stmt],
@@ -460,27 +289,6 @@ fn symbolic_region(
             Some((simplify(&Substitute { map: &lo }.expr(&e)), extent))
         })
         .collect()
-}
-
-/// The values `e` takes as the `loops` run (it must be linear in them, with no other variable).
-fn expr_range(e: &PrimExpr, loops: &[ForParts]) -> Option<(i64, i64)> {
-    let mut zero = HashMap::default();
-    let (mut lo, mut hi) = (0i64, 0i64);
-    for p in loops {
-        let c = coefficient(e, p.var.id())?;
-        let (min, n) = (p.min.as_int()?, p.extent.as_int().filter(|&n| n >= 1)?);
-        let (a, b) = (c.checked_mul(min)?, c.checked_mul(min.checked_add(n - 1)?)?);
-        lo = lo.checked_add(a.min(b))?;
-        hi = hi.checked_add(a.max(b))?;
-        zero.insert(p.var.id(), PrimExpr::int_of(0, p.var.dtype()));
-    }
-    let base = crate::tir::arith::const_int(&Substitute { map: &zero }.expr(e))?;
-    Some((lo.checked_add(base)?, hi.checked_add(base)?))
-}
-
-fn same_box(a: &[(PrimExpr, i64)], b: &[(PrimExpr, i64)]) -> bool {
-    let print = crate::tir::script::print_expr;
-    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.1 == y.1 && print(&x.0) == print(&y.0))
 }
 
 fn substitute_region(r: &BufferRegion, map: &HashMap<u64, PrimExpr>) -> BufferRegion {

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use rustc_hash::FxHashMap as HashMap;
 
-use super::{AnnValue, BlockOrLoop, BlockRV, ExprRV, Factor, LoopRV, Schedule, ScheduleError};
+use super::{AnnValue, BlockOrLoop, BlockRV, ComputeAtOptions, ExprRV, Factor, LoopRV, Schedule, ScheduleError};
 use crate::ir::Span;
 use crate::tir::ast::{AttrValue, PrimFunc};
 use crate::tir::script::py::{self, E, Expr, S, Stmt};
@@ -83,19 +83,23 @@ pub enum Instruction {
         /// The copy block made.
         out: BlockRV,
     },
-    /// `sch.reverse_compute_at(block=.., loop=.., preserve_unit_loops=False, index=-1)`.
+    /// `sch.reverse_compute_at(block=.., loop=.., preserve_unit_loops=.., index=..)`.
     ReverseComputeAt {
         /// The consumer block moved.
         block: BlockRV,
         /// The loop it moves under.
         l: LoopRV,
+        /// `preserve_unit_loops` and `index`.
+        opts: ComputeAtOptions,
     },
-    /// `sch.compute_at(block=.., loop=.., preserve_unit_loops=False, index=-1)`.
+    /// `sch.compute_at(block=.., loop=.., preserve_unit_loops=.., index=..)`.
     ComputeAt {
         /// The producer block moved.
         block: BlockRV,
         /// The loop it moves under.
         l: LoopRV,
+        /// `preserve_unit_loops` and `index`.
+        opts: ComputeAtOptions,
     },
     /// `b = sch.decompose_reduction(block=.., loop=..)`.
     DecomposeReduction {
@@ -299,15 +303,16 @@ pub(super) fn print(trace: &[Instruction]) -> String {
                 b(*out),
                 b(*block)
             ),
-            Instruction::ReverseComputeAt { block, l: lp } => {
+            Instruction::ReverseComputeAt { block, l: lp, opts } | Instruction::ComputeAt { block, l: lp, opts } => {
+                let name =
+                    if matches!(inst, Instruction::ComputeAt { .. }) { "compute_at" } else { "reverse_compute_at" };
                 format!(
-                    "sch.reverse_compute_at(block={}, loop={}, preserve_unit_loops=False, index=-1)",
+                    "sch.{name}(block={}, loop={}, preserve_unit_loops={}, index={})",
                     b(*block),
-                    l(*lp)
+                    l(*lp),
+                    if opts.preserve_unit_loops { "True" } else { "False" },
+                    opts.index
                 )
-            }
-            Instruction::ComputeAt { block, l: lp } => {
-                format!("sch.compute_at(block={}, loop={}, preserve_unit_loops=False, index=-1)", b(*block), l(*lp))
             }
             Instruction::DecomposeReduction { block, l: lp, out } => {
                 format!("{} = sch.decompose_reduction(block={}, loop={})", b(*out), b(*block), l(*lp))
@@ -514,11 +519,15 @@ impl Schedule {
             "reverse_compute_at" | "compute_at" => {
                 let blk = a.block(0, "block")?;
                 let lp = a.loop_(1, "loop")?;
-                a.expect_flag(2, "preserve_unit_loops", false)?;
-                if a.optional_int(3, "index")?.is_some_and(|i| i != -1) {
-                    return Err(format!("{method}: only index=-1 is supported yet"));
-                }
-                se(if method == "compute_at" { self.compute_at(blk, lp) } else { self.reverse_compute_at(blk, lp) })?;
+                let opts = ComputeAtOptions {
+                    preserve_unit_loops: a.optional_flag(2, "preserve_unit_loops")?.unwrap_or(false),
+                    index: a.optional_int(3, "index")?.unwrap_or(-1),
+                };
+                se(if method == "compute_at" {
+                    self.compute_at_with(blk, lp, opts)
+                } else {
+                    self.reverse_compute_at_with(blk, lp, opts)
+                })?;
                 bind(names, outs, [])
             }
             "decompose_reduction" => {
@@ -758,6 +767,16 @@ impl Args<'_> {
     }
 
     /// A boolean option that, when given, must have the one value supported.
+    /// A `True`/`False` argument, if given.
+    fn optional_flag(&self, pos: usize, key: &str) -> Result<Option<bool>, String> {
+        match self.optional(pos, key).map(|e| &e.e) {
+            None => Ok(None),
+            Some(Expr::Bool(b)) => Ok(Some(*b)),
+            Some(Expr::Name(n)) if n == "True" || n == "False" => Ok(Some(n == "True")),
+            Some(_) => Err(format!("'{key}' must be True or False")),
+        }
+    }
+
     fn expect_flag(&self, pos: usize, key: &str, supported: bool) -> Result<(), String> {
         match self.optional(pos, key).map(|e| &e.e) {
             None => Ok(()),

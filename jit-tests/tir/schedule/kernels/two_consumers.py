@@ -1,0 +1,23 @@
+# A kernel for schedule cases (generate.py), in the form of TVM's schedule tests.
+# from tvm.script import tirx as T
+
+@T.prim_func(s_tir=True)
+def two_consumers(A: T.Buffer((64,), "float32"), C: T.Buffer((64,), "float32"), D: T.Buffer((64,), "float32")):
+    B = T.sblock_alloc_buffer((64,))
+    X = T.sblock_alloc_buffer((64,))
+    for i in range(64):
+        with T.sblock("B"):
+            vi = T.axis.spatial(64, i)
+            B[vi] = A[vi] + T.float32(1.0)
+    for i in range(64):
+        with T.sblock("X"):
+            vi = T.axis.spatial(64, i)
+            X[vi] = A[vi] * T.float32(3.0)
+    for i in range(64):
+        with T.sblock("C"):
+            vi = T.axis.spatial(64, i)
+            C[vi] = B[vi] + X[vi]
+    for i in range(64):
+        with T.sblock("D"):
+            vi = T.axis.spatial(64, i)
+            D[vi] = B[vi] * T.float32(2.0)

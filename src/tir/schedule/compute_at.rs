@@ -1,0 +1,439 @@
+//! `compute_at` and `reverse_compute_at` with TVM's results (`compute_at.cc` in TVM 0.27): a
+//! block moves under a loop of its consumers (or producers), over exactly the region they
+//! access there, clipped to its own domain by a `T.where` predicate where that region may leave
+//! it.
+
+use rustc_hash::FxHashMap as HashMap;
+
+use super::tree::{self, ForParts};
+use super::{BlockRV, Instruction, LoopRV, Schedule, ScheduleError, err};
+use crate::tir::arith::{const_int, linear, range_of, simplify};
+use crate::tir::ast::*;
+
+/// Where `compute_at` and `reverse_compute_at` put a block (TVM's keyword arguments).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ComputeAtOptions {
+    /// Keep a loop of extent 1 for each iteration variable whose region is one element (TVM's
+    /// `preserve_unit_loops`).
+    pub preserve_unit_loops: bool,
+    /// The position among the loop body's statements: `-1` the last one where the block may
+    /// go, `-2` the first one, or a statement index (TVM's `index`).
+    pub index: i64,
+}
+
+impl Default for ComputeAtOptions {
+    fn default() -> ComputeAtOptions {
+        ComputeAtOptions { preserve_unit_loops: false, index: -1 }
+    }
+}
+
+impl Schedule {
+    /// Move a producer block under `l`, before the blocks there that read what it writes, with
+    /// new loops over exactly the region they read (TVM's defaults: `preserve_unit_loops=False`,
+    /// `index=-1`).
+    ///
+    /// # Errors
+    /// As [`Schedule::compute_at_with`].
+    pub fn compute_at(&mut self, block: BlockRV, l: LoopRV) -> Result<(), ScheduleError> {
+        self.compute_at_with(block, l, ComputeAtOptions::default())
+    }
+
+    /// [`Schedule::compute_at`] with TVM's `preserve_unit_loops` and `index`.
+    ///
+    /// # Errors
+    /// An output block of the function, a consumer of the block that is not under `l`, a loop in
+    /// another scope block, a block already under `l`, a region that is not a box of constant
+    /// size, an index outside the positions between the block's producers and consumers, or
+    /// stale handles.
+    pub fn compute_at_with(&mut self, block: BlockRV, l: LoopRV, opts: ComputeAtOptions) -> Result<(), ScheduleError> {
+        self.move_under(block, l, true, opts)?;
+        self.trace.push(Instruction::ComputeAt { block, l, opts });
+        Ok(())
+    }
+
+    /// Move a consumer block under `l`, after the blocks there that produce what it reads,
+    /// with new loops over exactly the region they produce (TVM's defaults).
+    ///
+    /// # Errors
+    /// As [`Schedule::reverse_compute_at_with`].
+    pub fn reverse_compute_at(&mut self, block: BlockRV, l: LoopRV) -> Result<(), ScheduleError> {
+        self.reverse_compute_at_with(block, l, ComputeAtOptions::default())
+    }
+
+    /// [`Schedule::reverse_compute_at`] with TVM's `preserve_unit_loops` and `index`.
+    ///
+    /// # Errors
+    /// As [`Schedule::compute_at_with`], with producers and consumers exchanged (an output block
+    /// may move).
+    pub fn reverse_compute_at_with(
+        &mut self,
+        block: BlockRV,
+        l: LoopRV,
+        opts: ComputeAtOptions,
+    ) -> Result<(), ScheduleError> {
+        self.move_under(block, l, false, opts)?;
+        self.trace.push(Instruction::ReverseComputeAt { block, l, opts });
+        Ok(())
+    }
+
+    /// `compute_at` (`producer`) or `reverse_compute_at`: the block's new loops cover the region
+    /// of its buffers the blocks under `l` read (or write), and it goes before (or after) them.
+    fn move_under(
+        &mut self,
+        block: BlockRV,
+        l: LoopRV,
+        producer: bool,
+        opts: ComputeAtOptions,
+    ) -> Result<(), ScheduleError> {
+        let p: &'static str = if producer { "compute_at" } else { "reverse_compute_at" };
+        let site = self.block_site(block, p)?;
+        let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
+        let (above, loop_stmt) = self.loop_site(l, p)?;
+        let lp = ForParts::of(&loop_stmt).ok_or_else(|| err(p, "not a loop"))?;
+        if tree::find_blocks(&loop_stmt, &blk.name).iter().any(|s| s.realize.same_node(&site.realize)) {
+            return Err(err(p, format!("block {} is already under loop {}", blk.name, lp.var.name())));
+        }
+        let body = &self.func.body;
+        let scope = scope_of(body, &site.realize).ok_or_else(|| err(p, "the block has no scope block"))?;
+        if !scope_of(body, &loop_stmt).is_some_and(|s| s.same_node(&scope)) {
+            return Err(err(
+                p,
+                format!(
+                    "loop {} is not in the scope of block {} (the block's closest enclosing block)",
+                    lp.var.name(),
+                    blk.name
+                ),
+            ));
+        }
+        if producer
+            && let Some(out) = blk.writes.iter().find(|w| self.func.buffer_map.iter().any(|(_, b)| *b == w.buffer))
+        {
+            return Err(err(p, format!("The block {} is an output block (it writes {})", blk.name, out.buffer.name())));
+        }
+        // The blocks it exchanges data with: all of them must be under the loop.
+        let own: &[BufferRegion] = if producer { &blk.writes } else { &blk.reads };
+        let related = |b: &Block| {
+            let theirs: &[BufferRegion] = if producer { &b.reads } else { &b.writes };
+            theirs.iter().any(|t| own.iter().any(|o| o.buffer == t.buffer))
+        };
+        let StmtKind::BlockRealize { block: scope_block, .. } = scope.kind() else { unreachable!("a scope block") };
+        let outside: Vec<String> = outer_blocks(&scope_block.body)
+            .into_iter()
+            .filter(|(_, r, b)| !r.same_node(&site.realize) && related(b) && !contains(&loop_stmt, r))
+            .map(|(_, _, b)| b.name.clone())
+            .collect();
+        if !outside.is_empty() {
+            let who = if producer { "consumer" } else { "producer" };
+            return Err(err(
+                p,
+                format!(
+                    "The primitive requires all the {who}(s) of the given block to be present under the target loop. However, there are {} {who}(s) not satisfying the constraint. List of the {who}(s): {}",
+                    outside.len(),
+                    outside.join(", ")
+                ),
+            ));
+        }
+        // The region of each exchanged buffer the blocks under the loop access, relaxed over
+        // the loops between them and `l`; the loops from the scope down to `l` stay symbolic.
+        let mut outer: Vec<ForParts> = above.iter().filter_map(ForParts::of).collect();
+        outer.push(ForParts::of(&loop_stmt).ok_or_else(|| err(p, "not a loop"))?);
+        let mut hulls: Vec<(Buffer, Vec<(PrimExpr, i64)>)> = Vec::new();
+        for (loops, realize, b) in outer_blocks(&lp.body) {
+            let theirs: &[BufferRegion] = if producer { &b.reads } else { &b.writes };
+            for r in theirs.iter().filter(|t| own.iter().any(|o| o.buffer == t.buffer)) {
+                let s = tree::BlockSite { loops: loops.clone(), realize: realize.clone() };
+                let region = super::blocks::symbolic_region(&s, r, &loops, &outer).ok_or_else(|| {
+                    err(
+                        p,
+                        format!(
+                            "the region block {} accesses under loop {} is not a box of constant size",
+                            b.name,
+                            lp.var.name()
+                        ),
+                    )
+                })?;
+                match hulls.iter_mut().find(|(buf, _)| *buf == r.buffer) {
+                    Some((_, hull)) => *hull = union(hull, &region).ok_or_else(|| {
+                        err(
+                            p,
+                            format!(
+                                "blocks under loop {} access regions of {} whose union is not a box of constant size",
+                                lp.var.name(),
+                                r.buffer.name()
+                            ),
+                        )
+                    })?,
+                    None => hulls.push((r.buffer.clone(), region)),
+                }
+            }
+        }
+        if hulls.is_empty() {
+            let what = if producer { "reads what block {} writes" } else { "produces what block {} reads" };
+            return Err(err(p, format!("no block under loop {} {}", lp.var.name(), what.replace("{}", &blk.name))));
+        }
+        // Each iteration variable covers the region of the dimension it indexes, or its whole
+        // domain where it indexes none (a reduction variable of a producer).
+        let dt = lp.var.dtype();
+        let mut loops: Vec<(Var, i64)> = Vec::new();
+        let mut values = Vec::new();
+        let mut bounds = Vec::new();
+        for iv in &blk.iter_vars {
+            let dom = iv.dom.as_ref().and_then(|r| Some((r.min.as_int()?, r.extent.as_int()?)));
+            let needed = own.iter().find_map(|access| {
+                let (_, hull) = hulls.iter().find(|(b, _)| *b == access.buffer)?;
+                let d = access.region.iter().position(|r| {
+                    r.min.as_var().is_some_and(|v| v.id() == iv.var.id()) && r.extent.as_int() == Some(1)
+                })?;
+                hull.get(d).cloned()
+            });
+            let (min, ext) = match (needed, dom) {
+                (Some((min, ext)), _) => match (min.as_int(), dom) {
+                    // A constant region is intersected with the domain, as TVM's analyzer does.
+                    (Some(lo), Some((dmin, dext))) => {
+                        let (lo2, hi2) = (lo.max(dmin), lo.saturating_add(ext).min(dmin.saturating_add(dext)));
+                        if hi2 <= lo2 {
+                            return Err(err(
+                                p,
+                                format!(
+                                    "the region needed under loop {} is outside block {}'s domain",
+                                    lp.var.name(),
+                                    blk.name
+                                ),
+                            ));
+                        }
+                        (PrimExpr::int_of(lo2, min.dtype()), hi2 - lo2)
+                    }
+                    _ => (min, ext),
+                },
+                (None, Some((dmin, dext))) => (PrimExpr::int_of(dmin, iv.var.dtype()), dext),
+                (None, None) => {
+                    return Err(err(
+                        p,
+                        format!(
+                            "block {} accesses its buffers at other indices than its iteration variables (not supported yet)",
+                            blk.name
+                        ),
+                    ));
+                }
+            };
+            let value = if opts.preserve_unit_loops || ext != 1 {
+                let v = Var::new(&format!("ax{}", loops.len()), dt);
+                loops.push((v.clone(), ext));
+                simplify(&PrimExpr::binary(BinOp::Add, min, PrimExpr::var(&v)))
+            } else {
+                simplify(&min)
+            };
+            bounds.push(dom);
+            values.push(value);
+        }
+        // Where the region may leave the block's domain, a predicate clips it.
+        let mut ranges: HashMap<u64, (i128, i128)> = HashMap::default();
+        for f in &outer {
+            if let (Some(m), Some(n)) = (f.min.as_int(), f.extent.as_int().filter(|&n| n >= 1)) {
+                ranges.insert(f.var.id(), (i128::from(m), i128::from(m) + i128::from(n) - 1));
+            }
+        }
+        for (v, n) in &loops {
+            ranges.insert(v.id(), (0, i128::from(*n) - 1));
+        }
+        let range = |e: &PrimExpr| range_of(e, &|v: &Var| ranges.get(&v.id()).copied());
+        let mut predicate: Option<PrimExpr> = None;
+        for (value, dom) in values.iter().zip(&bounds) {
+            let Some((dmin, dext)) = *dom else { continue };
+            let r = range(value);
+            let (terms, c) = split_constant(value);
+            let mut add = |e: PrimExpr| predicate = Some(predicate.take().map_or(e.clone(), |p| PrimExpr::and(p, e)));
+            if r.is_none_or(|(lo, _)| lo < i128::from(dmin)) {
+                add(PrimExpr::cmp(CmpOp::Le, PrimExpr::int_of(dmin.wrapping_sub(c), value.dtype()), terms.clone()));
+            }
+            if r.is_none_or(|(_, hi)| hi >= i128::from(dmin) + i128::from(dext)) {
+                let end = dmin.saturating_add(dext).wrapping_sub(c);
+                add(PrimExpr::cmp(CmpOp::Lt, terms, PrimExpr::int_of(end, value.dtype())));
+            }
+        }
+        let mut nest = Stmt::at(
+            StmtKind::BlockRealize {
+                values,
+                predicate: predicate.unwrap_or_else(|| PrimExpr::bool(true)),
+                block: Box::new((**blk).clone()),
+            },
+            site.realize.span(),
+        );
+        for (v, ext) in loops.iter().rev() {
+            nest = Stmt::for_range(v, PrimExpr::int_of(0, dt), PrimExpr::int_of(*ext, dt), nest);
+        }
+        // The positions between the statements of the loop's body that produce what the block
+        // reads and those that read what it writes.
+        let mut items = match lp.body.kind() {
+            StmtKind::Seq(v) => v.clone(),
+            _ => vec![lp.body.clone()],
+        };
+        let holds = |s: &Stmt, reads_mine: bool| {
+            outer_blocks(s).iter().any(|(_, _, b)| {
+                let (mine, theirs) = if reads_mine { (&blk.writes, &b.reads) } else { (&blk.reads, &b.writes) };
+                theirs.iter().any(|t| mine.iter().any(|m| m.buffer == t.buffer))
+            })
+        };
+        let first = items.iter().rposition(|s| holds(s, false)).map_or(0, |i| i + 1);
+        let last = items.iter().position(|s| holds(s, true)).unwrap_or(items.len());
+        if first > last {
+            return Err(err(
+                p,
+                format!(
+                    "no position in loop {} is after the producers and before the consumers of block {}",
+                    lp.var.name(),
+                    blk.name
+                ),
+            ));
+        }
+        let at = match opts.index {
+            -1 => last,
+            -2 => first,
+            i if usize::try_from(i).is_ok_and(|i| (first..=last).contains(&i)) => i as usize,
+            i => {
+                return Err(err(
+                    p,
+                    format!("index {i} is not a valid insertion point: it must be -1, -2, or in [{first}, {last}]"),
+                ));
+            }
+        };
+        items.insert(at, nest);
+        let mut new_loop = lp;
+        new_loop.body = Stmt::seq(items);
+        let id = new_loop.var.id();
+        let without = remove_leaf(&self.func.body, &site.realize);
+        self.func.body = tree::replace_loops(&without, [(id, new_loop.build())].into_iter().collect());
+        Ok(())
+    }
+}
+
+/// The closest block realize strictly enclosing `target`.
+pub(super) fn scope_of(root: &Stmt, target: &Stmt) -> Option<Stmt> {
+    fn go(s: &Stmt, target: &Stmt, scope: Option<&Stmt>) -> Option<Option<Stmt>> {
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+            if s.same_node(target) {
+                return Some(scope.cloned());
+            }
+            let inner = if matches!(s.kind(), StmtKind::BlockRealize { .. }) { Some(s) } else { scope };
+            crate::tir::visit::stmt_children(s).into_iter().find_map(|c| go(c, target, inner))
+        })
+    }
+    go(root, target, None).flatten()
+}
+
+/// The block realizes under `s` that are not inside another block, with the loops between `s`
+/// and each (outermost first).
+pub(super) fn outer_blocks(s: &Stmt) -> Vec<(Vec<Stmt>, Stmt, Block)> {
+    fn go(s: &Stmt, path: &mut Vec<Stmt>, out: &mut Vec<(Vec<Stmt>, Stmt, Block)>) {
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || match s.kind() {
+            StmtKind::BlockRealize { block, .. } => out.push((path.clone(), s.clone(), (**block).clone())),
+            StmtKind::For { .. } => {
+                path.push(s.clone());
+                for c in crate::tir::visit::stmt_children(s) {
+                    go(c, path, out);
+                }
+                path.pop();
+            }
+            _ => {
+                for c in crate::tir::visit::stmt_children(s) {
+                    go(c, path, out);
+                }
+            }
+        })
+    }
+    let mut out = Vec::new();
+    go(s, &mut Vec::new(), &mut out);
+    out
+}
+
+/// Whether `inner` is `outer` or inside it.
+fn contains(outer: &Stmt, inner: &Stmt) -> bool {
+    let mut found = false;
+    crate::tir::visit::walk_stmts(outer, &mut |s| found |= s.same_node(inner));
+    found
+}
+
+/// `root` without `target` and without the loops and sequences left empty by its removal (TVM's
+/// leaf block removal).
+pub(super) fn remove_leaf(root: &Stmt, target: &Stmt) -> Stmt {
+    fn go(s: &Stmt, target: &Stmt) -> Option<Stmt> {
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+            if s.same_node(target) {
+                return None;
+            }
+            if !contains(s, target) {
+                return Some(s.clone());
+            }
+            match s.kind() {
+                StmtKind::Seq(items) => {
+                    let kept: Vec<Stmt> = items.iter().filter_map(|c| go(c, target)).collect();
+                    (!kept.is_empty()).then(|| Stmt::at(StmtKind::Seq(kept), s.span())).map(|x| match x.kind() {
+                        StmtKind::Seq(v) if v.len() == 1 => v[0].clone(),
+                        _ => x,
+                    })
+                }
+                StmtKind::For { .. } => {
+                    let mut f = ForParts::of(s)?;
+                    f.body = go(&f.body, target)?;
+                    Some(f.build())
+                }
+                StmtKind::BlockRealize { values, predicate, block } => {
+                    let mut b = (**block).clone();
+                    b.body = go(&b.body, target).unwrap_or_else(Stmt::empty);
+                    Some(Stmt::at(
+                        StmtKind::BlockRealize {
+                            values: values.clone(),
+                            predicate: predicate.clone(),
+                            block: Box::new(b),
+                        },
+                        s.span(),
+                    ))
+                }
+                _ => {
+                    // Any other statement keeps its place with the target replaced by nothing.
+                    Some(super::blocks::replace_stmt(s, target, &Stmt::empty()))
+                }
+            }
+        })
+    }
+    go(root, target).unwrap_or_else(Stmt::empty)
+}
+
+/// The smallest box holding two boxes whose minimums differ by constants.
+fn union(a: &[(PrimExpr, i64)], b: &[(PrimExpr, i64)]) -> Option<Vec<(PrimExpr, i64)>> {
+    if a.len() != b.len() {
+        return None;
+    }
+    a.iter()
+        .zip(b)
+        .map(|((amin, aext), (bmin, bext))| {
+            let d = linear(&PrimExpr::binary(BinOp::Sub, bmin.clone(), amin.clone())).as_const()?;
+            let d = i64::try_from(d).ok()?;
+            let (lo, min) = if d < 0 { (d, bmin.clone()) } else { (0, amin.clone()) };
+            let hi = (*aext).max(d.checked_add(*bext)?);
+            Some((min, hi.checked_sub(lo)?))
+        })
+        .collect()
+}
+
+/// `e` as its terms without the constant one, and that constant (`i_0 * 8 - 1 + ax0` is
+/// `i_0 * 8 + ax0` and -1), as TVM's simplifier writes predicates.
+fn split_constant(e: &PrimExpr) -> (PrimExpr, i64) {
+    if let Some(c) = const_int(e) {
+        return (PrimExpr::int_of(0, e.dtype()), c);
+    }
+    match e.kind() {
+        ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
+            let (ta, ca) = split_constant(a);
+            if let Some(cb) = const_int(b) {
+                let c = if *op == BinOp::Add { ca.wrapping_add(cb) } else { ca.wrapping_sub(cb) };
+                return (ta, c);
+            }
+            if ca == 0 {
+                return (e.clone(), 0);
+            }
+            (simplify(&PrimExpr::binary(*op, ta, b.clone())), ca)
+        }
+        _ => (e.clone(), 0),
+    }
+}
