@@ -659,6 +659,10 @@ const TRACE_TOKENS: &[&str] = &[
     "sch.cache_write",
     "sch.decompose_reduction",
     "sch.rfactor",
+    "sch.blockize",
+    "preserve_unit_loops=True",
+    "index=-2",
+    "preserve_unit_iters=False",
     "sch.get_loops",
     "sch.get_sblock",
     "sch.sample_perfect_tile",
@@ -700,10 +704,19 @@ const TRACE_TOKENS: &[&str] = &[
 /// The kernels schedule traces are replayed on.
 fn trace_kernels() -> Vec<strata::tir::ast::PrimFunc> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("jit-tests/tir/script");
-    ["matmul256", "conv2d", "softmax", "sum", "bias_relu", "add"]
+    let mut paths: Vec<std::path::PathBuf> = ["matmul256", "conv2d", "softmax", "sum", "bias_relu", "add"]
         .iter()
-        .map(|k| {
-            let t = std::fs::read_to_string(dir.join(format!("{k}.py"))).expect("kernel");
+        .map(|k| dir.join(format!("{k}.py")))
+        .collect();
+    // The small kernels of the schedule cases, whose traces are the seeds.
+    let mut small: Vec<std::path::PathBuf> =
+        std::fs::read_dir(dir.join("../schedule/kernels")).expect("kernels").flatten().map(|e| e.path()).collect();
+    small.sort();
+    paths.extend(small);
+    paths
+        .iter()
+        .map(|p| {
+            let t = std::fs::read_to_string(p).expect("kernel");
             strata::tir::parse_script(&t).expect("kernel parses").funcs.remove(0)
         })
         .collect()

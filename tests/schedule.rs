@@ -177,6 +177,15 @@ fn every_legality_rule_refuses_its_case() {
             "b4 = sch.cache_write(b0, 0, \"local\")\nsch.reverse_compute_at(b4, l1, preserve_unit_loops=1)",
             "trace line 4: 'preserve_unit_loops' must be True or False",
         ),
+        // spec: TVM's blockize: the bindings must divide into parts above and below the loop.
+        (
+            "l4 = sch.fuse(l1, l2)\nl5, l6 = sch.split(l4, factors=[None, 3])\nsch.blockize(l6)",
+            "trace line 5: blockize: The bindings of the inner block C can not be blockized by the loops starting at i_j_fused_1.",
+        ),
+        (
+            "b4 = sch.cache_write(b0, 0, \"local\")\nsch.reverse_compute_at(b4, l1)\nsch.blockize(l1)",
+            "trace line 5: blockize: loop i does not hold a single loop nest ending at one block (not supported yet)",
+        ),
         ("sch.rfactor(l1, 0)", "trace line 3: rfactor: loop i is not bound to reduction variables only"),
         ("sch.rfactor(l3, 3)", "trace line 3: rfactor: factor_axis 3 is out of range for C of rank 2"),
         (

@@ -192,4 +192,27 @@ impl Mutator for Substitute<'_> {
         }
         default_expr(self, e)
     }
+    fn stmt(&mut self, s: &Stmt) -> Stmt {
+        let out = default_stmt(self, s);
+        // A block's regions name the variables too.
+        if let StmtKind::BlockRealize { values, predicate, block } = out.kind() {
+            let mut sub = |rs: &[BufferRegion]| -> Vec<BufferRegion> {
+                rs.iter()
+                    .map(|r| BufferRegion {
+                        buffer: r.buffer.clone(),
+                        region: r.region.iter().map(|x| Range::new(self.expr(&x.min), self.expr(&x.extent))).collect(),
+                    })
+                    .collect()
+            };
+            let (reads, writes) = (sub(&block.reads), sub(&block.writes));
+            if !reads.is_empty() || !writes.is_empty() {
+                let b = Block { reads, writes, ..(**block).clone() };
+                return Stmt::at(
+                    StmtKind::BlockRealize { values: values.clone(), predicate: predicate.clone(), block: Box::new(b) },
+                    out.span(),
+                );
+            }
+        }
+        out
+    }
 }

@@ -295,6 +295,48 @@ def ca_index_last(sch):
     sch.compute_at(sch.get_sblock("X"), loops(sch, "C")[0], index=1)
 
 
+# blockize: the loops from a loop down become an outer block (`NAME_o`), a reduction's init
+# moving to it.
+def blockize_tile(sch):
+    i, j, k = loops(sch, "C")
+    i0, i1 = sch.split(i, [None, 4])
+    j0, j1 = sch.split(j, [None, 4])
+    sch.reorder(i0, j0, k, i1, j1)
+    sch.blockize(i1)
+
+
+def blockize_elementwise(sch):
+    i, j = loops(sch, "C")
+    j0, j1 = sch.split(j, [None, 16])
+    sch.blockize(j1)
+
+
+def blockize_whole_nest(sch):
+    i, j = loops(sch, "C")
+    sch.blockize(i)
+
+
+def blockize_reduction_only(sch):
+    i, j, k = loops(sch, "C")
+    k0, k1 = sch.split(k, [None, 4])
+    sch.blockize(k1)
+
+
+def blockize_then_decompose(sch):
+    i, j, k = loops(sch, "Y")
+    i0, i1 = sch.split(i, [None, 4])
+    j0, j1 = sch.split(j, [None, 4])
+    k0, k1 = sch.split(k, [None, 4])
+    sch.reorder(i0, j0, k0, i1, j1, k1)
+    b = sch.blockize(i1)
+    sch.decompose_reduction(b, k0)
+
+
+def split_without_unit_iters(sch):
+    i, j, k = loops(sch, "C")
+    sch.split(i, [1, None, 8], preserve_unit_iters=False)
+
+
 CASES = [
     ("bias_relu_inline", "bias_relu", bias_relu_inline),
     ("sum_rfactor", "sum", sum_rfactor),
@@ -331,6 +373,12 @@ CASES = [
     ("ca_reduction_producer", "kernels/mm_relu", ca_reduction_producer),
     ("ca_index_first", "kernels/two_producers", ca_index_first),
     ("ca_index_last", "kernels/two_producers", ca_index_last),
+    ("blockize_tile", "kernels/matmul", blockize_tile),
+    ("blockize_elementwise", "kernels/two_elementwise", blockize_elementwise),
+    ("blockize_whole_nest", "kernels/two_elementwise", blockize_whole_nest),
+    ("blockize_reduction_only", "kernels/matmul", blockize_reduction_only),
+    ("blockize_then_decompose", "kernels/mm_relu", blockize_then_decompose),
+    ("split_without_unit_iters", "kernels/matmul", split_without_unit_iters),
 ]
 
 for case, kname, fn in CASES:

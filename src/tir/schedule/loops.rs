@@ -28,6 +28,20 @@ impl Schedule {
     /// # Errors
     /// As [`Schedule::split`], and a sampled factor that is not this schedule's.
     pub fn split_by(&mut self, l: LoopRV, given: &[Factor]) -> Result<Vec<LoopRV>, ScheduleError> {
+        self.split_with(l, given, true)
+    }
+
+    /// [`Schedule::split_by`] with TVM's `preserve_unit_iters`: `false` leaves the new loops of
+    /// extent 1 out of the blocks' bindings (they are 0).
+    ///
+    /// # Errors
+    /// As [`Schedule::split_by`].
+    pub fn split_with(
+        &mut self,
+        l: LoopRV,
+        given: &[Factor],
+        preserve_unit_iters: bool,
+    ) -> Result<Vec<LoopRV>, ScheduleError> {
         const P: &str = "split";
         let factors: Vec<Option<i64>> = given
             .iter()
@@ -79,6 +93,9 @@ impl Schedule {
         // i = i_0 * (e_1 * e_2 ..) + i_1 * (e_2 ..) + .. + i_n (+ min), summed left to right.
         let mut value: Option<PrimExpr> = None;
         for (k, v) in vars.iter().enumerate() {
+            if !preserve_unit_iters && extents[k] == 1 {
+                continue;
+            }
             let stride = extents[k + 1..].iter().fold(1i64, |a, &e| a.saturating_mul(e));
             let term = simplify(&PrimExpr::binary(BinOp::Mul, PrimExpr::var(v), PrimExpr::int_of(stride, dt)));
             value = Some(match value {
@@ -117,7 +134,7 @@ impl Schedule {
         self.func.body = tree::replace_loops(&self.func.body, [(p.var.id(), inner)].into_iter().collect());
         self.rvs[l.0] = Rv::Loop(None);
         let outs: Vec<LoopRV> = vars.iter().map(|v| self.new_loop_rv(v)).collect();
-        self.trace.push(Instruction::Split { l, factors: given.to_vec(), outs: outs.clone() });
+        self.trace.push(Instruction::Split { l, factors: given.to_vec(), preserve_unit_iters, outs: outs.clone() });
         Ok(outs)
     }
 

@@ -26,13 +26,14 @@
 //! `parallel`, `vectorize`, `unroll`, `bind`, `annotate`, `unannotate`, `set_scope`,
 //! `storage_align`, `compute_at` and `reverse_compute_at` (with `preserve_unit_loops` and
 //! `index`, regions united over the blocks under the loop and clipped to the block's domain
-//! by a predicate, from any scope block), and for blocks in the root block
+//! by a predicate, from any scope block), `blockize`, and for blocks in the root block
 //! `cache_read`, `cache_write`, `decompose_reduction` and
 //! `compute_inline`, `reverse_compute_inline`, `rfactor`; the sampling primitives `sample_perfect_tile` and `sample_categorical`
 //! (seeded, decisions in the trace). Blocks carry their regions (`T.reads`/`T.writes`),
 //! inferred by the reader where a script leaves them out ([`crate::tir::region`]). Not yet:
-//! `blockize`, `tensorize`, `transform_layout` and the other layout primitives.
+//! `tensorize`, `transform_layout` and the other layout primitives.
 
+mod blockize;
 mod blocks;
 mod compute_at;
 mod inline;

@@ -40,6 +40,8 @@ pub enum Instruction {
         l: LoopRV,
         /// The factors as given.
         factors: Vec<Factor>,
+        /// TVM's `preserve_unit_iters` (`false`: loops of extent 1 are left out of bindings).
+        preserve_unit_iters: bool,
         /// The new loops.
         outs: Vec<LoopRV>,
     },
@@ -81,6 +83,13 @@ pub enum Instruction {
         /// The cache's storage scope.
         scope: String,
         /// The copy block made.
+        out: BlockRV,
+    },
+    /// `b = sch.blockize(target=.., preserve_unit_iters=True)`.
+    Blockize {
+        /// The loop blockized.
+        l: LoopRV,
+        /// The outer block made.
         out: BlockRV,
     },
     /// `sch.reverse_compute_at(block=.., loop=.., preserve_unit_loops=.., index=..)`.
@@ -270,7 +279,7 @@ pub(super) fn print(trace: &[Instruction]) -> String {
             Instruction::GetChildBlocks { parent, outs } => {
                 format!("{} = sch.get_child_blocks({})", targets(outs, b), bl(*parent))
             }
-            Instruction::Split { l: lp, factors, outs } => {
+            Instruction::Split { l: lp, factors, preserve_unit_iters, outs } => {
                 let f: Vec<String> = factors
                     .iter()
                     .map(|f| match f {
@@ -280,10 +289,11 @@ pub(super) fn print(trace: &[Instruction]) -> String {
                     })
                     .collect();
                 format!(
-                    "{} = sch.split(loop={}, factors=[{}], preserve_unit_iters=True, disable_predication=False)",
+                    "{} = sch.split(loop={}, factors=[{}], preserve_unit_iters={}, disable_predication=False)",
                     targets(outs, l),
                     l(*lp),
-                    f.join(", ")
+                    f.join(", "),
+                    if *preserve_unit_iters { "True" } else { "False" }
                 )
             }
             Instruction::Fuse { loops, out } => {
@@ -313,6 +323,9 @@ pub(super) fn print(trace: &[Instruction]) -> String {
                     if opts.preserve_unit_loops { "True" } else { "False" },
                     opts.index
                 )
+            }
+            Instruction::Blockize { l: lp, out } => {
+                format!("{} = sch.blockize(target={}, preserve_unit_iters=True)", b(*out), l(*lp))
             }
             Instruction::DecomposeReduction { block, l: lp, out } => {
                 format!("{} = sch.decompose_reduction(block={}, loop={})", b(*out), b(*block), l(*lp))
@@ -454,9 +467,9 @@ impl Schedule {
             "split" => {
                 let lp = a.loop_(0, "loop")?;
                 let factors = a.factors(1, "factors")?;
-                a.expect_flag(2, "preserve_unit_iters", true)?;
+                let preserve = a.optional_flag(2, "preserve_unit_iters")?.unwrap_or(true);
                 a.expect_flag(3, "disable_predication", false)?;
-                let ls = se(self.split_by(lp, &factors))?;
+                let ls = se(self.split_with(lp, &factors, preserve))?;
                 bind_loops(names, &ls)
             }
             "sample_perfect_tile" => {
@@ -529,6 +542,12 @@ impl Schedule {
                     self.reverse_compute_at_with(blk, lp, opts)
                 })?;
                 bind(names, outs, [])
+            }
+            "blockize" => {
+                let lp = a.loop_(0, "target")?;
+                a.expect_flag(1, "preserve_unit_iters", true)?;
+                let out = se(self.blockize(lp))?;
+                bind(names, outs, [Named::Block(out)])
             }
             "decompose_reduction" => {
                 let blk = a.block(0, "block")?;
