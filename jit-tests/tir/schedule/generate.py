@@ -337,6 +337,17 @@ def split_without_unit_iters(sch):
     sch.split(i, [1, None, 8], preserve_unit_iters=False)
 
 
+# The inlines on blocks that share their loops with others (after compute_at).
+def inline_in_shared_nest(sch):
+    sch.compute_at(sch.get_sblock("B"), loops(sch, "C")[1])
+    sch.compute_inline(sch.get_sblock("B"))
+
+
+def reverse_inline_in_shared_nest(sch):
+    sch.reverse_compute_at(sch.get_sblock("C"), loops(sch, "B")[0])
+    sch.reverse_compute_inline(sch.get_sblock("C"))
+
+
 CASES = [
     ("bias_relu_inline", "bias_relu", bias_relu_inline),
     ("sum_rfactor", "sum", sum_rfactor),
@@ -379,6 +390,8 @@ CASES = [
     ("blockize_reduction_only", "kernels/matmul", blockize_reduction_only),
     ("blockize_then_decompose", "kernels/mm_relu", blockize_then_decompose),
     ("split_without_unit_iters", "kernels/matmul", split_without_unit_iters),
+    ("inline_in_shared_nest", "kernels/three_stage", inline_in_shared_nest),
+    ("reverse_inline_in_shared_nest", "kernels/two_elementwise", reverse_inline_in_shared_nest),
 ]
 
 for case, kname, fn in CASES:

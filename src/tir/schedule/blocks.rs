@@ -242,14 +242,6 @@ impl Schedule {
     }
 }
 
-/// Whether `s` is loops around `realize` only.
-pub(super) fn only_block(s: &Stmt, realize: &Stmt) -> bool {
-    match s.kind() {
-        StmtKind::For { body, .. } => only_block(body, realize),
-        _ => s.same_node(realize),
-    }
-}
-
 /// The box a block's region covers as its loops (`loops`) run: per dimension, a constant
 /// minimum and extent.
 fn relaxed_region(site: &tree::BlockSite, region: &BufferRegion, loops: &[Stmt]) -> Option<Vec<(i64, i64)>> {

@@ -94,8 +94,8 @@ impl Schedule {
             return Err(err(p, format!("block {} is already under loop {}", blk.name, lp.var.name())));
         }
         let body = &self.func.body;
-        let scope = scope_of(body, &site.realize).ok_or_else(|| err(p, "the block has no scope block"))?;
-        if !scope_of(body, &loop_stmt).is_some_and(|s| s.same_node(&scope)) {
+        let scope = tree::scope_of(body, &site.realize).ok_or_else(|| err(p, "the block has no scope block"))?;
+        if !tree::scope_of(body, &loop_stmt).is_some_and(|s| s.same_node(&scope)) {
             return Err(err(
                 p,
                 format!(
@@ -117,9 +117,9 @@ impl Schedule {
             theirs.iter().any(|t| own.iter().any(|o| o.buffer == t.buffer))
         };
         let StmtKind::BlockRealize { block: scope_block, .. } = scope.kind() else { unreachable!("a scope block") };
-        let outside: Vec<String> = outer_blocks(&scope_block.body)
+        let outside: Vec<String> = tree::outer_blocks(&scope_block.body)
             .into_iter()
-            .filter(|(_, r, b)| !r.same_node(&site.realize) && related(b) && !contains(&loop_stmt, r))
+            .filter(|(_, r, b)| !r.same_node(&site.realize) && related(b) && !tree::contains(&loop_stmt, r))
             .map(|(_, _, b)| b.name.clone())
             .collect();
         if !outside.is_empty() {
@@ -138,7 +138,7 @@ impl Schedule {
         let mut outer: Vec<ForParts> = above.iter().filter_map(ForParts::of).collect();
         outer.push(ForParts::of(&loop_stmt).ok_or_else(|| err(p, "not a loop"))?);
         let mut hulls: Vec<(Buffer, Vec<(PrimExpr, i64)>)> = Vec::new();
-        for (loops, realize, b) in outer_blocks(&lp.body) {
+        for (loops, realize, b) in tree::outer_blocks(&lp.body) {
             let theirs: &[BufferRegion] = if producer { &b.reads } else { &b.writes };
             for r in theirs.iter().filter(|t| own.iter().any(|o| o.buffer == t.buffer)) {
                 let s = tree::BlockSite { loops: loops.clone(), realize: realize.clone() };
@@ -269,7 +269,7 @@ impl Schedule {
             _ => vec![lp.body.clone()],
         };
         let holds = |s: &Stmt, reads_mine: bool| {
-            outer_blocks(s).iter().any(|(_, _, b)| {
+            tree::outer_blocks(s).iter().any(|(_, _, b)| {
                 let (mine, theirs) = if reads_mine { (&blk.writes, &b.reads) } else { (&blk.reads, &b.writes) };
                 theirs.iter().any(|t| mine.iter().any(|m| m.buffer == t.buffer))
             })
@@ -301,102 +301,10 @@ impl Schedule {
         let mut new_loop = lp;
         new_loop.body = Stmt::seq(items);
         let id = new_loop.var.id();
-        let without = remove_leaf(&self.func.body, &site.realize);
+        let without = tree::remove_leaf(&self.func.body, &site.realize);
         self.func.body = tree::replace_loops(&without, [(id, new_loop.build())].into_iter().collect());
         Ok(())
     }
-}
-
-/// The closest block realize strictly enclosing `target`.
-pub(super) fn scope_of(root: &Stmt, target: &Stmt) -> Option<Stmt> {
-    fn go(s: &Stmt, target: &Stmt, scope: Option<&Stmt>) -> Option<Option<Stmt>> {
-        stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
-            if s.same_node(target) {
-                return Some(scope.cloned());
-            }
-            let inner = if matches!(s.kind(), StmtKind::BlockRealize { .. }) { Some(s) } else { scope };
-            crate::tir::visit::stmt_children(s).into_iter().find_map(|c| go(c, target, inner))
-        })
-    }
-    go(root, target, None).flatten()
-}
-
-/// The block realizes under `s` that are not inside another block, with the loops between `s`
-/// and each (outermost first).
-pub(super) fn outer_blocks(s: &Stmt) -> Vec<(Vec<Stmt>, Stmt, Block)> {
-    fn go(s: &Stmt, path: &mut Vec<Stmt>, out: &mut Vec<(Vec<Stmt>, Stmt, Block)>) {
-        stacker::maybe_grow(64 * 1024, 1024 * 1024, || match s.kind() {
-            StmtKind::BlockRealize { block, .. } => out.push((path.clone(), s.clone(), (**block).clone())),
-            StmtKind::For { .. } => {
-                path.push(s.clone());
-                for c in crate::tir::visit::stmt_children(s) {
-                    go(c, path, out);
-                }
-                path.pop();
-            }
-            _ => {
-                for c in crate::tir::visit::stmt_children(s) {
-                    go(c, path, out);
-                }
-            }
-        })
-    }
-    let mut out = Vec::new();
-    go(s, &mut Vec::new(), &mut out);
-    out
-}
-
-/// Whether `inner` is `outer` or inside it.
-fn contains(outer: &Stmt, inner: &Stmt) -> bool {
-    let mut found = false;
-    crate::tir::visit::walk_stmts(outer, &mut |s| found |= s.same_node(inner));
-    found
-}
-
-/// `root` without `target` and without the loops and sequences left empty by its removal (TVM's
-/// leaf block removal).
-pub(super) fn remove_leaf(root: &Stmt, target: &Stmt) -> Stmt {
-    fn go(s: &Stmt, target: &Stmt) -> Option<Stmt> {
-        stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
-            if s.same_node(target) {
-                return None;
-            }
-            if !contains(s, target) {
-                return Some(s.clone());
-            }
-            match s.kind() {
-                StmtKind::Seq(items) => {
-                    let kept: Vec<Stmt> = items.iter().filter_map(|c| go(c, target)).collect();
-                    (!kept.is_empty()).then(|| Stmt::at(StmtKind::Seq(kept), s.span())).map(|x| match x.kind() {
-                        StmtKind::Seq(v) if v.len() == 1 => v[0].clone(),
-                        _ => x,
-                    })
-                }
-                StmtKind::For { .. } => {
-                    let mut f = ForParts::of(s)?;
-                    f.body = go(&f.body, target)?;
-                    Some(f.build())
-                }
-                StmtKind::BlockRealize { values, predicate, block } => {
-                    let mut b = (**block).clone();
-                    b.body = go(&b.body, target).unwrap_or_else(Stmt::empty);
-                    Some(Stmt::at(
-                        StmtKind::BlockRealize {
-                            values: values.clone(),
-                            predicate: predicate.clone(),
-                            block: Box::new(b),
-                        },
-                        s.span(),
-                    ))
-                }
-                _ => {
-                    // Any other statement keeps its place with the target replaced by nothing.
-                    Some(super::blocks::replace_stmt(s, target, &Stmt::empty()))
-                }
-            }
-        })
-    }
-    go(root, target).unwrap_or_else(Stmt::empty)
 }
 
 /// The smallest box holding two boxes whose minimums differ by constants.

@@ -1,6 +1,5 @@
 //! `compute_inline`: an elementwise producer block's value substituted into its consumers
-//! (`src/s_tir/schedule/primitive/compute_inline.cc` in TVM 0.27), for blocks in the root
-//! block.
+//! (`src/s_tir/schedule/primitive/compute_inline.cc` in TVM 0.27), in any loop nest.
 
 use rustc_hash::FxHashMap as HashMap;
 
@@ -15,7 +14,7 @@ impl Schedule {
     /// # Errors
     /// A block that is not one store of an expression to its own spatial iteration variables,
     /// a buffer that is a parameter or written elsewhere, a consumer that reads a window of it
-    /// instead of elements, a block whose loops hold other statements, or a stale handle.
+    /// instead of elements, or a stale handle.
     pub fn compute_inline(&mut self, block: BlockRV) -> Result<(), ScheduleError> {
         const P: &str = "compute_inline";
         let site = self.block_site(block, P)?;
@@ -58,16 +57,10 @@ impl Schedule {
         if let Some(c) = bad_reader {
             return Err(err(P, format!("block {c} reads a window of {} (not supported yet)", buffer.name())));
         }
-        let (mut root, children, at) = self.root_child_of(&site.realize, P)?;
-        if !super::blocks::only_block(&children[at], &site.realize) {
-            return Err(err(P, format!("block {name} is not alone in its loop nest at the root (not supported yet)")));
-        }
-        let mut kids = children;
-        kids.remove(at);
+        // The block leaves with the loops it alone held; its readers get its value.
+        let without = tree::remove_leaf(&self.func.body, &site.realize);
         let inliner = Inline { buffer: buffer.clone(), vars, value: value.clone(), reads: blk.reads.clone() };
-        root.body = inliner.clone().stmt(&Stmt::seq(kids));
-        root.alloc_buffers.retain(|b| b != buffer);
-        self.set_root(root);
+        self.func.body = tree::drop_alloc(&inliner.clone().stmt(&without), buffer);
         self.trace.push(Instruction::ComputeInline(block));
         Ok(())
     }
@@ -160,15 +153,9 @@ impl Schedule {
             StmtKind::BlockRealize { values: values.clone(), predicate: predicate.clone(), block: Box::new(new_prod) },
             prod_realize.span(),
         );
-        let (mut root, children, at) = self.root_child_of(&site.realize, P)?;
-        if !super::blocks::only_block(&children[at], &site.realize) {
-            return Err(err(P, format!("block {name} is not alone in its loop nest at the root (not supported yet)")));
-        }
-        let mut kids = children;
-        kids.remove(at);
-        root.body = super::blocks::replace_stmt(&Stmt::seq(kids), &prod_realize, &new_realize);
-        root.alloc_buffers.retain(|x| *x != b);
-        self.set_root(root);
+        // The consumer leaves with the loops it alone held; the producer stores its result.
+        let without = tree::remove_leaf(&self.func.body, &site.realize);
+        self.func.body = tree::drop_alloc(&super::blocks::replace_stmt(&without, &prod_realize, &new_realize), &b);
         self.trace.push(Instruction::ReverseComputeInline(block));
         Ok(())
     }

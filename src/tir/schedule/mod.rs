@@ -26,9 +26,9 @@
 //! `parallel`, `vectorize`, `unroll`, `bind`, `annotate`, `unannotate`, `set_scope`,
 //! `storage_align`, `compute_at` and `reverse_compute_at` (with `preserve_unit_loops` and
 //! `index`, regions united over the blocks under the loop and clipped to the block's domain
-//! by a predicate, from any scope block), `blockize`, and for blocks in the root block
-//! `cache_read`, `cache_write`, `decompose_reduction` and
-//! `compute_inline`, `reverse_compute_inline`, `rfactor`; the sampling primitives `sample_perfect_tile` and `sample_categorical`
+//! by a predicate, from any scope block), `blockize`, `compute_inline`,
+//! `reverse_compute_inline`, `decompose_reduction`, and for blocks in the root block
+//! `cache_read`, `cache_write` and `rfactor`; the sampling primitives `sample_perfect_tile` and `sample_categorical`
 //! (seeded, decisions in the trace). Blocks carry their regions (`T.reads`/`T.writes`),
 //! inferred by the reader where a script leaves them out ([`crate::tir::region`]). Not yet:
 //! `tensorize`, `transform_layout` and the other layout primitives.
@@ -335,7 +335,7 @@ impl Schedule {
         let mut names = Vec::new();
         tree::walk_blocks(&body, &mut Vec::new(), &mut |_, realize, block| {
             // Only the outermost: a block inside another is not a child.
-            if !names.iter().any(|(_, r): &(String, Stmt)| contains(r, realize)) {
+            if !names.iter().any(|(_, r): &(String, Stmt)| tree::contains(r, realize)) {
                 names.push((block.name.clone(), realize.clone()));
             }
         });
@@ -382,13 +382,6 @@ impl Schedule {
         self.trace.push(Instruction::Annotate { target, key: key.to_string(), value: ann });
         Ok(())
     }
-}
-
-/// Whether `inner` is `outer` or inside it.
-fn contains(outer: &Stmt, inner: &Stmt) -> bool {
-    let mut found = false;
-    crate::tir::visit::walk_stmts(outer, &mut |s| found |= s.same_node(inner));
-    found
 }
 
 /// `s` with the block named `name` changed by `f`.

@@ -158,3 +158,120 @@ pub(super) fn map_outer_blocks(s: &Stmt, f: &mut dyn FnMut(&[PrimExpr], &PrimExp
     }
     M(f).stmt(s)
 }
+
+/// The closest block realize strictly enclosing `target`.
+pub(super) fn scope_of(root: &Stmt, target: &Stmt) -> Option<Stmt> {
+    fn go(s: &Stmt, target: &Stmt, scope: Option<&Stmt>) -> Option<Option<Stmt>> {
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+            if s.same_node(target) {
+                return Some(scope.cloned());
+            }
+            let inner = if matches!(s.kind(), StmtKind::BlockRealize { .. }) { Some(s) } else { scope };
+            crate::tir::visit::stmt_children(s).into_iter().find_map(|c| go(c, target, inner))
+        })
+    }
+    go(root, target, None).flatten()
+}
+
+/// The block realizes under `s` that are not inside another block, with the loops between `s`
+/// and each (outermost first).
+pub(super) fn outer_blocks(s: &Stmt) -> Vec<(Vec<Stmt>, Stmt, Block)> {
+    fn go(s: &Stmt, path: &mut Vec<Stmt>, out: &mut Vec<(Vec<Stmt>, Stmt, Block)>) {
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || match s.kind() {
+            StmtKind::BlockRealize { block, .. } => out.push((path.clone(), s.clone(), (**block).clone())),
+            StmtKind::For { .. } => {
+                path.push(s.clone());
+                for c in crate::tir::visit::stmt_children(s) {
+                    go(c, path, out);
+                }
+                path.pop();
+            }
+            _ => {
+                for c in crate::tir::visit::stmt_children(s) {
+                    go(c, path, out);
+                }
+            }
+        })
+    }
+    let mut out = Vec::new();
+    go(s, &mut Vec::new(), &mut out);
+    out
+}
+
+/// Whether `inner` is `outer` or inside it.
+pub(super) fn contains(outer: &Stmt, inner: &Stmt) -> bool {
+    let mut found = false;
+    crate::tir::visit::walk_stmts(outer, &mut |s| found |= s.same_node(inner));
+    found
+}
+
+/// `root` without `target` and without the loops and sequences left empty by its removal (TVM's
+/// leaf block removal).
+pub(super) fn remove_leaf(root: &Stmt, target: &Stmt) -> Stmt {
+    fn go(s: &Stmt, target: &Stmt) -> Option<Stmt> {
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+            if s.same_node(target) {
+                return None;
+            }
+            if !contains(s, target) {
+                return Some(s.clone());
+            }
+            match s.kind() {
+                StmtKind::Seq(items) => {
+                    let kept: Vec<Stmt> = items.iter().filter_map(|c| go(c, target)).collect();
+                    (!kept.is_empty()).then(|| Stmt::at(StmtKind::Seq(kept), s.span())).map(|x| match x.kind() {
+                        StmtKind::Seq(v) if v.len() == 1 => v[0].clone(),
+                        _ => x,
+                    })
+                }
+                StmtKind::For { .. } => {
+                    let mut f = ForParts::of(s)?;
+                    f.body = go(&f.body, target)?;
+                    Some(f.build())
+                }
+                StmtKind::BlockRealize { values, predicate, block } => {
+                    let mut b = (**block).clone();
+                    b.body = go(&b.body, target).unwrap_or_else(Stmt::empty);
+                    Some(Stmt::at(
+                        StmtKind::BlockRealize {
+                            values: values.clone(),
+                            predicate: predicate.clone(),
+                            block: Box::new(b),
+                        },
+                        s.span(),
+                    ))
+                }
+                _ => {
+                    // Any other statement keeps its place with the target replaced by nothing.
+                    Some(super::blocks::replace_stmt(s, target, &Stmt::empty()))
+                }
+            }
+        })
+    }
+    go(root, target).unwrap_or_else(Stmt::empty)
+}
+
+/// `root` with `buffer` no longer allocated by any block.
+pub(super) fn drop_alloc(root: &Stmt, buffer: &Buffer) -> Stmt {
+    struct D<'a>(&'a Buffer);
+    impl Mutator for D<'_> {
+        fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
+            e.clone()
+        }
+        fn stmt(&mut self, s: &Stmt) -> Stmt {
+            let out = stacker::maybe_grow(64 * 1024, 1024 * 1024, || default_stmt(self, s));
+            if let StmtKind::BlockRealize { values, predicate, block } = out.kind()
+                && block.alloc_buffers.contains(self.0)
+            {
+                let mut b = (**block).clone();
+                b.alloc_buffers.retain(|x| x != self.0);
+                return Stmt::at(
+                    StmtKind::BlockRealize { values: values.clone(), predicate: predicate.clone(), block: Box::new(b) },
+                    out.span(),
+                );
+            }
+            out
+        }
+    }
+    D(buffer).stmt(root)
+}
