@@ -660,6 +660,7 @@ const TRACE_TOKENS: &[&str] = &[
     "sch.decompose_reduction",
     "sch.rfactor",
     "sch.blockize",
+    "sch.add_unit_loop",
     "preserve_unit_loops=True",
     "index=-2",
     "preserve_unit_iters=False",

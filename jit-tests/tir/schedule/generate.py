@@ -348,6 +348,13 @@ def reverse_inline_in_shared_nest(sch):
     sch.reverse_compute_inline(sch.get_sblock("C"))
 
 
+def unit_loops(sch):
+    sch.add_unit_loop(sch.get_sblock("C"))
+    i, j = loops(sch, "B")
+    sch.add_unit_loop(j)
+    sch.enter_postproc()
+
+
 CASES = [
     ("bias_relu_inline", "bias_relu", bias_relu_inline),
     ("sum_rfactor", "sum", sum_rfactor),
@@ -392,6 +399,7 @@ CASES = [
     ("split_without_unit_iters", "kernels/matmul", split_without_unit_iters),
     ("inline_in_shared_nest", "kernels/three_stage", inline_in_shared_nest),
     ("reverse_inline_in_shared_nest", "kernels/two_elementwise", reverse_inline_in_shared_nest),
+    ("unit_loops", "kernels/two_elementwise", unit_loops),
 ]
 
 for case, kname, fn in CASES:

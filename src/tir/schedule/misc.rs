@@ -1,5 +1,5 @@
 //! Small primitives: `get_producers`, `get_consumers`, `set_scope`, `storage_align`, `bind`,
-//! `unannotate` (TVM 0.27's `get_block_rv`s, `set_scope.cc`, `block_annotate.cc`,
+//! `unannotate`, `add_unit_loop`, `enter_postproc` (TVM 0.27's `get_block_rv`s, `set_scope.cc`, `block_annotate.cc`,
 //! `for_kind.cc`, `annotate.cc`).
 
 use super::{BlockOrLoop, BlockRV, Instruction, LoopRV, Schedule, ScheduleError, err, tree};
@@ -157,5 +157,33 @@ impl Schedule {
         }
         self.trace.push(Instruction::Unannotate { target, key: key.to_string() });
         Ok(())
+    }
+}
+
+impl Schedule {
+    /// A loop of extent 1 (`u`) around a block, or around a loop (TVM's `add_unit_loop`); the
+    /// new loop.
+    ///
+    /// # Errors
+    /// A stale handle.
+    pub fn add_unit_loop(&mut self, target: BlockOrLoop) -> Result<LoopRV, ScheduleError> {
+        const P: &str = "add_unit_loop";
+        let inner = match target {
+            BlockOrLoop::Block(b) => self.block_site(b, P)?.realize,
+            BlockOrLoop::Loop(l) => self.loop_site(l, P)?.1,
+        };
+        let dt = crate::tir::DataType::INT32;
+        let u = Var::new("u", dt);
+        let wrapped = Stmt::for_range(&u, PrimExpr::int_of(0, dt), PrimExpr::int_of(1, dt), inner.clone());
+        self.func.body = super::blocks::replace_stmt(&self.func.body, &inner, &wrapped);
+        let out = self.new_loop_rv(&u);
+        self.trace.push(Instruction::AddUnitLoop { target, out });
+        Ok(out)
+    }
+
+    /// Mark the start of post-processing in a trace (TVM's `enter_postproc`, which MetaSchedule
+    /// traces hold); it changes nothing.
+    pub fn enter_postproc(&mut self) {
+        self.trace.push(Instruction::EnterPostproc);
     }
 }

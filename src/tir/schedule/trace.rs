@@ -162,6 +162,15 @@ pub enum Instruction {
         /// The thread axis.
         thread_axis: String,
     },
+    /// `l = sch.add_unit_loop(block_or_loop=..)`.
+    AddUnitLoop {
+        /// The block or loop wrapped.
+        target: BlockOrLoop,
+        /// The new loop.
+        out: LoopRV,
+    },
+    /// `sch.enter_postproc()`.
+    EnterPostproc,
     /// `sch.unannotate(block_or_loop=.., ann_key=..)`.
     Unannotate {
         /// What is unannotated.
@@ -351,6 +360,10 @@ pub(super) fn print(trace: &[Instruction]) -> String {
             Instruction::Bind { l: lp, thread_axis } => {
                 format!("sch.bind(loop={}, thread_axis={thread_axis:?})", l(*lp))
             }
+            Instruction::AddUnitLoop { target, out } => {
+                format!("{} = sch.add_unit_loop(block_or_loop={})", l(*out), bl(*target))
+            }
+            Instruction::EnterPostproc => "sch.enter_postproc()".to_string(),
             Instruction::Unannotate { target, key } => {
                 format!("sch.unannotate(block_or_loop={}, ann_key={key:?})", bl(*target))
             }
@@ -578,6 +591,15 @@ impl Schedule {
                 let lp = a.loop_(0, "loop")?;
                 let axis = a.string(1, "thread_axis")?;
                 se(self.bind(lp, &axis))?;
+                bind(names, outs, [])
+            }
+            "add_unit_loop" => {
+                let target = a.block_or_loop(0, "block_or_loop")?;
+                let out = se(self.add_unit_loop(target))?;
+                bind_loops(names, &[out])
+            }
+            "enter_postproc" => {
+                self.enter_postproc();
                 bind(names, outs, [])
             }
             "unannotate" => {
