@@ -355,6 +355,26 @@ def unit_loops(sch):
     sch.enter_postproc()
 
 
+# Caches where TVM puts them: after the writer of an intermediate buffer, every reader of an
+# input reading the cache, inside a loop shared by the writer and its reader.
+def cache_read_intermediate(sch):
+    sch.cache_read(sch.get_sblock("exp"), 1, "local")
+
+
+def cache_read_shared_input(sch):
+    sch.cache_read(sch.get_sblock("exp"), 0, "global")
+
+
+def cache_write_in_shared_loop(sch):
+    sch.compute_at(sch.get_sblock("C"), loops(sch, "D")[0])
+    sch.cache_write(sch.get_sblock("C"), 0, "local")
+
+
+def cache_read_in_shared_loop(sch):
+    sch.compute_at(sch.get_sblock("C"), loops(sch, "D")[0])
+    sch.cache_read(sch.get_sblock("D"), 0, "local")
+
+
 CASES = [
     ("bias_relu_inline", "bias_relu", bias_relu_inline),
     ("sum_rfactor", "sum", sum_rfactor),
@@ -400,6 +420,10 @@ CASES = [
     ("inline_in_shared_nest", "kernels/three_stage", inline_in_shared_nest),
     ("reverse_inline_in_shared_nest", "kernels/two_elementwise", reverse_inline_in_shared_nest),
     ("unit_loops", "kernels/two_elementwise", unit_loops),
+    ("cache_read_intermediate", "softmax", cache_read_intermediate),
+    ("cache_read_shared_input", "softmax", cache_read_shared_input),
+    ("cache_write_in_shared_loop", "kernels/three_stage", cache_write_in_shared_loop),
+    ("cache_read_in_shared_loop", "kernels/three_stage", cache_read_in_shared_loop),
 ]
 
 for case, kname, fn in CASES:

@@ -35,9 +35,13 @@ impl Schedule {
         Ok(out)
     }
 
-    /// `cache_read` (`read`) or `cache_write`: the block accesses a new buffer of `scope`, and a
-    /// copy block over the region it accesses (relaxed over its loops) fills it before the
-    /// block's loop nest, or copies it back after.
+    /// `cache_read` (`read`) or `cache_write`, where TVM puts them (`CacheLocDetector`): a read
+    /// cache of a buffer written in the function goes after its writer, right before the
+    /// first statement holding a reader, over the written region; a read cache of an input
+    /// first in the root block, over the whole buffer, and every reader reads it; a write
+    /// cache goes right before the first statement holding a reader of the block's output
+    /// (or last in the root block), over the written region. Regions are relaxed over the
+    /// loops below that place.
     fn cache(&mut self, block: BlockRV, index: usize, scope: &str, read: bool) -> Result<BlockRV, ScheduleError> {
         let p: &'static str = if read { "cache_read" } else { "cache_write" };
         let site = self.block_site(block, p)?;
@@ -47,28 +51,95 @@ impl Schedule {
             let what = if read { "read" } else { "write" };
             return Err(err(p, format!("block {} has no {what} buffer at index {index}", blk.name)));
         };
-        let (root_block, children, at) = self.root_child_of(&site.realize, p)?;
-        // The region the block accesses, over every loop of its nest: the copy's domain.
-        let region = relaxed_region(&site, &regions[index], &site.loops).ok_or_else(|| {
-            err(p, format!("the region block {} accesses is not a constant box (not supported yet)", blk.name))
-        })?;
+        let StmtKind::BlockRealize { block: root, .. } = self.func.body.kind() else {
+            return Err(err(p, "the function has no root block (not in block form)"));
+        };
+        if !tree::scope_of(&self.func.body, &site.realize).is_some_and(|s| s.same_node(&self.func.body)) {
+            return Err(err(p, "the block is nested in another block than the root (not supported yet)"));
+        }
+        let blocks = tree::outer_blocks(&root.body);
+        let readers: Vec<&(Vec<Stmt>, Stmt, Block)> = blocks
+            .iter()
+            .filter(|(_, _, b)| {
+                b.reads.iter().any(|r| r.buffer == original) && !b.writes.iter().any(|w| w.buffer == original)
+            })
+            .collect();
+        let writers: Vec<&(Vec<Stmt>, Stmt, Block)> =
+            blocks.iter().filter(|(_, _, b)| b.writes.iter().any(|w| w.buffer == original)).collect();
+        // The block whose region the copy covers, and where the copy goes.
+        let (anchor, anchor_region): (tree::BlockSite, Option<&BufferRegion>) = if read {
+            match writers.as_slice() {
+                [] => (tree::BlockSite { loops: Vec::new(), realize: site.realize.clone() }, None),
+                [(loops, r, b)] => (
+                    tree::BlockSite { loops: loops.clone(), realize: r.clone() },
+                    b.writes.iter().find(|w| w.buffer == original),
+                ),
+                _ => {
+                    return Err(err(
+                        p,
+                        format!("{} is written by several blocks (not supported yet)", original.name()),
+                    ));
+                }
+            }
+        } else {
+            (tree::BlockSite { loops: site.loops.clone(), realize: site.realize.clone() }, Some(&regions[index]))
+        };
+        let related: Vec<Stmt> = readers.iter().map(|(_, r, _)| r.clone()).collect();
+        let (container, pos) = match anchor_region {
+            // An input: first in the root block.
+            None => (None, 0),
+            Some(_) if related.is_empty() => {
+                let n = match root.body.kind() {
+                    StmtKind::Seq(v) => v.len(),
+                    _ => 1,
+                };
+                (None, n)
+            }
+            Some(_) => cache_location(&root.body, &anchor.realize, &related).ok_or_else(|| {
+                err(p, format!("no place follows the writer of {} and precedes its readers", original.name()))
+            })?,
+        };
+        // The region: the anchor's, relaxed over its loops below the place; or the whole buffer.
+        let (outer, below): (Vec<ForParts>, Vec<Stmt>) = match container {
+            None => (Vec::new(), anchor.loops.clone()),
+            Some(id) => {
+                let k = anchor.loops.iter().position(|l| ForParts::of(l).is_some_and(|f| f.var.id() == id));
+                let k = k.ok_or_else(|| err(p, "the cache's place is not above its block"))?;
+                (anchor.loops[..=k].iter().filter_map(ForParts::of).collect(), anchor.loops[k + 1..].to_vec())
+            }
+        };
+        let region: Vec<(PrimExpr, i64)> = match anchor_region {
+            Some(r) => symbolic_region(&anchor, r, &below, &outer).ok_or_else(|| {
+                err(
+                    p,
+                    format!(
+                        "the region of {} block {} accesses is not a box of constant size",
+                        original.name(),
+                        blk.name
+                    ),
+                )
+            })?,
+            None => original
+                .shape()
+                .iter()
+                .map(|d| Some((PrimExpr::int_of(0, d.dtype()), d.as_int()?)))
+                .collect::<Option<_>>()
+                .ok_or_else(|| err(p, format!("{} has a symbolic shape (not supported yet)", original.name())))?,
+        };
         let mut spec =
             BufferSpec::new(&format!("{}_{scope}", original.name()), original.dtype(), original.shape().to_vec());
         spec.scope = scope.to_string();
         let cache = spec.build();
-        // The block now accesses the cache.
-        let renamed = replace_buffer_in_block(&site.realize, &original, &cache);
-        let new_child = replace_stmt(&children[at], &site.realize, &renamed);
-        // The copy: for ax.. : with block(name_scope): v.. = ax..; dst[v..] = src[v..]
+        // The copy: for ax.. : with block(name_scope): v.. = min + ax..; dst[v..] = src[v..]
         let (src, dst) = if read { (&original, &cache) } else { (&cache, &original) };
         let dt = original.shape().first().map_or(DataType::INT32, PrimExpr::dtype);
-        let n = region.len();
-        let loop_vars: Vec<Var> = (0..n).map(|d| Var::new(&format!("ax{d}"), dt)).collect();
-        let iter_vars: Vec<IterVar> = region
+        let loop_vars: Vec<Var> = (0..region.len()).map(|d| Var::new(&format!("ax{d}"), dt)).collect();
+        let iter_vars: Vec<IterVar> = original
+            .shape()
             .iter()
             .enumerate()
-            .map(|(d, (min, ext))| IterVar {
-                dom: Some(Range::new(PrimExpr::int_of(*min, dt), PrimExpr::int_of(*ext, dt))),
+            .map(|(d, dim)| IterVar {
+                dom: Some(Range::new(PrimExpr::int_of(0, dim.dtype()), dim.clone())),
                 var: Var::new(&format!("v{d}"), dt),
                 iter_type: IterType::DataPar,
                 thread_tag: String::new(),
@@ -80,7 +151,7 @@ impl Schedule {
             region: point.iter().map(|p| Range::new(p.clone(), PrimExpr::int_of(1, dt))).collect(),
         };
         let copy = Block {
-            iter_vars: iter_vars.clone(),
+            iter_vars,
             reads: vec![unit(src)],
             writes: vec![unit(dst)],
             ..Block::new(&format!("{}_{scope}", original.name()), dst.store(point.clone(), src.load(point.clone())))
@@ -88,19 +159,41 @@ impl Schedule {
         let values: Vec<PrimExpr> = loop_vars
             .iter()
             .zip(&region)
-            .map(|(v, (min, _))| simplify(&PrimExpr::binary(BinOp::Add, PrimExpr::var(v), PrimExpr::int_of(*min, dt))))
+            .map(|(v, (min, _))| simplify(&PrimExpr::binary(BinOp::Add, min.clone(), PrimExpr::var(v))))
             .collect();
         let mut nest = Stmt::block(values, copy);
         for (v, (_, ext)) in loop_vars.iter().zip(&region).rev() {
             nest = Stmt::for_range(v, PrimExpr::int_of(0, dt), PrimExpr::int_of(*ext, dt), nest);
         }
-        let mut kids = children;
-        kids[at] = new_child;
-        kids.insert(if read { at } else { at + 1 }, nest);
-        let mut root = root_block;
-        root.alloc_buffers.push(cache.clone());
-        root.body = Stmt::seq(kids);
-        self.set_root(root);
+        // The blocks that access the cache: the block (a write cache), or every reader of the
+        // buffer (a read cache).
+        let mut body = root.body.clone();
+        let rewritten: Vec<Stmt> = if read { related.clone() } else { vec![site.realize.clone()] };
+        for r in &rewritten {
+            body = replace_stmt(&body, r, &replace_buffer_in_block(r, &original, &cache));
+        }
+        // The copy goes at its place.
+        let insert = |items: &Stmt| -> Stmt {
+            let mut v = match items.kind() {
+                StmtKind::Seq(v) => v.clone(),
+                _ => vec![items.clone()],
+            };
+            v.insert(pos.min(v.len()), nest.clone());
+            Stmt::seq(v)
+        };
+        body = match container {
+            None => insert(&body),
+            Some(id) => {
+                let (_, l) = tree::find_loop(&body, id).ok_or_else(|| err(p, "the cache's loop is gone"))?;
+                let mut f = ForParts::of(&l).ok_or_else(|| err(p, "not a loop"))?;
+                f.body = insert(&f.body);
+                tree::replace_loops(&body, [(id, f.build())].into_iter().collect())
+            }
+        };
+        let mut new_root = (**root).clone();
+        new_root.alloc_buffers.push(cache.clone());
+        new_root.body = body;
+        self.set_root(new_root);
         Ok(self.new_block_rv(&format!("{}_{scope}", original.name())))
     }
 
@@ -240,12 +333,6 @@ impl Schedule {
             self.func.body.span(),
         );
     }
-}
-
-/// The box a block's region covers as its loops (`loops`) run: per dimension, a constant
-/// minimum and extent.
-fn relaxed_region(site: &tree::BlockSite, region: &BufferRegion, loops: &[Stmt]) -> Option<Vec<(i64, i64)>> {
-    symbolic_region(site, region, loops, &[])?.into_iter().map(|(min, ext)| Some((min.as_int()?, ext))).collect()
 }
 
 /// The box a block's region covers as `loops` run (the `outer` loops stay symbolic, except
@@ -416,4 +503,63 @@ fn insert_before(root: &Stmt, target: &Stmt, with: Stmt) -> Stmt {
         }
     }
     R { target, with: Some(with) }.stmt(root)
+}
+
+/// Where TVM's `CacheLocDetector` puts a cache stage: in the innermost statement list (of a
+/// loop, by its variable, or `None`: the root block's body) where the `anchor` block lies in an
+/// earlier statement than one holding a `related` block; before that statement.
+fn cache_location(body: &Stmt, anchor: &Stmt, related: &[Stmt]) -> Option<(Option<u64>, usize)> {
+    struct Seen {
+        anchor: bool,
+        related: bool,
+        place: Option<(Option<u64>, usize)>,
+    }
+    fn visit(s: &Stmt, container: Option<u64>, anchor: &Stmt, related: &[Stmt]) -> Seen {
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+            let none = Seen { anchor: false, related: false, place: None };
+            if s.same_node(anchor) {
+                return Seen { anchor: true, ..none };
+            }
+            if related.iter().any(|r| r.same_node(s)) {
+                return Seen { related: true, ..none };
+            }
+            match s.kind() {
+                // Other blocks are opaque: their insides are another scope.
+                StmtKind::BlockRealize { .. } => none,
+                StmtKind::For { var, body, .. } => visit(body, Some(var.id()), anchor, related),
+                StmtKind::Seq(items) => {
+                    let mut seen = none;
+                    for (i, c) in items.iter().enumerate() {
+                        let inner = visit(c, container, anchor, related);
+                        if inner.place.is_some() {
+                            return inner;
+                        }
+                        seen.anchor |= inner.anchor;
+                        seen.related |= inner.related;
+                        if seen.anchor && seen.related {
+                            seen.place = Some((container, i));
+                            return seen;
+                        }
+                        if seen.related {
+                            break;
+                        }
+                    }
+                    seen
+                }
+                _ => {
+                    let mut seen = none;
+                    for c in crate::tir::visit::stmt_children(s) {
+                        let inner = visit(c, container, anchor, related);
+                        if inner.place.is_some() {
+                            return inner;
+                        }
+                        seen.anchor |= inner.anchor;
+                        seen.related |= inner.related;
+                    }
+                    seen
+                }
+            }
+        })
+    }
+    visit(body, None, anchor, related).place
 }

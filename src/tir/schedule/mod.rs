@@ -27,8 +27,8 @@
 //! `storage_align`, `compute_at` and `reverse_compute_at` (with `preserve_unit_loops` and
 //! `index`, regions united over the blocks under the loop and clipped to the block's domain
 //! by a predicate, from any scope block), `blockize`, `compute_inline`,
-//! `reverse_compute_inline`, `decompose_reduction`, and for blocks in the root block
-//! `cache_read`, `cache_write` and `rfactor`; the sampling primitives `sample_perfect_tile` and `sample_categorical`
+//! `reverse_compute_inline`, `decompose_reduction`, `cache_read` and `cache_write` (placed as
+//! TVM places them, in the root block's scope), `rfactor` for blocks directly in the root block; the sampling primitives `sample_perfect_tile` and `sample_categorical`
 //! (seeded, decisions in the trace). Blocks carry their regions (`T.reads`/`T.writes`),
 //! inferred by the reader where a script leaves them out ([`crate::tir::region`]). Not yet:
 //! `tensorize`, `transform_layout` and the other layout primitives.
