@@ -661,6 +661,8 @@ const TRACE_TOKENS: &[&str] = &[
     "sch.rfactor",
     "sch.blockize",
     "sch.add_unit_loop",
+    "sch.transform_layout",
+    "lambda i, j: (j, i)",
     "preserve_unit_loops=True",
     "index=-2",
     "preserve_unit_iters=False",

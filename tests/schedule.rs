@@ -186,6 +186,19 @@ fn every_legality_rule_refuses_its_case() {
             "b4 = sch.cache_write(b0, 0, \"local\")\nsch.reverse_compute_at(b4, l1)\nsch.blockize(l1)",
             "trace line 5: blockize: loop i does not hold a single loop nest ending at one block (not supported yet)",
         ),
+        // A layout without padding must cover the new shape one to one.
+        (
+            "b4 = sch.cache_read(b0, 0, \"global\")\nsch.transform_layout(b4, (\"write\", 0), lambda i, k: (i // 2, k))",
+            "trace line 4: transform_layout: the index map does not cover the new shape of A_global one to one (padding is not supported yet)",
+        ),
+        (
+            "b4 = sch.cache_read(b0, 0, \"global\")\nsch.transform_layout(b4, (\"write\", 0), lambda i: (i,))",
+            "trace line 4: transform_layout: the index map takes 1 indices but A_global has rank 2",
+        ),
+        (
+            "sch.transform_layout(b0, (\"read\", 0), lambda i, k: (i, k), pad_value=0.0)",
+            "trace line 3: transform_layout: pad_value is not supported yet",
+        ),
         ("sch.rfactor(l1, 0)", "trace line 3: rfactor: loop i is not bound to reduction variables only"),
         ("sch.rfactor(l3, 3)", "trace line 3: rfactor: factor_axis 3 is out of range for C of rank 2"),
         (

@@ -375,6 +375,25 @@ def cache_read_in_shared_loop(sch):
     sch.cache_read(sch.get_sblock("D"), 0, "local")
 
 
+# transform_layout: an intermediate buffer tiled; a cached matmul operand packed.
+def layout_tiled(sch):
+    sch.transform_layout(sch.get_sblock("B"), ("write", 0), lambda i, j: (i // 16, j // 16, i % 16, j % 16))
+
+
+def layout_packed_operand(sch):
+    b0 = sch.get_sblock("C")
+    b1 = sch.cache_read(b0, 1, "global")
+    sch.transform_layout(b1, ("write", 0), lambda k, j: (j // 16, k, j % 16))
+    i, j, k = sch.get_loops(b0)
+    j0, j1 = sch.split(j, [None, 16])
+    sch.reorder(i, j0, k, j1)
+    sch.vectorize(j1)
+
+
+def layout_by_name(sch):
+    sch.transform_layout(sch.get_sblock("C"), "B", lambda i, j: (j, i))
+
+
 CASES = [
     ("bias_relu_inline", "bias_relu", bias_relu_inline),
     ("sum_rfactor", "sum", sum_rfactor),
@@ -424,6 +443,9 @@ CASES = [
     ("cache_read_shared_input", "softmax", cache_read_shared_input),
     ("cache_write_in_shared_loop", "kernels/three_stage", cache_write_in_shared_loop),
     ("cache_read_in_shared_loop", "kernels/three_stage", cache_read_in_shared_loop),
+    ("layout_tiled", "kernels/two_elementwise", layout_tiled),
+    ("layout_packed_operand", "kernels/matmul", layout_packed_operand),
+    ("layout_by_name", "kernels/two_elementwise", layout_by_name),
 ]
 
 for case, kname, fn in CASES:

@@ -28,15 +28,17 @@
 //! `index`, regions united over the blocks under the loop and clipped to the block's domain
 //! by a predicate, from any scope block), `blockize`, `compute_inline`,
 //! `reverse_compute_inline`, `decompose_reduction`, `cache_read` and `cache_write` (placed as
-//! TVM places them, in the root block's scope), `rfactor` for blocks directly in the root block; the sampling primitives `sample_perfect_tile` and `sample_categorical`
+//! TVM places them, in the root block's scope), `transform_layout`, `add_unit_loop`,
+//! `rfactor` for blocks directly in the root block; the sampling primitives `sample_perfect_tile` and `sample_categorical`
 //! (seeded, decisions in the trace). Blocks carry their regions (`T.reads`/`T.writes`),
 //! inferred by the reader where a script leaves them out ([`crate::tir::region`]). Not yet:
-//! `tensorize`, `transform_layout` and the other layout primitives.
+//! `tensorize`, padding in `transform_layout`, and the other layout primitives.
 
 mod blockize;
 mod blocks;
 mod compute_at;
 mod inline;
+mod layout;
 mod loops;
 mod misc;
 mod rfactor;
@@ -46,6 +48,7 @@ mod tree;
 
 use crate::tir::ast::*;
 pub use compute_at::ComputeAtOptions;
+pub use layout::IndexMap;
 pub use sample::SplitMix;
 pub use trace::{Instruction, ReplayError};
 pub(crate) use tree::walk_blocks;

@@ -5,9 +5,11 @@ use std::fmt::Write as _;
 
 use rustc_hash::FxHashMap as HashMap;
 
-use super::{AnnValue, BlockOrLoop, BlockRV, ComputeAtOptions, ExprRV, Factor, LoopRV, Schedule, ScheduleError};
+use super::{
+    AnnValue, BlockOrLoop, BlockRV, ComputeAtOptions, ExprRV, Factor, IndexMap, LoopRV, Schedule, ScheduleError,
+};
 use crate::ir::Span;
-use crate::tir::ast::{AttrValue, PrimFunc};
+use crate::tir::ast::{AttrValue, PrimFunc, StmtKind, Var};
 use crate::tir::script::py::{self, E, Expr, S, Stmt};
 
 /// One applied primitive with its inputs, decisions and outputs.
@@ -161,6 +163,17 @@ pub enum Instruction {
         l: LoopRV,
         /// The thread axis.
         thread_axis: String,
+    },
+    /// `sch.transform_layout(block=.., buffer=("write", 0), index_map=lambda ..: (..), ..)`.
+    TransformLayout {
+        /// The block whose buffer is named.
+        block: BlockRV,
+        /// A buffer it reads (or writes).
+        read: bool,
+        /// Its index among the block's reads (or writes).
+        index: usize,
+        /// The map.
+        map: IndexMap,
     },
     /// `l = sch.add_unit_loop(block_or_loop=..)`.
     AddUnitLoop {
@@ -364,6 +377,18 @@ pub(super) fn print(trace: &[Instruction]) -> String {
                 format!("{} = sch.add_unit_loop(block_or_loop={})", l(*out), bl(*target))
             }
             Instruction::EnterPostproc => "sch.enter_postproc()".to_string(),
+            Instruction::TransformLayout { block, read, index, map } => {
+                let params: Vec<&str> = map.params.iter().map(Var::name).collect();
+                let results: String =
+                    map.results.iter().map(|r| format!("{}, ", crate::tir::script::print_expr(r))).collect();
+                format!(
+                    "sch.transform_layout(block={}, buffer=(\"{}\", {index}), index_map=lambda {}: ({},), pad_value=None, assume_injective_transform=False)",
+                    b(*block),
+                    if *read { "read" } else { "write" },
+                    params.join(", "),
+                    results.trim_end_matches(", ")
+                )
+            }
             Instruction::Unannotate { target, key } => {
                 format!("sch.unannotate(block_or_loop={}, ann_key={key:?})", bl(*target))
             }
@@ -598,6 +623,16 @@ impl Schedule {
                 let out = se(self.add_unit_loop(target))?;
                 bind_loops(names, &[out])
             }
+            "transform_layout" => {
+                let blk = a.block(0, "block")?;
+                let (read, index) = a.buffer_index(1, "buffer", blk, self)?;
+                let map = a.index_map(2, "index_map")?;
+                if !matches!(a.optional(3, "pad_value").map(|e| &e.e), None | Some(Expr::None)) {
+                    return Err("transform_layout: pad_value is not supported yet".into());
+                }
+                se(self.transform_layout(blk, read, index, &map))?;
+                bind(names, outs, [])
+            }
             "enter_postproc" => {
                 self.enter_postproc();
                 bind(names, outs, [])
@@ -808,6 +843,58 @@ impl Args<'_> {
     }
 
     /// A boolean option that, when given, must have the one value supported.
+    /// `("read", 0)` / `("write", 0)`, or a buffer's name (looked up in the block's reads, then
+    /// its writes).
+    fn buffer_index(&self, pos: usize, key: &str, blk: BlockRV, sch: &Schedule) -> Result<(bool, usize), String> {
+        let e = self.get(pos, key)?;
+        match &e.e {
+            Expr::Tuple(xs) | Expr::List(xs) => {
+                let [kind, i] = xs.as_slice() else {
+                    return Err(format!("'{key}' must be (\"read\" or \"write\", index)"));
+                };
+                let read = match &kind.e {
+                    Expr::Str(s) if s == "read" => true,
+                    Expr::Str(s) if s == "write" => false,
+                    _ => return Err(format!("'{key}' must be (\"read\" or \"write\", index)")),
+                };
+                let index = match int_literal(i) {
+                    Some(Ok(v)) => usize::try_from(v).map_err(|_| format!("negative index in '{key}'"))?,
+                    _ => return Err(format!("'{key}' must be (\"read\" or \"write\", index)")),
+                };
+                Ok((read, index))
+            }
+            Expr::Str(name) => {
+                let site = sch.block_site(blk, "transform_layout").map_err(|e| e.to_string())?;
+                let StmtKind::BlockRealize { block, .. } = site.realize.kind() else {
+                    return Err("not a block".into());
+                };
+                if let Some(i) = block.reads.iter().position(|r| r.buffer.name() == name) {
+                    return Ok((true, i));
+                }
+                block
+                    .writes
+                    .iter()
+                    .position(|r| r.buffer.name() == name)
+                    .map(|i| (false, i))
+                    .ok_or_else(|| format!("block {} does not access a buffer named {name}", block.name))
+            }
+            _ => Err(format!("'{key}' must be (\"read\" or \"write\", index) or a buffer name")),
+        }
+    }
+
+    /// `lambda i, j: (..)`, or `T.index_map(lambda ..)`.
+    fn index_map(&self, pos: usize, key: &str) -> Result<IndexMap, String> {
+        let mut e = self.get(pos, key)?;
+        if let Expr::Call(_, args, _) = &e.e
+            && let [inner] = args.as_slice()
+        {
+            e = inner;
+        }
+        let Expr::Lambda(params, body) = &e.e else { return Err(format!("'{key}' must be a lambda")) };
+        let (params, results) = crate::tir::script::read_index_map(params, body, crate::tir::DataType::INT32)?;
+        Ok(IndexMap { params, results })
+    }
+
     /// A `True`/`False` argument, if given.
     fn optional_flag(&self, pos: usize, key: &str) -> Result<Option<bool>, String> {
         match self.optional(pos, key).map(|e| &e.e) {

@@ -1652,6 +1652,28 @@ fn op_static(op: &str) -> &'static str {
     }
 }
 
+/// A lambda read as an index map (`lambda i, j: (i // 16, j // 16, i % 16, j % 16)`): its
+/// parameters, of type `dtype`, and its results over them.
+pub(crate) fn read_index_map(
+    params: &[(String, Span)],
+    body: &E,
+    dtype: DataType,
+) -> Result<(Vec<Var>, Vec<PrimExpr>), String> {
+    let vars: Vec<Var> = params.iter().map(|(p, sp)| Var::at(p, Type::Prim(dtype), Some(*sp))).collect();
+    let mut rd = Reader::new();
+    rd.scoped(|rd| {
+        for v in &vars {
+            rd.bind(v.name(), Binding::Var(v.clone()));
+        }
+        match &body.e {
+            Expr::Tuple(xs) | Expr::List(xs) => xs.iter().map(|x| rd.expr(x)).collect::<R<Vec<_>>>(),
+            _ => Ok(vec![rd.expr(body)?]),
+        }
+    })
+    .map(|results| (vars, results))
+    .map_err(|e| e.message)
+}
+
 pub(super) fn collect_names(e: &Expr, out: &mut HashSet<String>) {
     match e {
         Expr::Name(n) => {

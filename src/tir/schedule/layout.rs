@@ -1,0 +1,195 @@
+//! `transform_layout` with TVM's result (`layout_transformation.cc` in TVM 0.27): a buffer
+//! takes the shape an index map gives it, and every access to it goes through the map.
+
+use rustc_hash::FxHashMap as HashMap;
+
+use super::{BlockRV, Instruction, Schedule, ScheduleError, err};
+use crate::tir::arith::{range_of, simplify};
+use crate::tir::ast::*;
+use crate::tir::mutate::{Mutator, Substitute, default_expr, default_stmt};
+
+/// An index map: `lambda i, j: (i // 16, j // 16, i % 16, j % 16)`.
+#[derive(Clone, Debug)]
+pub struct IndexMap {
+    /// The indices of the buffer's current layout.
+    pub params: Vec<Var>,
+    /// The indices of the new layout, over `params`.
+    pub results: Vec<PrimExpr>,
+}
+
+impl IndexMap {
+    /// The new indices of the element at `indices`.
+    fn apply(&self, indices: &[PrimExpr]) -> Vec<PrimExpr> {
+        let map: HashMap<u64, PrimExpr> = self.params.iter().map(Var::id).zip(indices.iter().cloned()).collect();
+        self.results.iter().map(|r| simplify(&Substitute { map: &map }.expr(r))).collect()
+    }
+}
+
+impl Schedule {
+    /// Give the buffer a block reads (`read`) or writes at `index` the layout `map` gives it:
+    /// its shape becomes the extents of the map's results, and every load, store and region
+    /// of it goes through the map (TVM's `transform_layout` without padding).
+    ///
+    /// # Errors
+    /// No buffer at that index, a map of another rank, a symbolic shape, a map whose results
+    /// are not a one-to-one cover of the new shape (padding is not supported yet), or a stale
+    /// handle.
+    pub fn transform_layout(
+        &mut self,
+        block: BlockRV,
+        read: bool,
+        index: usize,
+        map: &IndexMap,
+    ) -> Result<(), ScheduleError> {
+        const P: &str = "transform_layout";
+        let site = self.block_site(block, P)?;
+        let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
+        let regions = if read { &blk.reads } else { &blk.writes };
+        let Some(old) = regions.get(index).map(|r| r.buffer.clone()) else {
+            let what = if read { "read" } else { "write" };
+            return Err(err(P, format!("block {} has no {what} buffer at index {index}", blk.name)));
+        };
+        if map.params.len() != old.shape().len() {
+            return Err(err(
+                P,
+                format!(
+                    "the index map takes {} indices but {} has rank {}",
+                    map.params.len(),
+                    old.name(),
+                    old.shape().len()
+                ),
+            ));
+        }
+        let dims: Vec<i64> = old
+            .shape()
+            .iter()
+            .map(PrimExpr::as_int)
+            .collect::<Option<_>>()
+            .ok_or_else(|| err(P, format!("{} has a symbolic shape (not supported yet)", old.name())))?;
+        // The new shape: the range of each result as the indices cover the old shape.
+        let ranges: HashMap<u64, (i128, i128)> =
+            map.params.iter().zip(&dims).map(|(v, &d)| (v.id(), (0, i128::from(d) - 1))).collect();
+        let mut shape = Vec::new();
+        for r in &map.results {
+            let (lo, hi) = range_of(r, &|v: &Var| ranges.get(&v.id()).copied()).ok_or_else(|| {
+                err(
+                    P,
+                    format!(
+                        "the range of {} over the shape of {} is not known",
+                        crate::tir::script::print_expr(r),
+                        old.name()
+                    ),
+                )
+            })?;
+            if lo != 0 {
+                return Err(err(
+                    P,
+                    format!("{} does not start at 0 (padding is not supported yet)", crate::tir::script::print_expr(r)),
+                ));
+            }
+            shape.push(i64::try_from(hi + 1).map_err(|_| err(P, "the new shape overflows"))?);
+        }
+        let old_size = dims.iter().try_fold(1i128, |a, &d| a.checked_mul(i128::from(d)));
+        let new_size = shape.iter().try_fold(1i128, |a, &d| a.checked_mul(i128::from(d)));
+        if old_size != new_size {
+            return Err(err(
+                P,
+                format!(
+                    "the index map does not cover the new shape of {} one to one (padding is not supported yet)",
+                    old.name()
+                ),
+            ));
+        }
+        let dt = old.shape().first().map_or(crate::tir::DataType::INT32, PrimExpr::dtype);
+        let mut spec =
+            BufferSpec::new(old.name(), old.dtype(), shape.iter().map(|&d| PrimExpr::int_of(d, dt)).collect());
+        spec.scope = old.scope().to_string();
+        spec.span = old.span();
+        let new = spec.build();
+        let mut rewrite = Relayout { old: &old, new: &new, map, ok: true };
+        let body = rewrite.stmt(&self.func.body);
+        if !rewrite.ok {
+            return Err(err(P, format!("a region of {} is not elementwise (not supported yet)", old.name())));
+        }
+        self.func.body = body;
+        for (_, b) in &mut self.func.buffer_map {
+            if *b == old {
+                *b = new.clone();
+            }
+        }
+        self.trace.push(Instruction::TransformLayout { block, read, index, map: map.clone() });
+        Ok(())
+    }
+}
+
+/// Accesses of `old` rewritten to `new` through the map.
+struct Relayout<'a> {
+    old: &'a Buffer,
+    new: &'a Buffer,
+    map: &'a IndexMap,
+    /// False once a region that is not one element per dimension was met.
+    ok: bool,
+}
+
+impl Mutator for Relayout<'_> {
+    fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
+        let e = default_expr(self, e);
+        match e.kind() {
+            ExprKind::BufferLoad(b, idx) if b == self.old => self.new.load(self.map.apply(idx)),
+            _ => e,
+        }
+    }
+    fn stmt(&mut self, s: &Stmt) -> Stmt {
+        let s = stacker::maybe_grow(64 * 1024, 1024 * 1024, || default_stmt(self, s));
+        match s.kind() {
+            StmtKind::BufferStore { buffer, value, indices } if buffer == self.old => Stmt::at(
+                StmtKind::BufferStore {
+                    buffer: self.new.clone(),
+                    value: value.clone(),
+                    indices: self.map.apply(indices),
+                },
+                s.span(),
+            ),
+            StmtKind::BlockRealize { values, predicate, block } => {
+                let mut fix = |rs: &[BufferRegion]| -> Vec<BufferRegion> {
+                    rs.iter()
+                        .map(|r| {
+                            if &r.buffer != self.old {
+                                return r.clone();
+                            }
+                            if r.region.iter().any(|x| x.extent.as_int() != Some(1)) {
+                                self.ok = false;
+                                return r.clone();
+                            }
+                            let mins: Vec<PrimExpr> = r.region.iter().map(|x| x.min.clone()).collect();
+                            BufferRegion {
+                                buffer: self.new.clone(),
+                                region: self
+                                    .map
+                                    .apply(&mins)
+                                    .into_iter()
+                                    .map(|m| {
+                                        let dt = m.dtype();
+                                        Range::new(m, PrimExpr::int_of(1, dt))
+                                    })
+                                    .collect(),
+                            }
+                        })
+                        .collect()
+                };
+                let (reads, writes) = (fix(&block.reads), fix(&block.writes));
+                let allocs = block
+                    .alloc_buffers
+                    .iter()
+                    .map(|b| if b == self.old { self.new.clone() } else { b.clone() })
+                    .collect();
+                let b = Block { reads, writes, alloc_buffers: allocs, ..(**block).clone() };
+                Stmt::at(
+                    StmtKind::BlockRealize { values: values.clone(), predicate: predicate.clone(), block: Box::new(b) },
+                    s.span(),
+                )
+            }
+            _ => s,
+        }
+    }
+}
