@@ -199,6 +199,10 @@ fn every_legality_rule_refuses_its_case() {
             "sch.transform_layout(b0, (\"read\", 0), lambda i, k: (i, k), pad_value=0.0)",
             "trace line 3: transform_layout: pad_value is not supported yet",
         ),
+        (
+            "b4 = sch.get_sblock(\"root\")\nsch.add_unit_loop(b4)",
+            "trace line 4: add_unit_loop: the root block is the function's body: no loop can be added around it",
+        ),
         ("sch.rfactor(l1, 0)", "trace line 3: rfactor: loop i is not bound to reduction variables only"),
         ("sch.rfactor(l3, 3)", "trace line 3: rfactor: factor_axis 3 is out of range for C of rank 2"),
         (

@@ -172,6 +172,9 @@ impl Schedule {
             BlockOrLoop::Block(b) => self.block_site(b, P)?.realize,
             BlockOrLoop::Loop(l) => self.loop_site(l, P)?.1,
         };
+        if inner.same_node(&self.func.body) {
+            return Err(err(P, "the root block is the function's body: no loop can be added around it"));
+        }
         let dt = crate::tir::DataType::INT32;
         let u = Var::new("u", dt);
         let wrapped = Stmt::for_range(&u, PrimExpr::int_of(0, dt), PrimExpr::int_of(1, dt), inner.clone());
