@@ -118,6 +118,30 @@ impl DataType {
         DataType::from_dl(DLDataType::from_tvm_name(s)?)
     }
 
+    /// [`DataType::parse`], and also TVM's 4-bit integers (`int4`, `uint4`, with lanes), which
+    /// TVMScript may name: they are read and printed, but not compiled (see
+    /// [`DataType::is_sub_byte_int`]).
+    pub fn parse_script(s: &str) -> Option<DataType> {
+        DataType::parse(s).or_else(|| {
+            let (base, lanes) = match s.split_once('x') {
+                Some((b, l)) => (b, l.parse::<u16>().ok().filter(|&l| l >= 1)?),
+                None => (s, 1),
+            };
+            let code = match base {
+                "int4" => TypeCode::Int,
+                "uint4" => TypeCode::UInt,
+                _ => return None,
+            };
+            Some(DataType { code, bits: 4, lanes })
+        })
+    }
+
+    /// An `int4`/`uint4` (TVM packs them two to a byte when it allocates them, but its LLVM
+    /// build reads one per byte; Strata does not compile them).
+    pub fn is_sub_byte_int(self) -> bool {
+        matches!(self.code, TypeCode::Int | TypeCode::UInt) && self.bits > 1 && self.bits < 8
+    }
+
     /// The DLPack form (the calling convention's and the runtime's view of the type).
     pub fn to_dl(self) -> DLDataType {
         DLDataType { code: self.dlpack_code(), bits: self.bits, lanes: self.lanes }
@@ -155,6 +179,12 @@ mod tests {
         }
         assert_eq!(DataType::parse("uint1"), Some(DataType::BOOL));
         assert_eq!(DataType::parse("int7"), None);
+        // TVMScript also names TVM's 4-bit integers.
+        assert_eq!(DataType::parse("int4"), None);
+        for s in ["int4", "uint4", "int4x8"] {
+            assert_eq!(DataType::parse_script(s).map(|d| d.to_string()), Some(s.to_string()), "{s}");
+        }
+        assert!(DataType::parse_script("int4").is_some_and(DataType::is_sub_byte_int));
         assert_eq!(DataType::parse("bfloat32"), None);
     }
 }

@@ -262,6 +262,33 @@ def vscale(A: T.Buffer((1,), "int32")):
             ),
         ],
     ),
+    "int4": (
+        "TVM's 4-bit integers are read and printed. TVM allocates them two to a byte but its CPU\n"
+        "build reads one per byte (past the end of the buffer), so Strata does not compile them.",
+        [
+            case(
+                '''
+@T.prim_func
+def int4_param(A: T.Buffer((16,), "int4"), B: T.Buffer((16,), "int32")):
+    for i in range(16):
+        B[i] = T.Cast("int32", A[i])
+'''
+            ),
+            case(
+                '''
+@T.prim_func
+def uint4_local(A: T.Buffer((8,), "int32"), B: T.Buffer((8,), "int32")):
+    Q = T.alloc_buffer((8,), "uint4")
+    for i in range(8):
+        Q[i] = T.Cast("uint4", A[i])
+    for i in range(8):
+        B[i] = T.Cast("int32", Q[i])
+''',
+                [([1, 2, 3, 4, 5, 6, 7, 8], "int32"), ([0] * 8, "int32")],
+                fails="uint4 is read and printed but not compiled",
+            ),
+        ],
+    ),
     "reducers": (
         "T.comm_reducer under a reduce_scope attribute, and T.tvm_thread_allreduce with no thread to\n"
         "reduce across, which TVM's CPU build runs (the source where the condition holds, else the\n"

@@ -60,6 +60,42 @@ pub fn core_type(dt: DataType) -> Option<Type> {
     if dt.lanes > 1 { Type::vector(vec![u64::from(dt.lanes)], scalar).ok() } else { Some(scalar) }
 }
 
+/// `int4`/`uint4` are read and printed but not compiled: TVM allocates them two to a byte
+/// while its LLVM build reads them one to a byte (past the end of the buffer), so there is no
+/// behaviour to match.
+fn refuse_sub_byte_ints(f: &PrimFunc, tm: &IRModule) -> R<()> {
+    let mut found: Option<(DataType, Option<crate::ir::Span>)> = None;
+    for (_, b) in &f.buffer_map {
+        if b.dtype().is_sub_byte_int() {
+            found.get_or_insert((b.dtype(), b.span()));
+        }
+    }
+    crate::tir::visit::walk_exprs(&f.body, &mut |e| {
+        if e.dtype().is_sub_byte_int() {
+            found.get_or_insert((e.dtype(), None));
+        }
+    });
+    crate::tir::visit::walk_stmts(&f.body, &mut |s| {
+        if let crate::tir::ast::StmtKind::BlockRealize { block, .. } = s.kind() {
+            for b in &block.alloc_buffers {
+                if b.dtype().is_sub_byte_int() {
+                    found.get_or_insert((b.dtype(), b.span()));
+                }
+            }
+        }
+    });
+    match found {
+        None => Ok(()),
+        Some((dt, span)) => Err(LowerError {
+            func: f.name.clone(),
+            loc: location(tm, span.or(f.span)),
+            message: format!(
+                "{dt} is read and printed but not compiled: TVM packs it two to a byte in memory while its CPU build reads one to a byte"
+            ),
+        }),
+    }
+}
+
 /// Lower a checked module.
 ///
 /// # Errors
@@ -68,6 +104,9 @@ pub fn lower_module(tm: &IRModule, passes: &Passes) -> Result<Lowered, LowerErro
     let mut m = Module::new();
     m.source = tm.source.clone();
     let mut sigs: HashMap<String, FunctionType> = HashMap::default();
+    for f in &tm.funcs {
+        refuse_sub_byte_ints(f, tm)?;
+    }
     for f in &tm.funcs {
         let cx = SigCx { f, src: tm };
         sigs.insert(f.name.clone(), cx.signature()?);

@@ -778,7 +778,7 @@ impl Reader {
             && let Expr::Str(d) = &arg.e
         {
             // A reinterpretation: the last dimension and the offset scale by the size ratio.
-            let Some(dt) = DataType::parse(d) else { return err(format!("unknown dtype '{d}'"), arg.span) };
+            let Some(dt) = DataType::parse_script(d) else { return err(format!("unknown dtype '{d}'"), arg.span) };
             let (old, new) = (i64::from(src.dtype().bits), i64::from(dt.bits));
             let Some((last, outer)) = src.shape().split_last() else {
                 return err("Buffer.view(dtype) needs a buffer of rank 1 or more", span);
@@ -846,7 +846,7 @@ impl Reader {
 
     /// `T.int32()`, `T.handle()`, `T.float32()`: a variable declared for later binding.
     fn is_declaration(&self, v: &E) -> bool {
-        matches!(self.t_call(v), Some((t, args, _)) if args.is_empty() && (DataType::parse(&t).is_some() || t == "handle" || t == "var"))
+        matches!(self.t_call(v), Some((t, args, _)) if args.is_empty() && (DataType::parse_script(&t).is_some() || t == "handle" || t == "var"))
     }
 
     fn declare(&mut self, name: &str, v: &E, span: Span) -> R<()> {

@@ -212,7 +212,7 @@ impl Reader {
                     };
                 }
                 if let Some(t) = self.t_name(&e.e)
-                    && let Some(dt) = DataType::parse(&t)
+                    && let Some(dt) = DataType::parse_script(&t)
                 {
                     return err(format!("T.{t} is a type; write T.{dt}(value) for a constant"), span);
                 }
@@ -467,12 +467,16 @@ impl Reader {
     /// A data type: `"float32"`, `T.float32`, `T.handle`, `T.boolx4`.
     pub(super) fn dtype_of(&self, e: &E) -> R<DataType> {
         match &e.e {
-            Expr::Str(s) => DataType::parse(s).ok_or_else(|| self.error(format!("unknown data type '{s}'"), e.span)),
+            Expr::Str(s) => {
+                DataType::parse_script(s).ok_or_else(|| self.error(format!("unknown data type '{s}'"), e.span))
+            }
             Expr::Call(f, args, _) if args.is_empty() => self.dtype_of(f),
             // TVM 0.27 names a type by a variable's: `T.handle().ty`.
             Expr::Attr(base, a) if a == "ty" || a == "dtype" => self.dtype_of(base),
             _ => match self.t_name(&e.e) {
-                Some(n) => DataType::parse(&n).ok_or_else(|| self.error(format!("unknown data type 'T.{n}'"), e.span)),
+                Some(n) => {
+                    DataType::parse_script(&n).ok_or_else(|| self.error(format!("unknown data type 'T.{n}'"), e.span))
+                }
                 None => err("expected a data type", e.span),
             },
         }
@@ -520,7 +524,7 @@ impl Reader {
     fn call_t(&mut self, t: &str, f: &E, args: &[E], kwargs: &[(String, E)], span: Span) -> R<Operand> {
         let sp = Some(span);
         let plain = |x: PrimExpr| Ok(Operand { e: x, lit: false });
-        if let Some(dt) = DataType::parse(t) {
+        if let Some(dt) = DataType::parse_script(t) {
             // `T.float32(0)`: a typed constant; `T.int32(x)`: a conversion; `T.int32()`: a
             // variable declaration, which only an assignment may hold.
             let [a] = args else {
