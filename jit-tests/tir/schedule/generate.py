@@ -343,6 +343,11 @@ def inline_in_shared_nest(sch):
     sch.compute_inline(sch.get_sblock("B"))
 
 
+def inline_into_window(sch):
+    # The consumer is a block with a block inside: its region of B is a window.
+    sch.compute_inline(sch.get_sblock("B"))
+
+
 def reverse_inline_in_shared_nest(sch):
     sch.reverse_compute_at(sch.get_sblock("C"), loops(sch, "B")[0])
     sch.reverse_compute_inline(sch.get_sblock("C"))
@@ -438,6 +443,7 @@ CASES = [
     ("split_without_unit_iters", "kernels/matmul", split_without_unit_iters),
     ("inline_in_shared_nest", "kernels/three_stage", inline_in_shared_nest),
     ("reverse_inline_in_shared_nest", "kernels/two_elementwise", reverse_inline_in_shared_nest),
+    ("inline_into_window", "kernels/blockized_1", inline_into_window),
     ("unit_loops", "kernels/two_elementwise", unit_loops),
     ("cache_read_intermediate", "softmax", cache_read_intermediate),
     ("cache_read_shared_input", "softmax", cache_read_shared_input),

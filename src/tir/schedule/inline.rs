@@ -38,15 +38,11 @@ impl Schedule {
             return Err(err(P, format!("block {name} writes {}, an output of the function", buffer.name())));
         }
         let mut writers = 0;
-        let mut bad_reader: Option<String> = None;
         tree::walk_blocks(&self.func.body, &mut Vec::new(), &mut |_, _, b| {
             if b.name == "root" {
                 return;
             }
             writers += usize::from(b.writes.iter().any(|w| &w.buffer == buffer));
-            if b.reads.iter().any(|r| &r.buffer == buffer && r.region.iter().any(|x| x.extent.as_int() != Some(1))) {
-                bad_reader.get_or_insert(b.name.clone());
-            }
         });
         if writers != 1 {
             return Err(err(
@@ -54,13 +50,21 @@ impl Schedule {
                 format!("{} is written by {writers} blocks: only a single producer can be inlined", buffer.name()),
             ));
         }
-        if let Some(c) = bad_reader {
-            return Err(err(P, format!("block {c} reads a window of {} (not supported yet)", buffer.name())));
-        }
         // The block leaves with the loops it alone held; its readers get its value.
         let without = tree::remove_leaf(&self.func.body, &site.realize);
-        let inliner = Inline { buffer: buffer.clone(), vars, value: value.clone(), reads: blk.reads.clone() };
-        self.func.body = tree::drop_alloc(&inliner.clone().stmt(&without), buffer);
+        let mut inliner =
+            Inline { buffer: buffer.clone(), vars, value: value.clone(), reads: blk.reads.clone(), failed: false };
+        let body = inliner.stmt(&without);
+        if inliner.failed {
+            return Err(err(
+                P,
+                format!(
+                    "a block reads a window of {} that block {name} does not compute elementwise from its inputs (not supported yet)",
+                    buffer.name()
+                ),
+            ));
+        }
+        self.func.body = tree::drop_alloc(&body, buffer);
         self.trace.push(Instruction::ComputeInline(block));
         Ok(())
     }
@@ -169,6 +173,8 @@ struct Inline {
     vars: Vec<u64>,
     value: PrimExpr,
     reads: Vec<BufferRegion>,
+    /// A window of the buffer whose producer's reads do not map to a window.
+    failed: bool,
 }
 
 impl Inline {
@@ -204,13 +210,30 @@ impl Mutator for Inline {
             let idx: Vec<PrimExpr> = r.region.iter().map(|x| x.min.clone()).collect();
             let map = self.bind(&idx);
             for p in &self.reads {
-                let region = p
-                    .region
-                    .iter()
-                    .map(|x| {
-                        Range::new(Substitute { map: &map }.expr(&x.min), Substitute { map: &map }.expr(&x.extent))
-                    })
-                    .collect();
+                let mut region = Vec::new();
+                for x in &p.region {
+                    let min = Substitute { map: &map }.expr(&x.min);
+                    // A window of the buffer reads the window of the producer's input its
+                    // variables cover: an index `v + c` spans the window's extent along `v`.
+                    let used: Vec<usize> =
+                        (0..self.vars.len()).filter(|&d| crate::tir::region::uses_var(&x.min, self.vars[d])).collect();
+                    let extent = match used.as_slice() {
+                        [] => Substitute { map: &map }.expr(&x.extent),
+                        [d] if x.extent.as_int() == Some(1)
+                            && crate::tir::region::coefficient(&x.min, self.vars[*d]) == Some(1) =>
+                        {
+                            r.region[*d].extent.clone()
+                        }
+                        _ if r.region.iter().all(|w| w.extent.as_int() == Some(1)) => {
+                            Substitute { map: &map }.expr(&x.extent)
+                        }
+                        _ => {
+                            self.failed = true;
+                            x.extent.clone()
+                        }
+                    };
+                    region.push(Range::new(min, extent));
+                }
                 push_unique(&mut reads, BufferRegion { buffer: p.buffer.clone(), region });
             }
         }
