@@ -661,6 +661,7 @@ const TRACE_TOKENS: &[&str] = &[
     "sch.rfactor",
     "sch.blockize",
     "sch.add_unit_loop",
+    "sch.reorder_block_iter_var",
     "sch.transform_layout",
     "lambda i, j: (j, i)",
     "preserve_unit_loops=True",

@@ -203,6 +203,10 @@ fn every_legality_rule_refuses_its_case() {
             "b4 = sch.get_sblock(\"root\")\nsch.add_unit_loop(b4)",
             "trace line 4: add_unit_loop: the root block is the function's body: no loop can be added around it",
         ),
+        (
+            "sch.reorder_block_iter_var(b0, [0, 0, 1])",
+            "trace line 3: reorder_block_iter_var: The user provided block itervar index order (0, 0, 1) is not a valid permutation of [0, 1, ..., num_block_iter_vars-1] in block C.",
+        ),
         ("sch.rfactor(l1, 0)", "trace line 3: rfactor: loop i is not bound to reduction variables only"),
         ("sch.rfactor(l3, 3)", "trace line 3: rfactor: factor_axis 3 is out of range for C of rank 2"),
         (

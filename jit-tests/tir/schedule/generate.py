@@ -399,6 +399,10 @@ def layout_by_name(sch):
     sch.transform_layout(sch.get_sblock("C"), "B", lambda i, j: (j, i))
 
 
+def block_iter_order(sch):
+    sch.reorder_block_iter_var(sch.get_sblock("C"), [2, 0, 1])
+
+
 CASES = [
     ("bias_relu_inline", "bias_relu", bias_relu_inline),
     ("sum_rfactor", "sum", sum_rfactor),
@@ -445,6 +449,7 @@ CASES = [
     ("reverse_inline_in_shared_nest", "kernels/two_elementwise", reverse_inline_in_shared_nest),
     ("inline_into_window", "kernels/blockized_1", inline_into_window),
     ("unit_loops", "kernels/two_elementwise", unit_loops),
+    ("block_iter_order", "kernels/matmul", block_iter_order),
     ("cache_read_intermediate", "softmax", cache_read_intermediate),
     ("cache_read_shared_input", "softmax", cache_read_shared_input),
     ("cache_write_in_shared_loop", "kernels/three_stage", cache_write_in_shared_loop),

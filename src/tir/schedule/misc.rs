@@ -1,5 +1,5 @@
 //! Small primitives: `get_producers`, `get_consumers`, `set_scope`, `storage_align`, `bind`,
-//! `unannotate`, `add_unit_loop`, `enter_postproc` (TVM 0.27's `get_block_rv`s, `set_scope.cc`, `block_annotate.cc`,
+//! `unannotate`, `add_unit_loop`, `enter_postproc`, `reorder_block_iter_var` (TVM 0.27's `get_block_rv`s, `set_scope.cc`, `block_annotate.cc`,
 //! `for_kind.cc`, `annotate.cc`).
 
 use super::{BlockOrLoop, BlockRV, Instruction, LoopRV, Schedule, ScheduleError, err, tree};
@@ -188,5 +188,47 @@ impl Schedule {
     /// traces hold); it changes nothing.
     pub fn enter_postproc(&mut self) {
         self.trace.push(Instruction::EnterPostproc);
+    }
+}
+
+impl Schedule {
+    /// Put a block's iteration variables (and their bindings) in a new order: `new_order[k]` is
+    /// the index of the variable that goes k-th (TVM's `reorder_block_iter_var`).
+    ///
+    /// # Errors
+    /// An order that is not a permutation of the block's variables, or a stale handle.
+    pub fn reorder_block_iter_var(&mut self, block: BlockRV, new_order: &[usize]) -> Result<(), ScheduleError> {
+        const P: &str = "reorder_block_iter_var";
+        let site = self.block_site(block, P)?;
+        let StmtKind::BlockRealize { values, predicate, block: blk } = site.realize.kind() else {
+            unreachable!("a block site")
+        };
+        let n = blk.iter_vars.len();
+        let mut seen = vec![false; n];
+        let permutation =
+            new_order.len() == n && new_order.iter().all(|&i| i < n && !std::mem::replace(&mut seen[i], true));
+        if !permutation {
+            let order: Vec<String> = new_order.iter().map(usize::to_string).collect();
+            return Err(err(
+                P,
+                format!(
+                    "The user provided block itervar index order ({}) is not a valid permutation of [0, 1, ..., num_block_iter_vars-1] in block {}.",
+                    order.join(", "),
+                    blk.name
+                ),
+            ));
+        }
+        let b = Block { iter_vars: new_order.iter().map(|&i| blk.iter_vars[i].clone()).collect(), ..(**blk).clone() };
+        let realize = Stmt::at(
+            StmtKind::BlockRealize {
+                values: new_order.iter().map(|&i| values[i].clone()).collect(),
+                predicate: predicate.clone(),
+                block: Box::new(b),
+            },
+            site.realize.span(),
+        );
+        self.func.body = super::blocks::replace_stmt(&self.func.body, &site.realize, &realize);
+        self.trace.push(Instruction::ReorderBlockIterVar { block, new_order: new_order.to_vec() });
+        Ok(())
     }
 }

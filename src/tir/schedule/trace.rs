@@ -175,6 +175,13 @@ pub enum Instruction {
         /// The map.
         map: IndexMap,
     },
+    /// `sch.reorder_block_iter_var(block=.., new_order=[..])`.
+    ReorderBlockIterVar {
+        /// The block.
+        block: BlockRV,
+        /// The new order, by old index.
+        new_order: Vec<usize>,
+    },
     /// `l = sch.add_unit_loop(block_or_loop=..)`.
     AddUnitLoop {
         /// The block or loop wrapped.
@@ -377,6 +384,10 @@ pub(super) fn print(trace: &[Instruction]) -> String {
                 format!("{} = sch.add_unit_loop(block_or_loop={})", l(*out), bl(*target))
             }
             Instruction::EnterPostproc => "sch.enter_postproc()".to_string(),
+            Instruction::ReorderBlockIterVar { block, new_order } => {
+                let order: Vec<String> = new_order.iter().map(usize::to_string).collect();
+                format!("sch.reorder_block_iter_var(block={}, new_order=[{}])", b(*block), order.join(", "))
+            }
             Instruction::TransformLayout { block, read, index, map } => {
                 let params: Vec<&str> = map.params.iter().map(Var::name).collect();
                 let results: String =
@@ -631,6 +642,17 @@ impl Schedule {
                     return Err("transform_layout: pad_value is not supported yet".into());
                 }
                 se(self.transform_layout(blk, read, index, &map))?;
+                bind(names, outs, [])
+            }
+            "reorder_block_iter_var" => {
+                let blk = a.block(0, "block")?;
+                let order = a.optional_ints(1, "new_order")?.ok_or("missing argument 'new_order'")?;
+                let order: Vec<usize> = order
+                    .iter()
+                    .map(|&i| usize::try_from(i))
+                    .collect::<Result<_, _>>()
+                    .map_err(|_| "negative index in 'new_order'")?;
+                se(self.reorder_block_iter_var(blk, &order))?;
                 bind(names, outs, [])
             }
             "enter_postproc" => {

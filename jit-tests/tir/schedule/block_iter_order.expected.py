@@ -1,0 +1,15 @@
+# kernel: kernels/matmul.py; TVM 0.27's print of it scheduled by block_iter_order.trace (generate.py)
+# from tvm.script import tirx as T
+# from tvm.tirx.layout import Axis
+
+@T.prim_func(s_tir=True)
+def matmul(A: T.Buffer((128, 128), "float32"), B: T.Buffer((128, 128), "float32"), C: T.Buffer((128, 128), "float32")):
+    # with T.sblock("root"):
+    for i, j, k in T.grid(128, 128, 128):
+        with T.sblock("C"):
+            vk, vi, vj = T.axis.remap("RSS", [k, i, j])
+            T.reads(A[vi, vk], B[vk, vj])
+            T.writes(C[vi, vj])
+            with T.init():
+                C[vi, vj] = T.float32(0.0)
+            C[vi, vj] = C[vi, vj] + A[vi, vk] * B[vk, vj]
