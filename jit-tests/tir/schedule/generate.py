@@ -403,6 +403,16 @@ def block_iter_order(sch):
     sch.reorder_block_iter_var(sch.get_sblock("C"), [2, 0, 1])
 
 
+# sample_compute_location as MetaSchedule uses it: the sampled place goes to compute_at (the
+# root mark leaves the block, the inline mark inlines it).
+def compute_location(decision, block="B"):
+    def apply(sch):
+        b = sch.get_sblock(block)
+        loc = sch.sample_compute_location(b, decision=decision)
+        sch.compute_at(b, loc, preserve_unit_loops=True, index=-1)
+    return apply
+
+
 CASES = [
     ("bias_relu_inline", "bias_relu", bias_relu_inline),
     ("sum_rfactor", "sum", sum_rfactor),
@@ -450,6 +460,11 @@ CASES = [
     ("inline_into_window", "kernels/blockized_1", inline_into_window),
     ("unit_loops", "kernels/two_elementwise", unit_loops),
     ("block_iter_order", "kernels/matmul", block_iter_order),
+    ("compute_location_root", "kernels/three_stage", compute_location(-1)),
+    ("compute_location_inline", "kernels/three_stage", compute_location(-2)),
+    ("compute_location_outer", "kernels/three_stage", compute_location(0)),
+    ("compute_location_inner", "kernels/three_stage", compute_location(1)),
+    ("compute_location_sampled", "kernels/conv1d_pad", compute_location(None, "pad")),
     ("cache_read_intermediate", "softmax", cache_read_intermediate),
     ("cache_read_shared_input", "softmax", cache_read_shared_input),
     ("cache_write_in_shared_loop", "kernels/three_stage", cache_write_in_shared_loop),

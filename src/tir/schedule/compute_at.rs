@@ -46,7 +46,12 @@ impl Schedule {
     /// size, an index outside the positions between the block's producers and consumers, or
     /// stale handles.
     pub fn compute_at_with(&mut self, block: BlockRV, l: LoopRV, opts: ComputeAtOptions) -> Result<(), ScheduleError> {
-        self.move_under(block, l, true, opts)?;
+        match self.rvs.get(l.0) {
+            // `sample_compute_location`'s marks: stay at the root, or inline.
+            Some(super::Rv::RootMark) => self.block_site(block, "compute_at").map(drop)?,
+            Some(super::Rv::InlineMark) => self.inline_block(block)?,
+            _ => self.move_under(block, l, true, opts)?,
+        }
         self.trace.push(Instruction::ComputeAt { block, l, opts });
         Ok(())
     }
@@ -71,7 +76,11 @@ impl Schedule {
         l: LoopRV,
         opts: ComputeAtOptions,
     ) -> Result<(), ScheduleError> {
-        self.move_under(block, l, false, opts)?;
+        match self.rvs.get(l.0) {
+            Some(super::Rv::RootMark) => self.block_site(block, "reverse_compute_at").map(drop)?,
+            Some(super::Rv::InlineMark) => self.reverse_inline_block(block)?,
+            _ => self.move_under(block, l, false, opts)?,
+        }
         self.trace.push(Instruction::ReverseComputeAt { block, l, opts });
         Ok(())
     }
@@ -343,5 +352,115 @@ fn split_constant(e: &PrimExpr) -> (PrimExpr, i64) {
             (simplify(&PrimExpr::binary(*op, ta, b.clone())), ca)
         }
         _ => (e.clone(), 0),
+    }
+}
+
+impl Schedule {
+    /// Sample where a block is computed (TVM's `sample_compute_location`): `-2` inlined, `-1`
+    /// at the root, or `i` under the `i`-th loop of its first consumer; a handle `compute_at`
+    /// takes. The candidates are TVM's: inlining where it is legal, the root, then the
+    /// consumer's loops down to the lowest one holding every consumer, skipping unit loops and
+    /// stopping at reduction loops, where `compute_at` is legal. `decision` replays one.
+    ///
+    /// # Errors
+    /// A decision that is not a candidate, or a stale handle.
+    pub fn sample_compute_location(&mut self, block: BlockRV, decision: Option<i64>) -> Result<LoopRV, ScheduleError> {
+        const P: &str = "sample_compute_location";
+        let name = self.block_name(block, P)?;
+        self.block_site(block, P)?;
+        let candidates = self.compute_locations(block)?;
+        let chosen =
+            match decision {
+                Some(d) => candidates.iter().find(|(i, _)| *i == d).copied().ok_or_else(|| {
+                    err(P, format!("the decision {d} is not a place where block {name} can be computed"))
+                })?,
+                None => {
+                    let k = self.rng.below(candidates.len());
+                    candidates[k]
+                }
+            };
+        let rv = match chosen.1 {
+            Some(id) => super::Rv::Loop(Some(id)),
+            None if chosen.0 == -2 => super::Rv::InlineMark,
+            None => super::Rv::RootMark,
+        };
+        self.rvs.push(rv);
+        let out = LoopRV(self.rvs.len() - 1);
+        self.trace.push(Instruction::SampleComputeLocation { block, decision: chosen.0, out });
+        Ok(out)
+    }
+
+    /// The candidates of `sample_compute_location`: (index, loop variable id).
+    fn compute_locations(&self, block: BlockRV) -> Result<Vec<(i64, Option<u64>)>, ScheduleError> {
+        let mut out = Vec::new();
+        // Legality is the primitives' own: each is tried on a copy.
+        let trial = |f: &dyn Fn(&mut Schedule) -> Result<(), ScheduleError>| {
+            let mut copy = Schedule::new(self.func.clone());
+            copy.rvs = self.rvs.clone();
+            f(&mut copy).is_ok()
+        };
+        if trial(&|s: &mut Schedule| s.inline_block(block)) {
+            out.push((-2, None));
+        }
+        out.push((-1, None));
+        let site = self.block_site(block, "sample_compute_location")?;
+        let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
+        let Some(scope) = tree::scope_of(&self.func.body, &site.realize) else { return Ok(out) };
+        let StmtKind::BlockRealize { block: scope_block, .. } = scope.kind() else { return Ok(out) };
+        let consumers: Vec<(Vec<Stmt>, Stmt, Block)> = tree::outer_blocks(&scope_block.body)
+            .into_iter()
+            .filter(|(_, r, b)| {
+                !r.same_node(&site.realize) && b.reads.iter().any(|x| blk.writes.iter().any(|w| w.buffer == x.buffer))
+            })
+            .collect();
+        let Some((first_loops, _, _)) = consumers.first() else { return Ok(out) };
+        // The lowest loop holding every consumer.
+        let holds_all = |l: &Stmt| consumers.iter().all(|(_, r, _)| tree::contains(l, r));
+        let Some(boundary) = first_loops.iter().rposition(holds_all) else { return Ok(out) };
+        let loops: Vec<ForParts> = first_loops[..=boundary].iter().filter_map(ForParts::of).collect();
+        let kinds: Vec<bool> = loops.iter().map(|l| self.loop_is_data_parallel(l.var.id())).collect();
+        let last_data_par = kinds.iter().rposition(|&d| d);
+        let mut visited_reduce = false;
+        for (i, l) in loops.iter().enumerate() {
+            if l.extent.as_int() == Some(1) {
+                continue;
+            }
+            if kinds[i] {
+                if visited_reduce {
+                    break;
+                }
+            } else {
+                visited_reduce = true;
+                if last_data_par.is_none_or(|d| i > d) {
+                    break;
+                }
+            }
+            let id = l.var.id();
+            if trial(&|s: &mut Schedule| {
+                s.rvs.push(super::Rv::Loop(Some(id)));
+                let lv = LoopRV(s.rvs.len() - 1);
+                s.move_under(block, lv, true, ComputeAtOptions { preserve_unit_loops: true, index: -1 })
+            }) {
+                out.push((i as i64, Some(id)));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Whether every block binding under the loop that uses its variable is a data-parallel
+    /// iteration variable (TVM's `GetLoopIterType`).
+    fn loop_is_data_parallel(&self, id: u64) -> bool {
+        let Some((_, l)) = tree::find_loop(&self.func.body, id) else { return false };
+        let mut ok = true;
+        tree::walk_blocks(&l, &mut Vec::new(), &mut |_, realize, b| {
+            if let StmtKind::BlockRealize { values, .. } = realize.kind() {
+                for (iv, v) in b.iter_vars.iter().zip(values) {
+                    if iv.iter_type != IterType::DataPar && crate::tir::region::uses_var(v, id) {
+                        ok = false;
+                    }
+                }
+            }
+        });
+        ok
     }
 }

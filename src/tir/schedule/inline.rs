@@ -16,6 +16,13 @@ impl Schedule {
     /// a buffer that is a parameter or written elsewhere, a consumer that reads a window of it
     /// instead of elements, or a stale handle.
     pub fn compute_inline(&mut self, block: BlockRV) -> Result<(), ScheduleError> {
+        self.inline_block(block)?;
+        self.trace.push(Instruction::ComputeInline(block));
+        Ok(())
+    }
+
+    /// `compute_inline` without its trace entry (`compute_at` to an inline mark uses it).
+    pub(super) fn inline_block(&mut self, block: BlockRV) -> Result<(), ScheduleError> {
         const P: &str = "compute_inline";
         let site = self.block_site(block, P)?;
         let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
@@ -65,7 +72,6 @@ impl Schedule {
             ));
         }
         self.func.body = tree::drop_alloc(&body, buffer);
-        self.trace.push(Instruction::ComputeInline(block));
         Ok(())
     }
 }
@@ -80,6 +86,13 @@ impl Schedule {
     /// a parameter or read elsewhere; a consumer whose loops hold other statements; or a stale
     /// handle.
     pub fn reverse_compute_inline(&mut self, block: BlockRV) -> Result<(), ScheduleError> {
+        self.reverse_inline_block(block)?;
+        self.trace.push(Instruction::ReverseComputeInline(block));
+        Ok(())
+    }
+
+    /// `reverse_compute_inline` without its trace entry.
+    pub(super) fn reverse_inline_block(&mut self, block: BlockRV) -> Result<(), ScheduleError> {
         const P: &str = "reverse_compute_inline";
         let site = self.block_site(block, P)?;
         let StmtKind::BlockRealize { block: consumer, .. } = site.realize.kind() else { unreachable!("a block site") };
@@ -160,7 +173,6 @@ impl Schedule {
         // The consumer leaves with the loops it alone held; the producer stores its result.
         let without = tree::remove_leaf(&self.func.body, &site.realize);
         self.func.body = tree::drop_alloc(&super::blocks::replace_stmt(&without, &prod_realize, &new_realize), &b);
-        self.trace.push(Instruction::ReverseComputeInline(block));
         Ok(())
     }
 }

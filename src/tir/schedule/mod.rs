@@ -29,7 +29,8 @@
 //! by a predicate, from any scope block), `blockize`, `compute_inline`,
 //! `reverse_compute_inline`, `decompose_reduction`, `cache_read` and `cache_write` (placed as
 //! TVM places them, in the root block's scope), `transform_layout`, `add_unit_loop`,
-//! `rfactor` for blocks directly in the root block; the sampling primitives `sample_perfect_tile` and `sample_categorical`
+//! `rfactor` for blocks directly in the root block; the sampling primitives `sample_perfect_tile`,
+//! `sample_categorical` and `sample_compute_location`
 //! (seeded, decisions in the trace). Blocks carry their regions (`T.reads`/`T.writes`),
 //! inferred by the reader where a script leaves them out ([`crate::tir::region`]). Not yet:
 //! `tensorize`, padding in `transform_layout`, and the other layout primitives.
@@ -127,6 +128,10 @@ enum Rv {
     Block(String),
     /// The loop's variable id, or `None` once a primitive replaced the loop.
     Loop(Option<u64>),
+    /// `sample_compute_location`'s "compute at the root" (`compute_at` leaves the block).
+    RootMark,
+    /// `sample_compute_location`'s "inline" (`compute_at` inlines the block).
+    InlineMark,
     /// A sampled integer.
     Int(i64),
 }

@@ -175,6 +175,15 @@ pub enum Instruction {
         /// The map.
         map: IndexMap,
     },
+    /// `l = sch.sample_compute_location(block=.., decision=..)`.
+    SampleComputeLocation {
+        /// The block.
+        block: BlockRV,
+        /// -2 inline, -1 root, or the index of a loop of the block's first consumer.
+        decision: i64,
+        /// The location (a loop, or a mark `compute_at` understands).
+        out: LoopRV,
+    },
     /// `sch.reorder_block_iter_var(block=.., new_order=[..])`.
     ReorderBlockIterVar {
         /// The block.
@@ -384,6 +393,9 @@ pub(super) fn print(trace: &[Instruction]) -> String {
                 format!("{} = sch.add_unit_loop(block_or_loop={})", l(*out), bl(*target))
             }
             Instruction::EnterPostproc => "sch.enter_postproc()".to_string(),
+            Instruction::SampleComputeLocation { block, decision, out } => {
+                format!("{} = sch.sample_compute_location(block={}, decision={decision})", l(*out), b(*block))
+            }
             Instruction::ReorderBlockIterVar { block, new_order } => {
                 let order: Vec<String> = new_order.iter().map(usize::to_string).collect();
                 format!("sch.reorder_block_iter_var(block={}, new_order=[{}])", b(*block), order.join(", "))
@@ -643,6 +655,12 @@ impl Schedule {
                 }
                 se(self.transform_layout(blk, read, index, &map))?;
                 bind(names, outs, [])
+            }
+            "sample_compute_location" => {
+                let blk = a.block(0, "block")?;
+                let decision = a.optional_int(1, "decision")?;
+                let out = se(self.sample_compute_location(blk, decision))?;
+                bind_loops(names, &[out])
             }
             "reorder_block_iter_var" => {
                 let blk = a.block(0, "block")?;
