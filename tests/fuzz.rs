@@ -662,6 +662,7 @@ const TRACE_TOKENS: &[&str] = &[
     "sch.blockize",
     "sch.add_unit_loop",
     "sch.reorder_block_iter_var",
+    "sch.unsafe_set_dtype",
     "sch.sample_compute_location",
     "sch.transform_layout",
     "lambda i, j: (j, i)",

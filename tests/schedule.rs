@@ -207,6 +207,14 @@ fn every_legality_rule_refuses_its_case() {
             "sch.reorder_block_iter_var(b0, [0, 0, 1])",
             "trace line 3: reorder_block_iter_var: The user provided block itervar index order (0, 0, 1) is not a valid permutation of [0, 1, ..., num_block_iter_vars-1] in block C.",
         ),
+        (
+            "sch.unsafe_set_dtype(b0, 0, \"float16\")",
+            "trace line 3: unsafe_set_dtype: C is a parameter of the function: its dtype cannot change",
+        ),
+        (
+            "b4 = sch.cache_write(b0, 0, \"local\")\nsch.unsafe_set_dtype(b0, 0, \"float7\")",
+            "trace line 4: unsafe_set_dtype: 'float7' is not a scalar data type",
+        ),
         ("sch.rfactor(l1, 0)", "trace line 3: rfactor: loop i is not bound to reduction variables only"),
         ("sch.rfactor(l3, 3)", "trace line 3: rfactor: factor_axis 3 is out of range for C of rank 2"),
         (

@@ -413,6 +413,10 @@ def compute_location(decision, block="B"):
     return apply
 
 
+def narrower_intermediate(sch):
+    sch.unsafe_set_dtype(sch.get_sblock("B"), 0, "float16")
+
+
 CASES = [
     ("bias_relu_inline", "bias_relu", bias_relu_inline),
     ("sum_rfactor", "sum", sum_rfactor),
@@ -460,6 +464,7 @@ CASES = [
     ("inline_into_window", "kernels/blockized_1", inline_into_window),
     ("unit_loops", "kernels/two_elementwise", unit_loops),
     ("block_iter_order", "kernels/matmul", block_iter_order),
+    ("narrower_intermediate", "kernels/three_stage", narrower_intermediate),
     ("compute_location_root", "kernels/three_stage", compute_location(-1)),
     ("compute_location_inline", "kernels/three_stage", compute_location(-2)),
     ("compute_location_outer", "kernels/three_stage", compute_location(0)),

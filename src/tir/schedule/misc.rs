@@ -1,5 +1,5 @@
 //! Small primitives: `get_producers`, `get_consumers`, `set_scope`, `storage_align`, `bind`,
-//! `unannotate`, `add_unit_loop`, `enter_postproc`, `reorder_block_iter_var` (TVM 0.27's `get_block_rv`s, `set_scope.cc`, `block_annotate.cc`,
+//! `unannotate`, `add_unit_loop`, `enter_postproc`, `reorder_block_iter_var`, `unsafe_set_dtype` (TVM 0.27's `get_block_rv`s, `set_scope.cc`, `block_annotate.cc`,
 //! `for_kind.cc`, `annotate.cc`).
 
 use super::{BlockOrLoop, BlockRV, Instruction, LoopRV, Schedule, ScheduleError, err, tree};
@@ -230,5 +230,72 @@ impl Schedule {
         self.func.body = super::blocks::replace_stmt(&self.func.body, &site.realize, &realize);
         self.trace.push(Instruction::ReorderBlockIterVar { block, new_order: new_order.to_vec() });
         Ok(())
+    }
+}
+
+impl Schedule {
+    /// Store the buffer a block writes (at `buffer_index`) as `dtype`: its stores cast to it
+    /// and its loads cast back (TVM's `unsafe_set_dtype`: the values may lose precision).
+    ///
+    /// # Errors
+    /// No written buffer at that index, a buffer that is a function parameter, an unknown
+    /// dtype, or a stale handle.
+    pub fn unsafe_set_dtype(&mut self, block: BlockRV, buffer_index: usize, dtype: &str) -> Result<(), ScheduleError> {
+        const P: &str = "unsafe_set_dtype";
+        let site = self.block_site(block, P)?;
+        let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
+        let Some(old) = blk.writes.get(buffer_index).map(|r| r.buffer.clone()) else {
+            return Err(err(P, format!("block {} has no write buffer at index {buffer_index}", blk.name)));
+        };
+        if self.func.buffer_map.iter().any(|(_, b)| *b == old) {
+            return Err(err(P, format!("{} is a parameter of the function: its dtype cannot change", old.name())));
+        }
+        let Some(dt) = crate::tir::DataType::parse(dtype).filter(|d| d.lanes == 1 && d.bits > 0) else {
+            return Err(err(P, format!("'{dtype}' is not a scalar data type")));
+        };
+        if dt.is_handle() {
+            return Err(err(P, format!("'{dtype}' is not a scalar data type")));
+        }
+        let mut spec = BufferSpec::new(old.name(), dt, old.shape().to_vec());
+        spec.scope = old.scope().to_string();
+        spec.span = old.span();
+        let new = spec.build();
+        let body = crate::tir::mutate::Mutator::stmt(&mut Retype { old: &old, new: &new }, &self.func.body);
+        self.func.body = super::blocks::replace_buffer_in_block(&body, &old, &new);
+        self.trace.push(Instruction::UnsafeSetDtype { block, buffer_index, dtype: dtype.to_string() });
+        Ok(())
+    }
+}
+
+/// Stores to `old` cast to `new`'s dtype and made to `new`; loads of it read `new` and cast
+/// back.
+struct Retype<'a> {
+    old: &'a Buffer,
+    new: &'a Buffer,
+}
+
+impl crate::tir::mutate::Mutator for Retype<'_> {
+    fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
+        let e = crate::tir::mutate::default_expr(self, e);
+        match e.kind() {
+            ExprKind::BufferLoad(b, idx) if b == self.old => {
+                PrimExpr::cast(self.old.dtype(), self.new.load(idx.clone()))
+            }
+            _ => e,
+        }
+    }
+    fn stmt(&mut self, s: &Stmt) -> Stmt {
+        let s = stacker::maybe_grow(64 * 1024, 1024 * 1024, || crate::tir::mutate::default_stmt(self, s));
+        match s.kind() {
+            StmtKind::BufferStore { buffer, value, indices } if buffer == self.old => Stmt::at(
+                StmtKind::BufferStore {
+                    buffer: self.new.clone(),
+                    value: PrimExpr::cast(self.new.dtype(), value.clone()),
+                    indices: indices.clone(),
+                },
+                s.span(),
+            ),
+            _ => s,
+        }
     }
 }

@@ -184,6 +184,15 @@ pub enum Instruction {
         /// The location (a loop, or a mark `compute_at` understands).
         out: LoopRV,
     },
+    /// `sch.unsafe_set_dtype(block=.., buffer_index=.., dtype=..)`.
+    UnsafeSetDtype {
+        /// The block writing the buffer.
+        block: BlockRV,
+        /// The buffer's index among its writes.
+        buffer_index: usize,
+        /// The new dtype.
+        dtype: String,
+    },
     /// `sch.reorder_block_iter_var(block=.., new_order=[..])`.
     ReorderBlockIterVar {
         /// The block.
@@ -393,6 +402,9 @@ pub(super) fn print(trace: &[Instruction]) -> String {
                 format!("{} = sch.add_unit_loop(block_or_loop={})", l(*out), bl(*target))
             }
             Instruction::EnterPostproc => "sch.enter_postproc()".to_string(),
+            Instruction::UnsafeSetDtype { block, buffer_index, dtype } => {
+                format!("sch.unsafe_set_dtype(block={}, buffer_index={buffer_index}, dtype={dtype:?})", b(*block))
+            }
             Instruction::SampleComputeLocation { block, decision, out } => {
                 format!("{} = sch.sample_compute_location(block={}, decision={decision})", l(*out), b(*block))
             }
@@ -661,6 +673,13 @@ impl Schedule {
                 let decision = a.optional_int(1, "decision")?;
                 let out = se(self.sample_compute_location(blk, decision))?;
                 bind_loops(names, &[out])
+            }
+            "unsafe_set_dtype" => {
+                let blk = a.block(0, "block")?;
+                let index = usize::try_from(a.int(1, "buffer_index")?).map_err(|_| "negative buffer_index")?;
+                let dtype = a.string(2, "dtype")?;
+                se(self.unsafe_set_dtype(blk, index, &dtype))?;
+                bind(names, outs, [])
             }
             "reorder_block_iter_var" => {
                 let blk = a.block(0, "block")?;

@@ -1,0 +1,27 @@
+# kernel: kernels/three_stage.py; TVM 0.27's print of it scheduled by narrower_intermediate.trace (generate.py)
+# from tvm.script import tirx as T
+# from tvm.tirx.layout import Axis
+
+@T.prim_func(s_tir=True)
+def three_stage(A: T.Buffer((128, 128), "float32"), D: T.Buffer((128, 128), "float32")):
+    # with T.sblock("root"):
+    B = T.sblock_alloc_buffer((128, 128), "float16")
+    C = T.sblock_alloc_buffer((128, 128))
+    for i, j in T.grid(128, 128):
+        with T.sblock("B"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            T.reads(A[vi, vj])
+            T.writes(B[vi, vj])
+            B[vi, vj] = T.Cast("float16", A[vi, vj] * T.float32(2.0))
+    for i, j in T.grid(128, 128):
+        with T.sblock("C"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            T.reads(B[vi, vj])
+            T.writes(C[vi, vj])
+            C[vi, vj] = T.Cast("float32", B[vi, vj]) + T.float32(1.0)
+    for i, j in T.grid(128, 128):
+        with T.sblock("D"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            T.reads(C[vi, vj])
+            T.writes(D[vi, vj])
+            D[vi, vj] = C[vi, vj] * C[vi, vj]
