@@ -399,3 +399,21 @@ fn loops_holding_a_loop_exit_are_not_moved() {
     assert!(sch.vectorize(l[1]).is_err());
     sch.annotate(BlockOrLoop::Loop(l[1]), "pragma_auto_unroll_max_step", strata::tir::ast::AttrValue::Int(16)).unwrap();
 }
+
+#[test]
+fn an_unpredicated_split_that_overruns_traps_instead_of_writing_past_the_buffer() {
+    // spec: TVM's split with disable_predication=True leaves the extra iterations unguarded (the
+    // user promises they are harmless); when they are not, Strata's bounds checks stop them.
+    let f = read_func(&dir().join("kernels/ew_odd.py"));
+    let mut sch = Schedule::new(f.clone());
+    let b = sch.get_block("C").unwrap();
+    let l = sch.get_loops(b).unwrap();
+    let opts = strata::tir::schedule::SplitOptions { disable_predication: true, ..Default::default() };
+    let given = [strata::tir::schedule::Factor::Inferred, strata::tir::schedule::Factor::Const(8)];
+    sch.split_with(l[1], &given, opts).unwrap();
+    let printed = strata::tir::script::print_func(sch.func());
+    assert!(!printed.contains("T.where"), "{printed}");
+    assert!(sch.trace().contains("factors=[None, 8], preserve_unit_iters=True, disable_predication=True"));
+    let e = outputs(&f, sch.func()).unwrap_err();
+    assert_eq!(e, "@ew_odd: out-of-bounds memref access");
+}

@@ -337,6 +337,12 @@ def split_without_unit_iters(sch):
     sch.split(i, [1, None, 8], preserve_unit_iters=False)
 
 
+def split_without_predicate(sch):
+    # The factors divide here, as TVM asks of disable_predication; the trace keeps the flag.
+    i, j, k = loops(sch, "C")
+    sch.split(k, [None, 16], disable_predication=True)
+
+
 # The inlines on blocks that share their loops with others (after compute_at).
 def inline_in_shared_nest(sch):
     sch.compute_at(sch.get_sblock("B"), loops(sch, "C")[1])
@@ -459,6 +465,7 @@ CASES = [
     ("blockize_reduction_only", "kernels/matmul", blockize_reduction_only),
     ("blockize_then_decompose", "kernels/mm_relu", blockize_then_decompose),
     ("split_without_unit_iters", "kernels/matmul", split_without_unit_iters),
+    ("split_without_predicate", "kernels/matmul", split_without_predicate),
     ("inline_in_shared_nest", "kernels/three_stage", inline_in_shared_nest),
     ("reverse_inline_in_shared_nest", "kernels/two_elementwise", reverse_inline_in_shared_nest),
     ("inline_into_window", "kernels/blockized_1", inline_into_window),

@@ -10,6 +10,23 @@ use crate::tir::arith::simplify;
 use crate::tir::ast::*;
 use crate::tir::mutate::{Mutator, Substitute};
 
+/// TVM's keyword arguments of `split`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SplitOptions {
+    /// `false`: the new loops of extent 1 are left out of the blocks' bindings (they are 0).
+    pub preserve_unit_iters: bool,
+    /// `true`: no `T.where` guards factors whose product exceeds the extent, so the extra
+    /// iterations run (TVM's warning applies: only for factors known to divide; Strata's bounds
+    /// checks still stop accesses outside the buffers).
+    pub disable_predication: bool,
+}
+
+impl Default for SplitOptions {
+    fn default() -> SplitOptions {
+        SplitOptions { preserve_unit_iters: true, disable_predication: false }
+    }
+}
+
 impl Schedule {
     /// Split a loop into nested loops with these extents, outermost first; one factor may be
     /// `None` (inferred). When the factors' product exceeds the extent, the blocks under the
@@ -28,11 +45,10 @@ impl Schedule {
     /// # Errors
     /// As [`Schedule::split`], and a sampled factor that is not this schedule's.
     pub fn split_by(&mut self, l: LoopRV, given: &[Factor]) -> Result<Vec<LoopRV>, ScheduleError> {
-        self.split_with(l, given, true)
+        self.split_with(l, given, SplitOptions::default())
     }
 
-    /// [`Schedule::split_by`] with TVM's `preserve_unit_iters`: `false` leaves the new loops of
-    /// extent 1 out of the blocks' bindings (they are 0).
+    /// [`Schedule::split_by`] with TVM's `preserve_unit_iters` and `disable_predication`.
     ///
     /// # Errors
     /// As [`Schedule::split_by`].
@@ -40,8 +56,9 @@ impl Schedule {
         &mut self,
         l: LoopRV,
         given: &[Factor],
-        preserve_unit_iters: bool,
+        opts: SplitOptions,
     ) -> Result<Vec<LoopRV>, ScheduleError> {
+        let preserve_unit_iters = opts.preserve_unit_iters;
         const P: &str = "split";
         let factors: Vec<Option<i64>> = given
             .iter()
@@ -111,7 +128,7 @@ impl Schedule {
         let map = HashMap::from_iter([(p.var.id(), value)]);
         let mut body = Substitute { map: &map }.stmt(&p.body);
         body = simplify_bindings(&body);
-        if product != Some(extent) {
+        if product != Some(extent) && !opts.disable_predication {
             let cond = PrimExpr::cmp(CmpOp::Lt, unsplit, PrimExpr::int_of(extent, dt));
             body = tree::map_outer_blocks(&body, &mut |_, pred, _| match pred.as_int() {
                 Some(1) => cond.clone(),
@@ -134,7 +151,7 @@ impl Schedule {
         self.func.body = tree::replace_loops(&self.func.body, [(p.var.id(), inner)].into_iter().collect());
         self.rvs[l.0] = Rv::Loop(None);
         let outs: Vec<LoopRV> = vars.iter().map(|v| self.new_loop_rv(v)).collect();
-        self.trace.push(Instruction::Split { l, factors: given.to_vec(), preserve_unit_iters, outs: outs.clone() });
+        self.trace.push(Instruction::Split { l, factors: given.to_vec(), opts, outs: outs.clone() });
         Ok(outs)
     }
 

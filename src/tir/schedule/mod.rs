@@ -50,6 +50,7 @@ mod tree;
 use crate::tir::ast::*;
 pub use compute_at::ComputeAtOptions;
 pub use layout::IndexMap;
+pub use loops::SplitOptions;
 pub use sample::SplitMix;
 pub use trace::{Instruction, ReplayError};
 pub(crate) use tree::walk_blocks;

@@ -7,6 +7,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 use super::{
     AnnValue, BlockOrLoop, BlockRV, ComputeAtOptions, ExprRV, Factor, IndexMap, LoopRV, Schedule, ScheduleError,
+    SplitOptions,
 };
 use crate::ir::Span;
 use crate::tir::ast::{AttrValue, PrimFunc, StmtKind, Var};
@@ -42,8 +43,8 @@ pub enum Instruction {
         l: LoopRV,
         /// The factors as given.
         factors: Vec<Factor>,
-        /// TVM's `preserve_unit_iters` (`false`: loops of extent 1 are left out of bindings).
-        preserve_unit_iters: bool,
+        /// TVM's `preserve_unit_iters` and `disable_predication`.
+        opts: SplitOptions,
         /// The new loops.
         outs: Vec<LoopRV>,
     },
@@ -326,7 +327,7 @@ pub(super) fn print(trace: &[Instruction]) -> String {
             Instruction::GetChildBlocks { parent, outs } => {
                 format!("{} = sch.get_child_blocks({})", targets(outs, b), bl(*parent))
             }
-            Instruction::Split { l: lp, factors, preserve_unit_iters, outs } => {
+            Instruction::Split { l: lp, factors, opts, outs } => {
                 let f: Vec<String> = factors
                     .iter()
                     .map(|f| match f {
@@ -336,11 +337,12 @@ pub(super) fn print(trace: &[Instruction]) -> String {
                     })
                     .collect();
                 format!(
-                    "{} = sch.split(loop={}, factors=[{}], preserve_unit_iters={}, disable_predication=False)",
+                    "{} = sch.split(loop={}, factors=[{}], preserve_unit_iters={}, disable_predication={})",
                     targets(outs, l),
                     l(*lp),
                     f.join(", "),
-                    if *preserve_unit_iters { "True" } else { "False" }
+                    if opts.preserve_unit_iters { "True" } else { "False" },
+                    if opts.disable_predication { "True" } else { "False" }
                 )
             }
             Instruction::Fuse { loops, out } => {
@@ -540,9 +542,11 @@ impl Schedule {
             "split" => {
                 let lp = a.loop_(0, "loop")?;
                 let factors = a.factors(1, "factors")?;
-                let preserve = a.optional_flag(2, "preserve_unit_iters")?.unwrap_or(true);
-                a.expect_flag(3, "disable_predication", false)?;
-                let ls = se(self.split_with(lp, &factors, preserve))?;
+                let opts = SplitOptions {
+                    preserve_unit_iters: a.optional_flag(2, "preserve_unit_iters")?.unwrap_or(true),
+                    disable_predication: a.optional_flag(3, "disable_predication")?.unwrap_or(false),
+                };
+                let ls = se(self.split_with(lp, &factors, opts))?;
                 bind_loops(names, &ls)
             }
             "sample_perfect_tile" => {
