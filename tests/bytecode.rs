@@ -298,3 +298,75 @@ fn large_dense_constants_are_borrowed_from_the_file_not_copied() {
     // A module holding borrowed elements writes the same bytes again.
     assert_eq!(write(&loaded, WriteOptions::default()).unwrap(), file.as_bytes());
 }
+
+/// `n` functions of affine loops, large enough (from ~1,200) to be decoded and verified on
+/// several threads; function `bad` (if any) gets `body` as an extra line.
+fn many_functions(n: usize, bad: Option<(usize, &str)>) -> String {
+    let mut text = String::new();
+    for i in 0..n {
+        let extra = match bad {
+            Some((b, line)) if b == i => line,
+            _ => "",
+        };
+        text.push_str(&format!(
+            "func @k{i}(%a: memref<?x16xf32>, %n: index) -> i32 {{\n  affine.for %i = 0 to %n {{\n    affine.for %j = 0 to 16 {{\n      %x = affine.load %a[%i, %j] : memref<?x16xf32>\n      %y = addf %x, %x : f32\n      affine.store %y, %a[%i, %j] : memref<?x16xf32>\n    }}\n  }}\n{extra}  %c = constant {i} : i32\n  return %c : i32\n}}\n"
+        ));
+    }
+    text
+}
+
+/// Run `f` on a pool of one thread: the sequential paths of decoding and verifying.
+fn on_one_thread<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("a pool").install(f)
+}
+
+#[test]
+fn a_large_module_decodes_and_verifies_on_threads_as_on_one() {
+    let text = many_functions(3000, None);
+    let v = strata::parse(&text).unwrap();
+    let bytes = write(&v, WriteOptions::default()).unwrap();
+    // Well above the 64 KiB of operations from which a file is decoded on several threads.
+    assert!(bytes.len() > 200_000, "{}", bytes.len());
+    let decode = || Bytecode::from_bytes(bytes.clone()).and_then(|b| b.decode()).unwrap().module;
+    let (threaded, single) = (decode(), on_one_thread(decode));
+    assert_eq!(strata::print_generic(&threaded), strata::print_generic(&single));
+    assert_eq!(strata::print(&threaded), strata::print(&v));
+    // The joined module is whole: every function verifies and the last one runs.
+    let loaded = strata::verify(threaded).unwrap();
+    let code = Engine::default().compile(&loaded).unwrap();
+    let mut a = Tensor::zeros::<f32>(&[2, 16]).unwrap();
+    let r = code.call("k2999", &mut [(&mut a).into(), Val::Index(2).into()]).unwrap();
+    assert_eq!(r, [Val::Int(2999, 32)]);
+}
+
+// spec: mlir-langref-late.md, dominance ("values are defined before use"): verifying on threads
+// reports what one walk reports: a structure error anywhere before any dominance error.
+#[test]
+fn verifying_on_threads_reports_the_errors_one_walk_reports() {
+    let use_before_def = "  %u = addi %w, %w : i32\n  %w = constant 1 : i32\n";
+    let wrong_type = "  %t = \"std.addi\"() : () -> i32\n";
+    let cases = [
+        (vec![(200, use_before_def)], "operand #0 does not dominate this use"),
+        (vec![(200, use_before_def), (2800, wrong_type)], "'std.addi' op"),
+        (vec![(2900, use_before_def), (100, use_before_def)], "operand #0 does not dominate this use"),
+    ];
+    for (bad, expected) in cases {
+        let mut text = many_functions(3000, None);
+        for &(f, line) in &bad {
+            let head = format!("func @k{f}(");
+            let at = text.find(&head).unwrap();
+            let body = at + text[at..].find("  %c = constant").unwrap();
+            text.insert_str(body, line);
+        }
+        let file = SourceFile::new("big.mlir", text.as_str());
+        let m = strata::parse_unverified(&file).unwrap();
+        let threaded = strata::verify(m.clone()).expect_err("an error").to_string();
+        let single = on_one_thread(|| strata::verify(m.clone()).expect_err("an error").to_string());
+        assert_eq!(threaded, single);
+        assert!(threaded.contains(expected), "{threaded}");
+        let all = strata::verify::verify_all(&m);
+        let all_single = on_one_thread(|| strata::verify::verify_all(&m));
+        let show = |d: &[strata::ir::Diagnostic]| d.iter().map(|d| format!("{d:?}")).collect::<Vec<_>>();
+        assert_eq!(show(&all), show(&all_single));
+    }
+}

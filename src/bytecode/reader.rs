@@ -387,10 +387,69 @@ impl Bytecode {
     pub fn decode(&self) -> Result<Decoded, BytecodeError> {
         let all: Vec<usize> = (0..self.units.len()).collect();
         let mut d = Decoder::new(self);
-        d.reserve = true;
-        let module = d.module(&all, false)?;
+        d.reserve = self.sizes;
+        let parts = self.parts();
+        let module = if parts.len() < 2 {
+            d.module(&all, false)?
+        } else {
+            // The other parts on the pool, the first on this thread, joined in the file's order.
+            let (first, rest) = rayon::join(
+                || d.module(&parts[0], false),
+                || {
+                    use rayon::prelude::*;
+                    parts[1..]
+                        .par_iter()
+                        .map(|units| {
+                            let mut d = Decoder::new(self);
+                            d.reserve = self.share_of(units);
+                            d.module(units, false)
+                        })
+                        .collect::<Vec<_>>()
+                },
+            );
+            let mut module = first?;
+            for part in rest {
+                module.absorb(part?);
+            }
+            module
+        };
         let args = d.arg_specs(None)?;
         Ok(Decoded { module, args })
+    }
+
+    /// The part of the module's sizes (ops, blocks, regions, values) that `units` hold, by
+    /// their share of the bytes, with a little room (a hint for reserving).
+    fn share_of(&self, units: &[usize]) -> [usize; 4] {
+        let total: usize = self.units.iter().map(|u| u.body.len()).sum::<usize>().max(1);
+        let mine: usize = units.iter().map(|&u| self.units[u].body.len()).sum();
+        self.sizes.map(|n| (n as f64 * mine as f64 / total as f64 * 1.05) as usize + 16)
+    }
+
+    /// The units split into one run per thread of about equal bytes, when the units are
+    /// independent (no top-level op uses another's results) and the file is large enough for
+    /// threads to pay; else one run.
+    fn parts(&self) -> Vec<Vec<usize>> {
+        let threads = rayon::current_num_threads();
+        let ops_bytes: usize = self.units.iter().map(|u| u.body.len()).sum();
+        if self.flags & flags::INDEPENDENT_UNITS == 0
+            || self.source.is_some()
+            || threads < 2
+            || self.units.len() < 2
+            || ops_bytes < PARALLEL_MIN_BYTES
+        {
+            return vec![(0..self.units.len()).collect()];
+        }
+        let per_part = ops_bytes.div_ceil(threads);
+        let mut parts = vec![Vec::new()];
+        let mut bytes = 0;
+        for (i, u) in self.units.iter().enumerate() {
+            if bytes >= per_part * parts.len() {
+                parts.push(Vec::new());
+            }
+            bytes += u.body.len();
+            parts.last_mut().expect("a part").push(i);
+        }
+        parts
     }
 
     /// Decode only the functions `names` and the top-level ops they refer to (by symbol,
@@ -454,8 +513,8 @@ struct Decoder<'b> {
     follow: bool,
     /// Symbols referred to by the unit being decoded.
     refs: Vec<Arc<str>>,
-    /// Reserve the module's arenas for the whole file (a full decode).
-    reserve: bool,
+    /// Room to reserve in the arenas: ops, blocks, regions, values (zeros: none).
+    reserve: [usize; 4],
     /// The deepest child of each type or attribute entry being decoded: nesting is bounded as
     /// the text parser bounds it.
     depth_stack: Vec<u16>,
@@ -476,6 +535,10 @@ impl<T: Clone> Nested<T> {
 /// The deepest nesting of types, attributes and locations (the text parser's limit).
 const MAX_DEPTH: u16 = 1000;
 
+/// Files whose operations take fewer bytes are decoded on one thread: below this, starting
+/// threads and joining their modules costs more than it saves.
+const PARALLEL_MIN_BYTES: usize = 64 * 1024;
+
 /// Bytes an encoded op takes at least (name and mask).
 const MIN_OP_BYTES: usize = 2;
 
@@ -495,7 +558,7 @@ impl<'b> Decoder<'b> {
             placeholder: None,
             follow: false,
             refs: Vec::new(),
-            reserve: false,
+            reserve: [0; 4],
             depth_stack: Vec::new(),
         }
     }
@@ -1084,8 +1147,8 @@ impl<'b> Decoder<'b> {
 
     fn module(&mut self, units: &[usize], follow_symbols: bool) -> Read<Module> {
         let mut m = Module::new();
-        if self.reserve {
-            let [ops, blocks, regions, values] = self.bc.sizes;
+        if self.reserve != [0; 4] {
+            let [ops, blocks, regions, values] = self.reserve;
             m.reserve(ops, blocks, regions, values);
             self.vals.reserve(values);
         }

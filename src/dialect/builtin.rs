@@ -7,7 +7,7 @@
 //!   (one per argument) if present; one region, empty for an external declaration, otherwise
 //!   with entry block arguments of the argument types.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::{OpDef, Traits, VerifyCx};
 use crate::ir::{Attribute, Diagnostic, Op};
@@ -57,15 +57,18 @@ fn verify_module(cx: &mut VerifyCx<'_>, op: Op) {
     if !m.block(blocks[0]).args.is_empty() {
         cx.error(op, "expects a body block without arguments");
     }
-    let mut seen: HashMap<&str, Op> = HashMap::new();
+    // The top module's symbol table is the context's (the first definition of each name).
+    let mut own: HashMap<&str, Op> = HashMap::default();
+    let top = op == m.top();
     for &inner in &m.block(blocks[0]).ops {
         if let Some(name) = m.attr(inner, "sym_name").and_then(Attribute::as_str) {
-            if let Some(&first) = seen.get(name) {
+            let first = if top { cx.symbols.get(name).copied() } else { own.get(name).copied() };
+            if let Some(first) = first.filter(|&f| f != inner) {
                 let d = Diagnostic::error(m.op_span(inner), format!("redefinition of symbol named '{name}'"))
                     .with_note(Diagnostic::note(m.op_span(first), "see existing symbol definition here"));
                 cx.push(d);
-            } else {
-                seen.insert(name, inner);
+            } else if !top {
+                own.insert(name, inner);
             }
         }
     }

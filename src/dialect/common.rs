@@ -3,6 +3,7 @@
 
 use rustc_hash::FxHashMap as HashMap;
 use std::fmt::Display;
+use std::sync::Arc;
 
 use crate::ir::{Attribute, Diagnostic, Module, Op, OperationState, Span, Type, Value, Values};
 use crate::syntax::{PResult, Parser, Printer, TokKind};
@@ -20,8 +21,9 @@ pub enum FoldResult {
 pub struct VerifyCx<'m> {
     /// The module being verified.
     pub m: &'m Module,
-    /// Functions of the module by name.
-    pub symbols: HashMap<&'m str, Op>,
+    /// Functions of the module by name (shared by the contexts verifying parts of one module
+    /// on several threads).
+    pub symbols: Arc<HashMap<&'m str, Op>>,
     /// Diagnostics reported so far.
     pub diags: Vec<Diagnostic>,
 }
@@ -35,7 +37,12 @@ impl<'m> VerifyCx<'m> {
                 symbols.entry(name).or_insert(op);
             }
         }
-        VerifyCx { m, symbols, diags: Vec::new() }
+        VerifyCx { m, symbols: Arc::new(symbols), diags: Vec::new() }
+    }
+
+    /// A fresh context over the same module and symbol table.
+    pub fn sibling(&self) -> VerifyCx<'m> {
+        VerifyCx { m: self.m, symbols: self.symbols.clone(), diags: Vec::new() }
     }
 
     /// Report `'name' op MESSAGE` at the op.

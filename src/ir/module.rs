@@ -292,10 +292,13 @@ impl Module {
     /// Create a detached op from `state`, with fresh result values; its regions become owned.
     pub fn create_op(&mut self, state: OperationState) -> Op {
         let OperationState { name, operands, result_types, mut attrs, successors, regions, span } = state;
-        // Sorted by name; of equal names the last one given wins.
-        attrs.reverse();
-        attrs.sort_by(|a, b| a.name.cmp(&b.name));
-        attrs.dedup_by(|later, earlier| later.name == earlier.name);
+        // Sorted by name; of equal names the last one given wins (readers of sorted dictionaries,
+        // such as the bytecode's, skip the sort).
+        if !attrs.windows(2).all(|w| w[0].name < w[1].name) {
+            attrs.reverse();
+            attrs.sort_by(|a, b| a.name.cmp(&b.name));
+            attrs.dedup_by(|later, earlier| later.name == earlier.name);
+        }
         let op = self.ops.push(OpData {
             name,
             operands,
@@ -563,6 +566,82 @@ impl Module {
     /// The last op of `block`.
     pub fn terminator(&self, block: Block) -> Option<Op> {
         self.blocks[block].ops.last().copied()
+    }
+
+    /// Move the top-level ops of `other` to the end of this module's top block, in their order,
+    /// with everything they hold; `other`'s own top op, aliases and source are dropped (its
+    /// spans are kept: they must point into this module's source). Handles of `other` are
+    /// shifted past this module's, which is how modules built apart (on several threads) become
+    /// one without copying their contents.
+    ///
+    /// ```
+    /// use strata::ir::{Module, OperationState};
+    /// let (mut a, mut b) = (Module::new(), Module::new());
+    /// a.insert_op(a.top_block(), OperationState::new("test.a"));
+    /// b.insert_op(b.top_block(), OperationState::new("test.b"));
+    /// a.absorb(b);
+    /// let names: Vec<&str> = a.block(a.top_block()).ops.iter().map(|&o| a.op_name(o)).collect();
+    /// assert_eq!(names, ["test.a", "test.b"]);
+    /// ```
+    pub fn absorb(&mut self, other: Module) {
+        let Module { ops, blocks, regions, values, op_spans, block_spans, top, .. } = other;
+        let other_top_block = regions[ops[top].regions[0]].blocks[0];
+        let moved: Vec<Op> = blocks[other_top_block].ops.clone();
+        let shift = |n: usize, by: usize| u32::try_from(n + by).expect("fewer than 2^32 entities");
+        let (o, b, r, v) = (self.ops.len(), self.blocks.len(), self.regions.len(), self.values.len());
+        let op = |x: Op| Op(shift(x.0 as usize, o));
+        let block = |x: Block| Block(shift(x.0 as usize, b));
+        let region = |x: Region| Region(shift(x.0 as usize, r));
+        let value = |x: Value| Value(shift(x.0 as usize, v));
+        self.ops.reserve(ops.len());
+        for (_, mut d) in ops {
+            d.operands.iter_mut().for_each(|x| *x = value(*x));
+            d.results.iter_mut().for_each(|x| *x = value(*x));
+            d.regions.iter_mut().for_each(|x| *x = region(*x));
+            for s in &mut d.successors {
+                s.block = block(s.block);
+                s.args.iter_mut().for_each(|x| *x = value(*x));
+            }
+            d.parent = d.parent.expand().map(block).into();
+            self.ops.push(d);
+        }
+        self.blocks.reserve(blocks.len());
+        for (_, mut d) in blocks {
+            d.args.iter_mut().for_each(|x| *x = value(*x));
+            d.ops.iter_mut().for_each(|x| *x = op(*x));
+            d.parent = d.parent.expand().map(region).into();
+            self.blocks.push(d);
+        }
+        self.regions.reserve(regions.len());
+        for (_, mut d) in regions {
+            d.blocks.iter_mut().for_each(|x| *x = block(*x));
+            d.parent = d.parent.expand().map(op).into();
+            self.regions.push(d);
+        }
+        self.values.reserve(values.len());
+        for (_, mut d) in values {
+            d.def = match d.def {
+                ValueDef::Result(x, i) => ValueDef::Result(op(x), i),
+                ValueDef::Arg(x, i) => ValueDef::Arg(block(x), i),
+                ValueDef::Detached => ValueDef::Detached,
+            };
+            self.values.push(d);
+        }
+        for (k, s) in op_spans.iter().filter(|(_, s)| s.is_some()) {
+            self.op_spans[op(k)] = *s;
+        }
+        for (k, s) in block_spans.iter().filter(|(_, s)| s.is_some()) {
+            self.block_spans[block(k)] = *s;
+        }
+        // The old top block is left empty (an unreachable arena entry, like any erased op's).
+        let old_top_block = block(other_top_block);
+        self.blocks[old_top_block].ops.clear();
+        let body = self.top_block();
+        for x in moved {
+            let x = op(x);
+            self.ops[x].parent = body.into();
+            self.blocks[body].ops.push(x);
+        }
     }
 
     /// Number of ops in the arena (attached or not).

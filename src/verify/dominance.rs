@@ -115,10 +115,25 @@ impl RegionDoms {
 }
 
 pub(super) fn check(m: &Module, stop_at_first: bool) -> Vec<Diagnostic> {
-    let mut cx =
-        Checker { m, position: SecondaryMap::new(), doms: HashMap::default(), diags: Vec::new(), stop_at_first };
+    let mut cx = Checker::new(m, stop_at_first);
     for &r in &m.op(m.top()).regions {
         cx.region(r);
+    }
+    cx.diags
+}
+
+/// Dominance in the top-level ops `ops` of a module whose body is one block (see
+/// `structure::top_is_sliceable`), as [`check`] checks them.
+pub(super) fn check_slice(m: &Module, ops: &[Op], stop_at_first: bool) -> Vec<Diagnostic> {
+    let mut cx = Checker::new(m, stop_at_first);
+    for (i, &o) in m.block(m.top_block()).ops.iter().enumerate() {
+        cx.position[o] = i as u32;
+    }
+    for &op in ops {
+        if cx.done() {
+            break;
+        }
+        cx.op_and_regions(op);
     }
     cx.diags
 }
@@ -129,9 +144,29 @@ struct Checker<'m> {
     doms: HashMap<Region, Option<RegionDoms>>,
     diags: Vec<Diagnostic>,
     stop_at_first: bool,
+    /// The fast path: a value defined earlier in the block being walked or in a block holding
+    /// it is marked with the isolation scope it was defined in; a use of a value marked with the
+    /// current scope is valid. Other uses (across the blocks of a CFG, or errors) take the full
+    /// check.
+    defined: SecondaryMap<Value, u32>,
+    scope: u32,
+    scopes: u32,
 }
 
 impl Checker<'_> {
+    fn new(m: &Module, stop_at_first: bool) -> Checker<'_> {
+        Checker {
+            m,
+            position: SecondaryMap::new(),
+            doms: HashMap::default(),
+            diags: Vec::new(),
+            stop_at_first,
+            defined: SecondaryMap::new(),
+            scope: 1,
+            scopes: 1,
+        }
+    }
+
     fn done(&self) -> bool {
         self.stop_at_first && !self.diags.is_empty()
     }
@@ -149,17 +184,48 @@ impl Checker<'_> {
                 }
             }
             for &b in &m.region(r).blocks {
+                for &a in &m.block(b).args {
+                    self.defined[a] = self.scope;
+                }
                 for &op in &m.block(b).ops {
                     if self.done() {
                         return;
                     }
-                    self.op(op);
-                    for &inner in &m.op(op).regions {
-                        self.region(inner);
+                    self.op_and_regions(op);
+                }
+                // Leaving the block: its values are no longer known to dominate.
+                for &a in &m.block(b).args {
+                    self.defined[a] = 0;
+                }
+                for &op in &m.block(b).ops {
+                    for &v in &m.op(op).results {
+                        self.defined[v] = 0;
                     }
                 }
             }
         });
+    }
+
+    /// An op's uses, then its regions (in a new scope if the op is isolated); then its results
+    /// are defined (an op's results are not visible in its own regions).
+    fn op_and_regions(&mut self, op: Op) {
+        let m = self.m;
+        self.op(op);
+        let regions = &m.op(op).regions;
+        if !regions.is_empty() {
+            let outer = self.scope;
+            if registry().get(m.op_name(op)).is_some_and(|d| d.traits.isolated) {
+                self.scopes += 1;
+                self.scope = self.scopes;
+            }
+            for &inner in regions {
+                self.region(inner);
+            }
+            self.scope = outer;
+        }
+        for &v in &m.op(op).results {
+            self.defined[v] = self.scope;
+        }
     }
 
     fn op(&mut self, op: Op) {
@@ -167,6 +233,9 @@ impl Checker<'_> {
         let d = m.op(op);
         let uses = d.operands.iter().chain(d.successors.iter().flat_map(|s| s.args.iter()));
         for (i, &v) in uses.enumerate() {
+            if self.defined[v] == self.scope {
+                continue;
+            }
             if let Some(msg) = check_use(m, &self.position, &self.doms, v, op) {
                 let mut diag = Diagnostic::error(m.op_span(op), format!("operand #{i} {msg}"));
                 if let Some(s) = m.value_span(v) {

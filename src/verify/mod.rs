@@ -24,6 +24,7 @@
 //! exact); [`verify_all`] collects every error instead.
 
 mod dominance;
+mod parallel;
 mod structure;
 mod verified;
 
@@ -46,6 +47,9 @@ pub fn verify_all(m: &Module) -> Vec<Diagnostic> {
 }
 
 fn run(m: &Module, stop_at_first: bool) -> Vec<Diagnostic> {
+    if let Some(diags) = parallel::run(m, stop_at_first) {
+        return diags;
+    }
     let mut diags = structure::check(m, stop_at_first);
     if !diags.is_empty() {
         return diags;

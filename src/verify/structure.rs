@@ -29,6 +29,43 @@ pub(super) fn check(m: &Module, stop_at_first: bool) -> Vec<Diagnostic> {
     diags
 }
 
+/// The top op's own rules (among them, unique symbols); the context, holding the symbol table
+/// the slices of [`check_slice`] share.
+pub(super) fn check_top_op(m: &Module) -> VerifyCx<'_> {
+    let mut cx = VerifyCx::new(m);
+    verify_op(&mut cx, m.top());
+    cx
+}
+
+/// Whether the top op's body is one block that needs no terminator and whose ops have no
+/// successors: each of its ops is then checked on its own, so slices of them can be checked
+/// apart ([`check_slice`]) with the diagnostics of one walk over all of them.
+pub(super) fn top_is_sliceable(m: &Module) -> bool {
+    let top = m.top();
+    let regions = &m.op(top).regions;
+    regions.len() == 1
+        && m.region(regions[0]).blocks.len() == 1
+        && registry().get(m.op_name(top)).is_some_and(|d| d.traits.no_terminator)
+        && m.block(m.top_block()).ops.iter().all(|&o| m.op(o).successors.is_empty())
+}
+
+/// The structure rules of `ops`, top-level ops of a module [`top_is_sliceable`] accepts, as
+/// [`check`] checks them.
+pub(super) fn check_slice(cx: VerifyCx<'_>, ops: &[Op], stop_at_first: bool) -> Vec<Diagnostic> {
+    let mut w = Walk { cx, stop_at_first };
+    for &op in ops {
+        verify_op_tree(&mut w, op);
+        if w.done() {
+            break;
+        }
+    }
+    let mut diags = w.cx.diags;
+    if stop_at_first {
+        diags.truncate(1);
+    }
+    diags
+}
+
 /// An op, then its regions. Deep nesting grows the stack on demand.
 fn verify_op_tree(w: &mut Walk<'_>, op: Op) {
     let before = w.cx.diags.len();

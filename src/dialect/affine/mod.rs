@@ -155,8 +155,14 @@ enum Standing {
 /// long, and an invalid module may have a use that is its own definition (`%k = affine.apply
 /// ..(%k)`), which the dominance check reports.
 fn holds_through_applies(m: &Module, v: Value, standing: impl Fn(&Module, Value) -> Standing) -> bool {
-    let mut seen = std::collections::HashSet::new();
-    let mut work = vec![v];
+    // Most values stand on their own (an induction variable, a constant): no worklist.
+    let first = match standing(m, v) {
+        Standing::Holds => return true,
+        Standing::Fails => return false,
+        Standing::IfOperands(op) => op,
+    };
+    let mut seen = rustc_hash::FxHashSet::from_iter([v]);
+    let mut work: Vec<Value> = m.op(first).operands.to_vec();
     while let Some(v) = work.pop() {
         if !seen.insert(v) {
             continue;
