@@ -196,6 +196,27 @@ fn every_legality_rule_refuses_its_case() {
             "trace line 4: transform_layout: the index map takes 1 indices but A_global has rank 2",
         ),
         (
+            // Sizes agree (256 x 256) but two elements land on one.
+            "sch.transform_layout(b0, (\"read\", 0), lambda i, k: (k, k))",
+            "trace line 3: transform_layout: the index map is not bijective affine over the shape of A",
+        ),
+        (
+            "sch.transform_block_layout(b0, lambda i, j, k: (i, j, j))",
+            "trace line 3: transform_block_layout: the index map is not bijective affine over the domain of block C",
+        ),
+        (
+            "sch.transform_block_layout(b0, lambda i, j, k: (i, j * 256 + k))",
+            "trace line 3: transform_block_layout: cannot tell the kind of the new iteration variable vj * 256 + vk: it mixes kinds of variables",
+        ),
+        (
+            "sch.transform_block_layout(b0, lambda i, j: (i, j))",
+            "trace line 3: transform_block_layout: the index map takes 2 indices but block C has 3 iteration variables",
+        ),
+        (
+            "l4, l5 = sch.split(l1, factors=[None, 8])\nsch.transform_block_layout(b0, lambda i, j, k: (j, i, k))",
+            "trace line 4: transform_block_layout: the bindings of block C are not its loop variables in order",
+        ),
+        (
             "sch.transform_layout(b0, (\"read\", 0), lambda i, k: (i, k), pad_value=0.0)",
             "trace line 3: transform_layout: pad_value is not supported yet",
         ),
@@ -229,6 +250,14 @@ fn every_legality_rule_refuses_its_case() {
     for (lines, want) in block_cases {
         assert_eq!(replay_err(matmul(), &format!("{head}{lines}\n")), want, "{lines}");
     }
+    // spec: TVM's transform_block_layout: the loops above the block hold nothing else.
+    assert_eq!(
+        replay_err(
+            read_func(&dir().join("kernels/two_elementwise.py")),
+            "b0 = sch.get_sblock(\"B\")\nb1 = sch.get_sblock(\"C\")\nl2, l3 = sch.get_loops(b1)\nsch.compute_at(b0, l2)\nsch.transform_block_layout(b1, lambda i, j: (j, i))\n"
+        ),
+        "trace line 5: transform_block_layout: loop i holds more than block C"
+    );
     let softmax = || read_func(&dir().join("../script/softmax.py"));
     // spec: TVM's compute_at: every consumer of the block must be under the loop.
     assert_eq!(

@@ -423,6 +423,23 @@ def narrower_intermediate(sch):
     sch.unsafe_set_dtype(sch.get_sblock("B"), 0, "float16")
 
 
+def block_layout(index_map, block="C"):
+    def apply(sch):
+        sch.transform_block_layout(sch.get_sblock(block), index_map)
+    return apply
+
+
+def output_blocks(sch):
+    # The blocks writing what leaves the root scope, then those of a nested scope.
+    outs = sch.get_output_blocks(sch.get_sblock("root"))
+    sch.parallel(sch.get_loops(outs[0])[0])
+
+
+def output_blocks_nested(sch):
+    outs = sch.get_output_blocks(sch.get_sblock("C_outer"))
+    sch.vectorize(sch.get_loops(outs[0])[-1])
+
+
 CASES = [
     ("bias_relu_inline", "bias_relu", bias_relu_inline),
     ("sum_rfactor", "sum", sum_rfactor),
@@ -484,6 +501,13 @@ CASES = [
     ("layout_tiled", "kernels/two_elementwise", layout_tiled),
     ("layout_packed_operand", "kernels/matmul", layout_packed_operand),
     ("layout_by_name", "kernels/two_elementwise", layout_by_name),
+    ("block_layout_transposed", "kernels/two_elementwise", block_layout(lambda i, j: (j, i))),
+    ("block_layout_fused", "kernels/two_elementwise", block_layout(lambda i, j: (i * 128 + j,))),
+    ("block_layout_split", "kernels/two_elementwise", block_layout(lambda i, j: (i // 16, j, i % 16))),
+    ("block_layout_tiled", "kernels/two_elementwise", block_layout(lambda i, j: (i // 16, j // 16, i % 16, j % 16))),
+    ("block_layout_reduction", "kernels/matmul", block_layout(lambda i, j, k: (k // 8, i, j, k % 8))),
+    ("output_blocks", "kernels/two_elementwise", output_blocks),
+    ("output_blocks_nested", "kernels/blockized_1", output_blocks_nested),
 ]
 
 for case, kname, fn in CASES:

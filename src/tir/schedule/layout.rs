@@ -100,6 +100,10 @@ impl Schedule {
                 ),
             ));
         }
+        // Equal sizes do not make a map one-to-one (`lambda i, j: (j, j)` on a square buffer).
+        if let Err(why) = super::iter_map::Bijection::of(map, &dims) {
+            return Err(err(P, format!("the index map {why} over the shape of {}", old.name())));
+        }
         let dt = old.shape().first().map_or(crate::tir::DataType::INT32, PrimExpr::dtype);
         let mut spec =
             BufferSpec::new(old.name(), old.dtype(), shape.iter().map(|&d| PrimExpr::int_of(d, dt)).collect());
@@ -184,6 +188,173 @@ impl Mutator for Relayout<'_> {
                     .map(|b| if b == self.old { self.new.clone() } else { b.clone() })
                     .collect();
                 let b = Block { reads, writes, alloc_buffers: allocs, ..(**block).clone() };
+                Stmt::at(
+                    StmtKind::BlockRealize { values: values.clone(), predicate: predicate.clone(), block: Box::new(b) },
+                    s.span(),
+                )
+            }
+            _ => s,
+        }
+    }
+}
+
+impl Schedule {
+    /// Re-index a block's iteration space through `map` (TVM's `transform_block_layout`): the
+    /// block gets one iteration variable per result of the map, spanning the map's image of its
+    /// domain, bound to new loops `ax0, ax1, ..` that replace its loop nest; its body reads the
+    /// old variables through the map's inverse.
+    ///
+    /// # Errors
+    /// Loops above the block that hold anything else or do not start at 0, bindings that are
+    /// not the loop variables in order, a predicate, a map of another arity or that is not
+    /// bijective affine over the block's domain, a new variable mixing spatial and reduction
+    /// variables, or a stale handle.
+    pub fn transform_block_layout(&mut self, block: BlockRV, map: &IndexMap) -> Result<(), ScheduleError> {
+        const P: &str = "transform_block_layout";
+        let site = self.block_site(block, P)?;
+        let StmtKind::BlockRealize { values, predicate, block: blk } = site.realize.kind() else {
+            unreachable!("a block site")
+        };
+        let loops: Vec<super::tree::ForParts> = site.loops.iter().filter_map(super::tree::ForParts::of).collect();
+        for (k, l) in loops.iter().enumerate() {
+            if l.min.as_int() != Some(0) {
+                return Err(err(P, format!("loop {} does not start at 0", l.var.name())));
+            }
+            let next = loops.get(k + 1).map_or(&site.realize, |_| &site.loops[k + 1]);
+            if !l.body.same_node(next) {
+                return Err(err(P, format!("loop {} holds more than block {}", l.var.name(), blk.name)));
+            }
+        }
+        let trivial = values.len() == loops.len()
+            && values.iter().zip(&loops).all(|(v, l)| matches!(v.kind(), ExprKind::Var(x) if *x == l.var));
+        if !trivial {
+            return Err(err(P, format!("the bindings of block {} are not its loop variables in order", blk.name)));
+        }
+        if predicate.as_int() != Some(1) {
+            return Err(err(P, format!("block {} has a predicate", blk.name)));
+        }
+        if map.params.len() != blk.iter_vars.len() {
+            return Err(err(
+                P,
+                format!(
+                    "the index map takes {} indices but block {} has {} iteration variables",
+                    map.params.len(),
+                    blk.name,
+                    blk.iter_vars.len()
+                ),
+            ));
+        }
+        let mut dims = Vec::new();
+        for iv in &blk.iter_vars {
+            let dom = iv.dom.as_ref().map(|d| (d.min.as_int(), d.extent.as_int()));
+            match dom {
+                Some((Some(0), Some(e))) => dims.push(e),
+                _ => {
+                    return Err(err(
+                        P,
+                        format!("the domain of {} is not a constant range from 0 (not supported)", iv.var.name()),
+                    ));
+                }
+            }
+        }
+        // The map speaks of the block's variables.
+        let rename: HashMap<u64, PrimExpr> =
+            map.params.iter().zip(&blk.iter_vars).map(|(p, iv)| (p.id(), PrimExpr::var(&iv.var))).collect();
+        let over_block = IndexMap {
+            params: blk.iter_vars.iter().map(|iv| iv.var.clone()).collect(),
+            results: map.results.iter().map(|r| simplify(&Substitute { map: &rename }.expr(r))).collect(),
+        };
+        let bij = super::iter_map::Bijection::of(&over_block, &dims)
+            .map_err(|why| err(P, format!("the index map {why} over the domain of block {}", blk.name)))?;
+        let dt = blk.iter_vars.first().map_or(crate::tir::DataType::INT32, |iv| iv.var.dtype());
+        let mut iter_vars = Vec::new();
+        for (i, r) in over_block.results.iter().enumerate() {
+            let mut kinds = blk
+                .iter_vars
+                .iter()
+                .filter(|iv| crate::tir::region::uses_var(r, iv.var.id()))
+                .map(|iv| iv.iter_type);
+            let Some(kind) = kinds.next() else {
+                return Err(err(P, format!("result {i} of the index map uses no iteration variable")));
+            };
+            if kinds.any(|k| k != kind) {
+                return Err(err(
+                    P,
+                    format!(
+                        "cannot tell the kind of the new iteration variable {}: it mixes kinds of variables",
+                        crate::tir::script::print_expr(r)
+                    ),
+                ));
+            }
+            let var = Var::new(&format!("v{i}"), dt);
+            iter_vars.push(IterVar {
+                dom: Some(Range::new(PrimExpr::int_of(0, dt), PrimExpr::int_of(bij.extents[i], dt))),
+                var,
+                iter_type: kind,
+                thread_tag: String::new(),
+            });
+        }
+        let new_vars: Vec<PrimExpr> = iter_vars.iter().map(|iv| PrimExpr::var(&iv.var)).collect();
+        let inverse: HashMap<u64, PrimExpr> =
+            blk.iter_vars.iter().zip(bij.inverse(&new_vars)).map(|(iv, e)| (iv.var.id(), e)).collect();
+        let moved = SimplifyAccesses.stmt(&Substitute { map: &inverse }.stmt(&site.realize));
+        let StmtKind::BlockRealize { block: moved, .. } = moved.kind() else { unreachable!("a realize") };
+        let loop_vars: Vec<Var> = (0..iter_vars.len()).map(|i| Var::new(&format!("ax{i}"), dt)).collect();
+        let new_block = Block { iter_vars, ..(**moved).clone() };
+        let mut body = Stmt::at(
+            StmtKind::BlockRealize {
+                values: loop_vars.iter().map(PrimExpr::var).collect(),
+                predicate: predicate.clone(),
+                block: Box::new(new_block),
+            },
+            site.realize.span(),
+        );
+        for (v, &e) in loop_vars.iter().zip(&bij.extents).rev() {
+            body = Stmt::for_range(v, PrimExpr::int_of(0, dt), PrimExpr::int_of(e, dt), body);
+        }
+        let scope = site.loops.first().unwrap_or(&site.realize);
+        self.func.body = super::blocks::replace_stmt(&self.func.body, scope, &body);
+        self.trace.push(Instruction::TransformBlockLayout { block, map: map.clone() });
+        Ok(())
+    }
+}
+
+/// Buffer indices and regions simplified (TVM's `BlockBufferAccessSimplifier`).
+struct SimplifyAccesses;
+
+impl Mutator for SimplifyAccesses {
+    fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
+        let e = default_expr(self, e);
+        match e.kind() {
+            ExprKind::BufferLoad(b, idx) => b.load(idx.iter().map(simplify).collect()),
+            _ => e,
+        }
+    }
+    fn stmt(&mut self, s: &Stmt) -> Stmt {
+        let s = stacker::maybe_grow(64 * 1024, 1024 * 1024, || default_stmt(self, s));
+        match s.kind() {
+            StmtKind::BufferStore { buffer, value, indices } => Stmt::at(
+                StmtKind::BufferStore {
+                    buffer: buffer.clone(),
+                    value: value.clone(),
+                    indices: indices.iter().map(simplify).collect(),
+                },
+                s.span(),
+            ),
+            StmtKind::BlockRealize { values, predicate, block } => {
+                let fix = |rs: &[BufferRegion]| -> Vec<BufferRegion> {
+                    rs.iter()
+                        .map(|r| BufferRegion {
+                            buffer: r.buffer.clone(),
+                            region: r
+                                .region
+                                .iter()
+                                .map(|x| Range::new(simplify(&x.min), simplify(&x.extent)))
+                                .collect(),
+                        })
+                        .collect()
+                };
+                let b = Block { reads: fix(&block.reads), writes: fix(&block.writes), ..(**block).clone() };
                 Stmt::at(
                     StmtKind::BlockRealize { values: values.clone(), predicate: predicate.clone(), block: Box::new(b) },
                     s.span(),

@@ -1,4 +1,4 @@
-//! Small primitives: `get_producers`, `get_consumers`, `set_scope`, `storage_align`, `bind`,
+//! Small primitives: `get_producers`, `get_consumers`, `get_output_blocks`, `set_scope`, `storage_align`, `bind`,
 //! `unannotate`, `add_unit_loop`, `enter_postproc`, `reorder_block_iter_var`, `unsafe_set_dtype` (TVM 0.27's `get_block_rv`s, `set_scope.cc`, `block_annotate.cc`,
 //! `for_kind.cc`, `annotate.cc`).
 
@@ -41,6 +41,35 @@ impl Schedule {
             }
         });
         Ok(names.iter().map(|n| self.new_block_rv(n)).collect())
+    }
+
+    /// The blocks under `scope` (at any depth) that write a buffer their own scope block does
+    /// not allocate: what leaves the scope (TVM's `get_output_blocks`), in program order.
+    ///
+    /// # Errors
+    /// A stale handle.
+    pub fn get_output_blocks(&mut self, scope: BlockRV) -> Result<Vec<BlockRV>, ScheduleError> {
+        let site = self.block_site(scope, "get_output_blocks")?;
+        fn go(s: &Stmt, allocated: &[Buffer], names: &mut Vec<String>) {
+            stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+                if let StmtKind::BlockRealize { block, .. } = s.kind() {
+                    if block.writes.iter().any(|w| !allocated.contains(&w.buffer)) {
+                        names.push(block.name.clone());
+                    }
+                    go(&block.body, &block.alloc_buffers, names);
+                    return;
+                }
+                for c in crate::tir::visit::stmt_children(s) {
+                    go(c, allocated, names);
+                }
+            })
+        }
+        let StmtKind::BlockRealize { block: me, .. } = site.realize.kind() else { unreachable!("a block site") };
+        let mut names = Vec::new();
+        go(&me.body, &me.alloc_buffers, &mut names);
+        let outs: Vec<BlockRV> = names.iter().map(|n| self.new_block_rv(n)).collect();
+        self.trace.push(Instruction::GetOutputBlocks { scope, outs: outs.clone() });
+        Ok(outs)
     }
 
     /// Give the buffer a block writes (at `buffer_index`) another storage scope; it is renamed

@@ -21,24 +21,27 @@
 //! ```
 //!
 //! Implemented so far: `get_block` (`get_sblock`), `get_loops`, `get_child_blocks`,
-//! `get_producers`, `get_consumers`, `split`
-//! (with TVM's `T.where` predicate for factors that do not divide), `fuse`, `reorder`,
+//! `get_producers`, `get_consumers`, `get_output_blocks`, `split`
+//! (with TVM's `T.where` predicate for factors that do not divide, unless
+//! `disable_predication`), `fuse`, `reorder`,
 //! `parallel`, `vectorize`, `unroll`, `bind`, `annotate`, `unannotate`, `set_scope`,
 //! `storage_align`, `compute_at` and `reverse_compute_at` (with `preserve_unit_loops` and
 //! `index`, regions united over the blocks under the loop and clipped to the block's domain
 //! by a predicate, from any scope block), `blockize`, `compute_inline`,
 //! `reverse_compute_inline`, `decompose_reduction`, `cache_read` and `cache_write` (placed as
-//! TVM places them, in the root block's scope), `transform_layout`, `add_unit_loop`,
+//! TVM places them, in the root block's scope), `transform_layout` and
+//! `transform_block_layout` (bijective affine maps), `add_unit_loop`,
 //! `rfactor` for blocks directly in the root block; the sampling primitives `sample_perfect_tile`,
 //! `sample_categorical` and `sample_compute_location`
 //! (seeded, decisions in the trace). Blocks carry their regions (`T.reads`/`T.writes`),
 //! inferred by the reader where a script leaves them out ([`crate::tir::region`]). Not yet:
-//! `tensorize`, padding in `transform_layout`, and the other layout primitives.
+//! `tensorize`, padding in `transform_layout`, `reindex` and the other layout primitives.
 
 mod blockize;
 mod blocks;
 mod compute_at;
 mod inline;
+mod iter_map;
 mod layout;
 mod loops;
 mod misc;

@@ -176,6 +176,20 @@ pub enum Instruction {
         /// The map.
         map: IndexMap,
     },
+    /// `sch.transform_block_layout(block=.., index_map=lambda ..: (..))`.
+    TransformBlockLayout {
+        /// The block.
+        block: BlockRV,
+        /// The map of its iteration variables.
+        map: IndexMap,
+    },
+    /// `b.. = sch.get_output_blocks(block=..)`.
+    GetOutputBlocks {
+        /// The scope block.
+        scope: BlockRV,
+        /// The handles made.
+        outs: Vec<BlockRV>,
+    },
     /// `l = sch.sample_compute_location(block=.., decision=..)`.
     SampleComputeLocation {
         /// The block.
@@ -311,6 +325,13 @@ fn py_value(v: &AttrValue) -> String {
 }
 
 /// The trace as TVM prints it.
+/// An index map as TVM prints it in a trace: `lambda i, j: (j, i,)`.
+fn lambda(map: &IndexMap) -> String {
+    let params: Vec<&str> = map.params.iter().map(Var::name).collect();
+    let results: String = map.results.iter().map(|r| format!("{}, ", crate::tir::script::print_expr(r))).collect();
+    format!("lambda {}: ({},)", params.join(", "), results.trim_end_matches(", "))
+}
+
 pub(super) fn print(trace: &[Instruction]) -> String {
     let mut s = String::from("# from tvm import s_tir\ndef apply_trace(sch: s_tir.Schedule) -> None:\n");
     if trace.is_empty() {
@@ -414,17 +435,17 @@ pub(super) fn print(trace: &[Instruction]) -> String {
                 let order: Vec<String> = new_order.iter().map(usize::to_string).collect();
                 format!("sch.reorder_block_iter_var(block={}, new_order=[{}])", b(*block), order.join(", "))
             }
-            Instruction::TransformLayout { block, read, index, map } => {
-                let params: Vec<&str> = map.params.iter().map(Var::name).collect();
-                let results: String =
-                    map.results.iter().map(|r| format!("{}, ", crate::tir::script::print_expr(r))).collect();
-                format!(
-                    "sch.transform_layout(block={}, buffer=(\"{}\", {index}), index_map=lambda {}: ({},), pad_value=None, assume_injective_transform=False)",
-                    b(*block),
-                    if *read { "read" } else { "write" },
-                    params.join(", "),
-                    results.trim_end_matches(", ")
-                )
+            Instruction::TransformLayout { block, read, index, map } => format!(
+                "sch.transform_layout(block={}, buffer=(\"{}\", {index}), index_map={}, pad_value=None, assume_injective_transform=False)",
+                b(*block),
+                if *read { "read" } else { "write" },
+                lambda(map)
+            ),
+            Instruction::TransformBlockLayout { block, map } => {
+                format!("sch.transform_block_layout(block={}, index_map={})", b(*block), lambda(map))
+            }
+            Instruction::GetOutputBlocks { scope, outs } => {
+                format!("{} = sch.get_output_blocks(block={})", targets(outs, b), b(*scope))
             }
             Instruction::Unannotate { target, key } => {
                 format!("sch.unannotate(block_or_loop={}, ann_key={key:?})", bl(*target))
@@ -671,6 +692,17 @@ impl Schedule {
                 }
                 se(self.transform_layout(blk, read, index, &map))?;
                 bind(names, outs, [])
+            }
+            "transform_block_layout" => {
+                let blk = a.block(0, "block")?;
+                let map = a.index_map(1, "index_map")?;
+                se(self.transform_block_layout(blk, &map))?;
+                bind(names, outs, [])
+            }
+            "get_output_blocks" => {
+                let scope = a.block(0, "block")?;
+                let bs = se(self.get_output_blocks(scope))?;
+                bind(names, outs, bs.iter().map(|&x| Named::Block(x)))
             }
             "sample_compute_location" => {
                 let blk = a.block(0, "block")?;
