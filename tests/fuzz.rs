@@ -668,6 +668,8 @@ const TRACE_TOKENS: &[&str] = &[
     "lambda i, j: (j, i)",
     "sch.transform_block_layout",
     "sch.get_output_blocks",
+    "sch.reindex",
+    "(\"read\", 1)",
     "lambda i, j: (i // 16, j, i % 16)",
     "lambda i, j, k: (i * 128 + j, k % 3)",
     "disable_predication=True",

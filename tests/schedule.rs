@@ -250,6 +250,18 @@ fn every_legality_rule_refuses_its_case() {
     for (lines, want) in block_cases {
         assert_eq!(replay_err(matmul(), &format!("{head}{lines}\n")), want, "{lines}");
     }
+    // spec: TVM's reindex: one index pattern of the buffer in a leaf block.
+    assert_eq!(
+        replay_err(
+            read_func(&dir().join("kernels/shift_read.py")),
+            "b0 = sch.get_sblock(\"C\")\nb1 = sch.reindex(b0, (\"read\", 0))\n"
+        ),
+        "trace line 2: reindex: The target buffer B should be accessed in the leaf block C via BufferLoad or BufferStore. The indices should be the same if there are multiple accesses to the target buffer."
+    );
+    assert_eq!(
+        replay_err(matmul(), "b0 = sch.get_sblock(\"C\")\nb1 = sch.reindex(b0, (\"write\", 1))\n"),
+        "trace line 2: reindex: block C has no write buffer at index 1"
+    );
     // spec: TVM's transform_block_layout: the loops above the block hold nothing else.
     assert_eq!(
         replay_err(

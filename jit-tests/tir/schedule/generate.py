@@ -440,6 +440,21 @@ def output_blocks_nested(sch):
     sch.vectorize(sch.get_loops(outs[0])[-1])
 
 
+def reindex(kind, index, block="C"):
+    def apply(sch):
+        sch.reindex(sch.get_sblock(block), (kind, index))
+    return apply
+
+
+def reindex_then_layout(sch):
+    # MetaSchedule's use: reindex a matmul's operands, then lay the copies out.
+    c = sch.get_sblock("C")
+    sch.reindex(c, ("write", 0))
+    b = sch.reindex(c, ("read", 1))
+    sch.transform_layout(b, ("write", 0), lambda j, k: (k, j))
+    sch.transform_block_layout(b, lambda j, k: (k, j))
+
+
 CASES = [
     ("bias_relu_inline", "bias_relu", bias_relu_inline),
     ("sum_rfactor", "sum", sum_rfactor),
@@ -507,6 +522,11 @@ CASES = [
     ("block_layout_tiled", "kernels/two_elementwise", block_layout(lambda i, j: (i // 16, j // 16, i % 16, j % 16))),
     ("block_layout_reduction", "kernels/matmul", block_layout(lambda i, j, k: (k // 8, i, j, k % 8))),
     ("output_blocks", "kernels/two_elementwise", output_blocks),
+    ("reindex_read", "kernels/matmul", reindex("read", 0)),
+    ("reindex_read_transposed", "kernels/matmul", reindex("read", 1)),
+    ("reindex_write", "kernels/matmul", reindex("write", 0)),
+    ("reindex_intermediate", "kernels/two_elementwise", reindex("write", 0, "B")),
+    ("reindex_then_layout", "kernels/matmul", reindex_then_layout),
     ("output_blocks_nested", "kernels/blockized_1", output_blocks_nested),
 ]
 

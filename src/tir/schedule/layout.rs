@@ -269,11 +269,8 @@ impl Schedule {
         let dt = blk.iter_vars.first().map_or(crate::tir::DataType::INT32, |iv| iv.var.dtype());
         let mut iter_vars = Vec::new();
         for (i, r) in over_block.results.iter().enumerate() {
-            let mut kinds = blk
-                .iter_vars
-                .iter()
-                .filter(|iv| crate::tir::region::uses_var(r, iv.var.id()))
-                .map(|iv| iv.iter_type);
+            let mut kinds =
+                blk.iter_vars.iter().filter(|iv| crate::tir::region::uses_var(r, iv.var.id())).map(|iv| iv.iter_type);
             let Some(kind) = kinds.next() else {
                 return Err(err(P, format!("result {i} of the index map uses no iteration variable")));
             };

@@ -30,12 +30,12 @@
 //! by a predicate, from any scope block), `blockize`, `compute_inline`,
 //! `reverse_compute_inline`, `decompose_reduction`, `cache_read` and `cache_write` (placed as
 //! TVM places them, in the root block's scope), `transform_layout` and
-//! `transform_block_layout` (bijective affine maps), `add_unit_loop`,
+//! `transform_block_layout` (bijective affine maps), `reindex`, `add_unit_loop`,
 //! `rfactor` for blocks directly in the root block; the sampling primitives `sample_perfect_tile`,
 //! `sample_categorical` and `sample_compute_location`
 //! (seeded, decisions in the trace). Blocks carry their regions (`T.reads`/`T.writes`),
 //! inferred by the reader where a script leaves them out ([`crate::tir::region`]). Not yet:
-//! `tensorize`, padding in `transform_layout`, `reindex` and the other layout primitives.
+//! `tensorize`, padding in `transform_layout`, and the other layout primitives.
 
 mod blockize;
 mod blocks;
@@ -45,6 +45,7 @@ mod iter_map;
 mod layout;
 mod loops;
 mod misc;
+mod reindex;
 mod rfactor;
 mod sample;
 mod trace;

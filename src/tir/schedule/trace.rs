@@ -183,6 +183,17 @@ pub enum Instruction {
         /// The map of its iteration variables.
         map: IndexMap,
     },
+    /// `b = sch.reindex(block=.., buffer=("read" | "write", i))`.
+    Reindex {
+        /// The block.
+        block: BlockRV,
+        /// A buffer it reads (or writes).
+        read: bool,
+        /// Its index among the block's reads (or writes).
+        index: usize,
+        /// The copy stage's block.
+        out: BlockRV,
+    },
     /// `b.. = sch.get_output_blocks(block=..)`.
     GetOutputBlocks {
         /// The scope block.
@@ -444,6 +455,12 @@ pub(super) fn print(trace: &[Instruction]) -> String {
             Instruction::TransformBlockLayout { block, map } => {
                 format!("sch.transform_block_layout(block={}, index_map={})", b(*block), lambda(map))
             }
+            Instruction::Reindex { block, read, index, out } => format!(
+                "{} = sch.reindex(block={}, buffer=(\"{}\", {index}))",
+                b(*out),
+                b(*block),
+                if *read { "read" } else { "write" }
+            ),
             Instruction::GetOutputBlocks { scope, outs } => {
                 format!("{} = sch.get_output_blocks(block={})", targets(outs, b), b(*scope))
             }
@@ -698,6 +715,12 @@ impl Schedule {
                 let map = a.index_map(1, "index_map")?;
                 se(self.transform_block_layout(blk, &map))?;
                 bind(names, outs, [])
+            }
+            "reindex" => {
+                let blk = a.block(0, "block")?;
+                let (read, index) = a.buffer_index(1, "buffer", blk, self)?;
+                let out = se(self.reindex(blk, read, index))?;
+                bind(names, outs, [Named::Block(out)])
             }
             "get_output_blocks" => {
                 let scope = a.block(0, "block")?;

@@ -1,0 +1,22 @@
+# kernel: kernels/matmul.py; TVM 0.27's print of it scheduled by reindex_write.trace (generate.py)
+# from tvm.script import tirx as T
+# from tvm.tirx.layout import Axis
+
+@T.prim_func(s_tir=True)
+def matmul(A: T.Buffer((128, 128), "float32"), B: T.Buffer((128, 128), "float32"), C: T.Buffer((128, 128), "float32")):
+    # with T.sblock("root"):
+    C_reindex = T.sblock_alloc_buffer((128, 128))
+    for i, j, k in T.grid(128, 128, 128):
+        with T.sblock("C"):
+            vi, vj, vk = T.axis.remap("SSR", [i, j, k])
+            T.reads(A[vi, vk], B[vk, vj])
+            T.writes(C_reindex[vi, vj])
+            with T.init():
+                C_reindex[vi, vj] = T.float32(0.0)
+            C_reindex[vi, vj] = C_reindex[vi, vj] + A[vi, vk] * B[vk, vj]
+    for ax0, ax1 in T.grid(128, 128):
+        with T.sblock("C_reindex"):
+            v0, v1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(C_reindex[v0, v1])
+            T.writes(C[v0, v1])
+            C[v0, v1] = C_reindex[v0, v1]
