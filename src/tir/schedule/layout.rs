@@ -338,25 +338,10 @@ impl Mutator for SimplifyAccesses {
                 },
                 s.span(),
             ),
-            StmtKind::BlockRealize { values, predicate, block } => {
-                let fix = |rs: &[BufferRegion]| -> Vec<BufferRegion> {
-                    rs.iter()
-                        .map(|r| BufferRegion {
-                            buffer: r.buffer.clone(),
-                            region: r
-                                .region
-                                .iter()
-                                .map(|x| Range::new(simplify(&x.min), simplify(&x.extent)))
-                                .collect(),
-                        })
-                        .collect()
-                };
-                let b = Block { reads: fix(&block.reads), writes: fix(&block.writes), ..(**block).clone() };
-                Stmt::at(
-                    StmtKind::BlockRealize { values: values.clone(), predicate: predicate.clone(), block: Box::new(b) },
-                    s.span(),
-                )
-            }
+            StmtKind::BlockRealize { .. } => super::tree::map_regions(&s, &|r| BufferRegion {
+                buffer: r.buffer.clone(),
+                region: r.region.iter().map(|x| Range::new(simplify(&x.min), simplify(&x.extent))).collect(),
+            }),
             _ => s,
         }
     }

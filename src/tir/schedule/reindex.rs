@@ -159,30 +159,13 @@ impl Mutator for Reindexed<'_> {
                 StmtKind::BufferStore { buffer: self.new.clone(), value: value.clone(), indices: self.at.to_vec() },
                 s.span(),
             ),
-            StmtKind::BlockRealize { values, predicate, block } => {
-                let fix = |rs: &[BufferRegion]| -> Vec<BufferRegion> {
-                    rs.iter()
-                        .map(|r| {
-                            if &r.buffer != self.old {
-                                return r.clone();
-                            }
-                            BufferRegion {
-                                buffer: self.new.clone(),
-                                region: self
-                                    .at
-                                    .iter()
-                                    .map(|x| Range::new(x.clone(), PrimExpr::int_of(1, x.dtype())))
-                                    .collect(),
-                            }
-                        })
-                        .collect()
-                };
-                let b = Block { reads: fix(&block.reads), writes: fix(&block.writes), ..(**block).clone() };
-                Stmt::at(
-                    StmtKind::BlockRealize { values: values.clone(), predicate: predicate.clone(), block: Box::new(b) },
-                    s.span(),
-                )
-            }
+            StmtKind::BlockRealize { .. } => tree::map_regions(&s, &|r| {
+                if &r.buffer != self.old {
+                    return r.clone();
+                }
+                let region = self.at.iter().map(|x| Range::new(x.clone(), PrimExpr::int_of(1, x.dtype()))).collect();
+                BufferRegion { buffer: self.new.clone(), region }
+            }),
             _ => s,
         }
     }

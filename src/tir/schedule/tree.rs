@@ -275,3 +275,18 @@ pub(super) fn drop_alloc(root: &Stmt, buffer: &Buffer) -> Stmt {
     }
     D(buffer).stmt(root)
 }
+
+/// A block realize with each of its block's read and write regions mapped by `f` (any other
+/// statement as it is).
+pub(super) fn map_regions(s: &Stmt, f: &dyn Fn(&BufferRegion) -> BufferRegion) -> Stmt {
+    let StmtKind::BlockRealize { values, predicate, block } = s.kind() else { return s.clone() };
+    let b = Block {
+        reads: block.reads.iter().map(f).collect(),
+        writes: block.writes.iter().map(f).collect(),
+        ..(**block).clone()
+    };
+    Stmt::at(
+        StmtKind::BlockRealize { values: values.clone(), predicate: predicate.clone(), block: Box::new(b) },
+        s.span(),
+    )
+}
