@@ -625,3 +625,28 @@ fn long_expression_chains_are_errors_not_stack_overflows() {
     let sum = vec!["x"; 100].join(" + ");
     strata::tir::parse_script(&format!("@T.prim_func\ndef f(x: T.int32) -> T.int32:\n    return {sum}\n")).unwrap();
 }
+
+// spec: TVM 0.27 prints a buffer's `layout=` in its own canonical form; these pairs are what
+// TVM 0.27 printed for each hand-written layout.
+#[test]
+fn tile_layouts_print_as_tvm_prints_them() {
+    let cases = [
+        ("T.TileLayout(T.S[(8,16):(16,1)])", None),
+        ("T.TileLayout(T.S[(128,):(1,)])", Some("T.TileLayout(T.S[128:1])")),
+        ("T.TileLayout(T.S[(8, 16):(16 @ Axis.F, 1 @ Axis.m)])", Some("T.TileLayout(T.S[(8, 16):(16 @ Axis.F, 1)])")),
+        ("T.TileLayout(T.S[(8, 16):(17, 1)])", Some("T.TileLayout(T.S[(8, 16):(17, 1)])")),
+        ("None", Some("None")),
+    ];
+    for (written, printed) in cases {
+        let src = format!(
+            "@T.prim_func\ndef f(A: T.Buffer((8, 16), \"float32\", layout={written}), B: T.Buffer((8, 16), \"float32\")):\n    for i, j in T.grid(8, 16):\n        B[i, j] = A[i, j]\n"
+        );
+        let m = strata::tir::parse_script(&src).unwrap();
+        let text = strata::tir::script::print_func(&m.funcs[0]);
+        let want = match printed {
+            Some(l) => format!("A: T.Buffer((8, 16), \"float32\", layout={l}), B"),
+            None => "A: T.Buffer((8, 16), \"float32\"), B".to_string(),
+        };
+        assert!(text.contains(&want), "{written}: {text}");
+    }
+}

@@ -537,6 +537,7 @@ struct BufferData {
     offset_factor: i64,
     axis_separators: Vec<i64>,
     auto_broadcast: bool,
+    layout: Option<Arc<str>>,
     span: Option<Span>,
 }
 
@@ -580,6 +581,9 @@ pub struct BufferSpec {
     pub axis_separators: Vec<i64>,
     /// `buffer_type="auto"`.
     pub auto_broadcast: bool,
+    /// TVM 0.27's `layout=` (`T.TileLayout(..)`), as TVM prints it: kept to be printed back (a
+    /// tile layout does not change how a CPU build addresses the buffer).
+    pub layout: Option<Arc<str>>,
     /// An existing data pointer (`data=` in the script); a fresh one if `None`.
     pub data: Option<Var>,
     /// Where it was declared.
@@ -600,6 +604,7 @@ impl BufferSpec {
             offset_factor: -1,
             axis_separators: Vec::new(),
             auto_broadcast: false,
+            layout: None,
             data: None,
             span: None,
         }
@@ -621,6 +626,7 @@ impl BufferSpec {
             offset_factor: self.offset_factor,
             axis_separators: self.axis_separators,
             auto_broadcast: self.auto_broadcast,
+            layout: self.layout,
             span: self.span,
         }))
     }
@@ -673,6 +679,11 @@ impl Buffer {
     pub fn offset_factor(&self) -> i64 {
         self.0.offset_factor
     }
+    /// TVM 0.27's `layout=` as TVM prints it, when not the default.
+    pub fn layout(&self) -> Option<&str> {
+        self.0.layout.as_deref()
+    }
+
     /// Axis separators.
     pub fn axis_separators(&self) -> &[i64] {
         &self.0.axis_separators

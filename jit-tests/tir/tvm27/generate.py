@@ -262,6 +262,35 @@ def vscale(A: T.Buffer((1,), "int32")):
             ),
         ],
     ),
+    "layouts": (
+        "TVM 0.27's tile layouts (`layout=T.TileLayout(..)`) on parameters and allocations: printed as\n"
+        "TVM prints them (the default row-major layout left out, one-element tuples unwrapped, the\n"
+        "memory axis `@ Axis.m` dropped); a CPU build addresses the buffers as before.",
+        [
+            case(
+                '''
+@T.prim_func
+def tile_layouts(A: T.Buffer((2, 4), "float32", layout=T.TileLayout(T.S[(2, 4):(1, 2)])), B: T.Buffer((2, 4), "float32", layout=T.TileLayout(T.S[(2, 4):(4, 1)]))):
+    C = T.alloc_buffer((2, 4), layout=T.TileLayout(T.S[(8,):(1 @ Axis.m,)]))
+    D = T.alloc_buffer((2, 4), layout=T.TileLayout(T.S[(2, 2, 2):(4 @ Axis.F, 2, 1)]))
+    for i, j in T.grid(2, 4):
+        C[i, j] = A[i, j] * T.float32(2)
+        D[i, j] = C[i, j] + T.float32(1)
+        B[i, j] = D[i, j]
+''',
+                [([[1, 2, 3, 4], [5, 6, 7, 8]], "float32"), ([[0] * 4] * 2, "float32")],
+            ),
+            case(
+                '''
+@T.prim_func
+def layout_none(A: T.Buffer((4,), "float32", layout=None), B: T.Buffer((4,), "float32", offset_factor=4, layout=T.TileLayout(T.S[4:1 @ Axis.F]))):
+    for i in range(4):
+        B[i] = A[i] + T.float32(1)
+''',
+                [([1, 2, 3, 4], "float32"), ([0] * 4, "float32")],
+            ),
+        ],
+    ),
     "int4": (
         "TVM's 4-bit integers are read and printed. TVM allocates them two to a byte but its CPU\n"
         "build reads one per byte (past the end of the buffer), so Strata does not compile them.",

@@ -333,6 +333,9 @@ impl Printer {
             let a: Vec<String> = b.axis_separators().iter().map(ToString::to_string).collect();
             write!(s, ", axis_separators=[{}]", a.join(", ")).ok();
         }
+        if let Some(l) = b.layout() {
+            write!(s, ", layout={l}").ok();
+        }
         s
     }
 

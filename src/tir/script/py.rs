@@ -952,7 +952,7 @@ impl Parser {
         self.binary_level(&["+", "-"], Parser::term)
     }
     fn term(&mut self) -> Result<Ex, PyError> {
-        self.binary_level(&["*", "/", "//", "%"], Parser::factor)
+        self.binary_level(&["*", "/", "//", "%", "@"], Parser::factor)
     }
 
     fn factor(&mut self) -> Result<Ex, PyError> {
@@ -1120,6 +1120,118 @@ impl Parser {
     }
 }
 
+/// Python's binding strength of an expression (higher binds tighter), for parenthesizing.
+fn precedence(e: &Expr) -> u8 {
+    match e {
+        Expr::Lambda(..) => 0,
+        Expr::IfExp(..) => 1,
+        Expr::BoolOp("or", _) => 2,
+        Expr::BoolOp(..) => 3,
+        Expr::Unary("not", _) => 4,
+        Expr::Compare(..) => 5,
+        Expr::Bin("|", ..) => 6,
+        Expr::Bin("^", ..) => 7,
+        Expr::Bin("&", ..) => 8,
+        Expr::Bin("<<" | ">>", ..) => 9,
+        Expr::Bin("+" | "-", ..) => 10,
+        Expr::Bin("**", ..) => 13,
+        Expr::Bin(..) => 11,
+        Expr::Unary(..) => 12,
+        _ => 14,
+    }
+}
+
+/// The expression written back as Python, in the spacing TVM's printer uses (`f(a, k=v)`,
+/// `a[i, j:k]`, `(a,)`, `a * b`).
+pub fn unparse(e: &E) -> String {
+    stacker::maybe_grow(64 * 1024, 1024 * 1024, || unparse_inner(&e.e))
+}
+
+fn unparse_inner(e: &Expr) -> String {
+    let list = |xs: &[E]| xs.iter().map(unparse).collect::<Vec<_>>().join(", ");
+    // A child that binds less tightly than its parent (or as tightly, on the right) in parentheses.
+    let operand = |x: &E, parent: u8, right: bool| {
+        let p = precedence(&x.e);
+        let s = unparse(x);
+        if p < parent || (right && p == parent && parent != 13) || (!right && p == parent && parent == 13) {
+            format!("({s})")
+        } else {
+            s
+        }
+    };
+    match e {
+        Expr::Name(n) => n.clone(),
+        Expr::Attr(a, n) => format!("{}.{n}", operand(a, 14, false)),
+        Expr::Call(f, args, kw) => {
+            let mut items: Vec<String> = args.iter().map(unparse).collect();
+            items.extend(kw.iter().map(|(k, v)| format!("{k}={}", unparse(v))));
+            format!("{}({})", operand(f, 14, false), items.join(", "))
+        }
+        Expr::Subscript(a, idx) => format!("{}[{}]", operand(a, 14, false), list(idx)),
+        Expr::Slice(lo, hi, step) => {
+            let part = |x: &Option<Box<E>>| x.as_ref().map_or(String::new(), |x| unparse(x));
+            match step {
+                Some(st) => format!("{}:{}:{}", part(lo), part(hi), unparse(st)),
+                None => format!("{}:{}", part(lo), part(hi)),
+            }
+        }
+        Expr::Tuple(xs) if xs.len() == 1 => format!("({},)", unparse(&xs[0])),
+        Expr::Tuple(xs) => format!("({})", list(xs)),
+        Expr::List(xs) => format!("[{}]", list(xs)),
+        Expr::Dict(kv) => {
+            let items: Vec<String> = kv.iter().map(|(k, v)| format!("{}: {}", unparse(k), unparse(v))).collect();
+            format!("{{{}}}", items.join(", "))
+        }
+        Expr::Int(v) => v.to_string(),
+        Expr::BigInt(f) | Expr::Float(f) => python_float(*f),
+        Expr::Str(t) => format!("{t:?}"),
+        Expr::Bool(b) => if *b { "True" } else { "False" }.to_string(),
+        Expr::None => "None".to_string(),
+        Expr::Bin(op, a, b) => {
+            let p = precedence(e);
+            format!("{} {op} {}", operand(a, p, false), operand(b, p, true))
+        }
+        Expr::Unary(op, a) => {
+            let sep = if *op == "not" { " " } else { "" };
+            format!("{op}{sep}{}", operand(a, precedence(e), false))
+        }
+        Expr::Compare(a, rest) => {
+            let mut s = operand(a, 6, false);
+            for (op, x) in rest {
+                s.push_str(&format!(" {op} {}", operand(x, 6, false)));
+            }
+            s
+        }
+        Expr::BoolOp(op, xs) => {
+            let p = precedence(e);
+            xs.iter().map(|x| operand(x, p + 1, false)).collect::<Vec<_>>().join(&format!(" {op} "))
+        }
+        Expr::IfExp(a, c, b) => {
+            format!("{} if {} else {}", operand(a, 2, false), operand(c, 2, false), operand(b, 1, false))
+        }
+        Expr::Lambda(params, body) => {
+            let names: Vec<&str> = params.iter().map(|(n, _)| n.as_str()).collect();
+            format!("lambda {}: {}", names.join(", "), unparse(body))
+        }
+    }
+}
+
+/// A float as Python's `repr` writes it (`1.0`, `0.5`, `1e+20`, `inf`).
+fn python_float(f: f64) -> String {
+    if f.is_nan() {
+        return "nan".into();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 { "inf" } else { "-inf" }.into();
+    }
+    let s = format!("{f:?}");
+    if s.contains(['e', 'E']) {
+        // Rust writes `1e20`; Python `1e+20`.
+        return s.replace("e", "e+").replace("e+-", "e-");
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1148,6 +1260,23 @@ mod tests {
         assert_eq!(e.message, "unterminated string literal");
         let deep = format!("x = {}1{}\n", "(".repeat(5000), ")".repeat(5000));
         assert!(parse(&deep).is_err());
+    }
+
+    #[test]
+    fn expressions_are_written_back_as_tvm_prints_them() {
+        let back = |src: &str| {
+            let s = parse(&format!("x = {src}\n")).unwrap();
+            let Stmt::Assign { value, .. } = &s[0].s else { unreachable!("an assignment") };
+            unparse(value)
+        };
+        assert_eq!(back("T.TileLayout(T.S[(8,16):(16 @ Axis.F,1)])"), "T.TileLayout(T.S[(8, 16):(16 @ Axis.F, 1)])");
+        assert_eq!(back("f((1,), [a,b], k = 'v')"), "f((1,), [a, b], k=\"v\")");
+        assert_eq!(back("(a + b) * c - (d - e) ** 2 ** f"), "(a + b) * c - (d - e) ** 2 ** f");
+        assert_eq!(back("a - (b - c)"), "a - (b - c)");
+        assert_eq!(
+            back("not a and (b or c) if x < y <= z else -1.5e20"),
+            "not a and (b or c) if x < y <= z else -1.5e+20"
+        );
     }
 
     #[test]

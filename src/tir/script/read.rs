@@ -393,7 +393,8 @@ impl Reader {
                         _ => return err("expected a list of axis separators", v.span),
                     }
                 }
-                "layout" | "storage_scope" | "logical_scope" | "annotations" => {}
+                "layout" => spec.layout = layout_text(v, &spec.shape).map(Arc::from),
+                "storage_scope" | "logical_scope" | "annotations" => {}
                 other => return err(format!("unknown buffer argument '{other}'"), v.span),
             }
         }
@@ -1737,4 +1738,52 @@ fn is_let_annotation(ann: &E) -> bool {
         e => e,
     };
     base.dotted().is_some_and(|d| d == "let" || d.ends_with(".let"))
+}
+
+/// TVM 0.27's `layout=` as TVM prints it: `T.S[(128,):(1,)]` as `T.S[128:1]`, the default
+/// memory axis (`@ Axis.m`) left out, and nothing at all for the default layout (the buffer's
+/// shape, row-major).
+fn layout_text(v: &E, shape: &[PrimExpr]) -> Option<String> {
+    let mut v = v.clone();
+    let mut default = false;
+    if let Expr::Call(f, args, kw) = &mut v.e
+        && matches!(&f.e, Expr::Attr(t, n) if n == "TileLayout" && matches!(&t.e, Expr::Name(x) if x == "T"))
+        && kw.is_empty()
+        && let [spec] = args.as_mut_slice()
+        && let Expr::Subscript(s, idx) = &mut spec.e
+        && matches!(&s.e, Expr::Attr(t, n) if n == "S" && matches!(&t.e, Expr::Name(x) if x == "T"))
+        && let [slice] = idx.as_mut_slice()
+        && let Expr::Slice(Some(extents), Some(strides), None) = &mut slice.e
+    {
+        for part in [&mut **extents, &mut **strides] {
+            if let Expr::Tuple(xs) = &mut part.e {
+                for x in xs.iter_mut() {
+                    if let Expr::Bin("@", a, axis) = &x.e
+                        && matches!(&axis.e, Expr::Attr(t, n) if n == "m" && matches!(&t.e, Expr::Name(x) if x == "Axis"))
+                    {
+                        *x = (**a).clone();
+                    }
+                }
+                if xs.len() == 1 {
+                    *part = xs[0].clone();
+                }
+            }
+        }
+        let ints = |e: &E| -> Option<Vec<i128>> {
+            match &e.e {
+                Expr::Tuple(xs) => xs.iter().map(|x| if let Expr::Int(v) = x.e { Some(v) } else { None }).collect(),
+                Expr::Int(v) => Some(vec![*v]),
+                _ => None,
+            }
+        };
+        let dims: Option<Vec<i128>> = shape.iter().map(|d| d.as_int().map(i128::from)).collect();
+        if let (Some(ext), Some(st), Some(dims)) = (ints(extents), ints(strides), dims) {
+            let mut row_major = vec![1i128; ext.len()];
+            for k in (0..ext.len().saturating_sub(1)).rev() {
+                row_major[k] = row_major[k + 1].saturating_mul(ext[k + 1]);
+            }
+            default = ext == dims && st == row_major;
+        }
+    }
+    (!default).then(|| super::py::unparse(&v))
 }
