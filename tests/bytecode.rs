@@ -370,3 +370,24 @@ fn verifying_on_threads_reports_the_errors_one_walk_reports() {
         assert_eq!(show(&all), show(&all_single));
     }
 }
+
+// spec: tir-spec.md, PrimFunc semantics 1.ii: a dimension computed from variables is checked
+// by the binder of a saved kernel as by the one compiled from text.
+#[test]
+fn a_saved_kernel_checks_computed_dimensions() {
+    let src = "@T.prim_func\ndef f(A: T.Buffer((\"n + 1\",), \"float32\"), B: T.Buffer((n,), \"float32\")):\n    n = T.int32()\n    for i in range(n):\n        B[i] = A[i] + A[i + 1]\n";
+    let v = strata::tir::compile_script(src).unwrap();
+    let bytes = write(&v, WriteOptions::default()).unwrap();
+    let loaded = strata::load_bytecode_bytes("f.stbc", bytes).unwrap();
+    let a = Tensor::from_vec(vec![1.0f32, 2.0, 3.0], &[3]).unwrap();
+    let long = Tensor::from_vec(vec![1.0f32, 2.0, 3.0, 4.0], &[4]).unwrap();
+    for m in [&v, &loaded] {
+        let code = Engine::default().compile(m).unwrap();
+        let f = code.typed::<(&Tensor, &mut Tensor), ()>("f").unwrap();
+        let mut b = Tensor::zeros::<f32>(&[2]).unwrap();
+        f.call((&a, &mut b)).unwrap();
+        assert_eq!(b.to_vec::<f32>().unwrap(), [3.0, 5.0]);
+        let e = f.call((&long, &mut b)).unwrap_err().to_string();
+        assert!(e.contains("expected n + 1 = 3 (n = 2 bound by B.shape[0]), got 4"), "{e}");
+    }
+}

@@ -10,7 +10,7 @@
 use std::sync::Arc;
 
 use crate::Verified;
-use crate::runtime::argspec::{ArgSpec, DimSpec, ParamSpec};
+use crate::runtime::argspec::{ArgSpec, DimExpr, DimSpec, ParamSpec};
 use crate::runtime::dlpack::{DL_CPU, DLDataType, DLTensor, code};
 
 /// A dimension, stride or offset of a parameter's buffer.
@@ -19,8 +19,10 @@ enum Term {
     Const(i64),
     /// A variable: its slot and name.
     Var(usize, Arc<str>),
-    /// An expression the binder does not evaluate (not checked).
-    Other,
+    /// Arithmetic of variables, checked once every variable is bound.
+    Expr(Arc<DimExpr>),
+    /// An expression the binder cannot evaluate (not checked; lowering makes none of these).
+    Other(String),
 }
 
 #[derive(Clone, Debug)]
@@ -34,11 +36,20 @@ enum Param {
 pub(crate) struct Binder {
     params: Vec<Param>,
     vars: usize,
+    /// Each slot's variable name (expressions name their variables).
+    var_names: Vec<Arc<str>>,
     /// `f(A: Tensor([n, 8], float32), n: int32)`, for messages.
     signature: String,
     /// The convention comes from the TIR lowering; `false` when read from a file, and then
     /// the arguments are also checked against the function's types.
     pub(crate) trusted: bool,
+}
+
+/// What a call's arguments bound so far, and the computed dimensions left to check.
+struct BindState {
+    vals: Vec<Option<Bound>>,
+    /// Expression, the argument's value, argument index, field name.
+    pending: Vec<(Arc<DimExpr>, i64, usize, String)>,
 }
 
 /// A variable's value and where it was bound.
@@ -62,7 +73,15 @@ fn term(d: &DimSpec, vars: &mut Vec<Arc<str>>) -> Term {
     match d {
         DimSpec::Const(c) => Term::Const(*c),
         DimSpec::Var(n) => Term::Var(slot(n, vars), n.clone()),
-        DimSpec::Expr(_) => Term::Other,
+        DimSpec::Expr(text) => match DimExpr::parse(text) {
+            Some(e) => {
+                for v in e.vars() {
+                    slot(&v, vars);
+                }
+                Term::Expr(Arc::new(e))
+            }
+            None => Term::Other(text.clone()),
+        },
     }
 }
 
@@ -70,7 +89,8 @@ fn term_text(t: &Term) -> String {
     match t {
         Term::Const(c) => c.to_string(),
         Term::Var(_, n) => n.to_string(),
-        Term::Other => "?".into(),
+        Term::Expr(e) => e.to_string(),
+        Term::Other(text) => text.clone(),
     }
 }
 
@@ -118,7 +138,13 @@ impl Binder {
                 }
             }
         }
-        Binder { params, vars: vars.len(), signature: format!("{func}({})", sig.join(", ")), trusted: true }
+        Binder {
+            params,
+            vars: vars.len(),
+            var_names: vars,
+            signature: format!("{func}({})", sig.join(", ")),
+            trusted: true,
+        }
     }
 
     /// The function's signature, as argument errors show it.
@@ -168,7 +194,7 @@ impl Binder {
     #[allow(clippy::too_many_arguments)]
     fn unify(
         &self,
-        vals: &mut [Option<Bound>],
+        st: &mut BindState,
         t: &Term,
         value: i64,
         arg: usize,
@@ -177,9 +203,9 @@ impl Binder {
     ) -> Result<(), String> {
         match t {
             Term::Const(c) if *c != value => Err(self.fail(what, arg, format!("expected {c}, got {value}"))),
-            Term::Var(k, name) => match vals[*k] {
+            Term::Var(k, name) => match st.vals[*k] {
                 None => {
-                    vals[*k] = Some(Bound { value, arg, field });
+                    st.vals[*k] = Some(Bound { value, arg, field });
                     Ok(())
                 }
                 Some(b) if b.value != value => Err(self.fail(
@@ -189,8 +215,48 @@ impl Binder {
                 )),
                 Some(_) => Ok(()),
             },
+            Term::Expr(e) => {
+                st.pending.push((e.clone(), value, arg, what.to_string()));
+                Ok(())
+            }
             _ => Ok(()),
         }
+    }
+
+    /// Check the dimensions computed from variables, now that every variable is bound.
+    fn check_expressions(&self, st: &BindState) -> Result<(), String> {
+        let vals = &st.vals;
+        for (e, value, arg, what) in &st.pending {
+            let (value, arg) = (*value, *arg);
+            let var = |n: &str| {
+                let k = self.var_names.iter().position(|v| &**v == n)?;
+                vals.get(k).copied().flatten().map(|b| b.value)
+            };
+            if let Some(v) = e.vars().into_iter().find(|v| var(v).is_none()) {
+                return Err(self.fail(what, arg, format!("expected {e}, but no argument binds {v}")));
+            }
+            match e.eval(&var) {
+                Some(want) if want == value => {}
+                Some(want) => {
+                    let by: Vec<String> = e
+                        .vars()
+                        .iter()
+                        .filter_map(|n| {
+                            let k = self.var_names.iter().position(|v| v == n)?;
+                            let b = vals.get(k).copied().flatten()?;
+                            Some(format!("{n} = {} bound by {}", b.value, self.where_bound(&b)))
+                        })
+                        .collect();
+                    return Err(self.fail(
+                        what,
+                        arg,
+                        format!("expected {e} = {want} ({}), got {value}", by.join(", ")),
+                    ));
+                }
+                None => return Err(self.fail(what, arg, format!("expected {e}, which overflows or divides by zero"))),
+            }
+        }
+        Ok(())
     }
 
     /// Check and bind the arguments of a call.
@@ -202,7 +268,7 @@ impl Binder {
         if args.len() != self.params.len() {
             return Err(format!("`{}` takes {} arguments, {} given", self.signature, self.params.len(), args.len()));
         }
-        let mut vals: Vec<Option<Bound>> = vec![None; self.vars];
+        let mut st = BindState { vals: vec![None; self.vars], pending: Vec::new() };
         for (i, (p, &a)) in self.params.iter().zip(args).enumerate() {
             if let Param::Scalar { var, bits, signed, int: true } = p {
                 let mut raw = [0u8; 8];
@@ -218,7 +284,7 @@ impl Binder {
                 } else {
                     x & ((1i64 << b) - 1)
                 };
-                vals[*var] = Some(Bound { value: v, arg: i, field: -2 });
+                st.vals[*var] = Some(Bound { value: v, arg: i, field: -2 });
             }
         }
         let mut extents: Vec<(usize, u64, u64)> = Vec::new();
@@ -257,7 +323,7 @@ impl Binder {
                 if d < 0 {
                     return Err(self.fail(&format!("{name}.shape[{k}]"), i, format!("expected a size, got {d}")));
                 }
-                self.unify(&mut vals, t, d, i, k as i64, &format!("{name}.shape[{k}]"))?;
+                self.unify(&mut st, t, d, i, k as i64, &format!("{name}.shape[{k}]"))?;
             }
             let mut compact = vec![1i64; rank];
             for k in (0..rank.saturating_sub(1)).rev() {
@@ -270,9 +336,9 @@ impl Binder {
                 unsafe { std::slice::from_raw_parts(dl.strides, rank) }.to_vec()
             };
             match strides {
-                Some(st) => {
-                    for (k, (t, &s)) in st.iter().zip(&actual).enumerate() {
-                        self.unify(&mut vals, t, s, i, 1000 + k as i64, &format!("{name}.strides[{k}]"))?;
+                Some(terms) => {
+                    for (k, (t, &s)) in terms.iter().zip(&actual).enumerate() {
+                        self.unify(&mut st, t, s, i, 1000 + k as i64, &format!("{name}.strides[{k}]"))?;
                     }
                 }
                 None => {
@@ -295,7 +361,7 @@ impl Binder {
                 ));
             }
             let eo = (dl.byte_offset / esize) as i64;
-            self.unify(&mut vals, elem_offset, eo, i, -1, &format!("{name}.elem_offset"))?;
+            self.unify(&mut st, elem_offset, eo, i, -1, &format!("{name}.elem_offset"))?;
             // Only an empty tensor may have no data (a product of the dimensions could wrap).
             if !dims.contains(&0) {
                 if dl.data.is_null() {
@@ -317,6 +383,7 @@ impl Binder {
                 extents.push((i, start, end));
             }
         }
+        self.check_expressions(&st)?;
         // No two buffers overlap (the spec's PrimFunc rule 1.ii.e).
         for (x, &(i, s1, e1)) in extents.iter().enumerate() {
             for &(j, s2, e2) in &extents[x + 1..] {

@@ -80,11 +80,33 @@ def copy(A: T.Buffer((4,), "int32"), B: T.Buffer((4,), "int32")):
 # -----
 
 # A shape TVM 0.27 prints as a string expression over a variable named later in the signature
-# (and declared in the body, as TVM does): read, with `n` one variable. Calling it needs a
-# dimension that is an expression, which the calling convention does not bind yet.
+# (and declared in the body, as TVM does): read, with `n` one variable. The binder checks the
+# dimension once B has bound n, as TVM's does (TVM: "expected B.shape[0] + 1").
 @T.prim_func
 def string_shape(A: T.Buffer(("n + 1",), "float32"), B: T.Buffer((n,), "float32")):
     n = T.int32()
     for i in range(n):
         B[i] = A[i] + A[i + 1]
-# run: @string_shape([1, 2, 3], [0, 0]) fails "A.shape[0] is n + 1; a parameter's dimensions are constants or variables"
+# run: @string_shape([1, 2, 3], [0, 0]); %1 == [3.0, 5.0]
+# run: @string_shape([1, 2, 3, 4], [0, 0]) fails "Mismatched A.shape[0] on argument #0 when calling `string_shape(A: Tensor([n + 1], float32), B: Tensor([n], float32))`: expected n + 1 = 3 (n = 2 bound by B.shape[0]), got 4"
+
+# -----
+
+# Integer arithmetic of several variables, bound by a scalar and another buffer.
+@T.prim_func
+def computed_shape(A: T.Buffer(("(n + m) // 2 * 2",), "int32"), B: T.Buffer((n,), "int32"), m: T.int32):
+    n = T.int32()
+    for i in range(n):
+        B[i] = A[i] + m
+# run: @computed_shape([1, 2, 3, 4], [0, 0, 0], 1); %1 == [2, 3, 4]
+# run: @computed_shape([1, 2, 3, 4], [0, 0, 0], 3) fails "expected (n + m) // 2 * 2 = 6 (n = 3 bound by B.shape[0], m = 3 bound by argument #2), got 4"
+
+# -----
+
+# A variable no argument binds is not defined (TVM cannot bind it either).
+@T.prim_func
+# expected-error@+1 {{'Var' in @unbound_shape: variable 'n' is not defined (tir-spec.md, Variable Scoping)}}
+def unbound_shape(A: T.Buffer(("n + 1",), "float32"), B: T.Buffer((4,), "float32")):
+    n = T.int32()
+    for i in range(4):
+        B[i] = A[i]

@@ -177,6 +177,44 @@ impl SigCx<'_> {
     }
 
     fn signature(&self) -> R<FunctionType> {
+        // A dimension computed from variables is checked by the binder once they are bound: each
+        // must be bound by an argument (a scalar, or a dimension, stride or offset of its own).
+        let mut bound: Vec<u64> = Vec::new();
+        for p in &self.f.params {
+            match self.f.buffer_of(p) {
+                Some(b) => {
+                    let layout = b.shape().iter().chain(b.strides()).chain(std::iter::once(b.elem_offset()));
+                    bound.extend(layout.filter_map(|e| e.as_var().map(Var::id)));
+                }
+                None => bound.push(p.id()),
+            }
+        }
+        for p in &self.f.params {
+            let Some(b) = self.f.buffer_of(p) else { continue };
+            for (k, d) in b.shape().iter().enumerate() {
+                if d.as_int().is_some() || d.as_var().is_some() {
+                    continue;
+                }
+                let mut free = None;
+                crate::tir::visit::walk_expr(d, &mut |e| {
+                    if let Some(v) = e.as_var()
+                        && !bound.contains(&v.id())
+                    {
+                        free.get_or_insert_with(|| v.name().to_string());
+                    }
+                });
+                if let Some(v) = free {
+                    return Err(self.err(
+                        b.span(),
+                        format!(
+                            "{}.shape[{k}] is {}, but no argument binds {v} (a scalar parameter, or a dimension of its own)",
+                            b.name(),
+                            crate::tir::script::print_expr(d)
+                        ),
+                    ));
+                }
+            }
+        }
         let mut inputs = Vec::new();
         for p in &self.f.params {
             match self.f.buffer_of(p) {
@@ -207,10 +245,12 @@ pub(crate) fn param_memref(b: &Buffer) -> Result<Type, String> {
     for (k, d) in b.shape().iter().enumerate() {
         match (d.as_int(), d.as_var()) {
             (Some(c), _) if c >= 0 => shape.push(c),
+            // A variable, or arithmetic of variables the binder checks.
             (None, Some(_)) => shape.push(crate::ir::DYNAMIC),
+            (None, None) if dim_expr(d, &mut |v| Arc::from(v.name())).is_some() => shape.push(crate::ir::DYNAMIC),
             _ => {
                 return Err(format!(
-                    "{}.shape[{k}] is {}; a parameter's dimensions are constants or variables",
+                    "{}.shape[{k}] is {}; a parameter's dimensions are constants, variables or integer arithmetic of variables",
                     b.name(),
                     crate::tir::script::print_expr(d)
                 ));
@@ -285,7 +325,9 @@ fn arg_spec(f: &PrimFunc) -> ArgSpec {
                 let mut dim = |e: &PrimExpr| match (e.as_int(), e.as_var()) {
                     (Some(c), _) => DimSpec::Const(c),
                     (None, Some(v)) => DimSpec::Var(name_of(v)),
-                    _ => DimSpec::Expr(crate::tir::script::print_expr(e)),
+                    _ => DimSpec::Expr(
+                        dim_expr(e, &mut name_of).map_or_else(|| crate::tir::script::print_expr(e), |d| d.to_string()),
+                    ),
                 };
                 let shape = b.shape().iter().map(&mut dim).collect();
                 let strides = (!b.strides().is_empty()).then(|| b.strides().iter().map(&mut dim).collect());
@@ -316,5 +358,33 @@ fn const_of(e: &PrimExpr) -> Option<i64> {
     match e.kind() {
         ExprKind::IntImm(v) => Some(*v),
         _ => crate::tir::arith::const_int(e),
+    }
+}
+
+/// A parameter's dimension as the binder evaluates it (`None`: not integer arithmetic of
+/// variables), its variables named by `name`.
+fn dim_expr(e: &PrimExpr, name: &mut dyn FnMut(&Var) -> Arc<str>) -> Option<crate::runtime::argspec::DimExpr> {
+    use crate::runtime::argspec::{DimExpr, DimOp};
+    use crate::tir::ast::{BinOp, ExprKind};
+    if !e.dtype().is_int() {
+        return None;
+    }
+    match e.kind() {
+        ExprKind::IntImm(v) => Some(DimExpr::Const(*v)),
+        ExprKind::Var(v) => Some(DimExpr::Var(name(v))),
+        ExprKind::Binary(op, a, b) => {
+            let op = match op {
+                BinOp::Add => DimOp::Add,
+                BinOp::Sub => DimOp::Sub,
+                BinOp::Mul => DimOp::Mul,
+                BinOp::FloorDiv => DimOp::FloorDiv,
+                BinOp::FloorMod => DimOp::FloorMod,
+                BinOp::Min => DimOp::Min,
+                BinOp::Max => DimOp::Max,
+                _ => return None,
+            };
+            Some(DimExpr::Bin(op, Box::new(dim_expr(a, name)?), Box::new(dim_expr(b, name)?)))
+        }
+        _ => None,
     }
 }
