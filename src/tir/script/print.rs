@@ -266,8 +266,9 @@ impl Printer {
                 self.stmt(&root.body, ind);
             }
             Some(_) => self.stmt(&f.body, ind),
-            // TVM gives every function with blocks a root block and prints it as a comment.
-            None if has_blocks => {
+            // TVM gives every function with blocks a root block and prints it as a comment;
+            // a body that is one block is its own root (printed as it is).
+            None if has_blocks && !matches!(f.body.kind(), StmtKind::BlockRealize { .. }) => {
                 self.line(ind, "# with T.sblock(\"root\"):");
                 self.stmt(&f.body, ind);
             }
@@ -516,6 +517,14 @@ impl Printer {
                 self.line(ind, &line);
                 self.stmt(body, ind);
             }
+            StmtKind::DeclBuffer { buffer, body } if self.is_dtype_view(buffer) => {
+                // The same memory as another element type: `X.view("bool")`, as TVM prints it.
+                let src = self.data_owner.get(&buffer.data().id()).cloned();
+                let src = src.map(|b| self.buffer(&b)).unwrap_or_default();
+                let bn = self.buffer(buffer);
+                self.line(ind, &format!("{bn} = {src}.view(\"{}\")", buffer.dtype()));
+                self.stmt(body, ind);
+            }
             StmtKind::DeclBuffer { buffer, body } if self.is_view(buffer) => {
                 // Another shape of a signature buffer's memory: `X.view(140)`, as TVM prints it.
                 let src = self.data_owner.get(&buffer.data().id()).cloned();
@@ -704,6 +713,39 @@ impl Printer {
         }
     }
 
+    /// Whether a declared buffer is what `src.view("dtype")` reads as: `src`'s memory as another
+    /// element type, the last dimension and the element offset scaled by the size ratio.
+    fn is_dtype_view(&self, b: &Buffer) -> bool {
+        let Some(src) = self.data_owner.get(&b.data().id()) else { return false };
+        let (old, new) = (i64::from(src.dtype().bits), i64::from(b.dtype().bits));
+        let (Some((last, outer)), Some((src_last, src_outer))) = (b.shape().split_last(), src.shape().split_last())
+        else {
+            return false;
+        };
+        // `e * ratio` when the new type is narrower, `e // ratio` when it is wider.
+        let scaled = |x: &PrimExpr, e: &PrimExpr| match x.kind() {
+            ExprKind::Binary(BinOp::Mul, a, k) if old > new => {
+                same_leaf(a, e) && k.as_int() == Some(old / new) && old % new == 0
+            }
+            ExprKind::Binary(BinOp::FloorDiv, a, k) if new > old => {
+                same_leaf(a, e) && k.as_int() == Some(new / old) && new % old == 0
+            }
+            _ => false,
+        };
+        src.id() != b.id()
+            && b.dtype() != src.dtype()
+            && same_shape(outer, src_outer)
+            && scaled(last, src_last)
+            && scaled(b.elem_offset(), src.elem_offset())
+            && b.strides().len() == src.strides().len()
+            && b.strides().iter().zip(src.strides()).all(|(x, y)| same_leaf(x, y))
+            && b.scope() == src.scope()
+            && b.data_alignment() == src.data_alignment()
+            && b.offset_factor() == src.offset_factor()
+            && b.axis_separators().is_empty()
+            && b.auto_broadcast() == src.auto_broadcast()
+    }
+
     /// Whether a declared buffer is what `src.view(shape)` of the signature buffer `src` on the
     /// same data reads as: everything but the shape taken from `src`.
     fn is_view(&self, b: &Buffer) -> bool {
@@ -720,8 +762,10 @@ impl Printer {
                 (None, _) if b.shape().iter().all(|d| crate::tir::arith::const_int(d).is_some()) => false,
                 _ => true,
             };
+        // TVM 0.27 prints another shape of a rank-0 buffer as a declaration.
         fits && src.id() != b.id()
             && !b.shape().is_empty()
+            && !src.shape().is_empty()
             && !same_shape(b.shape(), src.shape())
             && b.dtype() == src.dtype()
             && b.strides().is_empty()
@@ -842,6 +886,12 @@ impl Printer {
         if indices.is_empty() {
             return format!("{n}[()]");
         }
+        // Indices of mixed widths are widened by the reader (`A[i, j64]` reads as
+        // `A[T.Cast("int64", i), j64]`): such a cast is left out, as TVM prints the access, when
+        // another index has the wide type of its own, so the text reads back the same.
+        let native_wide = |w: u8| {
+            indices.iter().any(|i| i.dtype().bits == w && !matches!(i.kind(), ExprKind::Cast(x) if widened(x, i)))
+        };
         let idx: Vec<String> = indices
             .iter()
             .map(|i| match i.kind() {
@@ -850,6 +900,7 @@ impl Printer {
                     let end = base.clone() + PrimExpr::int_of(i64::from(*lanes), base.dtype());
                     format!("{}:{}", self.expr(base, 0), self.expr(&end, 0))
                 }
+                ExprKind::Cast(x) if widened(x, i) && native_wide(i.dtype().bits) => self.expr(x, 0),
                 _ => self.expr(i, 0),
             })
             .collect();
@@ -1148,4 +1199,15 @@ fn is_scalar_local(b: &Buffer) -> bool {
         && matches!(b.shape(), [d] if d.as_int() == Some(1))
         && b.strides().is_empty()
         && b.elem_offset().as_int() == Some(0)
+}
+
+/// Whether `cast` (of `x`) is the reader's widening of a narrower integer index.
+fn widened(x: &PrimExpr, cast: &PrimExpr) -> bool {
+    let (from, to) = (x.dtype(), cast.dtype());
+    from.is_int()
+        && !from.is_bool()
+        && to.is_int()
+        && from.lanes == to.lanes
+        && from.bits < to.bits
+        && from.code == to.code
 }
