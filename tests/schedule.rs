@@ -250,6 +250,15 @@ fn every_legality_rule_refuses_its_case() {
     for (lines, want) in block_cases {
         assert_eq!(replay_err(matmul(), &format!("{head}{lines}\n")), want, "{lines}");
     }
+    // spec: TVM's unsafe_hide_buffer_access: indices in range, "read" or "write".
+    assert_eq!(
+        replay_err(matmul(), "b0 = sch.get_sblock(\"C\")\nsch.unsafe_hide_buffer_access(b0, \"read\", [5])\n"),
+        "trace line 2: unsafe_hide_buffer_access: The buffer index array for hide_buffer_access schedule should be a list of integers between 0 and 1, got 5 instead."
+    );
+    assert_eq!(
+        replay_err(matmul(), "b0 = sch.get_sblock(\"C\")\nsch.unsafe_hide_buffer_access(b0, \"readx\", [0])\n"),
+        "trace line 2: unsafe_hide_buffer_access: The buffer type for hide_buffer_access schedule should either be 'read' or 'write', got readx instead."
+    );
     // spec: TVM's reindex: one index pattern of the buffer in a leaf block.
     assert_eq!(
         replay_err(

@@ -455,6 +455,13 @@ def reindex_then_layout(sch):
     sch.transform_block_layout(b, lambda j, k: (k, j))
 
 
+def hide_access(sch):
+    # The matmul's read of B hidden from later primitives (the kernel still reads it).
+    sch.unsafe_hide_buffer_access(sch.get_sblock("C"), "read", [1])
+    i, j, k = loops(sch, "C")
+    sch.split(j, factors=[None, 16])
+
+
 CASES = [
     ("bias_relu_inline", "bias_relu", bias_relu_inline),
     ("sum_rfactor", "sum", sum_rfactor),
@@ -523,6 +530,7 @@ CASES = [
     ("block_layout_reduction", "kernels/matmul", block_layout(lambda i, j, k: (k // 8, i, j, k % 8))),
     ("output_blocks", "kernels/two_elementwise", output_blocks),
     ("reindex_read", "kernels/matmul", reindex("read", 0)),
+    ("hide_buffer_access", "kernels/matmul", hide_access),
     ("reindex_read_transposed", "kernels/matmul", reindex("read", 1)),
     ("reindex_write", "kernels/matmul", reindex("write", 0)),
     ("reindex_intermediate", "kernels/two_elementwise", reindex("write", 0, "B")),

@@ -1,5 +1,6 @@
 //! Small primitives: `get_producers`, `get_consumers`, `get_output_blocks`, `set_scope`, `storage_align`, `bind`,
-//! `unannotate`, `add_unit_loop`, `enter_postproc`, `reorder_block_iter_var`, `unsafe_set_dtype` (TVM 0.27's `get_block_rv`s, `set_scope.cc`, `block_annotate.cc`,
+//! `unannotate`, `add_unit_loop`, `enter_postproc`, `reorder_block_iter_var`, `unsafe_set_dtype`,
+//! `unsafe_hide_buffer_access` (TVM 0.27's `get_block_rv`s, `set_scope.cc`, `block_annotate.cc`,
 //! `for_kind.cc`, `annotate.cc`).
 
 use super::{BlockOrLoop, BlockRV, Instruction, LoopRV, Schedule, ScheduleError, err, tree};
@@ -326,5 +327,51 @@ impl crate::tir::mutate::Mutator for Retype<'_> {
             ),
             _ => s,
         }
+    }
+}
+
+impl Schedule {
+    /// Leave the regions at `indices` out of a block's reads (`read`) or writes (TVM's
+    /// `unsafe_hide_buffer_access`: later primitives no longer see those accesses; the kernel
+    /// still makes them, and they stay bounds-checked when compiled).
+    ///
+    /// # Errors
+    /// An index past the block's regions, or a stale handle.
+    pub fn unsafe_hide_buffer_access(
+        &mut self,
+        block: BlockRV,
+        read: bool,
+        indices: &[usize],
+    ) -> Result<(), ScheduleError> {
+        const P: &str = "unsafe_hide_buffer_access";
+        let site = self.block_site(block, P)?;
+        let StmtKind::BlockRealize { values, predicate, block: blk } = site.realize.kind() else {
+            unreachable!("a block site")
+        };
+        let regions = if read { &blk.reads } else { &blk.writes };
+        if let Some(&bad) = indices.iter().find(|&&i| i >= regions.len()) {
+            return Err(err(
+                P,
+                format!(
+                    "The buffer index array for hide_buffer_access schedule should be a list of integers between 0 and {}, got {bad} instead.",
+                    regions.len().saturating_sub(1)
+                ),
+            ));
+        }
+        let kept: Vec<BufferRegion> =
+            regions.iter().enumerate().filter(|(i, _)| !indices.contains(i)).map(|(_, r)| r.clone()).collect();
+        let mut b = (**blk).clone();
+        if read {
+            b.reads = kept
+        } else {
+            b.writes = kept
+        }
+        let new = Stmt::at(
+            StmtKind::BlockRealize { values: values.clone(), predicate: predicate.clone(), block: Box::new(b) },
+            site.realize.span(),
+        );
+        self.func.body = super::blocks::replace_stmt(&self.func.body, &site.realize, &new);
+        self.trace.push(Instruction::UnsafeHideBufferAccess { block, read, indices: indices.to_vec() });
+        Ok(())
     }
 }

@@ -219,6 +219,15 @@ pub enum Instruction {
         /// The new dtype.
         dtype: String,
     },
+    /// `sch.unsafe_hide_buffer_access(block=.., buf_type=.., buf_index_array=[..])`.
+    UnsafeHideBufferAccess {
+        /// The block.
+        block: BlockRV,
+        /// Its reads (or writes).
+        read: bool,
+        /// The regions left out.
+        indices: Vec<usize>,
+    },
     /// `sch.reorder_block_iter_var(block=.., new_order=[..])`.
     ReorderBlockIterVar {
         /// The block.
@@ -438,6 +447,15 @@ pub(super) fn print(trace: &[Instruction]) -> String {
             Instruction::EnterPostproc => "sch.enter_postproc()".to_string(),
             Instruction::UnsafeSetDtype { block, buffer_index, dtype } => {
                 format!("sch.unsafe_set_dtype(block={}, buffer_index={buffer_index}, dtype={dtype:?})", b(*block))
+            }
+            Instruction::UnsafeHideBufferAccess { block, read, indices } => {
+                let list: Vec<String> = indices.iter().map(ToString::to_string).collect();
+                format!(
+                    "sch.unsafe_hide_buffer_access(block={}, buf_type=\"{}\", buf_index_array=[{}])",
+                    b(*block),
+                    if *read { "read" } else { "write" },
+                    list.join(", ")
+                )
             }
             Instruction::SampleComputeLocation { block, decision, out } => {
                 format!("{} = sch.sample_compute_location(block={}, decision={decision})", l(*out), b(*block))
@@ -738,6 +756,26 @@ impl Schedule {
                 let index = usize::try_from(a.int(1, "buffer_index")?).map_err(|_| "negative buffer_index")?;
                 let dtype = a.string(2, "dtype")?;
                 se(self.unsafe_set_dtype(blk, index, &dtype))?;
+                bind(names, outs, [])
+            }
+            "unsafe_hide_buffer_access" => {
+                let blk = a.block(0, "block")?;
+                let kind = a.string(1, "buf_type")?;
+                let read = match kind.as_str() {
+                    "read" => true,
+                    "write" => false,
+                    other => {
+                        return Err(format!(
+                            "unsafe_hide_buffer_access: The buffer type for hide_buffer_access schedule should either be 'read' or 'write', got {other} instead."
+                        ));
+                    }
+                };
+                let indices = a.optional_ints(2, "buf_index_array")?.ok_or("missing argument 'buf_index_array'")?;
+                let indices: Vec<usize> = indices
+                    .iter()
+                    .map(|&i| usize::try_from(i).map_err(|_| format!("unsafe_hide_buffer_access: negative index {i}")))
+                    .collect::<Result<_, _>>()?;
+                se(self.unsafe_hide_buffer_access(blk, read, &indices))?;
                 bind(names, outs, [])
             }
             "reorder_block_iter_var" => {
