@@ -672,6 +672,8 @@ const TRACE_TOKENS: &[&str] = &[
     "sch.transform_block_layout",
     "sch.get_output_blocks",
     "sch.reindex",
+    "sch.merge",
+    "sch.unsafe_hide_buffer_access",
     "(\"read\", 1)",
     "lambda i, j: (i // 16, j, i % 16)",
     "lambda i, j, k: (i * 128 + j, k % 3)",

@@ -250,6 +250,21 @@ fn every_legality_rule_refuses_its_case() {
     for (lines, want) in block_cases {
         assert_eq!(replay_err(matmul(), &format!("{head}{lines}\n")), want, "{lines}");
     }
+    // spec: TVM's merge: nests of one depth and equal extents, level by level.
+    let two = || read_func(&dir().join("kernels/two_elementwise.py"));
+    let head2 = "b0 = sch.get_sblock(\"B\")\nb1 = sch.get_sblock(\"C\")\nl2, l3 = sch.get_loops(b0)\nl4, l5 = sch.get_loops(b1)\n";
+    assert_eq!(
+        replay_err(two(), &format!("{head2}l6 = sch.merge(l2, l5)\n")),
+        "trace line 5: merge: Merge loop's nesting depth must be same, but not."
+    );
+    assert_eq!(
+        replay_err(two(), &format!("{head2}l6, l7 = sch.split(l2, factors=[None, 2])\nl8 = sch.merge(l7, l5)\n")),
+        "trace line 6: merge: Merge loop's `extent` must be same, but not. extent=[0,2,128]"
+    );
+    assert_eq!(
+        replay_err(two(), &format!("{head2}sch.annotate(l5, \"k\", 1)\nl6 = sch.merge(l3, l5)\n")),
+        "trace line 6: merge: The loop j has annotations or a thread binding"
+    );
     // spec: TVM's unsafe_hide_buffer_access: indices in range, "read" or "write".
     assert_eq!(
         replay_err(matmul(), "b0 = sch.get_sblock(\"C\")\nsch.unsafe_hide_buffer_access(b0, \"read\", [5])\n"),

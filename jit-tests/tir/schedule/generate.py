@@ -462,6 +462,17 @@ def hide_access(sch):
     sch.split(j, factors=[None, 16])
 
 
+def merge(level):
+    def apply(sch):
+        sch.merge(loops(sch, "B")[level], loops(sch, "C")[level])
+    return apply
+
+
+def merge_three(sch):
+    # Three nests at once; the merged nest takes the place of the last one given.
+    sch.merge(loops(sch, "B")[0], loops(sch, "C")[0], loops(sch, "D")[0])
+
+
 CASES = [
     ("bias_relu_inline", "bias_relu", bias_relu_inline),
     ("sum_rfactor", "sum", sum_rfactor),
@@ -531,6 +542,9 @@ CASES = [
     ("output_blocks", "kernels/two_elementwise", output_blocks),
     ("reindex_read", "kernels/matmul", reindex("read", 0)),
     ("hide_buffer_access", "kernels/matmul", hide_access),
+    ("merge_outer", "kernels/two_elementwise", merge(0)),
+    ("merge_inner", "kernels/two_elementwise", merge(1)),
+    ("merge_three", "kernels/three_stage", merge_three),
     ("reindex_read_transposed", "kernels/matmul", reindex("read", 1)),
     ("reindex_write", "kernels/matmul", reindex("write", 0)),
     ("reindex_intermediate", "kernels/two_elementwise", reindex("write", 0, "B")),

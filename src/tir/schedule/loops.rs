@@ -416,3 +416,115 @@ fn simplify_bindings(s: &Stmt) -> Stmt {
     }
     M.stmt(s)
 }
+
+impl Schedule {
+    /// Merge loops of equal extents that sit in different nests into one (TVM's `merge`): the
+    /// loops from each down from the nests' lowest common ancestor become one nest, named after
+    /// the first loop's (`i_m`), whose body runs each nest's body in the order given; the nest
+    /// takes the place of the last one's. Returns the merged loop at the given loops' depth.
+    ///
+    /// # Errors
+    /// Loops in different block scopes, nests of different depths or extents, a loop that does
+    /// not start at 0, has annotations or a thread binding, or holds more than the next loop
+    /// down, or a stale handle.
+    pub fn merge(&mut self, loops: &[LoopRV]) -> Result<LoopRV, ScheduleError> {
+        const P: &str = "merge";
+        if loops.len() < 2 {
+            return Err(err(P, "at least two loops are needed"));
+        }
+        // Each loop with the loops above it up to its block, outermost first.
+        let mut chains: Vec<Vec<Stmt>> = Vec::new();
+        let mut scope: Option<Stmt> = None;
+        for &l in loops {
+            let (mut path, s) = self.loop_site(l, P)?;
+            let here = tree::scope_of(&self.func.body, &s);
+            match (&scope, &here) {
+                (None, _) => scope = here,
+                (Some(a), Some(b)) if a.same_node(b) => {}
+                _ => return Err(err(P, "Expected the loops to be under the same block scope.")),
+            }
+            path.push(s);
+            chains.push(path);
+        }
+        let var_of = |s: &Stmt| ForParts::of(s).map(|f| f.var.id());
+        let common = (0..chains.iter().map(Vec::len).min().unwrap_or(0))
+            .take_while(|&k| chains.iter().all(|c| var_of(&c[k]) == var_of(&chains[0][k])))
+            .count();
+        let nests: Vec<Vec<ForParts>> =
+            chains.iter().map(|c| c[common..].iter().filter_map(ForParts::of).collect::<Vec<_>>()).collect();
+        let depth = nests[0].len();
+        if depth == 0 || nests.iter().any(|n| n.len() != depth) {
+            return Err(err(P, "Merge loop's nesting depth must be same, but not."));
+        }
+        for nest in &nests {
+            for (k, f) in nest.iter().enumerate() {
+                if !f.annotations.is_empty() || matches!(f.kind, ForKind::ThreadBinding(_)) {
+                    return Err(err(P, format!("The loop {} has annotations or a thread binding", f.var.name())));
+                }
+                if f.min.as_int() != Some(0) {
+                    return Err(err(P, format!("The loop {} does not start with 0", f.var.name())));
+                }
+                if let Some(inner) = nest.get(k + 1)
+                    && var_of(&f.body) != Some(inner.var.id())
+                {
+                    return Err(err(
+                        P,
+                        format!(
+                            "The inner loop {} is not the only child of outer loop {}",
+                            inner.var.name(),
+                            f.var.name()
+                        ),
+                    ));
+                }
+            }
+        }
+        // Level by level from the given loops up (TVM numbers them so in its message).
+        for level in 0..depth {
+            let k = depth - 1 - level;
+            let e0 = &nests[0][k].extent;
+            if let Some(n) = nests.iter().find(|n| !crate::tir::arith::prove_equal(&n[k].extent, e0)) {
+                return Err(err(
+                    P,
+                    format!(
+                        "Merge loop's `extent` must be same, but not. extent=[{level},{},{}]",
+                        crate::tir::script::print_expr(e0),
+                        crate::tir::script::print_expr(&n[k].extent)
+                    ),
+                ));
+            }
+        }
+        let new_vars: Vec<Var> = nests[0]
+            .iter()
+            .map(|f| Var::at(&format!("{}_m", f.var.name()), f.var.ty().clone(), f.var.span()))
+            .collect();
+        let bodies: Vec<Stmt> = nests
+            .iter()
+            .map(|nest| {
+                let map: HashMap<u64, PrimExpr> =
+                    nest.iter().zip(&new_vars).map(|(f, v)| (f.var.id(), PrimExpr::var(v))).collect();
+                Substitute { map: &map }.stmt(&nest[depth - 1].body)
+            })
+            .collect();
+        let mut merged = Stmt::seq(bodies);
+        for (f, v) in nests[0].iter().zip(&new_vars).rev() {
+            merged = Stmt::for_range(v, f.min.clone(), f.extent.clone(), merged);
+        }
+        // The merged nest replaces the last nest; the others leave.
+        let tops: Vec<&Stmt> = chains.iter().map(|c| &c[common]).collect();
+        let mut body = super::blocks::replace_stmt(&self.func.body, tops[tops.len() - 1], &merged);
+        for top in &tops[..tops.len() - 1] {
+            body = tree::remove_leaf(&body, top);
+        }
+        self.func.body = body;
+        for nest in &nests {
+            for f in nest {
+                if let Some(k) = self.rvs.iter().position(|r| matches!(r, Rv::Loop(Some(id)) if *id == f.var.id())) {
+                    self.rvs[k] = Rv::Loop(None);
+                }
+            }
+        }
+        let out = self.new_loop_rv(&new_vars[depth - 1]);
+        self.trace.push(Instruction::Merge { loops: loops.to_vec(), out });
+        Ok(out)
+    }
+}

@@ -55,6 +55,13 @@ pub enum Instruction {
         /// The fused loop.
         out: LoopRV,
     },
+    /// `l = sch.merge(..)`.
+    Merge {
+        /// The loops merged.
+        loops: Vec<LoopRV>,
+        /// The merged loop at their depth.
+        out: LoopRV,
+    },
     /// `sch.reorder(..)`.
     Reorder {
         /// The loops in their new order.
@@ -390,6 +397,7 @@ pub(super) fn print(trace: &[Instruction]) -> String {
                 format!("{} = sch.fuse({}, preserve_unit_iters=True)", l(*out), list(loops, l))
             }
             Instruction::Reorder { loops } => format!("sch.reorder({})", list(loops, l)),
+            Instruction::Merge { loops, out } => format!("{} = sch.merge({})", l(*out), list(loops, l)),
             Instruction::Parallel(x) => format!("sch.parallel(loop={})", l(*x)),
             Instruction::Vectorize(x) => format!("sch.vectorize(loop={})", l(*x)),
             Instruction::Unroll(x) => format!("sch.unroll(loop={})", l(*x)),
@@ -625,6 +633,11 @@ impl Schedule {
                 let ls = a.loops()?;
                 let f = se(self.fuse(&ls))?;
                 bind_loops(names, &[f])
+            }
+            "merge" => {
+                let ls = a.loops()?;
+                let m = se(self.merge(&ls))?;
+                bind_loops(names, &[m])
             }
             "reorder" => {
                 let ls = a.loops()?;
