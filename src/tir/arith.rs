@@ -163,6 +163,35 @@ fn scale(x: &PrimExpr, c: &PrimExpr) -> PrimExpr {
     }
 }
 
+/// `e` simplified knowing its variables' ranges (TVM's analyzer with bound variables):
+/// `x // c` is 0 and `x % c` is `x` where `x` is known to lie in `[0, c)`.
+///
+/// ```
+/// use strata::tir::ast::{PrimExpr, Var, BinOp};
+/// use strata::tir::DataType;
+/// let co = Var::new("co", DataType::INT32);
+/// let e = PrimExpr::binary(BinOp::FloorDiv, PrimExpr::var(&co), PrimExpr::int_of(64, DataType::INT32));
+/// let r = strata::tir::arith::simplify_in(&e, &|v| (v.name() == "co").then_some((0, 63)));
+/// assert_eq!(r.as_int(), Some(0));
+/// ```
+pub fn simplify_in(e: &PrimExpr, var_range: &dyn Fn(&super::ast::Var) -> Option<(i128, i128)>) -> PrimExpr {
+    fn go(e: &PrimExpr, r: &dyn Fn(&super::ast::Var) -> Option<(i128, i128)>, depth: u32) -> PrimExpr {
+        let ExprKind::Binary(op, a, b) = e.kind() else { return e.clone() };
+        if depth > 64 {
+            return e.clone();
+        }
+        let (a, b) = (go(a, r, depth + 1), go(b, r, depth + 1));
+        if let (BinOp::FloorDiv | BinOp::FloorMod, Some(c)) = (op, const_int(&b))
+            && c > 0
+            && range_of(&a, r).is_some_and(|(lo, hi)| lo >= 0 && hi < i128::from(c))
+        {
+            return if *op == BinOp::FloorDiv { PrimExpr::int_of(0, a.dtype()) } else { a };
+        }
+        PrimExpr::binary(*op, a, b)
+    }
+    simplify(&go(e, var_range, 0))
+}
+
 /// The values a signed integer expression can take, if its variables have ranges (`var_range`
 /// gives them: loop variables, constants) and nothing in it wraps its type: sums, products,
 /// divisions and remainders by positive constants, `min`, `max`, widening casts.

@@ -549,6 +549,9 @@ CASES = [
     ("reindex_write", "kernels/matmul", reindex("write", 0)),
     ("reindex_intermediate", "kernels/two_elementwise", reindex("write", 0, "B")),
     ("reindex_then_layout", "kernels/matmul", reindex_then_layout),
+    ("reindex_conv_data", "kernels/conv2d_nhwc_small", reindex("read", 0, "conv2d_nhwc")),
+    ("reindex_conv_weight", "kernels/conv2d_nhwc_small", reindex("read", 1, "conv2d_nhwc")),
+    ("reindex_mixed_widths", "kernels/matmul_int64_rows", reindex("write", 0, "T_matmul_NT")),
     ("output_blocks_nested", "kernels/blockized_1", output_blocks_nested),
 ]
 

@@ -72,7 +72,18 @@ impl Schedule {
         if !leaf || !patterns.iter().all(|p| same(p, first)) {
             return Err(not_one());
         }
-        let indices: Vec<PrimExpr> = first.iter().map(simplify).collect();
+        // Simplified knowing the block variables' domains (`co // 64 * 3 + rc` is `rc`).
+        let domains: HashMap<u64, (i128, i128)> = blk
+            .iter_vars
+            .iter()
+            .filter_map(|iv| {
+                let d = iv.dom.as_ref()?;
+                let (min, ext) = (i128::from(d.min.as_int()?), i128::from(d.extent.as_int()?));
+                Some((iv.var.id(), (min, min + ext - 1)))
+            })
+            .collect();
+        let indices: Vec<PrimExpr> =
+            first.iter().map(|e| crate::tir::arith::simplify_in(e, &|v: &Var| domains.get(&v.id()).copied())).collect();
         let covered: Vec<&IterVar> = blk
             .iter_vars
             .iter()
@@ -96,9 +107,22 @@ impl Schedule {
         let own: Vec<PrimExpr> = vars.iter().map(PrimExpr::var).collect();
         let (src, src_at, dst, dst_at) =
             if read { (&buffer, &target, &reindexed, &own) } else { (&reindexed, &own, &buffer, &target) };
+        // Regions name the indices as written: without the casts the reader adds to widen
+        // indices of mixed widths (TVM keeps `[v0, v1]` with an int64 `v0`).
+        let unwidened = |x: &PrimExpr| match x.kind() {
+            ExprKind::Cast(inner) if inner.dtype().is_int() && inner.dtype().bits < x.dtype().bits => inner.clone(),
+            _ => x.clone(),
+        };
         let point = |b: &Buffer, at: &[PrimExpr]| BufferRegion {
             buffer: b.clone(),
-            region: at.iter().map(|x| Range::new(x.clone(), PrimExpr::int_of(1, x.dtype()))).collect(),
+            region: at
+                .iter()
+                .map(|x| {
+                    let x = unwidened(x);
+                    let dt = x.dtype();
+                    Range::new(x, PrimExpr::int_of(1, dt))
+                })
+                .collect(),
         };
         let name = format!("{}_reindex", dst.name());
         let stage = Block {
