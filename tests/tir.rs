@@ -691,3 +691,14 @@ fn tvm_prints_read_back_print_identically() {
     assert!(checked >= 143, "only {checked} cases");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+// Later TVM's tests write `from tvm.script import s_tir as Ts` and `@Ts.prim_func`,
+// `Ts.sblock`, `Ts.axis`: read as `T.prim_func(s_tir=True)` and TVM 0.27's names.
+#[test]
+fn the_s_tir_namespace_of_later_tvm_reads() {
+    let src = "from tvm.script import s_tir as S\nfrom tvm.script import tirx as T\n\n@S.prim_func\ndef f(A: T.Buffer([4], dtype=\"float32\")):\n    for i in range(4):\n        with S.sblock(\"B\"):\n            vi = S.axis.spatial(4, i)\n            S.reads(A[vi])\n            S.writes(A[vi])\n            A[vi] = A[vi] * T.float32(2)\n";
+    let m = strata::tir::parse_script(src).unwrap();
+    let text = strata::tir::script::print_func(&m.funcs[0]);
+    assert!(text.contains("@T.prim_func(s_tir=True)\ndef f(A: T.Buffer((4,), \"float32\")):"), "{text}");
+    assert!(text.contains("        with T.sblock(\"B\"):\n            vi = T.axis.spatial(4, i)"), "{text}");
+}

@@ -180,7 +180,10 @@ impl Reader {
         for (n, alias) in names {
             let local = alias.clone().unwrap_or_else(|| n.rsplit('.').next().unwrap_or(n).to_string());
             let full = if module == n { n.clone() } else { format!("{module}.{n}") };
-            if full.ends_with(".tir") || full.ends_with(".tirx") || full == "tir" || full == "tirx" {
+            if full.ends_with(".s_tir") || full == "s_tir" {
+                self.tir_aliases.insert(local.clone());
+                self.s_tir_aliases.insert(local);
+            } else if full.ends_with(".tir") || full.ends_with(".tirx") || full == "tir" || full == "tirx" {
                 self.tir_aliases.insert(local);
             } else if full.ends_with("script.ir") || full.ends_with(".ir") {
                 self.ir_aliases.insert(local);
@@ -199,6 +202,20 @@ impl Reader {
                     f.dotted().as_deref(),
                     Some("tvm.script.tir.prim_func" | "tvm.script.tirx.prim_func" | "tvm.tir.prim_func")
                 )
+        })
+    }
+
+    /// `@Ts.prim_func` (later TVM's `tvm.script.s_tir`): a function with blocks, as
+    /// `@T.prim_func(s_tir=True)`.
+    fn s_tir_decorator(&self, decorators: &[E]) -> bool {
+        decorators.iter().any(|d| {
+            let f = match &d.e {
+                Expr::Call(f, _, _) => &f.e,
+                e => e,
+            };
+            f.dotted()
+                .and_then(|n| n.split_once('.').map(|(h, _)| h.to_string()))
+                .is_some_and(|h| self.s_tir_aliases.contains(&h))
         })
     }
 
@@ -325,7 +342,7 @@ impl Reader {
             ret_type,
             attrs: fs.attrs,
             private: self.decorator_flag(decorators, "private")?,
-            s_tir: self.decorator_flag(decorators, "s_tir")?,
+            s_tir: self.decorator_flag(decorators, "s_tir")? || self.s_tir_decorator(decorators),
             span: Some(span),
         })
     }

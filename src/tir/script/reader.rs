@@ -76,6 +76,9 @@ pub(super) struct FuncState {
 pub(super) struct Reader {
     pub(super) scopes: Vec<HashMap<String, Binding>>,
     pub(super) tir_aliases: HashSet<String>,
+    /// Names of later TVM's `tvm.script.s_tir` (`Ts`): TIR names whose `prim_func` is
+    /// `T.prim_func(s_tir=True)`.
+    pub(super) s_tir_aliases: HashSet<String>,
     pub(super) ir_aliases: HashSet<String>,
     pub(super) module_name: Option<String>,
     /// Functions of the module and their return types.
@@ -92,7 +95,8 @@ impl Reader {
     pub(super) fn new() -> Reader {
         Reader {
             scopes: vec![HashMap::new()],
-            tir_aliases: ["T", "tir", "tirx"].iter().map(|s| s.to_string()).collect(),
+            tir_aliases: ["T", "tir", "tirx", "Ts"].iter().map(|s| s.to_string()).collect(),
+            s_tir_aliases: ["Ts"].iter().map(|s| s.to_string()).collect(),
             ir_aliases: ["I", "ir"].iter().map(|s| s.to_string()).collect(),
             module_name: None,
             funcs: HashMap::new(),
