@@ -473,6 +473,15 @@ def merge_three(sch):
     sch.merge(loops(sch, "B")[0], loops(sch, "C")[0], loops(sch, "D")[0])
 
 
+def split_in_nested_block(sch):
+    # Bindings keep TVM's order: the loop terms first, the outer block's variable after.
+    sch.split(loops(sch, "C_inner")[-1], factors=[None, 4])
+
+
+def fuse_in_nested_block(sch):
+    sch.fuse(*loops(sch, "C_inner"))
+
+
 CASES = [
     ("bias_relu_inline", "bias_relu", bias_relu_inline),
     ("sum_rfactor", "sum", sum_rfactor),
@@ -543,6 +552,8 @@ CASES = [
     ("reindex_read", "kernels/matmul", reindex("read", 0)),
     ("hide_buffer_access", "kernels/matmul", hide_access),
     ("merge_outer", "kernels/two_elementwise", merge(0)),
+    ("split_in_nested_block", "kernels/blockized_1", split_in_nested_block),
+    ("fuse_in_nested_block", "kernels/blockized_1", fuse_in_nested_block),
     ("merge_inner", "kernels/two_elementwise", merge(1)),
     ("merge_three", "kernels/three_stage", merge_three),
     ("reindex_read_transposed", "kernels/matmul", reindex("read", 1)),

@@ -127,7 +127,9 @@ impl Schedule {
         }
         let map = HashMap::from_iter([(p.var.id(), value)]);
         let mut body = Substitute { map: &map }.stmt(&p.body);
-        body = simplify_bindings(&body);
+        let mut iterators = loop_vars(&self.func.body);
+        iterators.extend(vars.iter().map(Var::id));
+        body = simplify_bindings(&body, &iterators);
         if product != Some(extent) && !opts.disable_predication {
             let cond = PrimExpr::cmp(CmpOp::Lt, unsplit, PrimExpr::int_of(extent, dt));
             body = tree::map_outer_blocks(&body, &mut |_, pred, _| match pred.as_int() {
@@ -237,7 +239,9 @@ impl Schedule {
             map.insert(p.var.id(), simplify(&v));
         }
         let innermost = &parts[n - 1];
-        let body = simplify_bindings(&Substitute { map: &map }.stmt(&innermost.body));
+        let mut iterators = loop_vars(&self.func.body);
+        iterators.insert(fused.id());
+        let body = simplify_bindings(&Substitute { map: &map }.stmt(&innermost.body), &iterators);
         let stmt = ForParts {
             var: fused.clone(),
             min: PrimExpr::int_of(0, dt),
@@ -396,16 +400,29 @@ fn type_max(dt: crate::tir::DataType) -> i64 {
     }
 }
 
-/// `s` with the bindings of its outermost blocks simplified.
-fn simplify_bindings(s: &Stmt) -> Stmt {
-    struct M;
-    impl Mutator for M {
+/// The variables of every loop of `s`.
+fn loop_vars(s: &Stmt) -> rustc_hash::FxHashSet<u64> {
+    let mut out = rustc_hash::FxHashSet::default();
+    crate::tir::visit::walk_stmts(s, &mut |x| {
+        if let StmtKind::For { var, .. } = x.kind() {
+            out.insert(var.id());
+        }
+    });
+    out
+}
+
+/// `s` with the bindings of its outermost blocks simplified as TVM's iterator maps write them:
+/// the terms over loop variables (`loops`) first, then the rest (an outer block's variables,
+/// constants): `j_0 * 4 + j_1 + vj_o * 16`.
+fn simplify_bindings(s: &Stmt, loops: &rustc_hash::FxHashSet<u64>) -> Stmt {
+    struct M<'a>(&'a rustc_hash::FxHashSet<u64>);
+    impl Mutator for M<'_> {
         fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
             e.clone()
         }
         fn stmt(&mut self, s: &Stmt) -> Stmt {
             if let StmtKind::BlockRealize { values, predicate, block } = s.kind() {
-                let values = values.iter().map(simplify).collect();
+                let values = values.iter().map(|v| iterators_first(&simplify(v), self.0)).collect();
                 return Stmt::at(
                     StmtKind::BlockRealize { values, predicate: predicate.clone(), block: block.clone() },
                     s.span(),
@@ -414,7 +431,36 @@ fn simplify_bindings(s: &Stmt) -> Stmt {
             crate::tir::mutate::default_stmt(self, s)
         }
     }
-    M.stmt(s)
+    M(loops).stmt(s)
+}
+
+/// A sum with its terms over `loops` first, in their order, then the others.
+fn iterators_first(e: &PrimExpr, loops: &rustc_hash::FxHashSet<u64>) -> PrimExpr {
+    fn terms(e: &PrimExpr, out: &mut Vec<PrimExpr>) {
+        match e.kind() {
+            ExprKind::Binary(BinOp::Add, a, b) => {
+                terms(a, out);
+                terms(b, out);
+            }
+            _ => out.push(e.clone()),
+        }
+    }
+    let mut all = Vec::new();
+    terms(e, &mut all);
+    let over_loops = |t: &PrimExpr| {
+        let mut found = false;
+        crate::tir::visit::walk_expr(t, &mut |x| {
+            if let ExprKind::Var(v) = x.kind() {
+                found |= loops.contains(&v.id());
+            }
+        });
+        found
+    };
+    let (iters, rest): (Vec<PrimExpr>, Vec<PrimExpr>) = all.into_iter().partition(over_loops);
+    if iters.is_empty() || rest.is_empty() {
+        return e.clone();
+    }
+    iters.into_iter().chain(rest).reduce(|a, b| PrimExpr::binary(BinOp::Add, a, b)).unwrap_or_else(|| e.clone())
 }
 
 impl Schedule {
