@@ -673,6 +673,8 @@ const TRACE_TOKENS: &[&str] = &[
     "sch.get_output_blocks",
     "sch.reindex",
     "sch.merge",
+    "sch.annotate_buffer_access",
+    "lambda vi, vj: [(vi - 1, vi + 1), vj]",
     "sch.unsafe_hide_buffer_access",
     "(\"read\", 1)",
     "lambda i, j: (i // 16, j, i % 16)",

@@ -265,6 +265,21 @@ fn every_legality_rule_refuses_its_case() {
         replay_err(two(), &format!("{head2}sch.annotate(l5, \"k\", 1)\nl6 = sch.merge(l3, l5)\n")),
         "trace line 6: merge: The loop j has annotations or a thread binding"
     );
+    // spec: TVM's annotate_buffer_access: a region of the block, one range per dimension.
+    assert_eq!(
+        replay_err(
+            matmul(),
+            "b0 = sch.get_sblock(\"C\")\nsch.annotate_buffer_access(b0, 2, \"read\", lambda i, j, k: [(i, i + 1), (k, k + 1)])\n"
+        ),
+        "trace line 2: annotate_buffer_access: block C has no read buffer at index 2"
+    );
+    assert_eq!(
+        replay_err(
+            matmul(),
+            "b0 = sch.get_sblock(\"C\")\nsch.annotate_buffer_access(b0, 0, \"read\", lambda i, j, k: [(i, i + 1)])\n"
+        ),
+        "trace line 2: annotate_buffer_access: 1 ranges given for A of rank 2"
+    );
     // spec: TVM's unsafe_hide_buffer_access: indices in range, "read" or "write".
     assert_eq!(
         replay_err(matmul(), "b0 = sch.get_sblock(\"C\")\nsch.unsafe_hide_buffer_access(b0, \"read\", [5])\n"),

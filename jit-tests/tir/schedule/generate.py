@@ -482,6 +482,18 @@ def fuse_in_nested_block(sch):
     sch.fuse(*loops(sch, "C_inner"))
 
 
+def annotate_access_halo(sch):
+    sch.annotate_buffer_access(sch.get_sblock("C"), 0, "read", lambda vi, vj: ((vi - 1, vi + 1), (vj - 1, vj + 1)))
+
+
+def annotate_access_then_compute_at(sch):
+    # The explicit (wider) region decides what compute_at computes of B.
+    c = sch.get_sblock("C")
+    sch.annotate_buffer_access(c, 0, "read", lambda vi, vj: ((vi, vi + 1), (0, 128)))
+    sch.compute_at(sch.get_sblock("B"), sch.get_loops(c)[0])
+    sch.annotate_buffer_access(sch.get_sblock("B"), 0, "write", lambda vi, vj: (vi, vj))
+
+
 CASES = [
     ("bias_relu_inline", "bias_relu", bias_relu_inline),
     ("sum_rfactor", "sum", sum_rfactor),
@@ -551,6 +563,8 @@ CASES = [
     ("output_blocks", "kernels/two_elementwise", output_blocks),
     ("reindex_read", "kernels/matmul", reindex("read", 0)),
     ("hide_buffer_access", "kernels/matmul", hide_access),
+    ("annotate_access_halo", "kernels/two_elementwise", annotate_access_halo),
+    ("annotate_access_then_compute_at", "kernels/two_elementwise", annotate_access_then_compute_at),
     ("merge_outer", "kernels/two_elementwise", merge(0)),
     ("split_in_nested_block", "kernels/blockized_1", split_in_nested_block),
     ("fuse_in_nested_block", "kernels/blockized_1", fuse_in_nested_block),

@@ -375,3 +375,102 @@ impl Schedule {
         Ok(())
     }
 }
+
+/// The new region of `annotate_buffer_access`: per dimension `(start, end)` over the block's
+/// iteration variables (`params` name them, in order), as TVM's `gen_new_ranges` lambda gives it.
+#[derive(Clone, Debug)]
+pub struct AccessRanges {
+    /// The lambda's parameters, one per iteration variable of the block.
+    pub params: Vec<Var>,
+    /// Start and end (exclusive) of each dimension.
+    pub ranges: Vec<(PrimExpr, PrimExpr)>,
+}
+
+impl Schedule {
+    /// Replace the region at `buffer_index` of a block's reads (`read`) or writes with the one
+    /// `ranges` gives, and mark it explicit (`explicit_read_region` / `explicit_write_region`
+    /// annotations), as TVM's `annotate_buffer_access` does: region inference keeps it.
+    ///
+    /// # Errors
+    /// No region at that index, ranges of another rank than the buffer, a lambda with another
+    /// number of parameters than the block has iteration variables, or a stale handle.
+    pub fn annotate_buffer_access(
+        &mut self,
+        block: BlockRV,
+        buffer_index: usize,
+        read: bool,
+        ranges: &AccessRanges,
+    ) -> Result<(), ScheduleError> {
+        const P: &str = "annotate_buffer_access";
+        let site = self.block_site(block, P)?;
+        let StmtKind::BlockRealize { values, predicate, block: blk } = site.realize.kind() else {
+            unreachable!("a block site")
+        };
+        let regions = if read { &blk.reads } else { &blk.writes };
+        let what = if read { "read" } else { "write" };
+        let Some(old) = regions.get(buffer_index) else {
+            return Err(err(P, format!("block {} has no {what} buffer at index {buffer_index}", blk.name)));
+        };
+        if ranges.params.len() != blk.iter_vars.len() {
+            return Err(err(
+                P,
+                format!(
+                    "the lambda takes {} indices but block {} has {} iteration variables",
+                    ranges.params.len(),
+                    blk.name,
+                    blk.iter_vars.len()
+                ),
+            ));
+        }
+        if ranges.ranges.len() != old.buffer.shape().len() {
+            return Err(err(
+                P,
+                format!(
+                    "{} ranges given for {} of rank {}",
+                    ranges.ranges.len(),
+                    old.buffer.name(),
+                    old.buffer.shape().len()
+                ),
+            ));
+        }
+        let map: rustc_hash::FxHashMap<u64, PrimExpr> =
+            ranges.params.iter().zip(&blk.iter_vars).map(|(p, iv)| (p.id(), PrimExpr::var(&iv.var))).collect();
+        let sub =
+            |e: &PrimExpr| crate::tir::mutate::Mutator::expr(&mut crate::tir::mutate::Substitute { map: &map }, e);
+        let region = ranges
+            .ranges
+            .iter()
+            .map(|(start, end)| {
+                let min = sub(start);
+                let diff = PrimExpr::binary(BinOp::Sub, sub(end), min.clone());
+                // `(vi + 1) - (vi - 1)` is 2 (TVM's analyzer proves it; `simplify` keeps the form).
+                let extent = match crate::tir::arith::linear(&diff).as_const().and_then(|c| i64::try_from(c).ok()) {
+                    Some(c) => PrimExpr::int_of(c, diff.dtype()),
+                    None => crate::tir::arith::simplify(&diff),
+                };
+                Range::new(min, extent)
+            })
+            .collect();
+        let mut b = (**blk).clone();
+        let target = if read { &mut b.reads } else { &mut b.writes };
+        target[buffer_index] = BufferRegion { buffer: old.buffer.clone(), region };
+        let key = format!("explicit_{what}_region");
+        let index = AttrValue::Int(buffer_index as i64);
+        match b.annotations.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, AttrValue::List(items))) => {
+                if !items.iter().any(|x| matches!(x, AttrValue::Int(i) if *i == buffer_index as i64)) {
+                    items.push(index);
+                }
+            }
+            Some((_, v)) => *v = AttrValue::List(vec![index]),
+            None => b.annotations.push((key, AttrValue::List(vec![index]))),
+        }
+        let new = Stmt::at(
+            StmtKind::BlockRealize { values: values.clone(), predicate: predicate.clone(), block: Box::new(b) },
+            site.realize.span(),
+        );
+        self.func.body = super::blocks::replace_stmt(&self.func.body, &site.realize, &new);
+        self.trace.push(Instruction::AnnotateBufferAccess { block, buffer_index, read, ranges: ranges.clone() });
+        Ok(())
+    }
+}

@@ -30,7 +30,8 @@
 //! by a predicate, from any scope block), `blockize`, `compute_inline`,
 //! `reverse_compute_inline`, `decompose_reduction`, `cache_read` and `cache_write` (placed as
 //! TVM places them, in the root block's scope), `transform_layout` and
-//! `transform_block_layout` (bijective affine maps), `reindex`, `add_unit_loop`,
+//! `transform_block_layout` (bijective affine maps), `reindex`, `annotate_buffer_access`,
+//! `unsafe_hide_buffer_access`, `add_unit_loop`,
 //! `rfactor` for blocks directly in the root block; the sampling primitives `sample_perfect_tile`,
 //! `sample_categorical` and `sample_compute_location`
 //! (seeded, decisions in the trace). Blocks carry their regions (`T.reads`/`T.writes`),
@@ -55,6 +56,7 @@ use crate::tir::ast::*;
 pub use compute_at::ComputeAtOptions;
 pub use layout::IndexMap;
 pub use loops::SplitOptions;
+pub use misc::AccessRanges;
 pub use sample::SplitMix;
 pub use trace::{Instruction, ReplayError};
 pub(crate) use tree::walk_blocks;

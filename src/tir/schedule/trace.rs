@@ -226,6 +226,17 @@ pub enum Instruction {
         /// The new dtype.
         dtype: String,
     },
+    /// `sch.annotate_buffer_access(block=.., buffer_index=.., buf_type=.., gen_new_ranges=lambda ..: [..])`.
+    AnnotateBufferAccess {
+        /// The block.
+        block: BlockRV,
+        /// The region's index among its reads (or writes).
+        buffer_index: usize,
+        /// Its reads (or writes).
+        read: bool,
+        /// The new region.
+        ranges: super::misc::AccessRanges,
+    },
     /// `sch.unsafe_hide_buffer_access(block=.., buf_type=.., buf_index_array=[..])`.
     UnsafeHideBufferAccess {
         /// The block.
@@ -455,6 +466,23 @@ pub(super) fn print(trace: &[Instruction]) -> String {
             Instruction::EnterPostproc => "sch.enter_postproc()".to_string(),
             Instruction::UnsafeSetDtype { block, buffer_index, dtype } => {
                 format!("sch.unsafe_set_dtype(block={}, buffer_index={buffer_index}, dtype={dtype:?})", b(*block))
+            }
+            Instruction::AnnotateBufferAccess { block, buffer_index, read, ranges } => {
+                let params: Vec<&str> = ranges.params.iter().map(Var::name).collect();
+                let pairs: Vec<String> = ranges
+                    .ranges
+                    .iter()
+                    .map(|(a, e)| {
+                        format!("({}, {})", crate::tir::script::print_expr(a), crate::tir::script::print_expr(e))
+                    })
+                    .collect();
+                format!(
+                    "sch.annotate_buffer_access(block={}, buffer_index={buffer_index}, buf_type=\"{}\", gen_new_ranges=lambda {}: [{}])",
+                    b(*block),
+                    if *read { "read" } else { "write" },
+                    params.join(", "),
+                    pairs.join(", ")
+                )
             }
             Instruction::UnsafeHideBufferAccess { block, read, indices } => {
                 let list: Vec<String> = indices.iter().map(ToString::to_string).collect();
@@ -771,6 +799,21 @@ impl Schedule {
                 se(self.unsafe_set_dtype(blk, index, &dtype))?;
                 bind(names, outs, [])
             }
+            "annotate_buffer_access" => {
+                let blk = a.block(0, "block")?;
+                let index =
+                    usize::try_from(a.int(1, "buffer_index")?).map_err(|_| "negative buffer_index".to_string())?;
+                let read = match a.string(2, "buf_type")?.as_str() {
+                    "read" => true,
+                    "write" => false,
+                    other => {
+                        return Err(format!("annotate_buffer_access: buf_type must be 'read' or 'write', got {other}"));
+                    }
+                };
+                let ranges = a.access_ranges(3, "gen_new_ranges")?;
+                se(self.annotate_buffer_access(blk, index, read, &ranges))?;
+                bind(names, outs, [])
+            }
             "unsafe_hide_buffer_access" => {
                 let blk = a.block(0, "block")?;
                 let kind = a.string(1, "buf_type")?;
@@ -1052,6 +1095,47 @@ impl Args<'_> {
     }
 
     /// `lambda i, j: (..)`, or `T.index_map(lambda ..)`.
+    /// `lambda vi, vj: [(vi - 1, vi + 1), vj]`: per dimension a `(start, end)` pair, or an
+    /// index (a range of one).
+    fn access_ranges(&self, pos: usize, key: &str) -> Result<super::misc::AccessRanges, String> {
+        let e = self.get(pos, key)?;
+        let Expr::Lambda(params, body) = &e.e else { return Err(format!("'{key}' must be a lambda")) };
+        let items: Vec<&crate::tir::script::py::E> = match &body.e {
+            Expr::Tuple(xs) | Expr::List(xs) => xs.iter().collect(),
+            _ => vec![&**body],
+        };
+        // Read every start and end as one tuple, then pair them up.
+        let mut flat = Vec::new();
+        let mut pairs = Vec::new();
+        for x in items {
+            match &x.e {
+                Expr::Tuple(se) if se.len() == 2 => {
+                    pairs.push(true);
+                    flat.extend(se.iter().cloned());
+                }
+                _ => {
+                    pairs.push(false);
+                    flat.push(x.clone());
+                }
+            }
+        }
+        let all = crate::tir::script::py::E { e: Expr::Tuple(flat), span: body.span };
+        let (params, results) = crate::tir::script::read_index_map(params, &all, crate::tir::DataType::INT32)?;
+        let mut it = results.into_iter();
+        let mut ranges = Vec::new();
+        for pair in pairs {
+            let start = it.next().ok_or("a range is missing")?;
+            let end = if pair {
+                it.next().ok_or("a range is missing its end")?
+            } else {
+                let one = crate::tir::ast::PrimExpr::int_of(1, start.dtype());
+                crate::tir::ast::PrimExpr::binary(crate::tir::ast::BinOp::Add, start.clone(), one)
+            };
+            ranges.push((start, end));
+        }
+        Ok(super::misc::AccessRanges { params, ranges })
+    }
+
     fn index_map(&self, pos: usize, key: &str) -> Result<IndexMap, String> {
         let mut e = self.get(pos, key)?;
         if let Expr::Call(_, args, _) = &e.e
