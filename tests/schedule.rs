@@ -280,6 +280,15 @@ fn every_legality_rule_refuses_its_case() {
         ),
         "trace line 2: annotate_buffer_access: 1 ranges given for A of rank 2"
     );
+    // Found by the fuzzer: a range whose size overflows the index type is refused (it would
+    // print as a constant that does not read back).
+    assert_eq!(
+        replay_err(
+            matmul(),
+            "b0 = sch.get_sblock(\"C\")\nsch.annotate_buffer_access(b0, 0, \"read\", lambda i, j, k: [(i - 1, i + 2147483647), (k, k + 1)])\n"
+        ),
+        "trace line 2: annotate_buffer_access: the range of dimension 0 has 2147483648 elements, which does not fit int32"
+    );
     // spec: TVM's unsafe_hide_buffer_access: indices in range, "read" or "write".
     assert_eq!(
         replay_err(matmul(), "b0 = sch.get_sblock(\"C\")\nsch.unsafe_hide_buffer_access(b0, \"read\", [5])\n"),

@@ -437,20 +437,24 @@ impl Schedule {
             ranges.params.iter().zip(&blk.iter_vars).map(|(p, iv)| (p.id(), PrimExpr::var(&iv.var))).collect();
         let sub =
             |e: &PrimExpr| crate::tir::mutate::Mutator::expr(&mut crate::tir::mutate::Substitute { map: &map }, e);
-        let region = ranges
-            .ranges
-            .iter()
-            .map(|(start, end)| {
-                let min = sub(start);
-                let diff = PrimExpr::binary(BinOp::Sub, sub(end), min.clone());
-                // `(vi + 1) - (vi - 1)` is 2 (TVM's analyzer proves it; `simplify` keeps the form).
-                let extent = match crate::tir::arith::linear(&diff).as_const().and_then(|c| i64::try_from(c).ok()) {
-                    Some(c) => PrimExpr::int_of(c, diff.dtype()),
-                    None => crate::tir::arith::simplify(&diff),
-                };
-                Range::new(min, extent)
-            })
-            .collect();
+        let mut region = Vec::new();
+        for (d, (start, end)) in ranges.ranges.iter().enumerate() {
+            let min = sub(start);
+            let diff = PrimExpr::binary(BinOp::Sub, sub(end), min.clone());
+            // `(vi + 1) - (vi - 1)` is 2 (TVM's analyzer proves it; `simplify` keeps the form).
+            let extent = match crate::tir::arith::linear(&diff).as_const() {
+                Some(c) => {
+                    let dt = diff.dtype();
+                    let fits = i64::try_from(c).ok().filter(|&c| crate::tir::arith::wrap_int(i128::from(c), dt) == c);
+                    let c = fits.ok_or_else(|| {
+                        err(P, format!("the range of dimension {d} has {c} elements, which does not fit {dt}"))
+                    })?;
+                    PrimExpr::int_of(c, dt)
+                }
+                None => crate::tir::arith::simplify(&diff),
+            };
+            region.push(Range::new(min, extent));
+        }
         let mut b = (**blk).clone();
         let target = if read { &mut b.reads } else { &mut b.writes };
         target[buffer_index] = BufferRegion { buffer: old.buffer.clone(), region };
