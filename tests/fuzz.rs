@@ -674,6 +674,7 @@ const TRACE_TOKENS: &[&str] = &[
     "sch.reindex",
     "sch.merge",
     "sch.annotate_buffer_access",
+    "consumer_blocks=[b0]",
     "lambda vi, vj: [(vi - 1, vi + 1), vj]",
     "sch.unsafe_hide_buffer_access",
     "(\"read\", 1)",

@@ -265,6 +265,14 @@ fn every_legality_rule_refuses_its_case() {
         replay_err(two(), &format!("{head2}sch.annotate(l5, \"k\", 1)\nl6 = sch.merge(l3, l5)\n")),
         "trace line 6: merge: The loop j has annotations or a thread binding"
     );
+    // spec: TVM's cache_read with consumer_blocks: each consumer reads the buffer.
+    assert_eq!(
+        replay_err(
+            read_func(&dir().join("kernels/two_consumers.py")),
+            "b0 = sch.get_sblock(\"D\")\nb1 = sch.get_sblock(\"X\")\nb2 = sch.cache_read(b0, 0, \"local\", consumer_blocks=[b1])\n"
+        ),
+        "trace line 3: cache_read: consumer block X does not read B"
+    );
     // spec: TVM's annotate_buffer_access: a region of the block, one range per dimension.
     assert_eq!(
         replay_err(

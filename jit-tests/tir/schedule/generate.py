@@ -494,6 +494,12 @@ def annotate_access_then_compute_at(sch):
     sch.annotate_buffer_access(sch.get_sblock("B"), 0, "write", lambda vi, vj: (vi, vj))
 
 
+def cache_read_for_one_consumer(sch):
+    # Only D reads the cache; C keeps reading B.
+    d = sch.get_sblock("D")
+    sch.cache_read(d, 0, "local", consumer_blocks=[d])
+
+
 CASES = [
     ("bias_relu_inline", "bias_relu", bias_relu_inline),
     ("sum_rfactor", "sum", sum_rfactor),
@@ -563,6 +569,7 @@ CASES = [
     ("output_blocks", "kernels/two_elementwise", output_blocks),
     ("reindex_read", "kernels/matmul", reindex("read", 0)),
     ("hide_buffer_access", "kernels/matmul", hide_access),
+    ("cache_read_for_one_consumer", "kernels/two_consumers", cache_read_for_one_consumer),
     ("annotate_access_halo", "kernels/two_elementwise", annotate_access_halo),
     ("annotate_access_then_compute_at", "kernels/two_elementwise", annotate_access_then_compute_at),
     ("merge_outer", "kernels/two_elementwise", merge(0)),

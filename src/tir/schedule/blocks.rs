@@ -19,7 +19,7 @@ impl Schedule {
     /// # Errors
     /// No write buffer at that index, a block outside the root block, or a stale handle.
     pub fn cache_write(&mut self, block: BlockRV, write_index: usize, scope: &str) -> Result<BlockRV, ScheduleError> {
-        let out = self.cache(block, write_index, scope, false)?;
+        let out = self.cache(block, write_index, scope, false, &[])?;
         self.trace.push(Instruction::CacheWrite { block, write_index, scope: scope.to_string(), out });
         Ok(out)
     }
@@ -30,8 +30,31 @@ impl Schedule {
     /// # Errors
     /// No read buffer at that index, a block outside the root block, or a stale handle.
     pub fn cache_read(&mut self, block: BlockRV, read_index: usize, scope: &str) -> Result<BlockRV, ScheduleError> {
-        let out = self.cache(block, read_index, scope, true)?;
-        self.trace.push(Instruction::CacheRead { block, read_index, scope: scope.to_string(), out });
+        self.cache_read_for(block, read_index, scope, &[])
+    }
+
+    /// [`Schedule::cache_read`] read only by `consumers` (TVM's `consumer_blocks`; empty: every
+    /// reader of the buffer): the other readers keep reading the original, and the copy goes
+    /// right before the first statement holding one of `consumers`.
+    ///
+    /// # Errors
+    /// As [`Schedule::cache_read`], and a consumer that does not read the buffer.
+    pub fn cache_read_for(
+        &mut self,
+        block: BlockRV,
+        read_index: usize,
+        scope: &str,
+        consumers: &[BlockRV],
+    ) -> Result<BlockRV, ScheduleError> {
+        let names = consumers.iter().map(|&c| self.block_name(c, "cache_read")).collect::<Result<Vec<_>, _>>()?;
+        let out = self.cache(block, read_index, scope, true, &names)?;
+        self.trace.push(Instruction::CacheRead {
+            block,
+            read_index,
+            scope: scope.to_string(),
+            consumers: consumers.to_vec(),
+            out,
+        });
         Ok(out)
     }
 
@@ -42,7 +65,14 @@ impl Schedule {
     /// cache goes right before the first statement holding a reader of the block's output
     /// (or last in the root block), over the written region. Regions are relaxed over the
     /// loops below that place.
-    fn cache(&mut self, block: BlockRV, index: usize, scope: &str, read: bool) -> Result<BlockRV, ScheduleError> {
+    fn cache(
+        &mut self,
+        block: BlockRV,
+        index: usize,
+        scope: &str,
+        read: bool,
+        consumers: &[String],
+    ) -> Result<BlockRV, ScheduleError> {
         let p: &'static str = if read { "cache_read" } else { "cache_write" };
         let site = self.block_site(block, p)?;
         let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
@@ -61,9 +91,14 @@ impl Schedule {
         let readers: Vec<&(Vec<Stmt>, Stmt, Block)> = blocks
             .iter()
             .filter(|(_, _, b)| {
-                b.reads.iter().any(|r| r.buffer == original) && !b.writes.iter().any(|w| w.buffer == original)
+                b.reads.iter().any(|r| r.buffer == original)
+                    && !b.writes.iter().any(|w| w.buffer == original)
+                    && (consumers.is_empty() || consumers.contains(&b.name))
             })
             .collect();
+        if let Some(c) = consumers.iter().find(|c| !readers.iter().any(|(_, _, b)| &b.name == *c)) {
+            return Err(err(p, format!("consumer block {c} does not read {}", original.name())));
+        }
         let writers: Vec<&(Vec<Stmt>, Stmt, Block)> =
             blocks.iter().filter(|(_, _, b)| b.writes.iter().any(|w| w.buffer == original)).collect();
         // The block whose region the copy covers, and where the copy goes.

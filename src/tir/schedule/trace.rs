@@ -92,6 +92,8 @@ pub enum Instruction {
         read_index: usize,
         /// The cache's storage scope.
         scope: String,
+        /// TVM's `consumer_blocks` (empty: every reader).
+        consumers: Vec<BlockRV>,
         /// The copy block made.
         out: BlockRV,
     },
@@ -417,11 +419,19 @@ pub(super) fn print(trace: &[Instruction]) -> String {
                 b(*out),
                 b(*block)
             ),
-            Instruction::CacheRead { block, read_index, scope, out } => format!(
-                "{} = sch.cache_read(block={}, read_buffer_index={read_index}, storage_scope={scope:?})",
-                b(*out),
-                b(*block)
-            ),
+            Instruction::CacheRead { block, read_index, scope, consumers, out } => {
+                // TVM writes the consumers only when some were given.
+                let for_consumers = if consumers.is_empty() {
+                    String::new()
+                } else {
+                    format!(", consumer_blocks=[{}]", list(consumers, b))
+                };
+                format!(
+                    "{} = sch.cache_read(block={}, read_buffer_index={read_index}, storage_scope={scope:?}{for_consumers})",
+                    b(*out),
+                    b(*block)
+                )
+            }
             Instruction::ReverseComputeAt { block, l: lp, opts } | Instruction::ComputeAt { block, l: lp, opts } => {
                 let name =
                     if matches!(inst, Instruction::ComputeAt { .. }) { "compute_at" } else { "reverse_compute_at" };
@@ -696,10 +706,12 @@ impl Schedule {
                 let blk = a.block(0, "block")?;
                 let index = a.int(1, "read_buffer_index")?;
                 let scope = a.string(2, "storage_scope")?;
-                let out = se(self.cache_read(
+                let consumers = a.optional_blocks(3, "consumer_blocks")?;
+                let out = se(self.cache_read_for(
                     blk,
                     usize::try_from(index).map_err(|_| "negative read_buffer_index")?,
                     &scope,
+                    &consumers,
                 ))?;
                 bind(names, outs, [Named::Block(out)])
             }
@@ -981,6 +993,18 @@ impl Args<'_> {
             Named::Loop(x) => Ok(x),
             _ => Err(format!("'{key}' must be a loop")),
         }
+    }
+
+    /// A list of blocks (`[b1, b2]`), if given.
+    fn optional_blocks(&self, pos: usize, key: &str) -> Result<Vec<BlockRV>, String> {
+        let Some(e) = self.optional(pos, key) else { return Ok(Vec::new()) };
+        let (Expr::List(xs) | Expr::Tuple(xs)) = &e.e else { return Err(format!("'{key}' must be a list of blocks")) };
+        xs.iter()
+            .map(|x| match self.named(x)? {
+                Named::Block(b) => Ok(b),
+                _ => Err(format!("'{key}' must be a list of blocks")),
+            })
+            .collect()
     }
 
     fn block_or_loop(&self, pos: usize, key: &str) -> Result<BlockOrLoop, String> {
