@@ -120,6 +120,9 @@ impl DimOp {
 }
 
 impl DimExpr {
+    /// The longest text [`DimExpr::parse`] reads, in tokens.
+    pub const MAX_TOKENS: usize = 1024;
+
     /// The value, given each variable's (`None`: a variable is unknown, or the arithmetic
     /// overflows or divides by zero).
     pub fn eval(&self, var: &dyn Fn(&str) -> Option<i64>) -> Option<i64> {
@@ -169,8 +172,13 @@ impl DimExpr {
     }
 
     /// Read the text [`DimExpr`]'s `Display` writes (as TVMScript prints the expression).
+    /// Texts of more than [`DimExpr::MAX_TOKENS`] tokens are refused: evaluating and printing
+    /// recurse over the tree, and a saved file may hold any text.
     pub fn parse(text: &str) -> Option<DimExpr> {
         let toks = tokens(text)?;
+        if toks.len() > Self::MAX_TOKENS {
+            return None;
+        }
         let mut p = DimParser { toks: &toks, at: 0, depth: 0 };
         let e = p.sum()?;
         (p.at == toks.len()).then_some(e)
@@ -343,5 +351,25 @@ impl DimParser<'_> {
             Tok::Name(n) if !n.contains('.') => Some(DimExpr::Var(Arc::from(n))),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_or_deep_texts_are_refused_not_overflowed() {
+        // A saved file may hold any text: a long sum would make evaluation recurse deeply.
+        let long = vec!["n"; 100_000].join(" + ");
+        assert_eq!(DimExpr::parse(&long), None);
+        let deep = format!("{}n{}", "(".repeat(5000), ")".repeat(5000));
+        assert_eq!(DimExpr::parse(&deep), None);
+        assert_eq!(DimExpr::parse(&"-".repeat(5000)), None);
+        assert_eq!(DimExpr::parse("n + é"), None);
+        let e = DimExpr::parse("T.max(n, 2) % -3").unwrap();
+        assert_eq!(e.eval(&|_| Some(7)), Some(-2));
+        assert_eq!(DimExpr::parse("n // 0").unwrap().eval(&|_| Some(1)), None);
+        assert_eq!(DimExpr::parse("n * n").unwrap().eval(&|_| Some(i64::MAX)), None);
     }
 }

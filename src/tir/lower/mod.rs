@@ -247,7 +247,13 @@ pub(crate) fn param_memref(b: &Buffer) -> Result<Type, String> {
             (Some(c), _) if c >= 0 => shape.push(c),
             // A variable, or arithmetic of variables the binder checks.
             (None, Some(_)) => shape.push(crate::ir::DYNAMIC),
-            (None, None) if dim_expr(d, &mut |v| Arc::from(v.name())).is_some() => shape.push(crate::ir::DYNAMIC),
+            // The binder must be able to read it back (accesses proven in bounds rely on it).
+            (None, None)
+                if dim_expr(d, &mut |v| Arc::from(v.name()))
+                    .is_some_and(|e| crate::runtime::argspec::DimExpr::parse(&e.to_string()).is_some()) =>
+            {
+                shape.push(crate::ir::DYNAMIC)
+            }
             _ => {
                 return Err(format!(
                     "{}.shape[{k}] is {}; a parameter's dimensions are constants, variables or integer arithmetic of variables",
