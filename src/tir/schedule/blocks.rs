@@ -77,10 +77,7 @@ impl Schedule {
         let site = self.block_site(block, p)?;
         let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
         let regions = if read { &blk.reads } else { &blk.writes };
-        let Some(original) = regions.get(index).map(|r| r.buffer.clone()) else {
-            let what = if read { "read" } else { "write" };
-            return Err(err(p, format!("block {} has no {what} buffer at index {index}", blk.name)));
-        };
+        let original = tree::region_at(blk, read, index, p)?.buffer.clone();
         let StmtKind::BlockRealize { block: root, .. } = self.func.body.kind() else {
             return Err(err(p, "the function has no root block (not in block form)"));
         };

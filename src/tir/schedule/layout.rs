@@ -44,11 +44,7 @@ impl Schedule {
         const P: &str = "transform_layout";
         let site = self.block_site(block, P)?;
         let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
-        let regions = if read { &blk.reads } else { &blk.writes };
-        let Some(old) = regions.get(index).map(|r| r.buffer.clone()) else {
-            let what = if read { "read" } else { "write" };
-            return Err(err(P, format!("block {} has no {what} buffer at index {index}", blk.name)));
-        };
+        let old = super::tree::region_at(blk, read, index, P)?.buffer.clone();
         if map.params.len() != old.shape().len() {
             return Err(err(
                 P,

@@ -68,7 +68,7 @@ impl Schedule {
                 Factor::Sampled(v) => self.get(*v).map(Some),
             })
             .collect::<Result<_, _>>()?;
-        let (_, s) = self.loop_site(l, P)?;
+        let (above, s) = self.loop_site(l, P)?;
         let p = ForParts::of(&s).ok_or_else(|| err(P, "not a loop"))?;
         let name = p.var.name().to_string();
         if factors.is_empty() {
@@ -127,7 +127,10 @@ impl Schedule {
         }
         let map = HashMap::from_iter([(p.var.id(), value)]);
         let mut body = Substitute { map: &map }.stmt(&p.body);
-        let mut iterators = loop_vars(&self.func.body);
+        // The loops a binding under the split loop can name: those above it, those inside it,
+        // and the new ones.
+        let mut iterators = loop_vars(&p.body);
+        iterators.extend(above.iter().filter_map(ForParts::of).map(|f| f.var.id()));
         iterators.extend(vars.iter().map(Var::id));
         body = simplify_bindings(&body, &iterators);
         if product != Some(extent) && !opts.disable_predication {
@@ -168,8 +171,12 @@ impl Schedule {
             return Err(err(P, "at least one loop is needed"));
         }
         let mut parts = Vec::with_capacity(loops.len());
-        for &l in loops {
-            let (_, s) = self.loop_site(l, P)?;
+        let mut above = Vec::new();
+        for (k, &l) in loops.iter().enumerate() {
+            let (path, s) = self.loop_site(l, P)?;
+            if k == 0 {
+                above = path;
+            }
             parts.push(ForParts::of(&s).ok_or_else(|| err(P, "not a loop"))?);
         }
         for w in parts.windows(2) {
@@ -239,7 +246,8 @@ impl Schedule {
             map.insert(p.var.id(), simplify(&v));
         }
         let innermost = &parts[n - 1];
-        let mut iterators = loop_vars(&self.func.body);
+        let mut iterators = loop_vars(&innermost.body);
+        iterators.extend(above.iter().filter_map(ForParts::of).map(|f| f.var.id()));
         iterators.insert(fused.id());
         let body = simplify_bindings(&Substitute { map: &map }.stmt(&innermost.body), &iterators);
         let stmt = ForParts {

@@ -345,9 +345,7 @@ impl Schedule {
     ) -> Result<(), ScheduleError> {
         const P: &str = "unsafe_hide_buffer_access";
         let site = self.block_site(block, P)?;
-        let StmtKind::BlockRealize { values, predicate, block: blk } = site.realize.kind() else {
-            unreachable!("a block site")
-        };
+        let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
         let regions = if read { &blk.reads } else { &blk.writes };
         if let Some(&bad) = indices.iter().find(|&&i| i >= regions.len()) {
             return Err(err(
@@ -366,10 +364,7 @@ impl Schedule {
         } else {
             b.writes = kept
         }
-        let new = Stmt::at(
-            StmtKind::BlockRealize { values: values.clone(), predicate: predicate.clone(), block: Box::new(b) },
-            site.realize.span(),
-        );
+        let new = tree::with_block(&site.realize, b);
         self.func.body = super::blocks::replace_stmt(&self.func.body, &site.realize, &new);
         self.trace.push(Instruction::UnsafeHideBufferAccess { block, read, indices: indices.to_vec() });
         Ok(())
@@ -403,14 +398,9 @@ impl Schedule {
     ) -> Result<(), ScheduleError> {
         const P: &str = "annotate_buffer_access";
         let site = self.block_site(block, P)?;
-        let StmtKind::BlockRealize { values, predicate, block: blk } = site.realize.kind() else {
-            unreachable!("a block site")
-        };
-        let regions = if read { &blk.reads } else { &blk.writes };
+        let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
         let what = if read { "read" } else { "write" };
-        let Some(old) = regions.get(buffer_index) else {
-            return Err(err(P, format!("block {} has no {what} buffer at index {buffer_index}", blk.name)));
-        };
+        let old = tree::region_at(blk, read, buffer_index, P)?;
         if ranges.params.len() != blk.iter_vars.len() {
             return Err(err(
                 P,
@@ -469,10 +459,7 @@ impl Schedule {
             Some((_, v)) => *v = AttrValue::List(vec![index]),
             None => b.annotations.push((key, AttrValue::List(vec![index]))),
         }
-        let new = Stmt::at(
-            StmtKind::BlockRealize { values: values.clone(), predicate: predicate.clone(), block: Box::new(b) },
-            site.realize.span(),
-        );
+        let new = tree::with_block(&site.realize, b);
         self.func.body = super::blocks::replace_stmt(&self.func.body, &site.realize, &new);
         self.trace.push(Instruction::AnnotateBufferAccess { block, buffer_index, read, ranges: ranges.clone() });
         Ok(())

@@ -22,11 +22,7 @@ impl Schedule {
         const P: &str = "reindex";
         let site = self.block_site(block, P)?;
         let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
-        let regions = if read { &blk.reads } else { &blk.writes };
-        let Some(buffer) = regions.get(index).map(|r| r.buffer.clone()) else {
-            let what = if read { "read" } else { "write" };
-            return Err(err(P, format!("block {} has no {what} buffer at index {index}", blk.name)));
-        };
+        let buffer = tree::region_at(blk, read, index, P)?.buffer.clone();
         let (mut root, mut children, at) = self.root_child_of(&site.realize, P)?;
         let top = site.loops.first().unwrap_or(&site.realize);
         if !children[at].same_node(top) {

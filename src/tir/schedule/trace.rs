@@ -815,29 +815,14 @@ impl Schedule {
                 let blk = a.block(0, "block")?;
                 let index =
                     usize::try_from(a.int(1, "buffer_index")?).map_err(|_| "negative buffer_index".to_string())?;
-                let read = match a.string(2, "buf_type")?.as_str() {
-                    "read" => true,
-                    "write" => false,
-                    other => {
-                        return Err(format!("annotate_buffer_access: buf_type must be 'read' or 'write', got {other}"));
-                    }
-                };
+                let read = a.buf_type(2, method)?;
                 let ranges = a.access_ranges(3, "gen_new_ranges")?;
                 se(self.annotate_buffer_access(blk, index, read, &ranges))?;
                 bind(names, outs, [])
             }
             "unsafe_hide_buffer_access" => {
                 let blk = a.block(0, "block")?;
-                let kind = a.string(1, "buf_type")?;
-                let read = match kind.as_str() {
-                    "read" => true,
-                    "write" => false,
-                    other => {
-                        return Err(format!(
-                            "unsafe_hide_buffer_access: The buffer type for hide_buffer_access schedule should either be 'read' or 'write', got {other} instead."
-                        ));
-                    }
-                };
+                let read = a.buf_type(1, method)?;
                 let indices = a.optional_ints(2, "buf_index_array")?.ok_or("missing argument 'buf_index_array'")?;
                 let indices: Vec<usize> = indices
                     .iter()
@@ -992,6 +977,18 @@ impl Args<'_> {
         match self.named(self.get(pos, key)?)? {
             Named::Loop(x) => Ok(x),
             _ => Err(format!("'{key}' must be a loop")),
+        }
+    }
+
+    /// `buf_type="read"` (true) or `"write"`, with TVM's message for anything else.
+    fn buf_type(&self, pos: usize, primitive: &str) -> Result<bool, String> {
+        match self.string(pos, "buf_type")?.as_str() {
+            "read" => Ok(true),
+            "write" => Ok(false),
+            other => Err(format!(
+                "{primitive}: The buffer type for {} schedule should either be 'read' or 'write', got {other} instead.",
+                primitive.trim_start_matches("unsafe_")
+            )),
         }
     }
 

@@ -279,14 +279,34 @@ pub(super) fn drop_alloc(root: &Stmt, buffer: &Buffer) -> Stmt {
 /// A block realize with each of its block's read and write regions mapped by `f` (any other
 /// statement as it is).
 pub(super) fn map_regions(s: &Stmt, f: &dyn Fn(&BufferRegion) -> BufferRegion) -> Stmt {
-    let StmtKind::BlockRealize { values, predicate, block } = s.kind() else { return s.clone() };
+    let StmtKind::BlockRealize { block, .. } = s.kind() else { return s.clone() };
     let b = Block {
         reads: block.reads.iter().map(f).collect(),
         writes: block.writes.iter().map(f).collect(),
         ..(**block).clone()
     };
+    with_block(s, b)
+}
+
+/// A block realize (`realize`) with another block: the same bindings, predicate and location.
+pub(super) fn with_block(realize: &Stmt, block: Block) -> Stmt {
+    let StmtKind::BlockRealize { values, predicate, .. } = realize.kind() else { return realize.clone() };
     Stmt::at(
-        StmtKind::BlockRealize { values: values.clone(), predicate: predicate.clone(), block: Box::new(b) },
-        s.span(),
+        StmtKind::BlockRealize { values: values.clone(), predicate: predicate.clone(), block: Box::new(block) },
+        realize.span(),
     )
+}
+
+/// The region at `index` of a block's reads (`read`) or writes, or `primitive`'s error.
+pub(super) fn region_at<'b>(
+    blk: &'b Block,
+    read: bool,
+    index: usize,
+    primitive: &'static str,
+) -> Result<&'b BufferRegion, super::ScheduleError> {
+    let regions = if read { &blk.reads } else { &blk.writes };
+    regions.get(index).ok_or_else(|| {
+        let what = if read { "read" } else { "write" };
+        super::err(primitive, format!("block {} has no {what} buffer at index {index}", blk.name))
+    })
 }
