@@ -677,6 +677,8 @@ const TRACE_TOKENS: &[&str] = &[
     "consumer_blocks=[b0]",
     "lambda vi, vj: [(vi - 1, vi + 1), vj]",
     "sch.unsafe_hide_buffer_access",
+    "sch.decompose_padding",
+    "\"pad_temp\"",
     "(\"read\", 1)",
     "lambda i, j: (i // 16, j, i % 16)",
     "lambda i, j, k: (i * 128 + j, k % 3)",

@@ -25,10 +25,11 @@ fn after_first_line(text: &str) -> &str {
     text.split_once('\n').map_or("", |(_, rest)| rest)
 }
 
-/// Every buffer argument's contents after a call.
-type Buffers = Vec<Vec<f32>>;
+/// Every buffer argument's contents (bytes) after a call.
+type Buffers = Vec<Vec<u8>>;
 
-/// Run `f` and `g` (same signature, float32 buffers) on the same inputs; their outputs.
+/// Run `f` and `g` (same signature) on the same inputs; their outputs. Float buffers hold
+/// small multiples of 0.25, integer ones small integers.
 fn outputs(f: &PrimFunc, g: &PrimFunc) -> Result<(Buffers, Buffers), String> {
     let run = |func: &PrimFunc| -> Result<Buffers, String> {
         let m = IRModule::from_func(func.clone());
@@ -40,14 +41,24 @@ fn outputs(f: &PrimFunc, g: &PrimFunc) -> Result<(Buffers, Buffers), String> {
             .map(|(k, (_, b))| {
                 let shape: Vec<i64> = b.shape().iter().map(|d| d.as_int().expect("static shape")).collect();
                 let n = shape.iter().product::<i64>() as usize;
-                let v: Vec<f32> = (0..n).map(|i| ((i * 7 + k * 3) % 11) as f32 * 0.25).collect();
-                Tensor::from_vec(v, &shape).expect("tensor")
+                let small = |i: usize| (i * 7 + k * 3) % 11;
+                if b.dtype() == strata::tir::DataType::FLOAT32 {
+                    let v: Vec<f32> = (0..n).map(|i| small(i) as f32 * 0.25).collect();
+                    return Tensor::from_vec(v, &shape).expect("tensor");
+                }
+                assert!(b.dtype().is_int(), "{}: a float32 or integer buffer", b.name());
+                let mut t = Tensor::zeros_of(b.dtype().to_dl(), &shape).expect("tensor");
+                let width = t.bytes().len() / n.max(1);
+                for (i, elem) in t.bytes_mut().chunks_mut(width).enumerate() {
+                    elem[0] = small(i) as u8;
+                }
+                t
             })
             .collect();
         let mut args: Vec<strata::Arg<'_>> = tensors.iter_mut().map(|t| t.as_arg_mut()).collect();
         code.call(&func.name, &mut args).map_err(|e| e.to_string())?;
         drop(args);
-        Ok(tensors.iter().map(|t| t.to_vec::<f32>().expect("f32")).collect::<Vec<_>>())
+        Ok(tensors.iter().map(|t| t.bytes().to_vec()).collect::<Vec<_>>())
     };
     Ok((run(f)?, run(g)?))
 }
@@ -513,4 +524,78 @@ fn an_unpredicated_split_that_overruns_traps_instead_of_writing_past_the_buffer(
     assert!(sch.trace().contains("factors=[None, 8], preserve_unit_iters=True, disable_predication=True"));
     let e = outputs(&f, sch.func()).unwrap_err();
     assert_eq!(e, "@ew_odd: out-of-bounds memref access");
+}
+
+#[test]
+fn decompose_padding_refuses_what_tvm_refuses() {
+    // spec: TVM 0.27's decompose_padding.cc: a complete block storing
+    // `T.if_then_else(cond, value, constant)`, `cond` bounding each iterator on its own.
+    let kernel = r#"
+@T.prim_func(s_tir=True)
+def pads(x: T.Buffer((128,), "int32"), y: T.Buffer((140,), "int32"), y2: T.Buffer((140,), "int32"), y3: T.Buffer((140,), "int32"), z: T.Buffer((16, 16), "int32"), w: T.Buffer((280,), "int32"), s: T.Buffer((1,), "int32")):
+    for i in range(140):
+        with T.sblock("not_constant"):
+            vi = T.axis.spatial(140, i)
+            y[vi] = T.if_then_else(vi < 128, x[vi], x[0])
+    for i in range(140):
+        with T.sblock("trivial"):
+            vi = T.axis.spatial(140, i)
+            y2[vi] = T.if_then_else(vi < 200, x[vi % 128], 0)
+    for i, j in T.grid(16, 16):
+        with T.sblock("tied"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            z[vi, vj] = T.if_then_else(vi + vj < 10, x[vi], 0)
+    for i in range(140):
+        with T.sblock("strided"):
+            vi = T.axis.spatial(280, i * 2)
+            w[vi] = T.if_then_else(vi < 256, x[vi // 2], 0)
+    for i in range(140):
+        with T.sblock("plain"):
+            vi = T.axis.spatial(140, i)
+            y3[vi] = x[vi % 128]
+    for i in range(140):
+        with T.sblock("reduce"):
+            vi = T.axis.reduce(140, i)
+            with T.init():
+                s[0] = 0
+            s[0] = s[0] + T.if_then_else(vi < 128, x[vi % 128], 0)
+"#;
+    let f = strata::tir::parse_script(kernel).expect("parses").funcs.remove(0);
+    let refuse = |block: &str| {
+        let mut sch = Schedule::new(f.clone());
+        let b = sch.get_block(block).unwrap();
+        let l = sch.get_loops(b).unwrap();
+        assert!(!sch.can_decompose_padding(b, l[0]), "{block}");
+        sch.decompose_padding(b, l[0]).unwrap_err().to_string()
+    };
+    let pattern = |block: &str, why: &str| {
+        format!("decompose_padding: decompose_padding expects the block {block} to match the padding pattern: {why}")
+    };
+    assert_eq!(refuse("not_constant"), pattern("not_constant", "Pad value should be constant"));
+    assert_eq!(refuse("trivial"), pattern("trivial", "The in-bound predicate is trivial"));
+    assert_eq!(refuse("tied"), pattern("tied", "Block iters are not independent wrt padding condition"));
+    assert_eq!(refuse("strided"), pattern("strided", "Strided iteration is not supported"));
+    assert_eq!(
+        refuse("plain"),
+        pattern("plain", "Value of BufferStore expect to be constrained by a padding predicate")
+    );
+    assert_eq!(
+        refuse("reduce"),
+        "decompose_padding: The block reduce is not a complete block: its iteration variable vi is not data parallel"
+    );
+    // The loop must be above the block.
+    let mut sch = Schedule::new(f.clone());
+    let b = sch.get_block("not_constant").unwrap();
+    let other = sch.get_block("trivial").unwrap();
+    let l = sch.get_loops(other).unwrap();
+    assert_eq!(
+        sch.decompose_padding(b, l[0]).unwrap_err().to_string(),
+        "decompose_padding: The input loop i of decompose_padding is not an ancestor of block not_constant"
+    );
+    // A refused request leaves the function and the trace as they were.
+    assert_eq!(sch.trace().lines().count(), 5, "{}", sch.trace());
+    assert_eq!(
+        strata::tir::script::print_func(sch.func()),
+        strata::tir::script::print_func(&Schedule::new(f).into_func())
+    );
 }

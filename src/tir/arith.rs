@@ -143,6 +143,20 @@ pub fn simplify(e: &PrimExpr) -> PrimExpr {
             (BinOp::Add, Some(0), _) | (BinOp::Mul, Some(1), _) => b,
             (BinOp::Mul, Some(_), None) => scale(&b, &a),
             (BinOp::Mul, None, Some(_)) => scale(&a, &b),
+            // `(x + 3) - 3` is `x`: constants of a sum's tail fold together.
+            (BinOp::Add | BinOp::Sub, None, Some(c2)) => match a.kind() {
+                ExprKind::Binary(inner @ (BinOp::Add | BinOp::Sub), x, c1) if c1.as_int().is_some() => {
+                    let c1 = c1.as_int().unwrap_or(0);
+                    let signed = |o: &BinOp, c: i64| if *o == BinOp::Add { c } else { c.wrapping_neg() };
+                    let c = signed(inner, c1).wrapping_add(signed(op, c2));
+                    match c {
+                        0 => x.clone(),
+                        c if c < 0 => PrimExpr::binary(BinOp::Sub, x.clone(), PrimExpr::int_of(c.wrapping_neg(), dt)),
+                        c => PrimExpr::binary(BinOp::Add, x.clone(), PrimExpr::int_of(c, dt)),
+                    }
+                }
+                _ => PrimExpr::binary(*op, a, b),
+            },
             _ => PrimExpr::binary(*op, a, b),
         }
     })
@@ -190,6 +204,63 @@ pub fn simplify_in(e: &PrimExpr, var_range: &dyn Fn(&super::ast::Var) -> Option<
         PrimExpr::binary(*op, a, b)
     }
     simplify(&go(e, var_range, 0))
+}
+
+/// A condition simplified knowing its variables' ranges, as TVM's analyzer simplifies block
+/// predicates: `likely` dropped, comparisons that always hold (or never do) folded, `a >= b`
+/// written `b <= a`, and conjunctions with a constant side reduced.
+pub fn simplify_cond_in(e: &PrimExpr, var_range: &dyn Fn(&super::ast::Var) -> Option<(i128, i128)>) -> PrimExpr {
+    fn go(e: &PrimExpr, r: &dyn Fn(&super::ast::Var) -> Option<(i128, i128)>, depth: u32) -> PrimExpr {
+        if depth > 64 {
+            return e.clone();
+        }
+        match e.kind() {
+            ExprKind::Call(super::ast::Callee::Builtin(n), args) if &**n == "tir.likely" && args.len() == 1 => {
+                go(&args[0], r, depth + 1)
+            }
+            ExprKind::And(a, b) => {
+                let (a, b) = (go(a, r, depth + 1), go(b, r, depth + 1));
+                match (a.as_int(), b.as_int()) {
+                    (Some(0), _) | (_, Some(1)) => a,
+                    (_, Some(0)) | (Some(1), _) => b,
+                    _ => PrimExpr::and(a, b),
+                }
+            }
+            ExprKind::Cmp(op, a, b) if a.dtype().is_int() && a.dtype().lanes == 1 => {
+                let (a, b) = (simplify_in(a, r), simplify_in(b, r));
+                let diff = PrimExpr::binary(BinOp::Sub, a.clone(), b.clone());
+                if let Some((lo, hi)) = range_of(&diff, r) {
+                    let always = |t: bool| Some(PrimExpr::bool(t));
+                    let folded = match op {
+                        super::ast::CmpOp::Lt if hi < 0 => always(true),
+                        super::ast::CmpOp::Lt if lo >= 0 => always(false),
+                        super::ast::CmpOp::Le if hi <= 0 => always(true),
+                        super::ast::CmpOp::Le if lo > 0 => always(false),
+                        super::ast::CmpOp::Gt if lo > 0 => always(true),
+                        super::ast::CmpOp::Gt if hi <= 0 => always(false),
+                        super::ast::CmpOp::Ge if lo >= 0 => always(true),
+                        super::ast::CmpOp::Ge if hi < 0 => always(false),
+                        super::ast::CmpOp::Eq if lo == 0 && hi == 0 => always(true),
+                        super::ast::CmpOp::Eq | super::ast::CmpOp::Ne if lo > 0 || hi < 0 => {
+                            always(*op == super::ast::CmpOp::Ne)
+                        }
+                        super::ast::CmpOp::Ne if lo == 0 && hi == 0 => always(false),
+                        _ => None,
+                    };
+                    if let Some(f) = folded {
+                        return f;
+                    }
+                }
+                match op {
+                    super::ast::CmpOp::Ge => PrimExpr::cmp(super::ast::CmpOp::Le, b, a),
+                    super::ast::CmpOp::Gt => PrimExpr::cmp(super::ast::CmpOp::Lt, b, a),
+                    _ => PrimExpr::cmp(*op, a, b),
+                }
+            }
+            _ => e.clone(),
+        }
+    }
+    go(e, var_range, 0)
 }
 
 /// The values a signed integer expression can take, if its variables have ranges (`var_range`

@@ -28,7 +28,8 @@
 //! `storage_align`, `compute_at` and `reverse_compute_at` (with `preserve_unit_loops` and
 //! `index`, regions united over the blocks under the loop and clipped to the block's domain
 //! by a predicate, from any scope block), `blockize`, `compute_inline`,
-//! `reverse_compute_inline`, `decompose_reduction`, `cache_read` and `cache_write` (placed as
+//! `reverse_compute_inline`, `decompose_reduction`, `decompose_padding` (and
+//! `can_decompose_padding`), `cache_read` and `cache_write` (placed as
 //! TVM places them, in the root block's scope), `transform_layout` and
 //! `transform_block_layout` (bijective affine maps), `reindex`, `annotate_buffer_access`,
 //! `unsafe_hide_buffer_access`, `add_unit_loop`,
@@ -46,6 +47,7 @@ mod iter_map;
 mod layout;
 mod loops;
 mod misc;
+mod padding;
 mod reindex;
 mod rfactor;
 mod sample;

@@ -131,6 +131,15 @@ pub enum Instruction {
         /// The init block made.
         out: BlockRV,
     },
+    /// `b = sch.decompose_padding(block=.., loop=..)`.
+    DecomposePadding {
+        /// The padding block (now its in-bound part).
+        block: BlockRV,
+        /// The loop the constant fill goes before.
+        l: LoopRV,
+        /// The constant fill block made.
+        out: BlockRV,
+    },
     /// `b.. = sch.get_producers(block=..)`.
     GetProducers {
         /// The block.
@@ -449,6 +458,9 @@ pub(super) fn print(trace: &[Instruction]) -> String {
             Instruction::DecomposeReduction { block, l: lp, out } => {
                 format!("{} = sch.decompose_reduction(block={}, loop={})", b(*out), b(*block), l(*lp))
             }
+            Instruction::DecomposePadding { block, l: lp, out } => {
+                format!("{} = sch.decompose_padding(block={}, loop={})", b(*out), b(*block), l(*lp))
+            }
             Instruction::ComputeInline(x) => format!("sch.compute_inline(block={})", b(*x)),
             Instruction::ReverseComputeInline(x) => format!("sch.reverse_compute_inline(block={})", b(*x)),
             Instruction::RFactor { l: lp, factor_axis, out } => {
@@ -739,6 +751,12 @@ impl Schedule {
                 let blk = a.block(0, "block")?;
                 let lp = a.loop_(1, "loop")?;
                 let out = se(self.decompose_reduction(blk, lp))?;
+                bind(names, outs, [Named::Block(out)])
+            }
+            "decompose_padding" => {
+                let blk = a.block(0, "block")?;
+                let lp = a.loop_(1, "loop")?;
+                let out = se(self.decompose_padding(blk, lp))?;
                 bind(names, outs, [Named::Block(out)])
             }
             "get_producers" | "get_consumers" => {

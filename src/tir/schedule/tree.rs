@@ -77,6 +77,7 @@ pub(super) fn find_loop(root: &Stmt, id: u64) -> Option<(Vec<Stmt>, Stmt)> {
 }
 
 /// The parts of a `For` statement.
+#[derive(Clone)]
 pub(super) struct ForParts {
     pub var: Var,
     pub min: PrimExpr,
