@@ -678,6 +678,7 @@ const TRACE_TOKENS: &[&str] = &[
     "lambda vi, vj: [(vi - 1, vi + 1), vj]",
     "sch.unsafe_hide_buffer_access",
     "sch.decompose_padding",
+    "sch.loop_partition",
     "\"pad_temp\"",
     "(\"read\", 1)",
     "lambda i, j: (i // 16, j, i % 16)",

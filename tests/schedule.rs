@@ -599,3 +599,75 @@ def pads(x: T.Buffer((128,), "int32"), y: T.Buffer((140,), "int32"), y2: T.Buffe
         strata::tir::script::print_func(&Schedule::new(f).into_func())
     );
 }
+
+#[test]
+fn loop_partition_refuses_what_tvm_refuses_and_what_it_gets_wrong() {
+    // spec: TVM 0.27's loop_partition (loop_transformation.cc): factors as split's, their sum
+    // below the extent, no annotation; Strata also refuses the cases TVM crashes on or
+    // partitions into a wrong kernel.
+    let two = read_func(&dir().join("kernels/two_elementwise.py"));
+    let head = "b0 = sch.get_sblock(\"B\")\nl1, l2 = sch.get_loops(b0)\n";
+    let cases = [
+        (
+            "sch.loop_partition(l2, factors=[100, 100])",
+            "The sum of factors is larger than or equal to the extent of loop j",
+        ),
+        (
+            "sch.loop_partition(l2, factors=[64, 64])",
+            "The sum of factors is larger than or equal to the extent of loop j",
+        ),
+        (
+            "sch.loop_partition(l2, factors=[100, 28, None])",
+            "The sum of factors is larger than or equal to the extent of loop j",
+        ),
+        ("sch.loop_partition(l2, factors=[None, None, 4])", "Only one factor can be specified as -1 or none"),
+        (
+            "sch.loop_partition(l2, factors=[0, None])",
+            "All the constant factors are required to be positive. However, the factor at position 0 is 0",
+        ),
+        ("sch.loop_partition(l2, factors=[None])", "loop j would be cut into one loop: give at least one factor"),
+        (
+            "sch.annotate(l2, \"k\", 1)\nsch.loop_partition(l2, factors=[8, None])",
+            "The primitive can't be applied because the loop j has annotation or thread binding",
+        ),
+    ];
+    for (line, message) in cases {
+        let trace = format!("{head}{line}\n");
+        let e = match Schedule::replay(two.clone(), &trace) {
+            Ok(_) => panic!("{trace}: applied"),
+            Err(e) => e.to_string(),
+        };
+        let at = trace.lines().count();
+        assert_eq!(e, format!("trace line {at}: loop_partition: {message}"), "{trace}");
+    }
+    // Two blocks under the loop (TVM 0.27 crashes).
+    let e = Schedule::replay(
+        two.clone(),
+        "b0 = sch.get_sblock(\"B\")\nb1 = sch.get_sblock(\"C\")\nl2, l3 = sch.get_loops(b1)\nsch.compute_at(b0, l2)\nl4, l5 = sch.loop_partition(l2, factors=[8, None])\n",
+    )
+    .unwrap_err()
+    .to_string();
+    assert_eq!(
+        e,
+        "trace line 5: loop_partition: loop i holds 2 blocks: loop_partition needs exactly one (TVM 0.27 fails on more)"
+    );
+    // A reduction loop: each part's init would restart the sum.
+    let e = Schedule::replay(
+        read_func(&dir().join("kernels/matmul.py")),
+        "b0 = sch.get_sblock(\"C\")\nl1, l2, l3 = sch.get_loops(b0)\nl4, l5 = sch.loop_partition(l3, factors=[2, None])\n",
+    )
+    .unwrap_err()
+    .to_string();
+    assert_eq!(
+        e,
+        "trace line 3: loop_partition: loop k iterates the reduction of block C: each part would start the reduction again with its init"
+    );
+    // The old loops inside the partitioned one are gone: their handles are refused.
+    let e = Schedule::replay(
+        two,
+        "b0 = sch.get_sblock(\"B\")\nl1, l2 = sch.get_loops(b0)\nl3, l4 = sch.loop_partition(l1, factors=[8, None])\nsch.vectorize(l2)\n",
+    )
+    .unwrap_err()
+    .to_string();
+    assert_eq!(e, "trace line 4: vectorize: the loop l2 no longer exists in the function");
+}

@@ -565,6 +565,33 @@ def check_trace(kname, text, expected):
     tvm.ir.assert_structural_equal(sch.mod["main"], expected)
 
 
+def partition(block, at, factors, then=None):
+    def f(sch):
+        ls = loops(sch, block)
+        sch.loop_partition(ls[at], factors=factors)
+        if then:
+            then(sch)
+    return f
+
+
+def matmul_partitions(sch):
+    # Partitions nest: a spatial loop, then a loop above the first partition's blocks. (A
+    # reduction loop is refused: TVM 0.27 partitions it into a kernel that computes something
+    # else, each part running the init again.)
+    i, j, k = loops(sch, "C")
+    io, ii = sch.split(i, [None, 16])
+    sch.loop_partition(j, factors=[2, None])
+    sch.loop_partition(ii, factors=[1, None], preserve_unit_iters=False)
+
+
+def partition_then_schedule(sch):
+    i, j = loops(sch, "B")
+    a, b = sch.loop_partition(i, factors=[None, 30])
+    ls = sch.get_loops(sch.get_sblock("B_i0"))
+    sch.vectorize(ls[-1])
+    sch.parallel(b)
+
+
 CASES = [
     ("bias_relu_inline", "bias_relu", bias_relu_inline),
     ("sum_rfactor", "sum", sum_rfactor),
@@ -657,6 +684,11 @@ CASES = [
     ("decompose_padding_1d", "kernels/pad_1d", decompose_padding_direct("block", 0)),
     ("decompose_padding_int64", "kernels/pad_batch_int64", decompose_padding_direct("block", 2)),
     ("decompose_padding_conv1d", "kernels/conv1d_pad", conv1d_padding_after_compute_at),
+    ("partition_inner", "kernels/two_elementwise", partition("B", 1, [3, None, 50])),
+    ("partition_remainder", "kernels/two_elementwise", partition("B", 1, [64, 32])),
+    ("partition_outer", "kernels/three_stage", partition("B", 0, [None, 30])),
+    ("partition_matmul_nested", "kernels/matmul", matmul_partitions),
+    ("partition_then_schedule", "kernels/two_elementwise", partition_then_schedule),
 ]
 
 for case, kname, fn in CASES:

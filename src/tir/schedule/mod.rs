@@ -23,7 +23,7 @@
 //! Implemented so far: `get_block` (`get_sblock`), `get_loops`, `get_child_blocks`,
 //! `get_producers`, `get_consumers`, `get_output_blocks`, `split`
 //! (with TVM's `T.where` predicate for factors that do not divide, unless
-//! `disable_predication`), `fuse`, `reorder`, `merge`,
+//! `disable_predication`), `fuse`, `reorder`, `merge`, `loop_partition`,
 //! `parallel`, `vectorize`, `unroll`, `bind`, `annotate`, `unannotate`, `set_scope`,
 //! `storage_align`, `compute_at` and `reverse_compute_at` (with `preserve_unit_loops` and
 //! `index`, regions united over the blocks under the loop and clipped to the block's domain
@@ -48,6 +48,7 @@ mod layout;
 mod loops;
 mod misc;
 mod padding;
+mod partition;
 mod reindex;
 mod rfactor;
 mod sample;

@@ -48,6 +48,17 @@ pub enum Instruction {
         /// The new loops.
         outs: Vec<LoopRV>,
     },
+    /// `l.. = sch.loop_partition(loop=.., factors=[..])`.
+    LoopPartition {
+        /// The loop cut.
+        l: LoopRV,
+        /// The factors as given.
+        factors: Vec<Factor>,
+        /// TVM's `preserve_unit_iters`.
+        preserve_unit_iters: bool,
+        /// The new loops.
+        outs: Vec<LoopRV>,
+    },
     /// `l = sch.fuse(..)`.
     Fuse {
         /// The loops fused.
@@ -398,14 +409,7 @@ pub(super) fn print(trace: &[Instruction]) -> String {
                 format!("{} = sch.get_child_blocks({})", targets(outs, b), bl(*parent))
             }
             Instruction::Split { l: lp, factors, opts, outs } => {
-                let f: Vec<String> = factors
-                    .iter()
-                    .map(|f| match f {
-                        Factor::Inferred => "None".to_string(),
-                        Factor::Const(c) => c.to_string(),
-                        Factor::Sampled(x) => v(*x),
-                    })
-                    .collect();
+                let f: Vec<String> = factors.iter().map(|f| factor(f, &v)).collect();
                 format!(
                     "{} = sch.split(loop={}, factors=[{}], preserve_unit_iters={}, disable_predication={})",
                     targets(outs, l),
@@ -413,6 +417,16 @@ pub(super) fn print(trace: &[Instruction]) -> String {
                     f.join(", "),
                     if opts.preserve_unit_iters { "True" } else { "False" },
                     if opts.disable_predication { "True" } else { "False" }
+                )
+            }
+            Instruction::LoopPartition { l: lp, factors, preserve_unit_iters, outs } => {
+                let f: Vec<String> = factors.iter().map(|f| factor(f, &v)).collect();
+                format!(
+                    "{} = sch.loop_partition(loop={}, factors=[{}], preserve_unit_iters={})",
+                    targets(outs, l),
+                    l(*lp),
+                    f.join(", "),
+                    if *preserve_unit_iters { "True" } else { "False" },
                 )
             }
             Instruction::Fuse { loops, out } => {
@@ -568,6 +582,15 @@ pub(super) fn print(trace: &[Instruction]) -> String {
     s
 }
 
+/// A split or partition factor as TVM prints it.
+fn factor(f: &Factor, sampled: &dyn Fn(ExprRV) -> String) -> String {
+    match f {
+        Factor::Inferred => "None".to_string(),
+        Factor::Const(c) => c.to_string(),
+        Factor::Sampled(x) => sampled(*x),
+    }
+}
+
 /// The targets of a primitive that returns a list: `a, b, c`, `a,` for one (TVM unpacks lists).
 fn targets<T: Copy>(xs: &[T], f: fn(T) -> String) -> String {
     match xs.len() {
@@ -661,6 +684,13 @@ impl Schedule {
                     disable_predication: a.optional_flag(3, "disable_predication")?.unwrap_or(false),
                 };
                 let ls = se(self.split_with(lp, &factors, opts))?;
+                bind_loops(names, &ls)
+            }
+            "loop_partition" => {
+                let lp = a.loop_(0, "loop")?;
+                let factors = a.factors(1, "factors")?;
+                let preserve = a.optional_flag(2, "preserve_unit_iters")?.unwrap_or(true);
+                let ls = se(self.loop_partition(lp, &factors, preserve))?;
                 bind_loops(names, &ls)
             }
             "sample_perfect_tile" => {
