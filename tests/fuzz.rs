@@ -679,6 +679,8 @@ const TRACE_TOKENS: &[&str] = &[
     "sch.unsafe_hide_buffer_access",
     "sch.decompose_padding",
     "sch.loop_partition",
+    "sch.pad_einsum",
+    "padding=[32, 16, 8]",
     "\"pad_temp\"",
     "(\"read\", 1)",
     "lambda i, j: (i // 16, j, i % 16)",

@@ -671,3 +671,40 @@ fn loop_partition_refuses_what_tvm_refuses_and_what_it_gets_wrong() {
     .to_string();
     assert_eq!(e, "trace line 4: vectorize: the loop l2 no longer exists in the function");
 }
+
+#[test]
+fn pad_einsum_refuses_what_tvm_refuses() {
+    // spec: TVM 0.27's pad_einsum.cc: one positive padding per iteration variable, every access
+    // a point at variables or constants; Strata also refuses padding a loop other blocks share.
+    let mm = read_func(&dir().join("kernels/mm127.py"));
+    let head = "b0 = sch.get_sblock(\"C\")\n";
+    for (line, message) in [
+        (
+            "sch.pad_einsum(b0, padding=[32, 32])",
+            "The padding for the block C are invalid. It should be a list of 3 positive integers. Got (32, 32)",
+        ),
+        (
+            "sch.pad_einsum(b0, padding=[0, 32, 32])",
+            "The padding for the block C are invalid. It should be a list of 3 positive integers. Got (0, 32, 32)",
+        ),
+    ] {
+        let e = Schedule::replay(mm.clone(), &format!("{head}{line}\n")).unwrap_err().to_string();
+        assert_eq!(e, format!("trace line 2: pad_einsum: {message}"));
+    }
+    let shifted = read_func(&dir().join("kernels/shift_read.py"));
+    let e = Schedule::replay(shifted, "b0 = sch.get_sblock(\"C\")\nsch.pad_einsum(b0, padding=[16, 16])\n")
+        .unwrap_err()
+        .to_string();
+    assert_eq!(e, "trace line 2: pad_einsum: The block C not a computation of Einsum pattern.");
+    let two = read_func(&dir().join("kernels/ew_pad.py"));
+    let e = Schedule::replay(
+        two,
+        "b0 = sch.get_sblock(\"B\")\nb1 = sch.get_sblock(\"C\")\nl2, l3 = sch.get_loops(b1)\nsch.compute_at(b0, l2)\nsch.pad_einsum(b1, padding=[16, 1])\n",
+    )
+    .unwrap_err()
+    .to_string();
+    assert_eq!(
+        e,
+        "trace line 5: pad_einsum: loop i holds block B too: padding it would run that block on the padded iterations"
+    );
+}

@@ -592,6 +592,28 @@ def partition_then_schedule(sch):
     sch.parallel(b)
 
 
+def pad_einsum(block, padding, before=None):
+    def f(sch):
+        if before:
+            before(sch)
+        sch.pad_einsum(sch.get_sblock(block), padding)
+    return f
+
+
+def split_rows(sch):
+    sch.split(loops(sch, "C")[0], [None, 4])
+
+
+def pad_then_tile(sch):
+    # The padded matmul tiles without a predicate: what pad_einsum is for.
+    sch.pad_einsum(sch.get_sblock("C"), [32, 32, 32])
+    i, j, k = loops(sch, "C")
+    i0, i1 = sch.split(i, [None, 32])
+    j0, j1 = sch.split(j, [None, 32])
+    sch.reorder(i0, j0, k, i1, j1)
+    sch.vectorize(j1)
+
+
 CASES = [
     ("bias_relu_inline", "bias_relu", bias_relu_inline),
     ("sum_rfactor", "sum", sum_rfactor),
@@ -689,6 +711,11 @@ CASES = [
     ("partition_outer", "kernels/three_stage", partition("B", 0, [None, 30])),
     ("partition_matmul_nested", "kernels/matmul", matmul_partitions),
     ("partition_then_schedule", "kernels/two_elementwise", partition_then_schedule),
+    ("pad_einsum_matmul", "kernels/mm127", pad_einsum("C", [32, 16, 8])),
+    ("pad_einsum_reduction_only", "kernels/mm127", pad_einsum("C", [1, 1, 16])),
+    ("pad_einsum_after_split", "kernels/mm127", pad_einsum("C", [32, 32, 32], split_rows)),
+    ("pad_einsum_constant_index", "kernels/ew_pad", pad_einsum("C", [16, 1])),
+    ("pad_einsum_then_tile", "kernels/mm127", pad_then_tile),
 ]
 
 for case, kname, fn in CASES:

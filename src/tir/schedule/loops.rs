@@ -400,7 +400,7 @@ impl Schedule {
 }
 
 /// The largest value of an integer type (as an i64).
-fn type_max(dt: crate::tir::DataType) -> i64 {
+pub(super) fn type_max(dt: crate::tir::DataType) -> i64 {
     match dt.bits {
         1..=63 if dt.is_uint() => (1i64 << dt.bits) - 1,
         1..=63 => (1i64 << (dt.bits - 1)) - 1,

@@ -29,7 +29,7 @@
 //! `index`, regions united over the blocks under the loop and clipped to the block's domain
 //! by a predicate, from any scope block), `blockize`, `compute_inline`,
 //! `reverse_compute_inline`, `decompose_reduction`, `decompose_padding` (and
-//! `can_decompose_padding`), `cache_read` and `cache_write` (placed as
+//! `can_decompose_padding`), `pad_einsum`, `cache_read` and `cache_write` (placed as
 //! TVM places them, in the root block's scope), `transform_layout` and
 //! `transform_block_layout` (bijective affine maps), `reindex`, `annotate_buffer_access`,
 //! `unsafe_hide_buffer_access`, `add_unit_loop`,
@@ -37,7 +37,8 @@
 //! `sample_categorical` and `sample_compute_location`
 //! (seeded, decisions in the trace). Blocks carry their regions (`T.reads`/`T.writes`),
 //! inferred by the reader where a script leaves them out ([`crate::tir::region`]). Not yet:
-//! `tensorize`, padding in `transform_layout`, and the other layout primitives.
+//! `tensorize`, padding in `transform_layout`, `rolling_buffer`, `cache_index`,
+//! `cache_inplace`.
 
 mod blockize;
 mod blocks;
@@ -47,6 +48,7 @@ mod iter_map;
 mod layout;
 mod loops;
 mod misc;
+mod pad_einsum;
 mod padding;
 mod partition;
 mod reindex;

@@ -142,6 +142,13 @@ pub enum Instruction {
         /// The init block made.
         out: BlockRV,
     },
+    /// `sch.pad_einsum(block=.., padding=[..])`.
+    PadEinsum {
+        /// The block.
+        block: BlockRV,
+        /// Per iteration variable, the multiple its domain is rounded up to.
+        padding: Vec<i64>,
+    },
     /// `b = sch.decompose_padding(block=.., loop=..)`.
     DecomposePadding {
         /// The padding block (now its in-bound part).
@@ -472,6 +479,10 @@ pub(super) fn print(trace: &[Instruction]) -> String {
             Instruction::DecomposeReduction { block, l: lp, out } => {
                 format!("{} = sch.decompose_reduction(block={}, loop={})", b(*out), b(*block), l(*lp))
             }
+            Instruction::PadEinsum { block, padding } => {
+                let p: Vec<String> = padding.iter().map(i64::to_string).collect();
+                format!("sch.pad_einsum(block={}, padding=[{}])", b(*block), p.join(", "))
+            }
             Instruction::DecomposePadding { block, l: lp, out } => {
                 format!("{} = sch.decompose_padding(block={}, loop={})", b(*out), b(*block), l(*lp))
             }
@@ -782,6 +793,12 @@ impl Schedule {
                 let lp = a.loop_(1, "loop")?;
                 let out = se(self.decompose_reduction(blk, lp))?;
                 bind(names, outs, [Named::Block(out)])
+            }
+            "pad_einsum" => {
+                let blk = a.block(0, "block")?;
+                let padding = a.optional_ints(1, "padding")?.ok_or("'padding' is required")?;
+                se(self.pad_einsum(blk, &padding))?;
+                bind(names, outs, [])
             }
             "decompose_padding" => {
                 let blk = a.block(0, "block")?;
