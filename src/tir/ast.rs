@@ -538,6 +538,7 @@ struct BufferData {
     axis_separators: Vec<i64>,
     auto_broadcast: bool,
     layout: Option<Arc<str>>,
+    scalar_local: bool,
     span: Option<Span>,
 }
 
@@ -584,6 +585,9 @@ pub struct BufferSpec {
     /// TVM 0.27's `layout=` (`T.TileLayout(..)`), as TVM prints it: kept to be printed back (a
     /// tile layout does not change how a CPU build addresses the buffer).
     pub layout: Option<Arc<str>>,
+    /// Declared as TVM 0.27's scalar local (`x: T.int32`): a one-element local buffer that
+    /// prints in that form (TVM prints it so while the buffer keeps its default tile layout).
+    pub scalar_local: bool,
     /// An existing data pointer (`data=` in the script); a fresh one if `None`.
     pub data: Option<Var>,
     /// Where it was declared.
@@ -605,6 +609,7 @@ impl BufferSpec {
             axis_separators: Vec::new(),
             auto_broadcast: false,
             layout: None,
+            scalar_local: false,
             data: None,
             span: None,
         }
@@ -627,6 +632,7 @@ impl BufferSpec {
             axis_separators: self.axis_separators,
             auto_broadcast: self.auto_broadcast,
             layout: self.layout,
+            scalar_local: self.scalar_local,
             span: self.span,
         }))
     }
@@ -682,6 +688,11 @@ impl Buffer {
     /// TVM 0.27's `layout=` as TVM prints it, when not the default.
     pub fn layout(&self) -> Option<&str> {
         self.0.layout.as_deref()
+    }
+
+    /// Whether it was declared as a scalar local (`x: T.int32`).
+    pub fn is_scalar_local(&self) -> bool {
+        self.0.scalar_local
     }
 
     /// Axis separators.

@@ -399,8 +399,8 @@ impl Printer {
         format!("T.attr({nd}, {}, {v})", quote(key))
     }
 
-    /// A function's body: attributes around all of it print as statements, as TVM 0.27 prints
-    /// them (`T.attr(..)` then the rest, unindented).
+    /// A function's (or a block's) body: attributes around all of it print as statements, as
+    /// TVM 0.27 prints them (`T.attr(..)` then the rest, unindented).
     fn function_body(&mut self, s: &Stmt, ind: usize) {
         if let StmtKind::AttrStmt { node, key, value, body } = s.kind()
             && !matches!(node, AttrNode::IterVar(_))
@@ -482,7 +482,7 @@ impl Printer {
                     && cond.as_int() == Some(1)
                     && annotations.is_empty()
                 {
-                    if self.bare_scalars && is_scalar_local(buffer) {
+                    if (self.bare_scalars || buffer.is_scalar_local()) && is_scalar_local(buffer) {
                         self.scalar_local(buffer, inner, ind);
                         return;
                     }
@@ -501,6 +501,8 @@ impl Printer {
                     self.data_owner.entry(var.id()).or_insert_with(|| buffer.clone());
                     self.line(ind, &format!("{bn} = T.{f}({args})"));
                     self.stmt(inner, ind);
+                    // Free again after its scope, as TVM frees a frame's names.
+                    self.used.remove(&bn);
                     return;
                 }
                 let n = self.var(var);
@@ -656,6 +658,7 @@ impl Printer {
                 self.stmt(body, ind);
             }
         }
+        self.used.remove(&bn);
     }
 
     fn block(&mut self, values: &[PrimExpr], predicate: &PrimExpr, b: &Block, ind: usize) {
@@ -703,7 +706,12 @@ impl Printer {
             self.body(init, i + 1);
         }
         let outer = self.block_list.replace(i);
-        self.body(&b.body, i);
+        // Attributes around the whole body print as statements, as around a function's.
+        let before = self.out.len();
+        self.function_body(&b.body, i);
+        if self.out.len() == before {
+            self.line(i, "T.evaluate(0)");
+        }
         self.block_list = outer;
         for iv in &b.iter_vars {
             if let Some(n) = self.names.get(&iv.var.id()) {
@@ -880,7 +888,8 @@ impl Printer {
         let n = self.buffer(b);
         // As TVM 0.27: the element of a scalar local, or of any buffer of shape (1,), by name.
         let one_element = matches!(b.shape(), [d] if d.as_int() == Some(1));
-        if self.bare_scalars && one_element && matches!(indices, [i] if i.as_int() == Some(0)) {
+        if (self.bare_scalars || b.is_scalar_local()) && one_element && matches!(indices, [i] if i.as_int() == Some(0))
+        {
             return n;
         }
         if indices.is_empty() {
@@ -895,10 +904,13 @@ impl Printer {
         let idx: Vec<String> = indices
             .iter()
             .map(|i| match i.kind() {
-                // A unit-stride ramp as TVM prints it: a slice.
-                ExprKind::Ramp(base, stride, lanes) if store && stride.as_int() == Some(1) => {
-                    let end = base.clone() + PrimExpr::int_of(i64::from(*lanes), base.dtype());
-                    format!("{}:{}", self.expr(base, 0), self.expr(&end, 0))
+                // A ramp of constant stride as TVM prints it: a slice (`b:b + 6:2`).
+                ExprKind::Ramp(base, stride, lanes) if store && stride.as_int().is_some_and(|s| s >= 1) => {
+                    let step = stride.as_int().unwrap_or(1);
+                    let span = i64::from(*lanes).saturating_mul(step);
+                    let end = base.clone() + PrimExpr::int_of(span, base.dtype());
+                    let (b, e) = (self.expr(base, 0), self.expr(&end, 0));
+                    if step == 1 { format!("{b}:{e}") } else { format!("{b}:{e}:{step}") }
                 }
                 ExprKind::Cast(x) if widened(x, i) && native_wide(i.dtype().bits) => self.expr(x, 0),
                 _ => self.expr(i, 0),

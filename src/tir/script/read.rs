@@ -1044,6 +1044,7 @@ impl Reader {
     ) -> R<Stmt> {
         let mut spec = BufferSpec::new(name, dtype, vec![PrimExpr::int(1)]);
         spec.scope = "local".into();
+        spec.scalar_local = true;
         spec.span = Some(name_span);
         let b = spec.build();
         let body = self.rest_with(rest, |rd| rd.bind(name, Binding::Scalar(b.clone())))?;
