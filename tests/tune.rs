@@ -172,3 +172,66 @@ def rowmax(A: T.Buffer((128, 64), "float32"), M: T.Buffer((128,), "float32")):
         assert!(name != "matmul" || tiles > 0, "{name}: no register tile was tried");
     }
 }
+
+// spec: MetaSchedule's AutoInline (CPU rules): elementwise intermediate stages are inlined into
+// their readers before the blocks are tiled; padding (`T.if_then_else`) stays a stage.
+#[test]
+fn the_space_inlines_elementwise_stages_and_keeps_padding() {
+    const SOFTMAX: &str = r#"
+@T.prim_func(s_tir=True)
+def softmax(A: T.Buffer((16, 64), "float32"), S: T.Buffer((16, 64), "float32")):
+    M = T.sblock_alloc_buffer((16,))
+    E = T.sblock_alloc_buffer((16, 64))
+    Z = T.sblock_alloc_buffer((16,))
+    for i, k in T.grid(16, 64):
+        with T.sblock("maxelem"):
+            vi, vk = T.axis.remap("SR", [i, k])
+            with T.init():
+                M[vi] = T.float32(-3.4028234663852886e+38)
+            M[vi] = T.max(M[vi], A[vi, vk])
+    for i, k in T.grid(16, 64):
+        with T.sblock("exp"):
+            vi, vk = T.axis.remap("SS", [i, k])
+            E[vi, vk] = T.exp(A[vi, vk] - M[vi])
+    for i, k in T.grid(16, 64):
+        with T.sblock("expsum"):
+            vi, vk = T.axis.remap("SR", [i, k])
+            with T.init():
+                Z[vi] = T.float32(0.0)
+            Z[vi] = Z[vi] + E[vi, vk]
+    for i, k in T.grid(16, 64):
+        with T.sblock("norm"):
+            vi, vk = T.axis.remap("SS", [i, k])
+            S[vi, vk] = E[vi, vk] / Z[vi]
+"#;
+    const PADDED: &str = r#"
+@T.prim_func(s_tir=True)
+def conv1d(X: T.Buffer((64,), "float32"), W: T.Buffer((3,), "float32"), Y: T.Buffer((64,), "float32")):
+    P = T.sblock_alloc_buffer((66,))
+    for i in range(66):
+        with T.sblock("pad"):
+            vi = T.axis.spatial(66, i)
+            P[vi] = T.if_then_else(1 <= vi and vi < 65, X[vi - 1], T.float32(0.0))
+    for i, r in T.grid(64, 3):
+        with T.sblock("conv"):
+            vi, vr = T.axis.remap("SR", [i, r])
+            with T.init():
+                Y[vi] = T.float32(0.0)
+            Y[vi] = Y[vi] + P[vi + vr] * W[vr]
+"#;
+    let softmax = strata::tir::parse_script(SOFTMAX).unwrap().funcs.remove(0);
+    let r = Tuner::new(softmax).trials(12).seed(2).threads(2).time_options(quick()).run().unwrap();
+    let bad: Vec<String> = r.records.iter().filter(|x| !x.measured()).map(|x| x.status().to_string()).collect();
+    assert!(bad.is_empty(), "{bad:?}");
+    // A knob per inlinable stage: `exp` (and only `exp`) is inlined in some candidates, not in
+    // others; every candidate computed the softmax (the tuner checks each).
+    let inlined = |t: &str| {
+        t.contains("sch.get_sblock(name=\"exp\", func_name=\"main\")\n  v1 = sch.sample_categorical(candidates=[0, 1], probs=[0.5, 0.5], decision=1)\n  sch.compute_inline(block=b0)")
+    };
+    let n = r.records.iter().filter(|x| inlined(x.trace())).count();
+    assert!(n > 0 && n < r.records.len(), "{n} of {}", r.records.len());
+    assert!(r.records.iter().all(|x| x.trace().matches("compute_inline").count() <= 1));
+    let conv = strata::tir::parse_script(PADDED).unwrap().funcs.remove(0);
+    let r = Tuner::new(conv).trials(4).seed(2).threads(2).time_options(quick()).run().unwrap();
+    assert!(r.records.iter().all(|x| x.measured() && !x.trace().contains("compute_inline")));
+}

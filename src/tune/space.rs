@@ -10,11 +10,12 @@
 //! output accumulated in a `"local"` cache written back under the last outer spatial loop, the
 //! outer spatial loops fused and run in parallel, the innermost spatial loop vectorized (and the
 //! write-back's), an unroll step sampled from `[0, 16, 64, 512]`, and the reduction's init
-//! decomposed out of the outer reduction loop. An elementwise block gets its innermost loop
+//! decomposed out of the outer reduction loop. Before that, each elementwise intermediate stage
+//! is inlined into its readers or not (a sampled choice; MetaSchedule's `AutoInline`). An elementwise block gets its innermost loop
 //! split for vectorization and its outer loops fused and parallel. Blocks that do not fit are
 //! left as they are.
 
-use crate::tir::ast::{IterType, StmtKind};
+use crate::tir::ast::{Callee, ExprKind, IterType, StmtKind};
 use crate::tir::schedule::{AnnValue, BlockOrLoop, Factor, LoopRV, Schedule, ScheduleError};
 
 /// Apply the built-in space to `sch` (sampling its decisions).
@@ -22,9 +23,43 @@ use crate::tir::schedule::{AnnValue, BlockOrLoop, Factor, LoopRV, Schedule, Sche
 /// # Errors
 /// A primitive that refuses the function (the candidate is then skipped by the tuner).
 pub fn apply(sch: &mut Schedule) -> Result<(), ScheduleError> {
+    auto_inline(sch)?;
     // Every block of the function, in order, each with its own decisions.
     for (name, kinds) in blocks(sch) {
         schedule_block(sch, &name, &kinds)?;
+    }
+    Ok(())
+}
+
+/// MetaSchedule's `AutoInline` as its CPU rules configure it, as a sampled knob: a spatial
+/// block that is one store of an expression into an intermediate buffer may be inlined into the
+/// blocks that read it (its value recomputed where it is read, the buffer gone); never a
+/// `T.if_then_else` (a CPU keeps padding as a stage of its own) or a block that only copies.
+fn auto_inline(sch: &mut Schedule) -> Result<(), ScheduleError> {
+    let params: Vec<crate::tir::ast::Buffer> = sch.func().buffer_map.iter().map(|(_, b)| b.clone()).collect();
+    let mut names = Vec::new();
+    crate::tir::schedule::walk_blocks(&sch.func().body, &mut Vec::new(), &mut |_, _, b| {
+        let StmtKind::BufferStore { buffer, value, .. } = b.body.kind() else { return };
+        let spatial = b.init.is_none() && b.iter_vars.iter().all(|iv| iv.iter_type == IterType::DataPar);
+        let mut guarded = false;
+        crate::tir::visit::walk_expr(value, &mut |e| {
+            guarded |= matches!(e.kind(), ExprKind::Call(Callee::Builtin(n), _) if &**n == "tir.if_then_else")
+                || matches!(e.kind(), ExprKind::Select(..));
+        });
+        let copy = matches!(value.kind(), ExprKind::BufferLoad(..));
+        if b.name != "root" && spatial && !guarded && !copy && !params.contains(buffer) {
+            names.push(b.name.clone());
+        }
+    });
+    for name in names {
+        let block = sch.get_block(&name)?;
+        // A knob: recomputing the value in every reader can cost more than the stage saves
+        // (a softmax's `exp` read by both the sum and the normalization).
+        let choice = sch.sample_categorical(&[0, 1], &[0.5, 0.5], None)?;
+        if sch.get(choice)? == 1 {
+            // A block the primitive refuses (a consumer reading a window of it) stays a stage.
+            let _ = sch.compute_inline(block);
+        }
     }
     Ok(())
 }
