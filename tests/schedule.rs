@@ -708,3 +708,25 @@ fn pad_einsum_refuses_what_tvm_refuses() {
         "trace line 5: pad_einsum: loop i holds block B too: padding it would run that block on the padded iterations"
     );
 }
+
+#[test]
+fn arguments_a_primitive_does_not_take_are_errors() {
+    // An argument replay would ignore is a different schedule than the one written: refused.
+    let head = "b0 = sch.get_sblock(\"C\")\nl1, l2, l3 = sch.get_loops(b0)\n";
+    let e = |line: &str| Schedule::replay(matmul(), &format!("{head}{line}\n")).unwrap_err().to_string();
+    assert_eq!(
+        e("sch.split(l1, factors=[None, 8], foo=1)"),
+        "trace line 3: sch.split: unexpected keyword argument 'foo'"
+    );
+    assert_eq!(e("sch.parallel(l1, l2)"), "trace line 3: sch.parallel: 2 positional arguments given, at most 1 taken");
+    assert_eq!(
+        e("l4 = sch.fuse(l1, l2, preserve_unit_iters=False)"),
+        "trace line 3: only preserve_unit_iters=True is supported yet"
+    );
+    assert_eq!(
+        e("b4 = sch.get_sblock(\"C\", func_name=\"other\")"),
+        "trace line 3: func_name 'other': this schedule works on function 'matmul'"
+    );
+    // TVM's own keywords are read.
+    Schedule::replay(matmul(), &format!("{head}l4 = sch.fuse(l1, l2, preserve_unit_iters=True)\n")).unwrap();
+}

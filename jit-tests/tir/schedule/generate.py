@@ -614,6 +614,22 @@ def pad_then_tile(sch):
     sch.vectorize(j1)
 
 
+def cache(kind, block, scope, consumers=(), then=None):
+    # TVM's test_tir_schedule_cache_read_write.py cases: a cache of `block`'s buffer 0, read by
+    # `consumers` only when given.
+    def f(sch):
+        b = sch.get_sblock(block)
+        named = [sch.get_sblock(c) for c in consumers]
+        call = sch.cache_read if kind == "read" else sch.cache_write
+        if named:
+            call(b, 0, scope, consumer_blocks=named)
+        else:
+            call(b, 0, scope)
+        if then:
+            then(sch)
+    return f
+
+
 CASES = [
     ("bias_relu_inline", "bias_relu", bias_relu_inline),
     ("sum_rfactor", "sum", sum_rfactor),
@@ -716,6 +732,20 @@ CASES = [
     ("pad_einsum_after_split", "kernels/mm127", pad_einsum("C", [32, 32, 32], split_rows)),
     ("pad_einsum_constant_index", "kernels/ew_pad", pad_einsum("C", [16, 1])),
     ("pad_einsum_then_tile", "kernels/mm127", pad_then_tile),
+    ("cache_read_for_consumer_in_loop", "kernels/multi_consumer", cache("read", "B", "global", ["B"])),
+    ("cache_read_for_consumer_at_root", "kernels/multi_consumer", cache("read", "C", "global", ["C"])),
+    ("cache_read_for_both_consumers", "kernels/multi_consumer", cache("read", "B", "global", ["B", "C"])),
+    ("cache_write_multi_consumer", "kernels/multi_consumer", cache("write", "A", "global")),
+    ("cache_write_for_consumer_in_loop", "kernels/multi_consumer", cache("write", "A", "global", ["B"])),
+    ("cache_write_for_consumer_at_root", "kernels/multi_consumer", cache("write", "A", "global", ["C"])),
+    ("cache_write_for_both_consumers", "kernels/multi_consumer", cache("write", "A", "global", ["B", "C"])),
+    ("cache_read_predicated", "kernels/block_predicate", cache("read", "consumer", "shared")),
+    ("cache_write_predicated_intermediate", "kernels/block_predicate", cache("write", "producer", "shared")),
+    ("cache_write_predicated_output", "kernels/block_predicate", cache("write", "consumer", "shared")),
+    ("cache_read_int64_shape", "kernels/elementwise_int64", cache("read", "B", "global")),
+    ("cache_read_nested_seq", "kernels/nested_seq", cache("read", "C", "global", ["C"])),
+    ("cache_read_twice", "kernels/two_elementwise", cache("read", "C", "shared", then=cache("read", "C", "local"))),
+    ("cache_write_twice", "kernels/two_elementwise", cache("write", "B", "shared", then=cache("write", "B", "local"))),
 ]
 
 for case, kname, fn in CASES:

@@ -19,8 +19,31 @@ impl Schedule {
     /// # Errors
     /// No write buffer at that index, a block outside the root block, or a stale handle.
     pub fn cache_write(&mut self, block: BlockRV, write_index: usize, scope: &str) -> Result<BlockRV, ScheduleError> {
-        let out = self.cache(block, write_index, scope, false, &[])?;
-        self.trace.push(Instruction::CacheWrite { block, write_index, scope: scope.to_string(), out });
+        self.cache_write_for(block, write_index, scope, &[])
+    }
+
+    /// [`Schedule::cache_write`] whose `consumers` (TVM's `consumer_blocks`) read the cache
+    /// directly: the copy back to the original goes before the first statement holding one of
+    /// the other readers (last in the root block if there are none).
+    ///
+    /// # Errors
+    /// As [`Schedule::cache_write`], and a consumer that does not read the buffer.
+    pub fn cache_write_for(
+        &mut self,
+        block: BlockRV,
+        write_index: usize,
+        scope: &str,
+        consumers: &[BlockRV],
+    ) -> Result<BlockRV, ScheduleError> {
+        let names = consumers.iter().map(|&c| self.block_name(c, "cache_write")).collect::<Result<Vec<_>, _>>()?;
+        let out = self.cache(block, write_index, scope, false, &names)?;
+        self.trace.push(Instruction::CacheWrite {
+            block,
+            write_index,
+            scope: scope.to_string(),
+            consumers: consumers.to_vec(),
+            out,
+        });
         Ok(out)
     }
 
@@ -85,17 +108,25 @@ impl Schedule {
             return Err(err(p, "the block is nested in another block than the root (not supported yet)"));
         }
         let blocks = tree::outer_blocks(&root.body);
-        let readers: Vec<&(Vec<Stmt>, Stmt, Block)> = blocks
+        let all_readers: Vec<&(Vec<Stmt>, Stmt, Block)> = blocks
             .iter()
             .filter(|(_, _, b)| {
-                b.reads.iter().any(|r| r.buffer == original)
-                    && !b.writes.iter().any(|w| w.buffer == original)
-                    && (consumers.is_empty() || consumers.contains(&b.name))
+                b.reads.iter().any(|r| r.buffer == original) && !b.writes.iter().any(|w| w.buffer == original)
             })
             .collect();
-        if let Some(c) = consumers.iter().find(|c| !readers.iter().any(|(_, _, b)| &b.name == *c)) {
+        if let Some(c) = consumers.iter().find(|c| !all_readers.iter().any(|(_, _, b)| &b.name == *c)) {
             return Err(err(p, format!("consumer block {c} does not read {}", original.name())));
         }
+        // A read cache serves its consumers (every reader if none are named); a write cache's
+        // named consumers read the cache, and its copy back goes before the other readers.
+        let readers: Vec<&(Vec<Stmt>, Stmt, Block)> = all_readers
+            .iter()
+            .filter(|(_, _, b)| match read {
+                true => consumers.is_empty() || consumers.contains(&b.name),
+                false => !consumers.contains(&b.name),
+            })
+            .copied()
+            .collect();
         let writers: Vec<&(Vec<Stmt>, Stmt, Block)> =
             blocks.iter().filter(|(_, _, b)| b.writes.iter().any(|w| w.buffer == original)).collect();
         // The block whose region the copy covers, and where the copy goes.
@@ -127,9 +158,18 @@ impl Schedule {
                 };
                 (None, n)
             }
-            Some(_) => cache_location(&root.body, &anchor.realize, &related).ok_or_else(|| {
-                err(p, format!("no place follows the writer of {} and precedes its readers", original.name()))
-            })?,
+            Some(_) => match cache_location(&root.body, &anchor.realize, &related) {
+                Some(place) => place,
+                // The readers come before the writer (a parameter read, then written back):
+                // TVM's detector finds no place and the copy goes first, as for an input.
+                None if read => (None, 0),
+                None => {
+                    return Err(err(
+                        p,
+                        format!("no place follows the writer of {} and precedes its readers", original.name()),
+                    ));
+                }
+            },
         };
         // The region: the anchor's, relaxed over its loops below the place; or the whole buffer.
         let (outer, below): (Vec<ForParts>, Vec<Stmt>) = match container {
@@ -158,6 +198,18 @@ impl Schedule {
                 .collect::<Option<_>>()
                 .ok_or_else(|| err(p, format!("{} has a symbolic shape (not supported yet)", original.name())))?,
         };
+        // A relaxed region stays inside the buffer (a predicated block's loops run past it).
+        let region: Vec<(PrimExpr, i64)> = region
+            .into_iter()
+            .zip(original.shape())
+            .map(|((min, ext), dim)| match (min.as_int(), dim.as_int()) {
+                (Some(lo), Some(n)) if lo.saturating_add(ext) > n || lo < 0 => {
+                    let (start, end) = (lo.max(0), lo.saturating_add(ext).min(n));
+                    (PrimExpr::int_of(start, min.dtype()), (end - start).max(0))
+                }
+                _ => (min, ext),
+            })
+            .collect();
         let mut spec =
             BufferSpec::new(&format!("{}_{scope}", original.name()), original.dtype(), original.shape().to_vec());
         spec.scope = scope.to_string();
@@ -200,7 +252,13 @@ impl Schedule {
         // The blocks that access the cache: the block (a write cache), or every reader of the
         // buffer (a read cache).
         let mut body = root.body.clone();
-        let rewritten: Vec<Stmt> = if read { related.clone() } else { vec![site.realize.clone()] };
+        let rewritten: Vec<Stmt> = if read {
+            related.clone()
+        } else {
+            std::iter::once(site.realize.clone())
+                .chain(all_readers.iter().filter(|(_, _, b)| consumers.contains(&b.name)).map(|(_, r, _)| r.clone()))
+                .collect()
+        };
         for r in &rewritten {
             body = replace_stmt(&body, r, &replace_buffer_in_block(r, &original, &cache));
         }

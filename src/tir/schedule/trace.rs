@@ -92,6 +92,8 @@ pub enum Instruction {
         write_index: usize,
         /// The cache's storage scope.
         scope: String,
+        /// The readers that read the cache directly (TVM's `consumer_blocks`).
+        consumers: Vec<BlockRV>,
         /// The copy block made.
         out: BlockRV,
     },
@@ -444,11 +446,18 @@ pub(super) fn print(trace: &[Instruction]) -> String {
             Instruction::Parallel(x) => format!("sch.parallel(loop={})", l(*x)),
             Instruction::Vectorize(x) => format!("sch.vectorize(loop={})", l(*x)),
             Instruction::Unroll(x) => format!("sch.unroll(loop={})", l(*x)),
-            Instruction::CacheWrite { block, write_index, scope, out } => format!(
-                "{} = sch.cache_write(block={}, write_buffer_index={write_index}, storage_scope={scope:?})",
-                b(*out),
-                b(*block)
-            ),
+            Instruction::CacheWrite { block, write_index, scope, consumers, out } => {
+                let for_consumers = if consumers.is_empty() {
+                    String::new()
+                } else {
+                    format!(", consumer_blocks=[{}]", list(consumers, b))
+                };
+                format!(
+                    "{} = sch.cache_write(block={}, write_buffer_index={write_index}, storage_scope={scope:?}{for_consumers})",
+                    b(*out),
+                    b(*block)
+                )
+            }
             Instruction::CacheRead { block, read_index, scope, consumers, out } => {
                 // TVM writes the consumers only when some were given.
                 let for_consumers = if consumers.is_empty() {
@@ -668,24 +677,40 @@ impl Schedule {
         if !matches!(&base.e, Expr::Name(n) if n == "sch") {
             return Err("expected `sch.<primitive>(...)`".into());
         }
-        let a = Args { positional: args, keywords: kwargs, names };
-        let bind_loops =
-            |names: &mut HashMap<String, Named>, ls: &[LoopRV]| bind(names, outs, ls.iter().map(|&x| Named::Loop(x)));
-        match method.as_str() {
+        let a = Args { positional: args, keywords: kwargs, names, asked: Default::default() };
+        let made = self.apply_call(method, &a)?;
+        // An argument the primitive did not read would be a silently different schedule.
+        if let Some(e) = a.unread() {
+            return Err(format!("sch.{method}: {e}"));
+        }
+        bind(names, outs, made)
+    }
+
+    /// Apply one call; the handles it made.
+    fn apply_call(&mut self, method: &str, a: &Args<'_>) -> Result<Vec<Named>, String> {
+        let loops_made = |ls: &[LoopRV]| Ok(ls.iter().map(|&x| Named::Loop(x)).collect());
+        match method {
             "get_sblock" | "get_block" => {
                 let name = a.string(0, "name")?;
+                // A schedule works on one function: TVM prints it as "main".
+                if a.optional(1, "func_name").is_some() {
+                    let f = a.string(1, "func_name")?;
+                    if f != "main" && f != self.func.name {
+                        return Err(format!("func_name '{f}': this schedule works on function '{}'", self.func.name));
+                    }
+                }
                 let rv = se(self.get_block(&name))?;
-                bind(names, outs, [Named::Block(rv)])
+                Ok(vec![Named::Block(rv)])
             }
             "get_loops" => {
                 let blk = a.block(0, "block")?;
                 let ls = se(self.get_loops(blk))?;
-                bind_loops(names, &ls)
+                loops_made(&ls)
             }
             "get_child_blocks" => {
                 let parent = a.block_or_loop(0, "block_or_loop")?;
                 let bs = se(self.get_child_blocks(parent))?;
-                bind(names, outs, bs.iter().map(|&x| Named::Block(x)))
+                Ok(bs.iter().map(|&x| Named::Block(x)).collect())
             }
             "split" => {
                 let lp = a.loop_(0, "loop")?;
@@ -695,14 +720,14 @@ impl Schedule {
                     disable_predication: a.optional_flag(3, "disable_predication")?.unwrap_or(false),
                 };
                 let ls = se(self.split_with(lp, &factors, opts))?;
-                bind_loops(names, &ls)
+                loops_made(&ls)
             }
             "loop_partition" => {
                 let lp = a.loop_(0, "loop")?;
                 let factors = a.factors(1, "factors")?;
                 let preserve = a.optional_flag(2, "preserve_unit_iters")?.unwrap_or(true);
                 let ls = se(self.loop_partition(lp, &factors, preserve))?;
-                bind_loops(names, &ls)
+                loops_made(&ls)
             }
             "sample_perfect_tile" => {
                 let lp = a.loop_(0, "loop")?;
@@ -710,7 +735,7 @@ impl Schedule {
                 let max = a.optional_int(2, "max_innermost_factor")?.unwrap_or(16);
                 let decision = a.optional_ints(3, "decision")?;
                 let vs = se(self.sample_perfect_tile(lp, n, max, decision.as_deref()))?;
-                bind(names, outs, vs.iter().map(|&x| Named::Int(x)))
+                Ok(vs.iter().map(|&x| Named::Int(x)).collect())
             }
             "sample_categorical" => {
                 let candidates = a.optional_ints(0, "candidates")?.ok_or("missing argument 'candidates'")?;
@@ -718,42 +743,46 @@ impl Schedule {
                 let decision =
                     a.optional_int(2, "decision")?.map(usize::try_from).transpose().map_err(|_| "negative decision")?;
                 let out = se(self.sample_categorical(&candidates, &probs, decision))?;
-                bind(names, outs, [Named::Int(out)])
+                Ok(vec![Named::Int(out)])
             }
             "fuse" => {
                 let ls = a.loops()?;
+                // Keyword-only after the loops.
+                a.expect_flag(usize::MAX, "preserve_unit_iters", true)?;
                 let f = se(self.fuse(&ls))?;
-                bind_loops(names, &[f])
+                loops_made(&[f])
             }
             "merge" => {
                 let ls = a.loops()?;
                 let m = se(self.merge(&ls))?;
-                bind_loops(names, &[m])
+                loops_made(&[m])
             }
             "reorder" => {
                 let ls = a.loops()?;
                 se(self.reorder(&ls))?;
-                bind(names, outs, [])
+                Ok(Vec::new())
             }
             "parallel" | "vectorize" | "unroll" => {
                 let lp = a.loop_(0, "loop")?;
-                se(match method.as_str() {
+                se(match method {
                     "parallel" => self.parallel(lp),
                     "vectorize" => self.vectorize(lp),
                     _ => self.unroll(lp),
                 })?;
-                bind(names, outs, [])
+                Ok(Vec::new())
             }
             "cache_write" => {
                 let blk = a.block(0, "block")?;
                 let index = a.int(1, "write_buffer_index")?;
                 let scope = a.string(2, "storage_scope")?;
-                let out = se(self.cache_write(
+                let consumers = a.optional_blocks(3, "consumer_blocks")?;
+                let out = se(self.cache_write_for(
                     blk,
                     usize::try_from(index).map_err(|_| "negative write_buffer_index")?,
                     &scope,
+                    &consumers,
                 ))?;
-                bind(names, outs, [Named::Block(out)])
+                Ok(vec![Named::Block(out)])
             }
             "cache_read" => {
                 let blk = a.block(0, "block")?;
@@ -766,7 +795,7 @@ impl Schedule {
                     &scope,
                     &consumers,
                 ))?;
-                bind(names, outs, [Named::Block(out)])
+                Ok(vec![Named::Block(out)])
             }
             "reverse_compute_at" | "compute_at" => {
                 let blk = a.block(0, "block")?;
@@ -780,61 +809,61 @@ impl Schedule {
                 } else {
                     self.reverse_compute_at_with(blk, lp, opts)
                 })?;
-                bind(names, outs, [])
+                Ok(Vec::new())
             }
             "blockize" => {
                 let lp = a.loop_(0, "target")?;
                 a.expect_flag(1, "preserve_unit_iters", true)?;
                 let out = se(self.blockize(lp))?;
-                bind(names, outs, [Named::Block(out)])
+                Ok(vec![Named::Block(out)])
             }
             "decompose_reduction" => {
                 let blk = a.block(0, "block")?;
                 let lp = a.loop_(1, "loop")?;
                 let out = se(self.decompose_reduction(blk, lp))?;
-                bind(names, outs, [Named::Block(out)])
+                Ok(vec![Named::Block(out)])
             }
             "pad_einsum" => {
                 let blk = a.block(0, "block")?;
                 let padding = a.optional_ints(1, "padding")?.ok_or("'padding' is required")?;
                 se(self.pad_einsum(blk, &padding))?;
-                bind(names, outs, [])
+                Ok(Vec::new())
             }
             "decompose_padding" => {
                 let blk = a.block(0, "block")?;
                 let lp = a.loop_(1, "loop")?;
                 let out = se(self.decompose_padding(blk, lp))?;
-                bind(names, outs, [Named::Block(out)])
+                Ok(vec![Named::Block(out)])
             }
             "get_producers" | "get_consumers" => {
                 let blk = a.block(0, "block")?;
                 let bs = se(if method == "get_producers" { self.get_producers(blk) } else { self.get_consumers(blk) })?;
-                bind(names, outs, bs.iter().map(|&x| Named::Block(x)))
+                Ok(bs.iter().map(|&x| Named::Block(x)).collect())
             }
             "set_scope" => {
                 let blk = a.block(0, "block")?;
                 let index = usize::try_from(a.int(1, "buffer_index")?).map_err(|_| "negative buffer_index")?;
                 let scope = a.string(2, "storage_scope")?;
                 se(self.set_scope(blk, index, &scope))?;
-                bind(names, outs, [])
+                Ok(Vec::new())
             }
             "storage_align" => {
                 let blk = a.block(0, "block")?;
                 let index = usize::try_from(a.int(1, "buffer_index")?).map_err(|_| "negative buffer_index")?;
                 let axis = usize::try_from(a.int(2, "axis")?).map_err(|_| "negative axis")?;
                 se(self.storage_align(blk, index, axis, a.int(3, "factor")?, a.int(4, "offset")?))?;
-                bind(names, outs, [])
+                Ok(Vec::new())
             }
             "bind" => {
                 let lp = a.loop_(0, "loop")?;
                 let axis = a.string(1, "thread_axis")?;
                 se(self.bind(lp, &axis))?;
-                bind(names, outs, [])
+                Ok(Vec::new())
             }
             "add_unit_loop" => {
                 let target = a.block_or_loop(0, "block_or_loop")?;
                 let out = se(self.add_unit_loop(target))?;
-                bind_loops(names, &[out])
+                loops_made(&[out])
             }
             "transform_layout" => {
                 let blk = a.block(0, "block")?;
@@ -843,38 +872,41 @@ impl Schedule {
                 if !matches!(a.optional(3, "pad_value").map(|e| &e.e), None | Some(Expr::None)) {
                     return Err("transform_layout: pad_value is not supported yet".into());
                 }
+                // A promise that lets TVM skip its padding check: the maps Strata takes are
+                // proven bijective either way.
+                a.optional_flag(4, "assume_injective_transform")?;
                 se(self.transform_layout(blk, read, index, &map))?;
-                bind(names, outs, [])
+                Ok(Vec::new())
             }
             "transform_block_layout" => {
                 let blk = a.block(0, "block")?;
                 let map = a.index_map(1, "index_map")?;
                 se(self.transform_block_layout(blk, &map))?;
-                bind(names, outs, [])
+                Ok(Vec::new())
             }
             "reindex" => {
                 let blk = a.block(0, "block")?;
                 let (read, index) = a.buffer_index(1, "buffer", blk, self)?;
                 let out = se(self.reindex(blk, read, index))?;
-                bind(names, outs, [Named::Block(out)])
+                Ok(vec![Named::Block(out)])
             }
             "get_output_blocks" => {
                 let scope = a.block(0, "block")?;
                 let bs = se(self.get_output_blocks(scope))?;
-                bind(names, outs, bs.iter().map(|&x| Named::Block(x)))
+                Ok(bs.iter().map(|&x| Named::Block(x)).collect())
             }
             "sample_compute_location" => {
                 let blk = a.block(0, "block")?;
                 let decision = a.optional_int(1, "decision")?;
                 let out = se(self.sample_compute_location(blk, decision))?;
-                bind_loops(names, &[out])
+                loops_made(&[out])
             }
             "unsafe_set_dtype" => {
                 let blk = a.block(0, "block")?;
                 let index = usize::try_from(a.int(1, "buffer_index")?).map_err(|_| "negative buffer_index")?;
                 let dtype = a.string(2, "dtype")?;
                 se(self.unsafe_set_dtype(blk, index, &dtype))?;
-                bind(names, outs, [])
+                Ok(Vec::new())
             }
             "annotate_buffer_access" => {
                 let blk = a.block(0, "block")?;
@@ -883,7 +915,7 @@ impl Schedule {
                 let read = a.buf_type(2, method)?;
                 let ranges = a.access_ranges(3, "gen_new_ranges")?;
                 se(self.annotate_buffer_access(blk, index, read, &ranges))?;
-                bind(names, outs, [])
+                Ok(Vec::new())
             }
             "unsafe_hide_buffer_access" => {
                 let blk = a.block(0, "block")?;
@@ -894,7 +926,7 @@ impl Schedule {
                     .map(|&i| usize::try_from(i).map_err(|_| format!("unsafe_hide_buffer_access: negative index {i}")))
                     .collect::<Result<_, _>>()?;
                 se(self.unsafe_hide_buffer_access(blk, read, &indices))?;
-                bind(names, outs, [])
+                Ok(Vec::new())
             }
             "reorder_block_iter_var" => {
                 let blk = a.block(0, "block")?;
@@ -905,23 +937,23 @@ impl Schedule {
                     .collect::<Result<_, _>>()
                     .map_err(|_| "negative index in 'new_order'")?;
                 se(self.reorder_block_iter_var(blk, &order))?;
-                bind(names, outs, [])
+                Ok(Vec::new())
             }
             "enter_postproc" => {
                 self.enter_postproc();
-                bind(names, outs, [])
+                Ok(Vec::new())
             }
             "unannotate" => {
                 let target = a.block_or_loop(0, "block_or_loop")?;
                 let key = a.string(1, "ann_key")?;
                 se(self.unannotate(target, &key))?;
-                bind(names, outs, [])
+                Ok(Vec::new())
             }
             "rfactor" => {
                 let lp = a.loop_(0, "loop")?;
                 let axis = usize::try_from(a.int(1, "factor_axis")?).map_err(|_| "negative factor_axis")?;
                 let out = se(self.rfactor(lp, axis))?;
-                bind(names, outs, [Named::Block(out)])
+                Ok(vec![Named::Block(out)])
             }
             "compute_inline" | "reverse_compute_inline" => {
                 let blk = a.block(0, "block")?;
@@ -930,7 +962,7 @@ impl Schedule {
                 } else {
                     self.reverse_compute_inline(blk)
                 })?;
-                bind(names, outs, [])
+                Ok(Vec::new())
             }
             "annotate" => {
                 let target = a.block_or_loop(0, "block_or_loop")?;
@@ -943,7 +975,7 @@ impl Schedule {
                     _ => AnnValue::Const(a.value(2, "ann_val")?),
                 };
                 se(self.annotate_with(target, &key, value))?;
-                bind(names, outs, [])
+                Ok(Vec::new())
             }
             other => Err(format!("unknown or unsupported schedule primitive 'sch.{other}'")),
         }
@@ -1012,10 +1044,25 @@ struct Args<'a> {
     positional: &'a [E],
     keywords: &'a [(String, E)],
     names: &'a HashMap<String, Named>,
+    /// The keywords and the positions a primitive asked for (what it did not ask for is an
+    /// argument it would ignore: an error, not a silently different schedule).
+    asked: std::cell::RefCell<Vec<(usize, String)>>,
 }
 
 impl Args<'_> {
+    /// An argument given that the primitive did not read.
+    fn unread(&self) -> Option<String> {
+        let asked = self.asked.borrow();
+        if let Some((k, _)) = self.keywords.iter().find(|(k, _)| !asked.iter().any(|(_, a)| a == k)) {
+            return Some(format!("unexpected keyword argument '{k}'"));
+        }
+        let max = asked.iter().map(|(p, _)| p + 1).max().unwrap_or(0);
+        (self.positional.len() > max)
+            .then(|| format!("{} positional arguments given, at most {max} taken", self.positional.len()))
+    }
+
     fn get(&self, pos: usize, key: &str) -> Result<&E, String> {
+        self.asked.borrow_mut().push((pos, key.to_string()));
         self.keywords
             .iter()
             .find(|(k, _)| k == key)
@@ -1079,6 +1126,7 @@ impl Args<'_> {
 
     /// All positional arguments as loops (`fuse(l1, l2)`, `reorder(l1, l2)`).
     fn loops(&self) -> Result<Vec<LoopRV>, String> {
+        self.asked.borrow_mut().extend((0..self.positional.len()).map(|p| (p, String::new())));
         self.positional
             .iter()
             .map(|e| match self.named(e)? {
@@ -1124,6 +1172,7 @@ impl Args<'_> {
     }
 
     fn optional(&self, pos: usize, key: &str) -> Option<&E> {
+        self.asked.borrow_mut().push((pos, key.to_string()));
         self.keywords.iter().find(|(k, _)| k == key).map(|(_, v)| v).or_else(|| self.positional.get(pos))
     }
 
