@@ -730,3 +730,41 @@ fn arguments_a_primitive_does_not_take_are_errors() {
     // TVM's own keywords are read.
     Schedule::replay(matmul(), &format!("{head}l4 = sch.fuse(l1, l2, preserve_unit_iters=True)\n")).unwrap();
 }
+
+#[test]
+fn reindex_cache_refuses_what_tvm_refuses() {
+    // spec: TVM 0.27's reindex_cache_read/write (cache_read_write.cc): a single-point access,
+    // every variable of it an index of the cache; the messages are TVM's.
+    let two = read_func(&dir().join("kernels/two_elementwise.py"));
+    let e = Schedule::replay(
+        two.clone(),
+        "b0 = sch.get_sblock(\"C\")\nb1 = sch.reindex_cache_read(b0, 0, \"shared\", lambda i, j: j * 2)\n",
+    )
+    .unwrap_err()
+    .to_string();
+    assert_eq!(
+        e,
+        "trace line 2: reindex_cache_read: Error when applying reindex_cache_read on block C, the block itervar vi appears in (vi, vj), but not in (vj * 2,)."
+    );
+    let e = Schedule::replay(
+        two,
+        "b0 = sch.get_sblock(\"B\")\nb1 = sch.reindex_cache_write(b0, 0, \"shared\", lambda i, j: i)\n",
+    )
+    .unwrap_err()
+    .to_string();
+    assert_eq!(
+        e,
+        "trace line 2: reindex_cache_write: Error when applying reindex_cache_write on block B, the block itervar vj appears in (vi, vj), but not in (vi,)."
+    );
+    let scoped = read_func(&dir().join("kernels/access_under_scope.py"));
+    let e = Schedule::replay(
+        scoped,
+        "b0 = sch.get_sblock(\"scope\")\nb1 = sch.reindex_cache_read(b0, 0, \"shared\", lambda i, j: (i, j))\n",
+    )
+    .unwrap_err()
+    .to_string();
+    assert_eq!(
+        e,
+        "trace line 2: reindex_cache_read: The buffer region A[i * 16:i * 16 + 16, j * 16:j * 16 + 16] accessed inside block scope is not a single point, which violates the prerequisite of reindex_cache_read primitive."
+    );
+}

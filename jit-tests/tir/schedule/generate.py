@@ -630,6 +630,18 @@ def cache(kind, block, scope, consumers=(), then=None):
     return f
 
 
+def reindex_cache(kind, block, scope, index_map):
+    def f(sch):
+        call = sch.reindex_cache_read if kind == "read" else sch.reindex_cache_write
+        call(sch.get_sblock(block), 0, scope, index_map)
+    return f
+
+
+def reindex_cache_reduce(sch):
+    sch.reindex_cache_write(sch.get_sblock("B"), 0, "shared", lambda i, j, k, l: (j, i, k))
+    sch.reindex_cache_write(sch.get_sblock("C"), 0, "shared", lambda i, j, k: [j, i])
+
+
 CASES = [
     ("bias_relu_inline", "bias_relu", bias_relu_inline),
     ("sum_rfactor", "sum", sum_rfactor),
@@ -746,6 +758,10 @@ CASES = [
     ("cache_read_nested_seq", "kernels/nested_seq", cache("read", "C", "global", ["C"])),
     ("cache_read_twice", "kernels/two_elementwise", cache("read", "C", "shared", then=cache("read", "C", "local"))),
     ("cache_write_twice", "kernels/two_elementwise", cache("write", "B", "shared", then=cache("write", "B", "local"))),
+    ("reindex_cache_read_split", "kernels/two_elementwise", reindex_cache("read", "C", "shared", lambda i, j: (j, i // 2, i % 2))),
+    ("reindex_cache_read_in_loop", "kernels/multi_consumer", reindex_cache("read", "B", "shared", lambda i: (i // 32, i % 32))),
+    ("reindex_cache_write_transposed", "kernels/two_elementwise", reindex_cache("write", "B", "shared", lambda i, j: (j, i))),
+    ("reindex_cache_write_reductions", "kernels/reduce4", reindex_cache_reduce),
 ]
 
 for case, kname, fn in CASES:

@@ -101,76 +101,10 @@ impl Schedule {
         let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
         let regions = if read { &blk.reads } else { &blk.writes };
         let original = tree::region_at(blk, read, index, p)?.buffer.clone();
-        let StmtKind::BlockRealize { block: root, .. } = self.func.body.kind() else {
-            return Err(err(p, "the function has no root block (not in block form)"));
-        };
-        if !tree::scope_of(&self.func.body, &site.realize).is_some_and(|s| s.same_node(&self.func.body)) {
-            return Err(err(p, "the block is nested in another block than the root (not supported yet)"));
-        }
-        let blocks = tree::outer_blocks(&root.body);
-        let all_readers: Vec<&(Vec<Stmt>, Stmt, Block)> = blocks
-            .iter()
-            .filter(|(_, _, b)| {
-                b.reads.iter().any(|r| r.buffer == original) && !b.writes.iter().any(|w| w.buffer == original)
-            })
-            .collect();
-        if let Some(c) = consumers.iter().find(|c| !all_readers.iter().any(|(_, _, b)| &b.name == *c)) {
-            return Err(err(p, format!("consumer block {c} does not read {}", original.name())));
-        }
-        // A read cache serves its consumers (every reader if none are named); a write cache's
-        // named consumers read the cache, and its copy back goes before the other readers.
-        let readers: Vec<&(Vec<Stmt>, Stmt, Block)> = all_readers
-            .iter()
-            .filter(|(_, _, b)| match read {
-                true => consumers.is_empty() || consumers.contains(&b.name),
-                false => !consumers.contains(&b.name),
-            })
-            .copied()
-            .collect();
-        let writers: Vec<&(Vec<Stmt>, Stmt, Block)> =
-            blocks.iter().filter(|(_, _, b)| b.writes.iter().any(|w| w.buffer == original)).collect();
-        // The block whose region the copy covers, and where the copy goes.
-        let (anchor, anchor_region): (tree::BlockSite, Option<&BufferRegion>) = if read {
-            match writers.as_slice() {
-                [] => (tree::BlockSite { loops: Vec::new(), realize: site.realize.clone() }, None),
-                [(loops, r, b)] => (
-                    tree::BlockSite { loops: loops.clone(), realize: r.clone() },
-                    b.writes.iter().find(|w| w.buffer == original),
-                ),
-                _ => {
-                    return Err(err(
-                        p,
-                        format!("{} is written by several blocks (not supported yet)", original.name()),
-                    ));
-                }
-            }
-        } else {
-            (tree::BlockSite { loops: site.loops.clone(), realize: site.realize.clone() }, Some(&regions[index]))
-        };
-        let related: Vec<Stmt> = readers.iter().map(|(_, r, _)| r.clone()).collect();
-        let (container, pos) = match anchor_region {
-            // An input: first in the root block.
-            None => (None, 0),
-            Some(_) if related.is_empty() => {
-                let n = match root.body.kind() {
-                    StmtKind::Seq(v) => v.len(),
-                    _ => 1,
-                };
-                (None, n)
-            }
-            Some(_) => match cache_location(&root.body, &anchor.realize, &related) {
-                Some(place) => place,
-                // The readers come before the writer (a parameter read, then written back):
-                // TVM's detector finds no place and the copy goes first, as for an input.
-                None if read => (None, 0),
-                None => {
-                    return Err(err(
-                        p,
-                        format!("no place follows the writer of {} and precedes its readers", original.name()),
-                    ));
-                }
-            },
-        };
+        let place =
+            self.cache_place(&site, &original, if read { None } else { Some(&regions[index]) }, consumers, p)?;
+        let CachePlace { root, anchor, anchor_region, container, pos, related, named_consumers } = place;
+        let anchor_region = anchor_region.as_ref();
         // The region: the anchor's, relaxed over its loops below the place; or the whole buffer.
         let (outer, below): (Vec<ForParts>, Vec<Stmt>) = match container {
             None => (Vec::new(), anchor.loops.clone()),
@@ -252,35 +186,14 @@ impl Schedule {
         // The blocks that access the cache: the block (a write cache), or every reader of the
         // buffer (a read cache).
         let mut body = root.body.clone();
-        let rewritten: Vec<Stmt> = if read {
-            related.clone()
-        } else {
-            std::iter::once(site.realize.clone())
-                .chain(all_readers.iter().filter(|(_, _, b)| consumers.contains(&b.name)).map(|(_, r, _)| r.clone()))
-                .collect()
-        };
+        let rewritten: Vec<Stmt> =
+            if read { related.clone() } else { std::iter::once(site.realize.clone()).chain(named_consumers).collect() };
         for r in &rewritten {
             body = replace_stmt(&body, r, &replace_buffer_in_block(r, &original, &cache));
         }
         // The copy goes at its place.
-        let insert = |items: &Stmt| -> Stmt {
-            let mut v = match items.kind() {
-                StmtKind::Seq(v) => v.clone(),
-                _ => vec![items.clone()],
-            };
-            v.insert(pos.min(v.len()), nest.clone());
-            Stmt::seq(v)
-        };
-        body = match container {
-            None => insert(&body),
-            Some(id) => {
-                let (_, l) = tree::find_loop(&body, id).ok_or_else(|| err(p, "the cache's loop is gone"))?;
-                let mut f = ForParts::of(&l).ok_or_else(|| err(p, "not a loop"))?;
-                f.body = insert(&f.body);
-                tree::replace_loops(&body, [(id, f.build())].into_iter().collect())
-            }
-        };
-        let mut new_root = (**root).clone();
+        body = Self::insert_at_place(&body, container, pos, &nest, p)?;
+        let mut new_root = root;
         new_root.alloc_buffers.push(cache.clone());
         new_root.body = body;
         self.set_root(new_root);
@@ -377,6 +290,121 @@ impl Schedule {
         Ok(out)
     }
 
+    /// Where a cache stage of `original` goes, as TVM's `CacheLocDetector` puts it, for the
+    /// block at `site`: a read cache (`write_region` `None`) after the buffer's writer and
+    /// before the first statement holding one of its readers (the named `consumers`, or all);
+    /// a write cache (the block's `write_region`) before the first statement holding a reader
+    /// other than the named `consumers`. In the root block's scope only.
+    pub(super) fn cache_place(
+        &self,
+        site: &tree::BlockSite,
+        original: &Buffer,
+        write_region: Option<&BufferRegion>,
+        consumers: &[String],
+        p: &'static str,
+    ) -> Result<CachePlace, ScheduleError> {
+        let read = write_region.is_none();
+        let StmtKind::BlockRealize { block: root, .. } = self.func.body.kind() else {
+            return Err(err(p, "the function has no root block (not in block form)"));
+        };
+        if !tree::scope_of(&self.func.body, &site.realize).is_some_and(|s| s.same_node(&self.func.body)) {
+            return Err(err(p, "the block is nested in another block than the root (not supported yet)"));
+        }
+        let blocks = tree::outer_blocks(&root.body);
+        let all_readers: Vec<&(Vec<Stmt>, Stmt, Block)> = blocks
+            .iter()
+            .filter(|(_, _, b)| {
+                b.reads.iter().any(|r| &r.buffer == original) && !b.writes.iter().any(|w| &w.buffer == original)
+            })
+            .collect();
+        if let Some(c) = consumers.iter().find(|c| !all_readers.iter().any(|(_, _, b)| &b.name == *c)) {
+            return Err(err(p, format!("consumer block {c} does not read {}", original.name())));
+        }
+        // A read cache serves its consumers (every reader if none are named); a write cache's
+        // named consumers read the cache, and its copy back goes before the other readers.
+        let readers: Vec<&(Vec<Stmt>, Stmt, Block)> = all_readers
+            .iter()
+            .filter(|(_, _, b)| match read {
+                true => consumers.is_empty() || consumers.contains(&b.name),
+                false => !consumers.contains(&b.name),
+            })
+            .copied()
+            .collect();
+        let writers: Vec<&(Vec<Stmt>, Stmt, Block)> =
+            blocks.iter().filter(|(_, _, b)| b.writes.iter().any(|w| &w.buffer == original)).collect();
+        // The block whose region the copy covers, and where the copy goes.
+        let (anchor, anchor_region): (tree::BlockSite, Option<BufferRegion>) = match write_region {
+            None => match writers.as_slice() {
+                [] => (tree::BlockSite { loops: Vec::new(), realize: site.realize.clone() }, None),
+                [(loops, r, b)] => (
+                    tree::BlockSite { loops: loops.clone(), realize: r.clone() },
+                    b.writes.iter().find(|w| &w.buffer == original).cloned(),
+                ),
+                _ => {
+                    return Err(err(
+                        p,
+                        format!("{} is written by several blocks (not supported yet)", original.name()),
+                    ));
+                }
+            },
+            Some(w) => (tree::BlockSite { loops: site.loops.clone(), realize: site.realize.clone() }, Some(w.clone())),
+        };
+        let related: Vec<Stmt> = readers.iter().map(|(_, r, _)| r.clone()).collect();
+        let (container, pos) = match anchor_region {
+            // An input: first in the root block.
+            None => (None, 0),
+            Some(_) if related.is_empty() => {
+                let n = match root.body.kind() {
+                    StmtKind::Seq(v) => v.len(),
+                    _ => 1,
+                };
+                (None, n)
+            }
+            Some(_) => match cache_location(&root.body, &anchor.realize, &related) {
+                Some(place) => place,
+                // The readers come before the writer (a parameter read, then written back):
+                // TVM's detector finds no place and the copy goes first, as for an input.
+                None if read => (None, 0),
+                None => {
+                    return Err(err(
+                        p,
+                        format!("no place follows the writer of {} and precedes its readers", original.name()),
+                    ));
+                }
+            },
+        };
+        let named_consumers =
+            all_readers.iter().filter(|(_, _, b)| consumers.contains(&b.name)).map(|(_, r, _)| r.clone()).collect();
+        Ok(CachePlace { root: (**root).clone(), anchor, anchor_region, container, pos, related, named_consumers })
+    }
+
+    /// Insert `nest` at a cache stage's place in `body` (the root block's body).
+    pub(super) fn insert_at_place(
+        body: &Stmt,
+        container: Option<u64>,
+        pos: usize,
+        nest: &Stmt,
+        p: &'static str,
+    ) -> Result<Stmt, ScheduleError> {
+        let insert = |items: &Stmt| -> Stmt {
+            let mut v = match items.kind() {
+                StmtKind::Seq(v) => v.clone(),
+                _ => vec![items.clone()],
+            };
+            v.insert(pos.min(v.len()), nest.clone());
+            Stmt::seq(v)
+        };
+        Ok(match container {
+            None => insert(body),
+            Some(id) => {
+                let (_, l) = tree::find_loop(body, id).ok_or_else(|| err(p, "the cache's loop is gone"))?;
+                let mut f = ForParts::of(&l).ok_or_else(|| err(p, "not a loop"))?;
+                f.body = insert(&f.body);
+                tree::replace_loops(body, [(id, f.build())].into_iter().collect())
+            }
+        })
+    }
+
     /// The function's root block, the statements of its body, and which of them holds
     /// `realize`.
     pub(super) fn root_child_of(
@@ -423,6 +451,23 @@ impl Schedule {
             self.func.body.span(),
         );
     }
+}
+
+/// Where a cache stage goes ([`Schedule::cache_place`]).
+pub(super) struct CachePlace {
+    /// The root block.
+    pub root: Block,
+    /// The block whose region the copy covers (the writer of a read cache's buffer).
+    pub anchor: tree::BlockSite,
+    /// That block's region of the buffer (`None`: an input, covered whole).
+    pub anchor_region: Option<BufferRegion>,
+    /// The loop whose body holds the copy (`None`: the root block's body), and the position.
+    pub container: Option<u64>,
+    pub pos: usize,
+    /// The readers the place precedes.
+    pub related: Vec<Stmt>,
+    /// The realizes of the named consumers.
+    pub named_consumers: Vec<Stmt>,
 }
 
 /// The box a block's region covers as `loops` run (the `outer` loops stay symbolic, except

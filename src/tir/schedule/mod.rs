@@ -31,7 +31,8 @@
 //! `reverse_compute_inline`, `decompose_reduction`, `decompose_padding` (and
 //! `can_decompose_padding`), `pad_einsum`, `cache_read` and `cache_write` (placed as
 //! TVM places them, in the root block's scope), `transform_layout` and
-//! `transform_block_layout` (bijective affine maps), `reindex`, `annotate_buffer_access`,
+//! `transform_block_layout` (bijective affine maps), `reindex`, `reindex_cache_read`,
+//! `reindex_cache_write`, `annotate_buffer_access`,
 //! `unsafe_hide_buffer_access`, `add_unit_loop`,
 //! `rfactor` for blocks directly in the root block; the sampling primitives `sample_perfect_tile`,
 //! `sample_categorical` and `sample_compute_location`
@@ -52,6 +53,7 @@ mod pad_einsum;
 mod padding;
 mod partition;
 mod reindex;
+mod reindex_cache;
 mod rfactor;
 mod sample;
 mod trace;

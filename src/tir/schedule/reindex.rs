@@ -158,10 +158,10 @@ impl Schedule {
 }
 
 /// A block's accesses to `old` made accesses to `new` at `at`, its regions likewise.
-struct Reindexed<'a> {
-    old: &'a Buffer,
-    new: &'a Buffer,
-    at: &'a [PrimExpr],
+pub(super) struct Reindexed<'a> {
+    pub old: &'a Buffer,
+    pub new: &'a Buffer,
+    pub at: &'a [PrimExpr],
 }
 
 impl Mutator for Reindexed<'_> {

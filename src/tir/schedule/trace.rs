@@ -144,6 +144,21 @@ pub enum Instruction {
         /// The init block made.
         out: BlockRV,
     },
+    /// `b = sch.reindex_cache_read(..)` or `b = sch.reindex_cache_write(..)`.
+    ReindexCache {
+        /// The block.
+        block: BlockRV,
+        /// A read (or a write) buffer of the block.
+        read: bool,
+        /// Which of its read (written) buffers.
+        index: usize,
+        /// The cache's storage scope.
+        scope: String,
+        /// The cache's indices over the block's iteration variables.
+        map: IndexMap,
+        /// The copy block made.
+        out: BlockRV,
+    },
     /// `sch.pad_einsum(block=.., padding=[..])`.
     PadEinsum {
         /// The block.
@@ -488,6 +503,15 @@ pub(super) fn print(trace: &[Instruction]) -> String {
             Instruction::DecomposeReduction { block, l: lp, out } => {
                 format!("{} = sch.decompose_reduction(block={}, loop={})", b(*out), b(*block), l(*lp))
             }
+            Instruction::ReindexCache { block, read, index, scope, map, out } => {
+                let (kind, which) = if *read { ("read", "read") } else { ("write", "write") };
+                format!(
+                    "{} = sch.reindex_cache_{kind}(block={}, {which}_buffer_index={index}, storage_scope={scope:?}, index_map={})",
+                    b(*out),
+                    b(*block),
+                    lambda(map)
+                )
+            }
             Instruction::PadEinsum { block, padding } => {
                 let p: Vec<String> = padding.iter().map(i64::to_string).collect();
                 format!("sch.pad_einsum(block={}, padding=[{}])", b(*block), p.join(", "))
@@ -821,6 +845,20 @@ impl Schedule {
                 let blk = a.block(0, "block")?;
                 let lp = a.loop_(1, "loop")?;
                 let out = se(self.decompose_reduction(blk, lp))?;
+                Ok(vec![Named::Block(out)])
+            }
+            "reindex_cache_read" | "reindex_cache_write" => {
+                let blk = a.block(0, "block")?;
+                let read = method == "reindex_cache_read";
+                let key = if read { "read_buffer_index" } else { "write_buffer_index" };
+                let index = usize::try_from(a.int(1, key)?).map_err(|_| format!("negative {key}"))?;
+                let scope = a.string(2, "storage_scope")?;
+                let map = a.index_map(3, "index_map")?;
+                let out = se(if read {
+                    self.reindex_cache_read(blk, index, &scope, &map)
+                } else {
+                    self.reindex_cache_write(blk, index, &scope, &map)
+                })?;
                 Ok(vec![Named::Block(out)])
             }
             "pad_einsum" => {
