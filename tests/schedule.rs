@@ -768,3 +768,16 @@ fn reindex_cache_refuses_what_tvm_refuses() {
         "trace line 2: reindex_cache_read: The buffer region A[i * 16:i * 16 + 16, j * 16:j * 16 + 16] accessed inside block scope is not a single point, which violates the prerequisite of reindex_cache_read primitive."
     );
 }
+
+#[test]
+fn a_write_cache_that_would_start_unfilled_is_refused() {
+    // The inner block of a blockized reduction accumulates into C, initialized by the outer
+    // block: a write cache of it would accumulate into memory nothing filled. TVM 0.27 builds
+    // that kernel (it computed NaNs here); Strata refuses it.
+    let trace = "b0 = sch.get_sblock(\"C\")\nl1, l2, l3 = sch.get_loops(b0)\nl4, l5 = sch.split(l1, factors=[None, 16])\nl6, l7 = sch.split(l2, factors=[None, 16])\nl8, l9 = sch.split(l3, factors=[None, 16])\nsch.reorder(l4, l6, l8, l5, l7, l9)\nb10 = sch.blockize(l5)\nb11 = sch.cache_write(b0, 0, \"local\")\n";
+    let e = Schedule::replay(read_func(&dir().join("kernels/matmul.py")), trace).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "trace line 8: cache_write: block C reads C before writing it and has no init: the cache would start uninitialized"
+    );
+}

@@ -162,6 +162,46 @@ pub fn simplify(e: &PrimExpr) -> PrimExpr {
     })
 }
 
+/// `a - b` with the summands of `b` that `a` has taken out of it (`vi_o * 16 + vi_i -
+/// vi_o * 16` is `vi_i`), as TVM's simplifier cancels them; the rest subtracted.
+pub fn subtract(a: &PrimExpr, b: &PrimExpr) -> PrimExpr {
+    fn summands(e: &PrimExpr, sign: bool, out: &mut Vec<(bool, PrimExpr)>, depth: u32) {
+        match e.kind() {
+            ExprKind::Binary(BinOp::Add, x, y) if depth < 64 => {
+                summands(x, sign, out, depth + 1);
+                summands(y, sign, out, depth + 1);
+            }
+            ExprKind::Binary(BinOp::Sub, x, y) if depth < 64 => {
+                summands(x, sign, out, depth + 1);
+                summands(y, !sign, out, depth + 1);
+            }
+            _ => out.push((sign, e.clone())),
+        }
+    }
+    let (mut left, mut right) = (Vec::new(), Vec::new());
+    summands(a, true, &mut left, 0);
+    summands(b, true, &mut right, 0);
+    let mut rest = Vec::new();
+    for (sign, r) in right {
+        match left.iter().position(|(s, l)| *s == sign && prove_equal(l, &r)) {
+            Some(k) => {
+                left.remove(k);
+            }
+            None => rest.push((!sign, r)),
+        }
+    }
+    let dt = a.dtype();
+    let mut out: Option<PrimExpr> = None;
+    for (sign, x) in left.into_iter().chain(rest) {
+        out = Some(match out {
+            None if sign => x,
+            None => PrimExpr::binary(BinOp::Sub, PrimExpr::int_of(0, dt), x),
+            Some(acc) => PrimExpr::binary(if sign { BinOp::Add } else { BinOp::Sub }, acc, x),
+        });
+    }
+    simplify(&out.unwrap_or_else(|| PrimExpr::int_of(0, dt)))
+}
+
 /// `x * c` for a constant `c`, distributed over sums and merged into products.
 fn scale(x: &PrimExpr, c: &PrimExpr) -> PrimExpr {
     let k = c.as_int().unwrap_or(1);

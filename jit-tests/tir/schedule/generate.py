@@ -642,6 +642,36 @@ def reindex_cache_reduce(sch):
     sch.reindex_cache_write(sch.get_sblock("C"), 0, "shared", lambda i, j, k: [j, i])
 
 
+def caches_under_scope(kind):
+    # TVM's test_cache_read_under_scope / test_cache_write_under_scope: caches of blocks inside
+    # another block (compacted to their region there), then of the scope block itself.
+    def f(sch):
+        call = sch.cache_read if kind == "read" else sch.cache_write
+        if kind == "read":
+            call(sch.get_sblock("B"), 0, "local")
+            call(sch.get_sblock("C"), 0, "global")
+        else:
+            call(sch.get_sblock("A"), 0, "local")
+            call(sch.get_sblock("B"), 0, "global")
+        call(sch.get_sblock("scope"), 0, "global")
+    return f
+
+
+def caches_in_blockized_matmul(sch):
+    # Caches of the inner block of a blockized tile: compacted to the tile in the outer block
+    # (the input's region is the one the outer block reads). (A write cache of that block is
+    # refused: its init is the outer block's, and TVM's kernel reads an unfilled cache.)
+    b = sch.get_sblock("C")
+    i, j, k = sch.get_loops(b)
+    i0, i1 = sch.split(i, [None, 16])
+    j0, j1 = sch.split(j, [None, 16])
+    k0, k1 = sch.split(k, [None, 16])
+    sch.reorder(i0, j0, k0, i1, j1, k1)
+    sch.blockize(i1)
+    sch.cache_read(b, 1, "local")
+    sch.cache_read(b, 2, "local")
+
+
 CASES = [
     ("bias_relu_inline", "bias_relu", bias_relu_inline),
     ("sum_rfactor", "sum", sum_rfactor),
@@ -762,6 +792,9 @@ CASES = [
     ("reindex_cache_read_in_loop", "kernels/multi_consumer", reindex_cache("read", "B", "shared", lambda i: (i // 32, i % 32))),
     ("reindex_cache_write_transposed", "kernels/two_elementwise", reindex_cache("write", "B", "shared", lambda i, j: (j, i))),
     ("reindex_cache_write_reductions", "kernels/reduce4", reindex_cache_reduce),
+    ("cache_reads_under_scope", "kernels/access_under_scope", caches_under_scope("read")),
+    ("cache_writes_under_scope", "kernels/access_under_scope", caches_under_scope("write")),
+    ("caches_in_blockized_matmul", "kernels/matmul", caches_in_blockized_matmul),
 ]
 
 for case, kname, fn in CASES:

@@ -1,6 +1,6 @@
 //! Block primitives: `cache_read`, `cache_write`, `decompose_reduction`, with TVM's results
-//! (`src/s_tir/schedule/primitive/cache_read_write.cc`, `reduction.cc` in TVM 0.27); the
-//! caches for blocks in the function's root block.
+//! (`src/s_tir/schedule/primitive/cache_read_write.cc`, `reduction.cc` in TVM 0.27); a cache
+//! goes in the cached block's scope block (compacted to its region when that is not the root).
 
 use rustc_hash::FxHashMap as HashMap;
 
@@ -101,9 +101,34 @@ impl Schedule {
         let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
         let regions = if read { &blk.reads } else { &blk.writes };
         let original = tree::region_at(blk, read, index, p)?.buffer.clone();
+        // A leaf block that reads what it writes without an init of its own (an update whose
+        // initial value comes from elsewhere) would read a cache nothing filled: TVM 0.27 builds
+        // that kernel (it computes garbage); refused.
+        let mut leaf = true;
+        crate::tir::visit::walk_stmts(&blk.body, &mut |x| leaf &= !matches!(x.kind(), StmtKind::BlockRealize { .. }));
+        if !read && leaf && blk.init.is_none() && blk.reads.iter().any(|r| r.buffer == original) {
+            return Err(err(
+                p,
+                format!(
+                    "block {} reads {} before writing it and has no init: the cache would start uninitialized",
+                    blk.name,
+                    original.name()
+                ),
+            ));
+        }
         let place =
             self.cache_place(&site, &original, if read { None } else { Some(&regions[index]) }, consumers, p)?;
-        let CachePlace { root, anchor, anchor_region, container, pos, related, named_consumers } = place;
+        let CachePlace {
+            root,
+            scope: scope_realize,
+            nested,
+            anchor,
+            anchor_region,
+            container,
+            pos,
+            related,
+            named_consumers,
+        } = place;
         let anchor_region = anchor_region.as_ref();
         // The region: the anchor's, relaxed over its loops below the place; or the whole buffer.
         let (outer, below): (Vec<ForParts>, Vec<Stmt>) = match container {
@@ -125,12 +150,18 @@ impl Schedule {
                     ),
                 )
             })?,
-            None => original
-                .shape()
-                .iter()
-                .map(|d| Some((PrimExpr::int_of(0, d.dtype()), d.as_int()?)))
-                .collect::<Option<_>>()
-                .ok_or_else(|| err(p, format!("{} has a symbolic shape (not supported yet)", original.name())))?,
+            // An input of the scope: the region the scope block reads (TVM's), else all of it.
+            None => match root.reads.iter().find(|r| r.buffer == original) {
+                Some(r) if r.region.iter().all(|x| x.extent.as_int().is_some()) => {
+                    r.region.iter().map(|x| (x.min.clone(), x.extent.as_int().unwrap_or(1))).collect()
+                }
+                _ => original
+                    .shape()
+                    .iter()
+                    .map(|d| Some((PrimExpr::int_of(0, d.dtype()), d.as_int()?)))
+                    .collect::<Option<_>>()
+                    .ok_or_else(|| err(p, format!("{} has a symbolic shape (not supported yet)", original.name())))?,
+            },
         };
         // A relaxed region stays inside the buffer (a predicated block's loops run past it).
         let region: Vec<(PrimExpr, i64)> = region
@@ -144,15 +175,21 @@ impl Schedule {
                 _ => (min, ext),
             })
             .collect();
-        let mut spec =
-            BufferSpec::new(&format!("{}_{scope}", original.name()), original.dtype(), original.shape().to_vec());
+        // In a nested scope TVM compacts the cache to the region (indexed from its minimum).
+        let shape: Vec<PrimExpr> = if nested {
+            region.iter().zip(original.shape()).map(|((_, ext), d)| PrimExpr::int_of(*ext, d.dtype())).collect()
+        } else {
+            original.shape().to_vec()
+        };
+        let mut spec = BufferSpec::new(&format!("{}_{scope}", original.name()), original.dtype(), shape);
         spec.scope = scope.to_string();
         let cache = spec.build();
         // The copy: for ax.. : with block(name_scope): v.. = min + ax..; dst[v..] = src[v..]
+        // (compacted: v.. = ax.., the original at min + v..).
         let (src, dst) = if read { (&original, &cache) } else { (&cache, &original) };
         let dt = original.shape().first().map_or(DataType::INT32, PrimExpr::dtype);
         let loop_vars: Vec<Var> = (0..region.len()).map(|d| Var::new(&format!("ax{d}"), dt)).collect();
-        let iter_vars: Vec<IterVar> = original
+        let iter_vars: Vec<IterVar> = cache
             .shape()
             .iter()
             .enumerate()
@@ -164,39 +201,62 @@ impl Schedule {
             })
             .collect();
         let point: Vec<PrimExpr> = iter_vars.iter().map(|iv| PrimExpr::var(&iv.var)).collect();
-        let unit = |b: &Buffer| BufferRegion {
+        let offset_point: Vec<PrimExpr> = if nested {
+            point
+                .iter()
+                .zip(&region)
+                .map(|(v, (min, _))| simplify(&PrimExpr::binary(BinOp::Add, min.clone(), v.clone())))
+                .collect()
+        } else {
+            point.clone()
+        };
+        let (src_at, dst_at) = if read { (&offset_point, &point) } else { (&point, &offset_point) };
+        let unit = |b: &Buffer, at: &[PrimExpr]| BufferRegion {
             buffer: b.clone(),
-            region: point.iter().map(|p| Range::new(p.clone(), PrimExpr::int_of(1, dt))).collect(),
+            region: at.iter().map(|p| Range::new(p.clone(), PrimExpr::int_of(1, dt))).collect(),
         };
         let copy = Block {
             iter_vars,
-            reads: vec![unit(src)],
-            writes: vec![unit(dst)],
-            ..Block::new(&format!("{}_{scope}", original.name()), dst.store(point.clone(), src.load(point.clone())))
+            reads: vec![unit(src, src_at)],
+            writes: vec![unit(dst, dst_at)],
+            ..Block::new(&format!("{}_{scope}", original.name()), dst.store(dst_at.clone(), src.load(src_at.clone())))
         };
         let values: Vec<PrimExpr> = loop_vars
             .iter()
             .zip(&region)
-            .map(|(v, (min, _))| simplify(&PrimExpr::binary(BinOp::Add, min.clone(), PrimExpr::var(v))))
+            .map(|(v, (min, _))| {
+                if nested {
+                    PrimExpr::var(v)
+                } else {
+                    simplify(&PrimExpr::binary(BinOp::Add, min.clone(), PrimExpr::var(v)))
+                }
+            })
             .collect();
         let mut nest = Stmt::block(values, copy);
         for (v, (_, ext)) in loop_vars.iter().zip(&region).rev() {
             nest = Stmt::for_range(v, PrimExpr::int_of(0, dt), PrimExpr::int_of(*ext, dt), nest);
         }
         // The blocks that access the cache: the block (a write cache), or every reader of the
-        // buffer (a read cache).
+        // buffer (a read cache); a compacted cache at their indices less the region's minimum.
+        let mins: Vec<PrimExpr> = region.iter().map(|(m, _)| m.clone()).collect();
+        let offset = nested.then_some(mins.as_slice());
         let mut body = root.body.clone();
         let rewritten: Vec<Stmt> =
             if read { related.clone() } else { std::iter::once(site.realize.clone()).chain(named_consumers).collect() };
         for r in &rewritten {
-            body = replace_stmt(&body, r, &replace_buffer_in_block(r, &original, &cache));
+            body = replace_stmt(&body, r, &replace_buffer_in_block_at(r, &original, &cache, offset));
         }
         // The copy goes at its place.
         body = Self::insert_at_place(&body, container, pos, &nest, p)?;
-        let mut new_root = root;
-        new_root.alloc_buffers.push(cache.clone());
-        new_root.body = body;
-        self.set_root(new_root);
+        let mut new_scope = root;
+        new_scope.alloc_buffers.push(cache.clone());
+        new_scope.body = body;
+        if nested {
+            let realize = tree::with_block(&scope_realize, new_scope);
+            self.func.body = replace_stmt(&self.func.body, &scope_realize, &realize);
+        } else {
+            self.set_root(new_scope);
+        }
         Ok(self.new_block_rv(&format!("{}_{scope}", original.name())))
     }
 
@@ -294,7 +354,8 @@ impl Schedule {
     /// block at `site`: a read cache (`write_region` `None`) after the buffer's writer and
     /// before the first statement holding one of its readers (the named `consumers`, or all);
     /// a write cache (the block's `write_region`) before the first statement holding a reader
-    /// other than the named `consumers`. In the root block's scope only.
+    /// other than the named `consumers`. In the block's scope: the root block, or the block
+    /// holding it (`nested`).
     pub(super) fn cache_place(
         &self,
         site: &tree::BlockSite,
@@ -304,12 +365,14 @@ impl Schedule {
         p: &'static str,
     ) -> Result<CachePlace, ScheduleError> {
         let read = write_region.is_none();
-        let StmtKind::BlockRealize { block: root, .. } = self.func.body.kind() else {
+        if !matches!(self.func.body.kind(), StmtKind::BlockRealize { .. }) {
             return Err(err(p, "the function has no root block (not in block form)"));
-        };
-        if !tree::scope_of(&self.func.body, &site.realize).is_some_and(|s| s.same_node(&self.func.body)) {
-            return Err(err(p, "the block is nested in another block than the root (not supported yet)"));
         }
+        // The block's scope: the root block or a block holding it.
+        let scope = tree::scope_of(&self.func.body, &site.realize)
+            .ok_or_else(|| err(p, "the block is not inside a scope block"))?;
+        let StmtKind::BlockRealize { block: root, .. } = scope.kind() else { unreachable!("a scope is a block") };
+        let nested = !scope.same_node(&self.func.body);
         let blocks = tree::outer_blocks(&root.body);
         let all_readers: Vec<&(Vec<Stmt>, Stmt, Block)> = blocks
             .iter()
@@ -375,7 +438,17 @@ impl Schedule {
         };
         let named_consumers =
             all_readers.iter().filter(|(_, _, b)| consumers.contains(&b.name)).map(|(_, r, _)| r.clone()).collect();
-        Ok(CachePlace { root: (**root).clone(), anchor, anchor_region, container, pos, related, named_consumers })
+        Ok(CachePlace {
+            root: (**root).clone(),
+            scope: scope.clone(),
+            nested,
+            anchor,
+            anchor_region,
+            container,
+            pos,
+            related,
+            named_consumers,
+        })
     }
 
     /// Insert `nest` at a cache stage's place in `body` (the root block's body).
@@ -455,8 +528,12 @@ impl Schedule {
 
 /// Where a cache stage goes ([`Schedule::cache_place`]).
 pub(super) struct CachePlace {
-    /// The root block.
+    /// The scope block the stage goes in (the root block, or one holding the block).
     pub root: Block,
+    /// The scope block's realize.
+    pub scope: Stmt,
+    /// Whether the scope is not the root block (TVM then compacts the cache to the region).
+    pub nested: bool,
     /// The block whose region the copy covers (the writer of a read cache's buffer).
     pub anchor: tree::BlockSite,
     /// That block's region of the buffer (`None`: an input, covered whole).
@@ -529,15 +606,41 @@ pub(super) fn same_region(a: &BufferRegion, b: &BufferRegion) -> bool {
 /// `realize` (or any statement) with every access to `from` (loads, stores, regions,
 /// allocations) made to `to`.
 pub(super) fn replace_buffer_in_block(realize: &Stmt, from: &Buffer, to: &Buffer) -> Stmt {
+    replace_buffer_in_block_at(realize, from, to, None)
+}
+
+/// [`replace_buffer_in_block`], the new buffer indexed less `offset` (a compacted cache).
+pub(super) fn replace_buffer_in_block_at(
+    realize: &Stmt,
+    from: &Buffer,
+    to: &Buffer,
+    offset: Option<&[PrimExpr]>,
+) -> Stmt {
     struct R<'a> {
         from: &'a Buffer,
         to: &'a Buffer,
+        offset: Option<&'a [PrimExpr]>,
+    }
+    impl R<'_> {
+        fn shift(&self, idx: &[PrimExpr]) -> Vec<PrimExpr> {
+            match self.offset {
+                None => idx.to_vec(),
+                Some(off) => idx
+                    .iter()
+                    .zip(off)
+                    .map(|(i, o)| match o.as_int() {
+                        Some(0) => i.clone(),
+                        _ => crate::tir::arith::subtract(i, o),
+                    })
+                    .collect(),
+            }
+        }
     }
     impl Mutator for R<'_> {
         fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
             let e = default_expr(self, e);
             match e.kind() {
-                ExprKind::BufferLoad(b, idx) if b == self.from => self.to.load(idx.clone()),
+                ExprKind::BufferLoad(b, idx) if b == self.from => self.to.load(self.shift(idx)),
                 _ => e,
             }
         }
@@ -545,7 +648,11 @@ pub(super) fn replace_buffer_in_block(realize: &Stmt, from: &Buffer, to: &Buffer
             let s = default_stmt(self, s);
             match s.kind() {
                 StmtKind::BufferStore { buffer, value, indices } if buffer == self.from => Stmt::at(
-                    StmtKind::BufferStore { buffer: self.to.clone(), value: value.clone(), indices: indices.clone() },
+                    StmtKind::BufferStore {
+                        buffer: self.to.clone(),
+                        value: value.clone(),
+                        indices: self.shift(indices),
+                    },
                     s.span(),
                 ),
                 StmtKind::BlockRealize { values, predicate, block } => {
@@ -553,7 +660,14 @@ pub(super) fn replace_buffer_in_block(realize: &Stmt, from: &Buffer, to: &Buffer
                         rs.iter()
                             .map(|r| {
                                 if &r.buffer == self.from {
-                                    BufferRegion { buffer: self.to.clone(), ..r.clone() }
+                                    let mins: Vec<PrimExpr> = r.region.iter().map(|x| x.min.clone()).collect();
+                                    let region = self
+                                        .shift(&mins)
+                                        .into_iter()
+                                        .zip(&r.region)
+                                        .map(|(m, x)| Range::new(m, x.extent.clone()))
+                                        .collect();
+                                    BufferRegion { buffer: self.to.clone(), region }
                                 } else {
                                     r.clone()
                                 }
@@ -584,7 +698,7 @@ pub(super) fn replace_buffer_in_block(realize: &Stmt, from: &Buffer, to: &Buffer
             }
         }
     }
-    R { from, to }.stmt(realize)
+    R { from, to, offset }.stmt(realize)
 }
 
 /// `root` with the statement `old` (by identity) replaced by `new`.

@@ -30,7 +30,7 @@
 //! by a predicate, from any scope block), `blockize`, `compute_inline`,
 //! `reverse_compute_inline`, `decompose_reduction`, `decompose_padding` (and
 //! `can_decompose_padding`), `pad_einsum`, `cache_read` and `cache_write` (placed as
-//! TVM places them, in the root block's scope), `transform_layout` and
+//! TVM places them, in the block's scope, compacted in a nested one), `transform_layout` and
 //! `transform_block_layout` (bijective affine maps), `reindex`, `reindex_cache_read`,
 //! `reindex_cache_write`, `annotate_buffer_access`,
 //! `unsafe_hide_buffer_access`, `add_unit_loop`,

@@ -165,6 +165,9 @@ impl Schedule {
         let consumers = if read { vec![blk.name.clone()] } else { Vec::new() };
         let write_region = (!read).then_some(&region);
         let place = self.cache_place(&site, &buffer, write_region, &consumers, p)?;
+        if place.nested {
+            return Err(err(p, "the block is nested in another block than the root (not supported yet)"));
+        }
         let mut spec = BufferSpec::new(&format!("{}_{scope}", buffer.name()), buffer.dtype(), shape);
         spec.scope = scope.to_string();
         let cache = spec.build();
