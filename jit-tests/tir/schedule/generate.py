@@ -672,6 +672,19 @@ def caches_in_blockized_matmul(sch):
     sch.cache_read(b, 2, "local")
 
 
+def rfactor_at(block, at, axis=0):
+    # TVM's test_tir_schedule_rfactor.py cases: rfactor of the block's loop `at`.
+    def f(sch):
+        sch.rfactor(loops(sch, block)[at], axis)
+    return f
+
+
+def rfactor_inner_split(sch):
+    ls = loops(sch, "B")
+    ko, ki = sch.split(ls[1], [None, 4])
+    sch.rfactor(ki, 0)
+
+
 CASES = [
     ("bias_relu_inline", "bias_relu", bias_relu_inline),
     ("sum_rfactor", "sum", sum_rfactor),
@@ -795,6 +808,14 @@ CASES = [
     ("cache_reads_under_scope", "kernels/access_under_scope", caches_under_scope("read")),
     ("cache_writes_under_scope", "kernels/access_under_scope", caches_under_scope("write")),
     ("caches_in_blockized_matmul", "kernels/matmul", caches_in_blockized_matmul),
+    ("rfactor_split_reduction", "kernels/rf_matmul", rfactor_at("update", 4)),
+    ("rfactor_kept_reduction", "kernels/square_sum", rfactor_at("C", 2)),
+    ("rfactor_axis_1", "kernels/square_sum", rfactor_at("C", 2, 1)),
+    ("rfactor_unit_loop", "kernels/square_sum_sqrt", rfactor_at("C", 2)),
+    ("rfactor_unit_outer_loop", "kernels/square_sum_sqrt_unit_outer", rfactor_at("C", 1)),
+    ("rfactor_annotated", "kernels/square_sum_annotated", rfactor_at("C", 2)),
+    ("rfactor_whole_reduction", "kernels/rowsum", rfactor_at("B", 1)),
+    ("rfactor_inner_split", "kernels/rowsum", rfactor_inner_split),
 ]
 
 for case, kname, fn in CASES:

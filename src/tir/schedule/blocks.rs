@@ -416,13 +416,7 @@ impl Schedule {
         let (container, pos) = match anchor_region {
             // An input: first in the root block.
             None => (None, 0),
-            Some(_) if related.is_empty() => {
-                let n = match root.body.kind() {
-                    StmtKind::Seq(v) => v.len(),
-                    _ => 1,
-                };
-                (None, n)
-            }
+            Some(_) if related.is_empty() => (None, tree::top_list(&root.body).len()),
             Some(_) => match cache_location(&root.body, &anchor.realize, &related) {
                 Some(place) => place,
                 // The readers come before the writer (a parameter read, then written back):
@@ -468,7 +462,12 @@ impl Schedule {
             Stmt::seq(v)
         };
         Ok(match container {
-            None => insert(body),
+            // The block's own list, under its top-level allocations.
+            None => {
+                let mut v = tree::top_list(body);
+                v.insert(pos.min(v.len()), nest.clone());
+                tree::with_top_list(body, v)
+            }
             Some(id) => {
                 let (_, l) = tree::find_loop(body, id).ok_or_else(|| err(p, "the cache's loop is gone"))?;
                 let mut f = ForParts::of(&l).ok_or_else(|| err(p, "not a loop"))?;
@@ -488,10 +487,7 @@ impl Schedule {
         let StmtKind::BlockRealize { block: root, .. } = self.func.body.kind() else {
             return Err(err(primitive, "the function has no root block (not in block form)"));
         };
-        let children = match root.body.kind() {
-            StmtKind::Seq(v) => v.clone(),
-            _ => vec![root.body.clone()],
-        };
+        let children = tree::top_list(&root.body);
         let at = children
             .iter()
             .position(|c| {

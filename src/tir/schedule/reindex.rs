@@ -148,7 +148,7 @@ impl Schedule {
         let rewritten = Reindexed { old: &buffer, new: &reindexed, at: &at_vars }.stmt(&site.realize);
         children[at] = super::blocks::replace_stmt(&children[at], &site.realize, &rewritten);
         children.insert(if read { at } else { at + 1 }, nest);
-        root.body = Stmt::seq(children);
+        root.body = tree::with_top_list(&root.body, children);
         root.alloc_buffers.push(reindexed);
         self.set_root(root);
         let out = self.new_block_rv(&name);

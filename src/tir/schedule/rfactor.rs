@@ -71,7 +71,9 @@ impl Schedule {
                 .zip(values)
                 .any(|(iv, v)| reduce(iv) == want_reduce && crate::tir::region::uses_var(v, id))
         };
-        if bound_by(rf_loop.var.id(), false) || !bound_by(rf_loop.var.id(), true) {
+        // A loop no binding uses is a unit loop TVM factors too (its variable of extent 1).
+        let unused_unit = !bound_by(rf_loop.var.id(), true) && rf_loop.extent.as_int() == Some(1);
+        if bound_by(rf_loop.var.id(), false) || !(bound_by(rf_loop.var.id(), true) || unused_unit) {
             return Err(err(P, format!("loop {} is not bound to reduction variables only", rf_loop.var.name())));
         }
         if factor_axis > buffer.shape().len() {
@@ -103,35 +105,51 @@ impl Schedule {
         let mut rf_values = vec![PrimExpr::var(&rf_loop.var)];
         let mut loop_to_iv: HashMap<u64, PrimExpr> = HashMap::default();
         loop_to_iv.insert(rf_loop.var.id(), PrimExpr::var(&rf_iv.var));
-        for (iv, v) in blk.iter_vars.iter().zip(values) {
-            if !reduce(iv) {
-                rf_ivs.push(iv.clone());
-                rf_values.push(v.clone());
-            }
-        }
-        for p in &all_loops {
-            if p.var.id() != rf_loop.var.id() && bound_by(p.var.id(), true) {
-                let iv = mk(&p.var, IterType::CommReduce, &p.extent);
-                loop_to_iv.insert(p.var.id(), PrimExpr::var(&iv.var));
-                rf_ivs.push(iv);
-                rf_values.push(PrimExpr::var(&p.var));
-            }
-        }
-        // The original reduction variables, in terms of the new ones.
+        // As TVM: the factored variable first, then the block's variables in order: spatial
+        // ones and reductions the factored loop takes no part in as they are; a reduction over
+        // the factored loop is replaced by one variable per other loop of its binding.
         let mut old_reduce: HashMap<u64, PrimExpr> = HashMap::default();
         for (iv, v) in blk.iter_vars.iter().zip(values) {
-            if reduce(iv) {
-                let e = Substitute { map: &loop_to_iv }.expr(v);
-                old_reduce.insert(iv.var.id(), crate::tir::arith::simplify(&e));
+            if !reduce(iv) || !crate::tir::region::uses_var(v, rf_loop.var.id()) {
+                rf_ivs.push(iv.clone());
+                rf_values.push(v.clone());
+                continue;
             }
+            for p in &all_loops {
+                if p.var.id() != rf_loop.var.id()
+                    && crate::tir::region::uses_var(v, p.var.id())
+                    && !loop_to_iv.contains_key(&p.var.id())
+                {
+                    let iv = mk(&p.var, IterType::CommReduce, &p.extent);
+                    loop_to_iv.insert(p.var.id(), PrimExpr::var(&iv.var));
+                    rf_ivs.push(iv);
+                    rf_values.push(PrimExpr::var(&p.var));
+                }
+            }
+            // The original reduction variable, in terms of the new ones.
+            let e = Substitute { map: &loop_to_iv }.expr(v);
+            old_reduce.insert(iv.var.id(), crate::tir::arith::simplify(&e));
         }
+        let still_reduces = rf_ivs.iter().any(|iv| iv.iter_type != IterType::DataPar);
         let mut rf_idx = indices.clone();
         rf_idx.insert(factor_axis, PrimExpr::var(&rf_iv.var));
         let rhs_rf = Substitute { map: &old_reduce }.expr(&rhs);
-        let rf_update = rf_buf.store(rf_idx.clone(), PrimExpr::binary(op, rf_buf.load(rf_idx.clone()), rhs_rf));
-        let rf_init = rf_buf.store(rf_idx.clone(), init_value.clone());
-        let mut rf_block =
-            Block { iter_vars: rf_ivs, init: Some(rf_init), ..Block::new(&format!("{name}_rf"), rf_update) };
+        // With no reduction left (the factored loop was the whole reduction) each partial
+        // result is one value: stored, without an init.
+        let (rf_update, rf_init) = if still_reduces {
+            (
+                rf_buf.store(rf_idx.clone(), PrimExpr::binary(op, rf_buf.load(rf_idx.clone()), rhs_rf)),
+                Some(rf_buf.store(rf_idx.clone(), init_value.clone())),
+            )
+        } else {
+            (rf_buf.store(rf_idx.clone(), rhs_rf), None)
+        };
+        let mut rf_block = Block {
+            iter_vars: rf_ivs,
+            init: rf_init,
+            annotations: blk.annotations.clone(),
+            ..Block::new(&format!("{name}_rf"), rf_update)
+        };
         let (reads, writes) = crate::tir::region::infer_regions(&rf_block);
         rf_block.reads = reads;
         rf_block.writes = writes;
@@ -188,7 +206,7 @@ impl Schedule {
         children[at] = super::blocks::replace_stmt(&children[at], realize, &rf_realize);
         children.insert(at + 1, wb_nest);
         root.alloc_buffers.push(rf_buf);
-        root.body = Stmt::seq(children);
+        root.body = tree::with_top_list(&root.body, children);
         self.set_root(root);
         let out = self.new_block_rv(&format!("{name}_rf"));
         self.trace.push(Instruction::RFactor { l, factor_axis, out });

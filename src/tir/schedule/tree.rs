@@ -311,3 +311,35 @@ pub(super) fn region_at<'b>(
         super::err(primitive, format!("block {} has no {what} buffer at index {index}", blk.name))
     })
 }
+
+/// The statement list at the top of a block's body: under the scoped allocations a
+/// `T.alloc_buffer` at the top level reads as (each wraps the rest of the body), as TVM 0.27
+/// keeps such an allocation a statement of the list.
+pub(super) fn top_list(body: &Stmt) -> Vec<Stmt> {
+    match body.kind() {
+        StmtKind::Allocate { body: inner, .. } | StmtKind::DeclBuffer { body: inner, .. } => top_list(inner),
+        StmtKind::Seq(v) => v.clone(),
+        _ => vec![body.clone()],
+    }
+}
+
+/// `body` with the list [`top_list`] finds replaced by `list`.
+pub(super) fn with_top_list(body: &Stmt, list: Vec<Stmt>) -> Stmt {
+    match body.kind() {
+        StmtKind::Allocate { var, dtype, extents, cond, body: inner, annotations } => Stmt::at(
+            StmtKind::Allocate {
+                var: var.clone(),
+                dtype: *dtype,
+                extents: extents.clone(),
+                cond: cond.clone(),
+                body: with_top_list(inner, list),
+                annotations: annotations.clone(),
+            },
+            body.span(),
+        ),
+        StmtKind::DeclBuffer { buffer, body: inner } => {
+            Stmt::at(StmtKind::DeclBuffer { buffer: buffer.clone(), body: with_top_list(inner, list) }, body.span())
+        }
+        _ => Stmt::seq(list),
+    }
+}
