@@ -249,6 +249,7 @@ fn every_legality_rule_refuses_its_case() {
         ),
         ("sch.rfactor(l1, 0)", "trace line 3: rfactor: loop i is not bound to reduction variables only"),
         ("sch.rfactor(l3, 3)", "trace line 3: rfactor: factor_axis 3 is out of range for C of rank 2"),
+        ("sch.rfactor(l3, -4)", "trace line 3: rfactor: factor_axis -4 is out of range for C of rank 2"),
         (
             "b4 = sch.cache_write(b0, 0, \"local\")\nl5, l6 = sch.get_loops(b4)\nsch.rfactor(l6, 0)",
             "trace line 5: rfactor: block C_local has no init: it is not a reduction block",

@@ -816,6 +816,7 @@ CASES = [
     ("rfactor_annotated", "kernels/square_sum_annotated", rfactor_at("C", 2)),
     ("rfactor_whole_reduction", "kernels/rowsum", rfactor_at("B", 1)),
     ("rfactor_inner_split", "kernels/rowsum", rfactor_inner_split),
+    ("rfactor_negative_axis", "kernels/rf_matmul", rfactor_at("update", 4, -3)),
 ]
 
 for case, kname, fn in CASES:

@@ -19,7 +19,7 @@ impl Schedule {
     /// No single reduction block under the loop, a loop that is not bound to reduction
     /// variables only, an update that is not `B[..] = B[..] op value` with op one of `+`, `*`,
     /// `T.min`, `T.max`, a factor axis out of range, or stale handles.
-    pub fn rfactor(&mut self, l: LoopRV, factor_axis: usize) -> Result<BlockRV, ScheduleError> {
+    pub fn rfactor(&mut self, l: LoopRV, factor_axis: i64) -> Result<BlockRV, ScheduleError> {
         const P: &str = "rfactor";
         let (above, loop_stmt) = self.loop_site(l, P)?;
         let rf_loop = ForParts::of(&loop_stmt).ok_or_else(|| err(P, "not a loop"))?;
@@ -76,20 +76,20 @@ impl Schedule {
         if bound_by(rf_loop.var.id(), false) || !(bound_by(rf_loop.var.id(), true) || unused_unit) {
             return Err(err(P, format!("loop {} is not bound to reduction variables only", rf_loop.var.name())));
         }
-        if factor_axis > buffer.shape().len() {
+        // TVM's range: -(rank + 1) ..= rank, a negative axis counted from the end.
+        let rank = i64::try_from(buffer.shape().len()).unwrap_or(i64::MAX);
+        let axis = if factor_axis < 0 { factor_axis.saturating_add(rank + 1) } else { factor_axis };
+        let Some(factor_axis_at) = usize::try_from(axis).ok().filter(|&a| axis <= rank && a <= buffer.shape().len())
+        else {
             return Err(err(
                 P,
-                format!(
-                    "factor_axis {factor_axis} is out of range for {} of rank {}",
-                    buffer.name(),
-                    buffer.shape().len()
-                ),
+                format!("factor_axis {factor_axis} is out of range for {} of rank {}", buffer.name(), rank),
             ));
-        }
+        };
         let rf_extent = rf_loop.extent.clone();
         // The partial-result buffer.
         let mut shape = buffer.shape().to_vec();
-        shape.insert(factor_axis, rf_extent.clone());
+        shape.insert(factor_axis_at, rf_extent.clone());
         let rf_buf = Buffer::new(&format!("{}_rf", buffer.name()), buffer.dtype(), shape);
 
         // --- the rfactor block: v<rf> (spatial), the spatial vars, v<loop> for the other
@@ -132,7 +132,7 @@ impl Schedule {
         }
         let still_reduces = rf_ivs.iter().any(|iv| iv.iter_type != IterType::DataPar);
         let mut rf_idx = indices.clone();
-        rf_idx.insert(factor_axis, PrimExpr::var(&rf_iv.var));
+        rf_idx.insert(factor_axis_at, PrimExpr::var(&rf_iv.var));
         let rhs_rf = Substitute { map: &old_reduce }.expr(&rhs);
         // With no reduction left (the factored loop was the whole reduction) each partial
         // result is one value: stored, without an init.
@@ -179,7 +179,7 @@ impl Schedule {
             }
         }
         let mut wb_idx = indices.clone();
-        wb_idx.insert(factor_axis, PrimExpr::var(&wb_rf.var));
+        wb_idx.insert(factor_axis_at, PrimExpr::var(&wb_rf.var));
         let wb_update =
             buffer.store(indices.clone(), PrimExpr::binary(op, buffer.load(indices.clone()), rf_buf.load(wb_idx)));
         let mut wb_block = Block {

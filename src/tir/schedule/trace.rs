@@ -319,8 +319,8 @@ pub enum Instruction {
     RFactor {
         /// The factored loop.
         l: LoopRV,
-        /// Where its dimension goes in the partial-result buffer.
-        factor_axis: usize,
+        /// Where its dimension goes in the partial-result buffer (negative: from the end).
+        factor_axis: i64,
         /// The partial-reduction block made.
         out: BlockRV,
     },
@@ -989,7 +989,7 @@ impl Schedule {
             }
             "rfactor" => {
                 let lp = a.loop_(0, "loop")?;
-                let axis = usize::try_from(a.int(1, "factor_axis")?).map_err(|_| "negative factor_axis")?;
+                let axis = a.int(1, "factor_axis")?;
                 let out = se(self.rfactor(lp, axis))?;
                 Ok(vec![Named::Block(out)])
             }
