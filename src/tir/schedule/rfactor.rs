@@ -158,24 +158,15 @@ impl Schedule {
             realize.span(),
         );
 
-        // --- the write-back block: v<rf> (reduce), the spatial vars; under copies of the
-        // loops its bindings use (in order).
-        let mut copies: Vec<ForParts> = Vec::new();
-        let mut to_copy: HashMap<u64, PrimExpr> = HashMap::default();
-        for p in &all_loops {
-            if p.var.id() == rf_loop.var.id() || bound_by(p.var.id(), false) {
-                let v = Var::at(p.var.name(), p.var.ty().clone(), p.var.span());
-                to_copy.insert(p.var.id(), PrimExpr::var(&v));
-                copies.push(ForParts { var: v, annotations: Vec::new(), kind: ForKind::Serial, ..p.clone_header() });
-            }
-        }
+        // --- the write-back block: v<rf> (reduce), the spatial vars; it takes the block's place
+        // in the original loops, less the loops of the other reductions (TVM's layout).
         let wb_rf = IterVar { iter_type: IterType::CommReduce, ..rf_iv.clone() };
         let mut wb_ivs = vec![wb_rf.clone()];
-        let mut wb_values = vec![to_copy[&rf_loop.var.id()].clone()];
+        let mut wb_values = vec![PrimExpr::var(&rf_loop.var)];
         for (iv, v) in blk.iter_vars.iter().zip(values) {
             if !reduce(iv) {
                 wb_ivs.push(iv.clone());
-                wb_values.push(Substitute { map: &to_copy }.expr(v));
+                wb_values.push(v.clone());
             }
         }
         let mut wb_idx = indices.clone();
@@ -191,20 +182,35 @@ impl Schedule {
         let (reads, writes) = crate::tir::region::infer_regions(&wb_block);
         wb_block.reads = reads;
         wb_block.writes = writes;
-        let mut wb_nest = Stmt::at(
+        let wb_realize = Stmt::at(
             StmtKind::BlockRealize { values: wb_values, predicate: PrimExpr::bool(true), block: Box::new(wb_block) },
             realize.span(),
         );
+        let dropped: Vec<u64> = all_loops
+            .iter()
+            .filter(|p| p.var.id() != rf_loop.var.id() && bound_by(p.var.id(), true))
+            .map(|p| p.var.id())
+            .collect();
+
+        // --- the rfactor block under fresh copies of all the block's loops, in a nest of its
+        // own before the one holding the block.
+        let mut fresh: HashMap<u64, PrimExpr> = HashMap::default();
+        let mut copies = Vec::with_capacity(all_loops.len());
+        for p in &all_loops {
+            let v = Var::at(p.var.name(), p.var.ty().clone(), p.var.span());
+            fresh.insert(p.var.id(), PrimExpr::var(&v));
+            copies.push(ForParts { var: v, ..p.clone_header() });
+        }
+        let mut rf_nest = Substitute { map: &fresh }.stmt(&rf_realize);
         for mut c in copies.into_iter().rev() {
-            c.body = wb_nest;
-            wb_nest = c.build();
+            c.body = rf_nest;
+            rf_nest = c.build();
         }
 
-        // Put them in place: the rfactor block where the block was, the write-back after the
-        // block's loop nest at the root.
         let (mut root, mut children, at) = self.root_child_of(realize, P)?;
-        children[at] = super::blocks::replace_stmt(&children[at], realize, &rf_realize);
-        children.insert(at + 1, wb_nest);
+        let original = super::blocks::replace_stmt(&children[at], realize, &wb_realize);
+        children[at] = without_loops(&original, &dropped);
+        children.insert(at, rf_nest);
         root.alloc_buffers.push(rf_buf);
         root.body = tree::with_top_list(&root.body, children);
         self.set_root(root);
@@ -212,6 +218,24 @@ impl Schedule {
         self.trace.push(Instruction::RFactor { l, factor_axis, out });
         Ok(out)
     }
+}
+
+/// `s` with the loops of `vars` replaced by their bodies.
+fn without_loops(s: &Stmt, vars: &[u64]) -> Stmt {
+    struct Drop<'a>(&'a [u64]);
+    impl Mutator for Drop<'_> {
+        fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
+            e.clone()
+        }
+        fn stmt(&mut self, s: &Stmt) -> Stmt {
+            let out = stacker::maybe_grow(64 * 1024, 1024 * 1024, || crate::tir::mutate::default_stmt(self, s));
+            match out.kind() {
+                StmtKind::For { var, body, .. } if self.0.contains(&var.id()) => body.clone(),
+                _ => out,
+            }
+        }
+    }
+    Drop(vars).stmt(s)
 }
 
 fn same_indices(a: &[PrimExpr], b: &[PrimExpr]) -> bool {
