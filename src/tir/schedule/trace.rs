@@ -1094,7 +1094,8 @@ impl Args<'_> {
         if let Some((k, _)) = self.keywords.iter().find(|(k, _)| !asked.iter().any(|(_, a)| a == k)) {
             return Some(format!("unexpected keyword argument '{k}'"));
         }
-        let max = asked.iter().map(|(p, _)| p + 1).max().unwrap_or(0);
+        // Keyword-only arguments are asked for at position `usize::MAX`.
+        let max = asked.iter().filter(|(p, _)| *p != usize::MAX).map(|(p, _)| p + 1).max().unwrap_or(0);
         (self.positional.len() > max)
             .then(|| format!("{} positional arguments given, at most {max} taken", self.positional.len()))
     }
