@@ -757,6 +757,16 @@ fn reindex_cache_refuses_what_tvm_refuses() {
         e,
         "trace line 2: reindex_cache_write: Error when applying reindex_cache_write on block B, the block itervar vj appears in (vi, vj), but not in (vi,)."
     );
+    let e = Schedule::replay(
+        read_func(&dir().join("kernels/rowsum.py")),
+        "b0 = sch.get_sblock(\"B\")\nb1 = sch.reindex_cache_write(b0, 0, \"shared\", lambda i, j: (j, i))\n",
+    )
+    .unwrap_err()
+    .to_string();
+    assert_eq!(
+        e,
+        "trace line 2: reindex_cache_write: the index map uses vk, a reduction variable of block B: a write cache is indexed by spatial variables only"
+    );
     let scoped = read_func(&dir().join("kernels/access_under_scope.py"));
     let e = Schedule::replay(
         scoped,

@@ -138,6 +138,23 @@ impl Schedule {
                 ),
             ));
         }
+        // A write cache indexed by a reduction variable would hold one partial value per
+        // reduction step instead of the reduction.
+        if !read
+            && let Some(iv) = blk.iter_vars.iter().find(|iv| {
+                iv.iter_type != IterType::DataPar
+                    && cache_at.iter().any(|e| crate::tir::region::uses_var(e, iv.var.id()))
+            })
+        {
+            return Err(err(
+                p,
+                format!(
+                    "the index map uses {}, a reduction variable of block {}: a write cache is indexed by spatial variables only",
+                    iv.var.name(),
+                    blk.name
+                ),
+            ));
+        }
         let domains: HashMap<u64, (i128, i128)> = blk
             .iter_vars
             .iter()
