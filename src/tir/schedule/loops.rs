@@ -60,31 +60,14 @@ impl Schedule {
     ) -> Result<Vec<LoopRV>, ScheduleError> {
         let preserve_unit_iters = opts.preserve_unit_iters;
         const P: &str = "split";
-        let factors: Vec<Option<i64>> = given
-            .iter()
-            .map(|f| match f {
-                Factor::Inferred => Ok(None),
-                Factor::Const(c) => Ok(Some(*c)),
-                Factor::Sampled(v) => self.get(*v).map(Some),
-            })
-            .collect::<Result<_, _>>()?;
+        let factors = self.resolve_factors(given)?;
         let (above, s) = self.loop_site(l, P)?;
         let p = ForParts::of(&s).ok_or_else(|| err(P, "not a loop"))?;
         let name = p.var.name().to_string();
         if factors.is_empty() {
             return Err(err(P, "at least one factor is needed"));
         }
-        if factors.iter().filter(|f| f.is_none()).count() > 1 {
-            return Err(err(P, "Only one factor can be specified as -1 or none"));
-        }
-        if let Some((i, f)) = factors.iter().enumerate().find_map(|(i, f)| f.filter(|&f| f <= 0).map(|f| (i, f))) {
-            return Err(err(
-                P,
-                format!(
-                    "All the constant factors are required to be positive. However, the factor at position {i} is {f}"
-                ),
-            ));
-        }
+        check_factors(&factors, P)?;
         let Some(extent) = p.extent.as_int() else {
             return Err(err(P, format!("the extent of loop {name} is not a constant (not supported yet)")));
         };
@@ -400,6 +383,34 @@ impl Schedule {
 }
 
 /// The largest value of an integer type (as an i64).
+impl Schedule {
+    /// The factors as values (sampled ones looked up; `None` inferred).
+    pub(super) fn resolve_factors(&self, given: &[Factor]) -> Result<Vec<Option<i64>>, ScheduleError> {
+        given
+            .iter()
+            .map(|f| match f {
+                Factor::Inferred => Ok(None),
+                Factor::Const(c) => Ok(Some(*c)),
+                Factor::Sampled(v) => self.get(*v).map(Some),
+            })
+            .collect()
+    }
+}
+
+/// TVM's rules for split and partition factors: at most one inferred, the others positive.
+pub(super) fn check_factors(factors: &[Option<i64>], p: &'static str) -> Result<(), ScheduleError> {
+    if factors.iter().filter(|f| f.is_none()).count() > 1 {
+        return Err(err(p, "Only one factor can be specified as -1 or none"));
+    }
+    if let Some((i, f)) = factors.iter().enumerate().find_map(|(i, f)| f.filter(|&f| f <= 0).map(|f| (i, f))) {
+        return Err(err(
+            p,
+            format!("All the constant factors are required to be positive. However, the factor at position {i} is {f}"),
+        ));
+    }
+    Ok(())
+}
+
 pub(super) fn type_max(dt: crate::tir::DataType) -> i64 {
     match dt.bits {
         1..=63 if dt.is_uint() => (1i64 << dt.bits) - 1,

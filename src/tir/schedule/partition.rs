@@ -31,14 +31,7 @@ impl Schedule {
         given: &[Factor],
         preserve_unit_iters: bool,
     ) -> Result<Vec<LoopRV>, ScheduleError> {
-        let factors: Vec<Option<i64>> = given
-            .iter()
-            .map(|f| match f {
-                Factor::Inferred => Ok(None),
-                Factor::Const(c) => Ok(Some(*c)),
-                Factor::Sampled(v) => self.get(*v).map(Some),
-            })
-            .collect::<Result<_, _>>()?;
+        let factors = self.resolve_factors(given)?;
         let (_, s) = self.loop_site(l, P)?;
         let p = ForParts::of(&s).ok_or_else(|| err(P, "not a loop"))?;
         let name = p.var.name().to_string();
@@ -48,17 +41,7 @@ impl Schedule {
                 format!("The primitive can't be applied because the loop {name} has annotation or thread binding"),
             ));
         }
-        if factors.iter().filter(|f| f.is_none()).count() > 1 {
-            return Err(err(P, "Only one factor can be specified as -1 or none"));
-        }
-        if let Some((i, f)) = factors.iter().enumerate().find_map(|(i, f)| f.filter(|&f| f <= 0).map(|f| (i, f))) {
-            return Err(err(
-                P,
-                format!(
-                    "All the constant factors are required to be positive. However, the factor at position {i} is {f}"
-                ),
-            ));
-        }
+        super::loops::check_factors(&factors, P)?;
         let Some(extent) = p.extent.as_int() else {
             return Err(err(P, format!("the extent of loop {name} is not a constant (not supported yet)")));
         };
@@ -188,15 +171,7 @@ impl Mutator for Copy {
                 iv.dom = Some(Range::new(self.range.0.clone(), PrimExpr::int_of(self.range.1, dt)));
             }
         }
-        let domains: HashMap<u64, (i128, i128)> = block
-            .iter_vars
-            .iter()
-            .filter_map(|iv| {
-                let d = iv.dom.as_ref()?;
-                let (min, ext) = (i128::from(d.min.as_int()?), i128::from(d.extent.as_int()?));
-                (ext > 0).then_some((iv.var.id(), (min, min + ext - 1)))
-            })
-            .collect();
+        let domains: HashMap<u64, (i128, i128)> = tree::domains(&block);
         let relax = |r: &BufferRegion| BufferRegion {
             buffer: r.buffer.clone(),
             region: r

@@ -69,15 +69,7 @@ impl Schedule {
             return Err(not_one());
         }
         // Simplified knowing the block variables' domains (`co // 64 * 3 + rc` is `rc`).
-        let domains: HashMap<u64, (i128, i128)> = blk
-            .iter_vars
-            .iter()
-            .filter_map(|iv| {
-                let d = iv.dom.as_ref()?;
-                let (min, ext) = (i128::from(d.min.as_int()?), i128::from(d.extent.as_int()?));
-                Some((iv.var.id(), (min, min + ext - 1)))
-            })
-            .collect();
+        let domains: HashMap<u64, (i128, i128)> = tree::domains(blk);
         let indices: Vec<PrimExpr> =
             first.iter().map(|e| crate::tir::arith::simplify_in(e, &|v: &Var| domains.get(&v.id()).copied())).collect();
         let covered: Vec<&IterVar> = blk

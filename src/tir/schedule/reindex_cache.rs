@@ -155,15 +155,7 @@ impl Schedule {
                 ),
             ));
         }
-        let domains: HashMap<u64, (i128, i128)> = blk
-            .iter_vars
-            .iter()
-            .filter_map(|iv| {
-                let d = iv.dom.as_ref()?;
-                let (min, ext) = (i128::from(d.min.as_int()?), i128::from(d.extent.as_int()?));
-                (ext > 0).then_some((iv.var.id(), (min, min + ext - 1)))
-            })
-            .collect();
+        let domains: HashMap<u64, (i128, i128)> = tree::domains(blk);
         let mut shape = Vec::with_capacity(cache_at.len());
         for e in &cache_at {
             match range_of(e, &|v: &Var| domains.get(&v.id()).copied()) {

@@ -343,3 +343,17 @@ pub(super) fn with_top_list(body: &Stmt, list: Vec<Stmt>) -> Stmt {
         _ => Stmt::seq(list),
     }
 }
+
+/// The constant domains of a block's iteration variables, as inclusive ranges by variable id
+/// (what `arith::range_of` and `simplify_in` take).
+pub(super) fn domains(block: &Block) -> HashMap<u64, (i128, i128)> {
+    block
+        .iter_vars
+        .iter()
+        .filter_map(|iv| {
+            let d = iv.dom.as_ref()?;
+            let (min, ext) = (i128::from(d.min.as_int()?), i128::from(d.extent.as_int()?));
+            (ext > 0).then_some((iv.var.id(), (min, min + ext - 1)))
+        })
+        .collect()
+}
