@@ -685,6 +685,17 @@ def rfactor_inner_split(sch):
     sch.rfactor(ki, 0)
 
 
+def inline(block, reverse=False):
+    # TVM's test_tir_schedule_compute_inline.py cases.
+    def f(sch):
+        b = sch.get_sblock(block)
+        if reverse:
+            sch.reverse_compute_inline(b)
+        else:
+            sch.compute_inline(b)
+    return f
+
+
 CASES = [
     ("bias_relu_inline", "bias_relu", bias_relu_inline),
     ("sum_rfactor", "sum", sum_rfactor),
@@ -819,6 +830,12 @@ CASES = [
     ("rfactor_negative_axis", "kernels/rf_matmul", rfactor_at("update", 4, -3)),
     ("rfactor_in_shared_loops", "kernels/reduction_chain", rfactor_at("C", 2, 2)),
     ("rfactor_with_unit_loops", "kernels/pool_acc", rfactor_at("acc", 4, 4)),
+    ("inline_into_two_consumers", "kernels/inline_multi_consumer", inline("B")),
+    ("inline_unread_block", "kernels/inline_standalone", inline("B")),
+    ("inline_under_shared_loop", "kernels/inline_under_loop", inline("B")),
+    ("reverse_inline_under_shared_loop", "kernels/inline_under_loop", inline("C", True)),
+    ("reverse_inline_two_loads", "kernels/inline_multi_reverse_loads", inline("C", True)),
+    ("inline_into_predicate", "kernels/inline_predicate", inline("B")),
 ]
 
 for case, kname, fn in CASES:
