@@ -57,29 +57,30 @@ pub struct Linear {
 }
 
 impl Linear {
-    fn add(mut self, o: &Linear, k: i128) -> Linear {
-        self.constant += k * o.constant;
+    /// `self + k * o`, `None` if a coefficient leaves `i128`.
+    fn add(mut self, o: &Linear, k: i128) -> Option<Linear> {
+        self.constant = self.constant.checked_add(k.checked_mul(o.constant)?)?;
         for (a, c) in &o.terms {
             let e = self.terms.entry(a.clone()).or_insert(0);
-            *e += k * c;
+            *e = e.checked_add(k.checked_mul(*c)?)?;
             if *e == 0 {
                 self.terms.remove(a);
             }
         }
-        self
+        Some(self)
     }
-    fn scale(mut self, k: i128) -> Linear {
+    fn scale(mut self, k: i128) -> Option<Linear> {
         if k == 0 {
-            return Linear::default();
+            return Some(Linear::default());
         }
-        self.constant *= k;
+        self.constant = self.constant.checked_mul(k)?;
         for c in self.terms.values_mut() {
-            *c *= k;
+            *c = c.checked_mul(k)?;
         }
-        self
+        Some(self)
     }
-    /// `self + k * o`.
-    pub fn plus_scaled(self, o: &Linear, k: i128) -> Linear {
+    /// `self + k * o` (`None` if a coefficient leaves `i128`).
+    pub fn plus_scaled(self, o: &Linear, k: i128) -> Option<Linear> {
         self.add(o, k)
     }
 
@@ -90,12 +91,13 @@ impl Linear {
 }
 
 /// The linear form of an integer expression (overflow is ignored: the forms prove equalities of
-/// mathematical values of expressions that do not overflow).
+/// mathematical values of expressions that do not overflow). A subexpression whose
+/// coefficients would leave `i128` is an atom of its own.
 pub fn linear(e: &PrimExpr) -> Linear {
     if let Some(c) = const_int(e) {
         return Linear { constant: i128::from(c), terms: BTreeMap::new() };
     }
-    match e.kind() {
+    let form = match e.kind() {
         ExprKind::Binary(BinOp::Add, a, b) => linear(a).add(&linear(b), 1),
         ExprKind::Binary(BinOp::Sub, a, b) => linear(a).add(&linear(b), -1),
         ExprKind::Binary(BinOp::Mul, a, b) => {
@@ -103,12 +105,13 @@ pub fn linear(e: &PrimExpr) -> Linear {
             match (x.as_const(), y.as_const()) {
                 (Some(k), _) => y.scale(k),
                 (_, Some(k)) => x.scale(k),
-                _ => atom(e),
+                _ => None,
             }
         }
-        ExprKind::Cast(x) if x.dtype().is_int() && x.dtype().bits <= e.dtype().bits => linear(x),
-        _ => atom(e),
-    }
+        ExprKind::Cast(x) if x.dtype().is_int() && x.dtype().bits <= e.dtype().bits => Some(linear(x)),
+        _ => None,
+    };
+    form.unwrap_or_else(|| atom(e))
 }
 
 fn atom(e: &PrimExpr) -> Linear {
@@ -366,5 +369,11 @@ mod tests {
         assert_eq!(const_int(&(PrimExpr::int(-7) % 2)), Some(-1));
         assert_eq!(const_int(&(PrimExpr::int(i32::MAX.into()) + 1)), Some(i64::from(i32::MIN)));
         assert!(prove_equal(&(PrimExpr::var(&i) * 2 + 4), &((PrimExpr::var(&i) + 2) * 2)));
+        // Coefficients beyond i128 make the product an atom, not an overflow.
+        let big = PrimExpr::int_of(i64::MAX, DataType::INT64);
+        let j = Var::new("j", DataType::INT64);
+        let e = PrimExpr::var(&j) * big.clone() * big.clone() * big.clone() * big;
+        assert_eq!(linear(&e).terms.len(), 1);
+        assert!(prove_equal(&e, &e));
     }
 }

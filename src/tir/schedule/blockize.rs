@@ -318,7 +318,7 @@ fn divide(value: &PrimExpr, inner: &[ForParts]) -> Option<Division> {
     let inner_part = zero(true);
     let outer_part = zero(false);
     // The parts must add up to the binding (no product of an inner and an outer variable).
-    let sum = linear(&inner_part).plus_scaled(&linear(&outer_part), 1);
+    let sum = linear(&inner_part).plus_scaled(&linear(&outer_part), 1)?;
     if sum != linear(value) {
         return None;
     }

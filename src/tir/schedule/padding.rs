@@ -181,6 +181,10 @@ fn padding_info(
 }
 
 fn flatten_and(e: &PrimExpr, out: &mut Vec<PrimExpr>) {
+    stacker::maybe_grow(64 * 1024, 1024 * 1024, || flatten_and_inner(e, out));
+}
+
+fn flatten_and_inner(e: &PrimExpr, out: &mut Vec<PrimExpr>) {
     match e.kind() {
         ExprKind::And(a, b) => {
             flatten_and(a, out);
@@ -234,7 +238,7 @@ fn in_bound_region(
     }
     for c in conjuncts {
         let ExprKind::Cmp(op, a, b) = c.kind() else { return Err(dependent()) };
-        let diff = linear(a).plus_scaled(&linear(b), -1);
+        let diff = linear(a).plus_scaled(&linear(b), -1).ok_or_else(dependent)?;
         // `diff = s * (value - its constant) + k` for one binding.
         let found = forms.iter().enumerate().find_map(|(i, f)| {
             if f.terms.is_empty() {
@@ -250,8 +254,14 @@ fn in_bound_region(
             }
         });
         let Some((i, s)) = found else { return Err(dependent()) };
-        // With x the binding's value: diff = s * (x - f.constant) + diff.constant.
-        let k = diff.constant - s * forms[i].constant;
+        // With x the binding's value: diff = s * (x - f.constant) + diff.constant. Constants
+        // far beyond any index (which could overflow below) bound nothing a loop reaches.
+        let limit = 1i128 << 100;
+        let (c_diff, c_form) = (diff.constant, forms[i].constant);
+        if !(-limit..=limit).contains(&c_diff) || !(-limit..=limit).contains(&c_form) {
+            return Err(dependent());
+        }
+        let k = c_diff - s * c_form;
         // diff op 0  <=>  s*x + k op 0.
         let (lo, hi) = &mut bounds[i];
         let mut at_most = |m: i128| *hi = (*hi).min(m);
@@ -282,7 +292,7 @@ fn in_bound_region(
             return Err(dependent());
         }
         // A binding that steps by more than one leaves holes (TVM: strided iteration).
-        let step = f.terms.values().fold(0i128, |g, &c| gcd(g, c.abs()));
+        let step = f.terms.values().fold(0u128, |g, &c| gcd(g, c.unsigned_abs()));
         if step > 1 {
             return Err(pattern_error(blk, "Strided iteration is not supported"));
         }
@@ -292,7 +302,7 @@ fn in_bound_region(
     Ok(region)
 }
 
-fn gcd(a: i128, b: i128) -> i128 {
+fn gcd(a: u128, b: u128) -> u128 {
     if b == 0 { a } else { gcd(b, a % b) }
 }
 
@@ -300,10 +310,15 @@ fn gcd(a: i128, b: i128) -> i128 {
 /// analyzer does with the loops bound: a variable of one value is that value (a unit loop's
 /// variable is 0).
 fn rewrite(e: &PrimExpr, map: &HashMap<u64, PrimExpr>, ranges: &HashMap<u64, (i128, i128)>) -> PrimExpr {
-    struct Simplified<'a>(&'a HashMap<u64, (i128, i128)>);
+    // Each maximal integer arithmetic subtree is simplified once, as a whole.
+    struct Simplified<'a> {
+        ranges: &'a HashMap<u64, (i128, i128)>,
+        in_arith: bool,
+    }
     impl Mutator for Simplified<'_> {
         fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
-            let known = |v: &Var| self.0.get(&v.id()).copied();
+            let ranges = self.ranges;
+            let known = |v: &Var| ranges.get(&v.id()).copied();
             match e.kind() {
                 ExprKind::Var(v) => match known(v) {
                     Some((lo, hi)) if lo == hi && e.dtype().is_int() => {
@@ -311,12 +326,22 @@ fn rewrite(e: &PrimExpr, map: &HashMap<u64, PrimExpr>, ranges: &HashMap<u64, (i1
                     }
                     _ => e.clone(),
                 },
-                ExprKind::Binary(..) if e.dtype().is_int() => arith::simplify_in(&default_expr(self, e), &known),
-                _ => default_expr(self, e),
+                ExprKind::Binary(..) if e.dtype().is_int() => {
+                    let outer = std::mem::replace(&mut self.in_arith, true);
+                    let inner = default_expr(self, e);
+                    self.in_arith = outer;
+                    if outer { inner } else { arith::simplify_in(&inner, &known) }
+                }
+                _ => {
+                    let outer = std::mem::replace(&mut self.in_arith, false);
+                    let out = default_expr(self, e);
+                    self.in_arith = outer;
+                    out
+                }
             }
         }
     }
-    Simplified(ranges).expr(&Substitute { map }.expr(e))
+    Simplified { ranges, in_arith: false }.expr(&Substitute { map }.expr(e))
 }
 
 fn rewrite_region(r: &BufferRegion, map: &HashMap<u64, PrimExpr>, ranges: &HashMap<u64, (i128, i128)>) -> BufferRegion {

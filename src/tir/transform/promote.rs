@@ -363,18 +363,18 @@ fn element_keys(acc: &[&Access], b: &Buffer, lets: &HashMap<u64, PrimExpr>, insi
                     ExprKind::Ramp(b, ..) => b.clone(),
                     _ => i.clone(),
                 };
-                f = f.plus_scaled(&crate::tir::arith::linear(&base), stride);
-                stride *= n;
+                f = f.plus_scaled(&crate::tir::arith::linear(&base), stride)?;
+                stride = stride.checked_mul(*n)?;
             }
-            f
+            Some(f)
         };
-        let flats: Vec<_> = keys.iter().map(flat).collect();
+        let flats: Vec<_> = keys.iter().map(flat).collect::<Option<_>>()?;
         for (x, fx) in keys.iter().zip(&flats) {
             for (y, fy) in keys.iter().zip(&flats) {
                 if x.text == y.text {
                     continue;
                 }
-                let d = fx.clone().plus_scaled(fy, -1).as_const()?;
+                let d = fx.clone().plus_scaled(fy, -1)?.as_const()?;
                 if d.unsigned_abs() < u128::from(x.lanes) {
                     return None;
                 }
