@@ -662,6 +662,7 @@ const TRACE_TOKENS: &[&str] = &[
     "sch.cache_write",
     "sch.decompose_reduction",
     "sch.rfactor",
+    "sch.fuse_reduction_epilogue",
     "sch.blockize",
     "sch.add_unit_loop",
     "sch.reorder_block_iter_var",

@@ -792,3 +792,154 @@ fn a_write_cache_that_would_start_unfilled_is_refused() {
         "trace line 8: cache_write: block C reads C before writing it and has no init: the cache would start uninitialized"
     );
 }
+
+/// A sum into `temp` and an epilogue `D[vi, vj] = EPI` (`temp`, `C`, `E` buffers of 8×8).
+fn epilogue_kernel(init: &str, update: &str, epi: &str) -> PrimFunc {
+    let text = format!(
+        r#"
+@T.prim_func(s_tir=True)
+def f(A: T.Buffer((8, 8), "float32"), B: T.Buffer((8, 8), "float32"), C: T.Buffer((8, 8), "float32"), E: T.Buffer((8, 8), "float32"), D: T.Buffer((8, 8), "float32")):
+    temp = T.sblock_alloc_buffer((8, 8))
+    for i, j, k in T.grid(8, 8, 8):
+        with T.sblock("matmul"):
+            vi, vj, vk = T.axis.remap("SSR", [i, j, k])
+            with T.init():
+                temp[vi, vj] = {init}
+            temp[vi, vj] = {update}
+    for i, j in T.grid(8, 8):
+        with T.sblock("epi"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            D[vi, vj] = {epi}
+"#
+    );
+    strata::tir::parse_script(&text).expect("parses").funcs.remove(0)
+}
+
+#[test]
+fn fuse_reduction_epilogue_refuses_what_tvm_refuses_and_what_it_gets_wrong() {
+    // TVM 0.27 refuses the scaled and twice-read epilogues; it fuses the others into kernels
+    // that compute something else (checked with TVM 0.27: a second bias added at every step,
+    // `0 - C` then `- C` at every step, the transposed read ignored, `T.exp` of each partial
+    // sum, a max-reduction started from the epilogue of zero). Strata refuses them.
+    let sum = ("T.float32(0)", "temp[vi, vj] + A[vi, vk] * B[vj, vk]");
+    let shape = "the epilogue must be temp plus a bias, bounded by T.min/T.max of values not reading temp, with temp read once (a fused sum cannot apply anything else at every step)";
+    let not_sum = "block matmul is not a sum from zero (`temp[..] = 0` in its init, `temp[..] = temp[..] + ..` in its body): the fused init assumes one";
+    let cases = [
+        (sum, "temp[vi, vj] * T.float32(2) + C[vi, vj]", format!("block epi: {shape}")),
+        (sum, "temp[vi, vj] + temp[vi, vj]", format!("block epi: {shape}")),
+        (sum, "(temp[vi, vj] + C[vi, vj]) + E[vi, vj]", format!("block epi: {shape}")),
+        (sum, "temp[vi, vj] - C[vi, vj]", format!("block epi: {shape}")),
+        (sum, "T.exp(temp[vi, vj])", format!("block epi: {shape}")),
+        (sum, "T.max(temp[vi, vj], temp[vi, vj] + C[vi, vj])", format!("block epi: {shape}")),
+        (sum, "C[vi, vj]", "block epi: the epilogue does not read temp".to_string()),
+        (
+            sum,
+            "temp[vj, vi] + C[vi, vj]",
+            "block epi reads temp or D at other indices than block matmul stores temp".to_string(),
+        ),
+        (("T.float32(-1e30)", "T.max(temp[vi, vj], A[vi, vk])"), "temp[vi, vj] + C[vi, vj]", not_sum.to_string()),
+        (("T.float32(1)", "temp[vi, vj] + A[vi, vk]"), "temp[vi, vj] + C[vi, vj]", not_sum.to_string()),
+    ];
+    for ((init, update), epi, want) in cases {
+        let trace =
+            "b0 = sch.get_sblock(\"matmul\")\nb1 = sch.get_sblock(\"epi\")\nsch.fuse_reduction_epilogue(b0, b1)\n";
+        let e = Schedule::replay(epilogue_kernel(init, update, epi), trace).expect_err(epi).to_string();
+        assert_eq!(e, format!("trace line 3: fuse_reduction_epilogue: {want}"), "{epi}");
+    }
+    // Other orders and shapes of the two blocks.
+    let f = epilogue_kernel(sum.0, sum.1, "temp[vi, vj] + C[vi, vj]");
+    let mut sch = Schedule::new(f.clone());
+    let (m, e) = (sch.get_block("matmul").unwrap(), sch.get_block("epi").unwrap());
+    assert_eq!(
+        sch.fuse_reduction_epilogue(e, m).unwrap_err().to_string(),
+        "fuse_reduction_epilogue: block epi is not a reduction block (an init and a reduction variable)"
+    );
+    assert_eq!(
+        sch.fuse_reduction_epilogue(m, m).unwrap_err().to_string(),
+        "fuse_reduction_epilogue: block matmul cannot be fused into itself"
+    );
+    let (_, j) = (sch.get_loops(e).unwrap()[0], sch.get_loops(e).unwrap()[1]);
+    sch.split(j, &[None, Some(3)]).unwrap();
+    assert_eq!(
+        sch.fuse_reduction_epilogue(m, e).unwrap_err().to_string(),
+        "fuse_reduction_epilogue: block epi has a predicate: its iterations are not all computed"
+    );
+    // TVM's multiple-epilogue test: another block still reads `temp`, which after TVM's fusion
+    // nothing writes (its kernel reads uninitialized memory there).
+    let src = strata::tir::script::print_func(&f).replace(
+        "            D[vi, vj] = temp[vi, vj] + C[vi, vj]",
+        "            D[vi, vj] = temp[vi, vj] + C[vi, vj]\n    for i, j in T.grid(8, 8):\n        with T.sblock(\"copy\"):\n            vi, vj = T.axis.remap(\"SS\", [i, j])\n            E[vi, vj] = temp[vi, vj]",
+    );
+    let g = strata::tir::parse_script(&src).expect("parses").funcs.remove(0);
+    let mut sch = Schedule::new(g);
+    let (m, e) = (sch.get_block("matmul").unwrap(), sch.get_block("epi").unwrap());
+    assert_eq!(
+        sch.fuse_reduction_epilogue(m, e).unwrap_err().to_string(),
+        "fuse_reduction_epilogue: block copy reads temp too: after the fusion nothing writes it"
+    );
+}
+
+#[test]
+fn fused_bounds_apply_at_every_step_of_the_sum() {
+    // spec: TVM 0.27's fuse_reduction_epilogue docs: a fused ReLU bounds the running sum at
+    // every step (TVM's own test compares with that per-step computation). A[i, k] * B[j, k]
+    // is negative for the first half of k, so a per-step ReLU differs from a final one.
+    let f = epilogue_kernel(
+        "T.float32(0)",
+        "temp[vi, vj] + A[vi, vk] * B[vj, vk]",
+        "T.max(temp[vi, vj] + C[vi, vj], T.float32(0))",
+    );
+    let trace = "b0 = sch.get_sblock(\"matmul\")\nb1 = sch.get_sblock(\"epi\")\nsch.fuse_reduction_epilogue(b0, b1)\n";
+    let sch = Schedule::replay(f, trace).expect("fuses");
+    let m = IRModule::from_func(sch.func().clone());
+    let code = Engine::default().compile(&strata::tir::lower(&m).expect("lowers")).expect("compiles");
+    let a: Vec<f32> = (0..64).map(|x| if x % 8 < 4 { -2.0 } else { 2.0 + (x / 8) as f32 * 0.25 }).collect();
+    let b: Vec<f32> = (0..64).map(|x| 1.0 + (x / 8) as f32 * 0.5).collect();
+    let c: Vec<f32> = (0..64).map(|x| (x % 3) as f32 - 1.0).collect();
+    let mut ts: Vec<Tensor> = [a.clone(), b.clone(), c.clone(), vec![0.0; 64], vec![0.0; 64]]
+        .into_iter()
+        .map(|v| Tensor::from_vec(v, &[8, 8]).expect("tensor"))
+        .collect();
+    let mut args: Vec<strata::Arg<'_>> = ts.iter_mut().map(|t| t.as_arg_mut()).collect();
+    code.call("f", &mut args).expect("runs");
+    drop(args);
+    let d: Vec<f32> = ts[4].bytes().chunks(4).map(|x| f32::from_le_bytes([x[0], x[1], x[2], x[3]])).collect();
+    let (mut per_step_differs, mut checked) = (false, 0);
+    for i in 0..8 {
+        for j in 0..8 {
+            let mut acc = c[i * 8 + j].max(0.0);
+            let mut sum = 0.0f32;
+            for k in 0..8 {
+                acc = (acc + a[i * 8 + k] * b[j * 8 + k]).max(0.0);
+                sum += a[i * 8 + k] * b[j * 8 + k];
+            }
+            assert_eq!(d[i * 8 + j], acc, "D[{i}, {j}]");
+            per_step_differs |= acc != (sum + c[i * 8 + j]).max(0.0);
+            checked += 1;
+        }
+    }
+    assert!(per_step_differs && checked == 64);
+}
+
+#[test]
+fn a_stand_in_leaves_the_predicate_reading_the_buffer() {
+    // The predicate `B[i, j] < 10` is over the loops: reindex keeps it reading B (TVM 0.27
+    // prints `B_reindex[()]` there), and a write stand-in of a buffer the predicate reads is
+    // refused.
+    let f = read_func(&dir().join("kernels/inline_predicate.py"));
+    let trace = "b0 = sch.get_sblock(\"C\")\nb1 = sch.reindex(b0, (\"read\", 0))\n";
+    let sch = Schedule::replay(f.clone(), trace).expect("reindexes");
+    let printed = strata::tir::script::print_func(sch.func());
+    assert!(printed.contains("T.where(B[i, j] < T.float32(10.0))"), "{printed}");
+    let (a, b) = outputs(&f, sch.func()).expect("runs");
+    assert_eq!(a, b);
+    let g = strata::tir::parse_script(
+        &strata::tir::script::print_func(&f)
+            .replace("T.where(B[i, j] < T.float32(10.0))", "T.where(C[i, j] < T.float32(10.0))"),
+    )
+    .expect("parses")
+    .funcs
+    .remove(0);
+    let e = Schedule::replay(g, "b0 = sch.get_sblock(\"C\")\nb1 = sch.reindex(b0, (\"write\", 0))\n").unwrap_err();
+    assert_eq!(e.to_string(), "trace line 2: reindex: the predicate of block C reads C, which it writes");
+}

@@ -44,6 +44,7 @@
 mod blockize;
 mod blocks;
 mod compute_at;
+mod epilogue;
 mod inline;
 mod iter_map;
 mod layout;

@@ -23,6 +23,12 @@ impl Schedule {
         let site = self.block_site(block, P)?;
         let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
         let buffer = tree::region_at(blk, read, index, P)?.buffer.clone();
+        if !read && predicate_reads(&site.realize, &buffer) {
+            return Err(err(
+                P,
+                format!("the predicate of block {} reads {}, which it writes", blk.name, buffer.name()),
+            ));
+        }
         let (mut root, mut children, at) = self.root_child_of(&site.realize, P)?;
         let top = site.loops.first().unwrap_or(&site.realize);
         if !children[at].same_node(top) {
@@ -149,7 +155,19 @@ impl Schedule {
     }
 }
 
-/// A block's accesses to `old` made accesses to `new` at `at`, its regions likewise.
+/// Whether the predicate of a block realize reads `buffer` (a write stand-in for it would
+/// change what the predicate sees).
+pub(super) fn predicate_reads(realize: &Stmt, buffer: &Buffer) -> bool {
+    let StmtKind::BlockRealize { predicate, .. } = realize.kind() else { return false };
+    let mut found = false;
+    crate::tir::visit::walk_expr(predicate, &mut |e| {
+        found |= matches!(e.kind(), ExprKind::BufferLoad(b, _) if b == buffer);
+    });
+    found
+}
+
+/// A block's accesses to `old` made accesses to `new` at `at`, its regions likewise; the
+/// predicates of the realizes keep reading `old`.
 pub(super) struct Reindexed<'a> {
     pub old: &'a Buffer,
     pub new: &'a Buffer,
@@ -165,7 +183,18 @@ impl Mutator for Reindexed<'_> {
         }
     }
     fn stmt(&mut self, s: &Stmt) -> Stmt {
+        let original = s;
         let s = stacker::maybe_grow(64 * 1024, 1024 * 1024, || default_stmt(self, s));
+        // A predicate is over the loops, not the block's variables: it keeps reading the
+        // original buffer, which the copy leaves as it was (a write stand-in whose block's
+        // predicate reads the buffer is refused before this).
+        let s = match (original.kind(), s.kind()) {
+            (StmtKind::BlockRealize { predicate, .. }, StmtKind::BlockRealize { values, block, .. }) => Stmt::at(
+                StmtKind::BlockRealize { values: values.clone(), predicate: predicate.clone(), block: block.clone() },
+                s.span(),
+            ),
+            _ => s,
+        };
         match s.kind() {
             StmtKind::BufferStore { buffer, value, .. } if buffer == self.old => Stmt::at(
                 StmtKind::BufferStore { buffer: self.new.clone(), value: value.clone(), indices: self.at.to_vec() },

@@ -81,6 +81,12 @@ impl Schedule {
         };
         let region = tree::region_at(blk, read, index, p)?.clone();
         let buffer = region.buffer.clone();
+        if !read && super::reindex::predicate_reads(&site.realize, &buffer) {
+            return Err(err(
+                p,
+                format!("the predicate of block {} reads {}, which it writes", blk.name, buffer.name()),
+            ));
+        }
         let print = crate::tir::script::print_expr;
         if region.region.iter().any(|r| r.extent.as_int() != Some(1)) {
             let dims: Vec<String> = region

@@ -328,6 +328,13 @@ pub enum Instruction {
     ComputeInline(BlockRV),
     /// `sch.reverse_compute_inline(block=..)`.
     ReverseComputeInline(BlockRV),
+    /// `sch.fuse_reduction_epilogue(reduction_block=.., epilogue_block=..)`.
+    FuseReductionEpilogue {
+        /// The sum.
+        reduction: BlockRV,
+        /// The elementwise block after it.
+        epilogue: BlockRV,
+    },
     /// `sch.annotate(block_or_loop=.., ann_key=.., ann_val=..)`.
     Annotate {
         /// What is annotated.
@@ -521,6 +528,11 @@ pub(super) fn print(trace: &[Instruction]) -> String {
             }
             Instruction::ComputeInline(x) => format!("sch.compute_inline(block={})", b(*x)),
             Instruction::ReverseComputeInline(x) => format!("sch.reverse_compute_inline(block={})", b(*x)),
+            Instruction::FuseReductionEpilogue { reduction, epilogue } => format!(
+                "sch.fuse_reduction_epilogue(reduction_block={}, epilogue_block={})",
+                b(*reduction),
+                b(*epilogue)
+            ),
             Instruction::RFactor { l: lp, factor_axis, out } => {
                 format!("{} = sch.rfactor(loop={}, factor_axis={factor_axis})", b(*out), l(*lp))
             }
@@ -1000,6 +1012,11 @@ impl Schedule {
                 } else {
                     self.reverse_compute_inline(blk)
                 })?;
+                Ok(Vec::new())
+            }
+            "fuse_reduction_epilogue" => {
+                let (red, epi) = (a.block(0, "reduction_block")?, a.block(1, "epilogue_block")?);
+                se(self.fuse_reduction_epilogue(red, epi))?;
                 Ok(Vec::new())
             }
             "annotate" => {
