@@ -663,6 +663,8 @@ const TRACE_TOKENS: &[&str] = &[
     "sch.decompose_reduction",
     "sch.rfactor",
     "sch.fuse_reduction_epilogue",
+    "sch.read_at",
+    "sch.write_at",
     "sch.blockize",
     "sch.add_unit_loop",
     "sch.reorder_block_iter_var",

@@ -943,3 +943,44 @@ fn a_stand_in_leaves_the_predicate_reading_the_buffer() {
     let e = Schedule::replay(g, "b0 = sch.get_sblock(\"C\")\nb1 = sch.reindex(b0, (\"write\", 0))\n").unwrap_err();
     assert_eq!(e.to_string(), "trace line 2: reindex: the predicate of block C reads C, which it writes");
 }
+
+#[test]
+fn read_at_and_write_at_refuse_what_they_cannot_copy() {
+    // spec: TVM 0.27's read_write_at.cc (its ICHECKs on where readers and writers sit), and
+    // a copy a block would read before anything filled it (refused).
+    let f = read_func(&dir().join("kernels/two_elementwise.py"));
+    let e = Schedule::replay(
+        f,
+        "b0 = sch.get_sblock(\"C\")\nb1 = sch.get_sblock(\"B\")\nl2, l3 = sch.get_loops(b1)\nb4 = sch.read_at(loop=l2, block=b0, read_buffer_index=0, storage_scope=\"local\")\n",
+    )
+    .unwrap_err();
+    assert_eq!(e.to_string(), "trace line 4: read_at: no block under loop i reads B");
+    let parse = |body: &str| {
+        let text = format!(
+            "@T.prim_func(s_tir=True)\ndef f(A: T.Buffer((64, 64), \"float32\"), X: T.Buffer((64, 64), \"float32\")):\n    for i, j in T.grid(64, 64):\n        with T.sblock(\"U\"):\n            vi, vj = T.axis.remap(\"SS\", [i, j])\n            {body}\n"
+        );
+        strata::tir::parse_script(&text).expect("parses").funcs.remove(0)
+    };
+    let trace = |what: &str| {
+        format!(
+            "b0 = sch.get_sblock(\"U\")\nl1, l2 = sch.get_loops(b0)\nb3 = sch.{what}(loop=l1, block=b0, {}_buffer_index=0, storage_scope=\"local\")\n",
+            &what[..what.len() - 3]
+        )
+    };
+    let e = Schedule::replay(parse("X[vi, vj] = X[vi, vj] + A[vi, vj]"), &trace("write_at")).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "trace line 3: write_at: block U reads X before writing it under loop i: the copy would start unfilled"
+    );
+    let e = Schedule::replay(parse("X[vi, vj] = A[vi, vj // 2]"), &trace("read_at")).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "trace line 3: read_at: the region of A block U accesses under loop i is not a box of constant size"
+    );
+    // The same kernel with a linear index copies one row per iteration and computes the same.
+    let g = parse("X[vi, vj] = A[vi, 63 - vj]");
+    let sch = Schedule::replay(g.clone(), &trace("read_at")).expect("copies");
+    assert!(strata::tir::script::print_func(sch.func()).contains("T.reads(A[v0, 0:64])"));
+    let (a, b) = outputs(&g, sch.func()).expect("runs");
+    assert_eq!(a, b);
+}

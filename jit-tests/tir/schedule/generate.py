@@ -860,6 +860,39 @@ def tile_then_fuse(sch):
     sch.parallel(io)
 
 
+def read_write_at_tiled(sch):
+    # TVM's read_write_at tests on a CPU tiling: copies of the A and B tiles per k step,
+    # the C tile accumulated in a local copy and written back per j tile.
+    b = sch.get_sblock("C")
+    i, j, k = sch.get_loops(b)
+    io, ii = sch.split(i, [None, 16])
+    jo, ji = sch.split(j, [None, 16])
+    ko, ki = sch.split(k, [None, 8])
+    sch.reorder(io, jo, ko, ii, ki, ji)
+    sch.read_at(ko, b, 0, "global")
+    sch.read_at(ko, b, 1, "local")
+    sch.write_at(jo, b, 0, "local")
+    sch.parallel(io)
+
+
+def read_write_at_gpu(sch):
+    # TVM's three read_write_at tests in a row: shared copies of the A and B tiles per k0
+    # step (relaxed over the threads of a thread block), the C tile written back per thread.
+    block = sch.get_sblock("C")
+    _by, _bx, _vy, _vx, _ty, tx, k0, _k1, _, _i, _j = sch.get_loops(block)
+    sch.read_at(k0, block, 1, "shared")
+    sch.read_at(k0, block, 2, "shared")
+    sch.write_at(tx, block, 0, "shared")
+
+
+def read_at_two_readers(sch):
+    # Two blocks under the loop read the buffer: the copy covers both regions.
+    b = sch.get_sblock("C")
+    i, j = sch.get_loops(b)
+    sch.compute_at(sch.get_sblock("B"), i)
+    sch.read_at(i, b, 1, "local")
+
+
 # The harness runs these on non-negative inputs, where TVM's per-step T.min/T.max (the fused
 # block bounds the running sum at every step) give what the unfused kernel gives; a test in
 # tests/schedule.rs checks the per-step semantics on negative inputs.
@@ -870,6 +903,9 @@ CASES += [
     ("fuse_epilogue_tiled", "kernels/mm_epilogues", tile_then_fuse),
     # The predicate reads the buffer over the loops: it keeps reading it (fuzzing found the
     # stand-in's indices, block variables, written into the predicate).
+    ("read_write_at_tiled", "kernels/matmul", read_write_at_tiled),
+    ("read_at_two_readers", "kernels/two_readers", read_at_two_readers),
+    ("read_write_at_gpu", "kernels/gpu_matmul", read_write_at_gpu),
     ("reindex_cache_predicate", "kernels/inline_predicate",
      lambda sch: sch.reindex_cache_read(sch.get_sblock("C"), 0, "shared", lambda i, j: (j, i // 2, i % 2))),
 ]

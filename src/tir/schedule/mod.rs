@@ -53,6 +53,7 @@ mod misc;
 mod pad_einsum;
 mod padding;
 mod partition;
+mod read_write_at;
 mod reindex;
 mod reindex_cache;
 mod rfactor;

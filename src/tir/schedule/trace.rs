@@ -324,6 +324,22 @@ pub enum Instruction {
         /// The partial-reduction block made.
         out: BlockRV,
     },
+    /// `b = sch.read_at(loop=.., block=.., read_buffer_index=.., storage_scope=..)` (or
+    /// `write_at` with `write_buffer_index`).
+    ReadWriteAt {
+        /// The loop the copy goes in.
+        l: LoopRV,
+        /// The block whose buffer is copied.
+        block: BlockRV,
+        /// The buffer's index in its reads (writes).
+        index: usize,
+        /// The copy's storage scope.
+        scope: String,
+        /// `read_at` (else `write_at`).
+        read: bool,
+        /// The copy block.
+        out: BlockRV,
+    },
     /// `sch.compute_inline(block=..)`.
     ComputeInline(BlockRV),
     /// `sch.reverse_compute_inline(block=..)`.
@@ -525,6 +541,15 @@ pub(super) fn print(trace: &[Instruction]) -> String {
             }
             Instruction::DecomposePadding { block, l: lp, out } => {
                 format!("{} = sch.decompose_padding(block={}, loop={})", b(*out), b(*block), l(*lp))
+            }
+            Instruction::ReadWriteAt { l: lp, block, index, scope, read, out } => {
+                let (method, what) = if *read { ("read_at", "read") } else { ("write_at", "write") };
+                format!(
+                    "{} = sch.{method}(loop={}, block={}, {what}_buffer_index={index}, storage_scope={scope:?})",
+                    b(*out),
+                    l(*lp),
+                    b(*block)
+                )
             }
             Instruction::ComputeInline(x) => format!("sch.compute_inline(block={})", b(*x)),
             Instruction::ReverseComputeInline(x) => format!("sch.reverse_compute_inline(block={})", b(*x)),
@@ -1013,6 +1038,19 @@ impl Schedule {
                     self.reverse_compute_inline(blk)
                 })?;
                 Ok(Vec::new())
+            }
+            "read_at" | "write_at" => {
+                let lp = a.loop_(0, "loop")?;
+                let blk = a.block(1, "block")?;
+                let key = if method == "read_at" { "read_buffer_index" } else { "write_buffer_index" };
+                let index = usize::try_from(a.int(2, key)?).map_err(|_| format!("negative {key}"))?;
+                let scope = a.string(3, "storage_scope")?;
+                let out = se(if method == "read_at" {
+                    self.read_at(lp, blk, index, &scope)
+                } else {
+                    self.write_at(lp, blk, index, &scope)
+                })?;
+                Ok(vec![Named::Block(out)])
             }
             "fuse_reduction_epilogue" => {
                 let (red, epi) = (a.block(0, "reduction_block")?, a.block(1, "epilogue_block")?);
