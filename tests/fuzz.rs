@@ -665,6 +665,7 @@ const TRACE_TOKENS: &[&str] = &[
     "sch.fuse_reduction_epilogue",
     "sch.read_at",
     "sch.write_at",
+    "sch.sample_partitioned_tile",
     "sch.blockize",
     "sch.add_unit_loop",
     "sch.reorder_block_iter_var",

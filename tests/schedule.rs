@@ -984,3 +984,41 @@ fn read_at_and_write_at_refuse_what_they_cannot_copy() {
     let (a, b) = outputs(&g, sch.func()).expect("runs");
     assert_eq!(a, b);
 }
+
+#[test]
+fn sample_partitioned_tile_keeps_the_inner_product_a_multiple() {
+    // spec: TVM 0.27's SamplePartitionedTile: factors multiplying to the extent, those from
+    // partition_pos on a multiple of innerpart_factor; an extent it does not divide gives
+    // [-1, 1, .., 1], which split then refuses as TVM's does.
+    for seed in 0..20 {
+        let mut sch = Schedule::with_seed(matmul(), seed);
+        let c = sch.get_block("C").unwrap();
+        let i = sch.get_loops(c).unwrap()[0];
+        let vs = sch.sample_partitioned_tile(i, 4, 2, 8, None).unwrap();
+        let t: Vec<i64> = vs.iter().map(|&v| sch.get(v).unwrap()).collect();
+        assert_eq!(t.iter().product::<i64>(), 256, "{t:?}");
+        assert_eq!(t[2] * t[3] % 8, 0, "{t:?}");
+        let replayed = Schedule::replay(matmul(), &sch.trace()).expect("replays");
+        assert_eq!(replayed.trace(), sch.trace());
+    }
+    let head = "b0 = sch.get_sblock(\"C\")\nl1, l2, l3 = sch.get_loops(b0)\n";
+    let e = Schedule::replay(
+        matmul(),
+        &format!("{head}v4, v5 = sch.sample_partitioned_tile(loop=l1, n=2, partition_pos=1, innerpart_factor=16, decision=[16, 8])\n"),
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "trace line 3: sample_partitioned_tile: the decision [16, 8] is not a tiling of loop i (extent 256) into 2 factors whose product from position 1 on is a multiple of 16"
+    );
+    let odd = read_func(&dir().join("kernels/mm127.py"));
+    let e = Schedule::replay(
+        odd,
+        "b0 = sch.get_sblock(\"C\")\nl1, l2, l3 = sch.get_loops(b0)\nv4, v5 = sch.sample_partitioned_tile(loop=l1, n=2, partition_pos=1, innerpart_factor=16)\nl6, l7 = sch.split(l1, factors=[v4, v5])\n",
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "trace line 4: split: All the constant factors are required to be positive. However, the factor at position 0 is -1"
+    );
+}

@@ -885,6 +885,14 @@ def read_write_at_gpu(sch):
     sch.write_at(tx, block, 0, "shared")
 
 
+def sample_partitioned(sch):
+    # MetaSchedule's tensor-core tiling: the inner two factors' product a multiple of 16.
+    block = [x for x in sch.get_child_blocks(sch.get_sblock("root"))][-1]
+    i = sch.get_loops(block)[0]
+    factors = sch.sample_partitioned_tile(i, n=3, partition_pos=1, innerpart_factor=16)
+    sch.split(i, factors=factors)
+
+
 def read_at_two_readers(sch):
     # Two blocks under the loop read the buffer: the copy covers both regions.
     b = sch.get_sblock("C")
@@ -905,6 +913,7 @@ CASES += [
     # stand-in's indices, block variables, written into the predicate).
     ("read_write_at_tiled", "kernels/matmul", read_write_at_tiled),
     ("read_at_two_readers", "kernels/two_readers", read_at_two_readers),
+    ("sample_partitioned_tile", "kernels/matmul", sample_partitioned),
     ("read_write_at_gpu", "kernels/gpu_matmul", read_write_at_gpu),
     ("reindex_cache_predicate", "kernels/inline_predicate",
      lambda sch: sch.reindex_cache_read(sch.get_sblock("C"), 0, "shared", lambda i, j: (j, i // 2, i % 2))),

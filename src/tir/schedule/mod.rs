@@ -204,7 +204,8 @@ impl Schedule {
         self.trace
             .iter()
             .filter_map(|i| match i {
-                Instruction::SamplePerfectTile { decision, .. } => Some(Decision::Tile(decision.clone())),
+                Instruction::SamplePerfectTile { decision, .. }
+                | Instruction::SamplePartitionedTile { decision, .. } => Some(Decision::Tile(decision.clone())),
                 Instruction::SampleCategorical { decision, .. } => Some(Decision::Category(*decision)),
                 _ => None,
             })

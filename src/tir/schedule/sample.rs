@@ -114,6 +114,87 @@ impl Schedule {
         Ok(outs)
     }
 
+    /// Sample `n` factors whose product is the loop's extent, the product of those from
+    /// `partition_pos` on a multiple of `innerpart_factor` (TVM's `sample_partitioned_tile`,
+    /// which MetaSchedule's tensor-core tiling uses); `decision` replays a recorded one. A
+    /// symbolic extent, or one `innerpart_factor` does not divide, gives TVM's
+    /// `[-1, 1, .., 1]` (split infers the first factor).
+    ///
+    /// # Errors
+    /// `n < 2`, a partition position outside the factors, a factor below 1, a decision that
+    /// is not such a tiling, or a stale handle.
+    pub fn sample_partitioned_tile(
+        &mut self,
+        l: LoopRV,
+        n: usize,
+        partition_pos: usize,
+        innerpart_factor: i64,
+        decision: Option<&[i64]>,
+    ) -> Result<Vec<ExprRV>, ScheduleError> {
+        const P: &str = "sample_partitioned_tile";
+        let (_, s) = self.loop_site(l, P)?;
+        let parts = super::tree::ForParts::of(&s).ok_or_else(|| err(P, "not a loop"))?;
+        if n < 2 {
+            return Err(err(P, format!("Cannot tile a loop into {n} splits")));
+        }
+        if partition_pos >= n || innerpart_factor < 1 {
+            return Err(err(
+                P,
+                format!(
+                    "partition_pos {partition_pos} must be a factor's position (< {n}) and innerpart_factor {innerpart_factor} at least 1"
+                ),
+            ));
+        }
+        let fits = |d: &[i64], extent: i64| {
+            d.len() == n
+                && d.iter().try_fold(1i64, |a, &x| if x >= 1 { a.checked_mul(x) } else { None }) == Some(extent)
+                && d[partition_pos..].iter().product::<i64>() % innerpart_factor == 0
+        };
+        let tiles: Vec<i64> = match parts.extent.as_int().filter(|&e| e >= 1 && e % innerpart_factor == 0) {
+            None => {
+                let mut t = vec![1; n];
+                t[0] = -1;
+                t
+            }
+            Some(extent) => match decision {
+                Some(d) if fits(d, extent) => d.to_vec(),
+                Some(d) => {
+                    return Err(err(
+                        P,
+                        format!(
+                            "the decision {d:?} is not a tiling of loop {} (extent {extent}) into {n} factors whose product from position {partition_pos} on is a multiple of {innerpart_factor}",
+                            parts.var.name()
+                        ),
+                    ));
+                }
+                None => match self.forced.pop_front().flatten() {
+                    Some(Decision::Tile(d)) if fits(&d, extent) => d,
+                    _ => {
+                        // TVM draws perfect tilings until one fits; a bounded number here, then
+                        // its own default for a decision that does not fit.
+                        let drawn = (0..256).map(|_| self.perfect_tile(extent, n, i64::MAX)).find(|t| fits(t, extent));
+                        drawn.unwrap_or_else(|| {
+                            let mut t = vec![1; n];
+                            t[0] = extent / innerpart_factor;
+                            t[partition_pos] *= innerpart_factor;
+                            t
+                        })
+                    }
+                },
+            },
+        };
+        let outs: Vec<ExprRV> = tiles.iter().map(|&t| self.new_int_rv(t)).collect();
+        self.trace.push(Instruction::SamplePartitionedTile {
+            l,
+            n,
+            partition_pos,
+            innerpart_factor,
+            decision: tiles,
+            outs: outs.clone(),
+        });
+        Ok(outs)
+    }
+
     /// A random perfect tiling: each prime factor of the extent goes to a random position;
     /// drawn again (up to a bound, then the innermost factor is moved outward) until the
     /// innermost one is within `limit`.

@@ -373,6 +373,22 @@ pub enum Instruction {
         /// The sampled values made.
         outs: Vec<ExprRV>,
     },
+    /// `v.. = sch.sample_partitioned_tile(loop=.., n=.., partition_pos=.., innerpart_factor=..,
+    /// decision=[..])`.
+    SamplePartitionedTile {
+        /// The loop.
+        l: LoopRV,
+        /// How many factors.
+        n: usize,
+        /// Where the inner part starts.
+        partition_pos: usize,
+        /// What the inner part's product is a multiple of.
+        innerpart_factor: i64,
+        /// The factors drawn.
+        decision: Vec<i64>,
+        /// The sampled values made.
+        outs: Vec<ExprRV>,
+    },
     /// `v = sch.sample_categorical(candidates=[..], probs=[..], decision=k)`.
     SampleCategorical {
         /// The candidates.
@@ -389,7 +405,12 @@ pub enum Instruction {
 impl Instruction {
     /// Whether the instruction made a random decision (what a tuner mutates).
     pub fn is_sampling(&self) -> bool {
-        matches!(self, Instruction::SamplePerfectTile { .. } | Instruction::SampleCategorical { .. })
+        matches!(
+            self,
+            Instruction::SamplePerfectTile { .. }
+                | Instruction::SamplePartitionedTile { .. }
+                | Instruction::SampleCategorical { .. }
+        )
     }
 }
 
@@ -651,6 +672,14 @@ pub(super) fn print(trace: &[Instruction]) -> String {
                 l(*lp),
                 decision.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
             ),
+            Instruction::SamplePartitionedTile { l: lp, n, partition_pos, innerpart_factor, decision, outs } => {
+                format!(
+                    "{} = sch.sample_partitioned_tile(loop={}, n={n}, partition_pos={partition_pos}, innerpart_factor={innerpart_factor}, decision=[{}])",
+                    list(outs, v),
+                    l(*lp),
+                    decision.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+                )
+            }
             Instruction::SampleCategorical { candidates, probs, decision, out } => format!(
                 "{} = sch.sample_categorical(candidates=[{}], probs=[{}], decision={decision})",
                 v(*out),
@@ -796,6 +825,16 @@ impl Schedule {
                 let max = a.optional_int(2, "max_innermost_factor")?.unwrap_or(16);
                 let decision = a.optional_ints(3, "decision")?;
                 let vs = se(self.sample_perfect_tile(lp, n, max, decision.as_deref()))?;
+                Ok(vs.iter().map(|&x| Named::Int(x)).collect())
+            }
+            "sample_partitioned_tile" => {
+                let lp = a.loop_(0, "loop")?;
+                let n = usize::try_from(a.int(1, "n")?).map_err(|_| "'n' must not be negative")?;
+                let pos = a.optional_int(2, "partition_pos")?.unwrap_or(0);
+                let pos = usize::try_from(pos).map_err(|_| "'partition_pos' must not be negative")?;
+                let factor = a.optional_int(3, "innerpart_factor")?.unwrap_or(1);
+                let decision = a.optional_ints(4, "decision")?;
+                let vs = se(self.sample_partitioned_tile(lp, n, pos, factor, decision.as_deref()))?;
                 Ok(vs.iter().map(|&x| Named::Int(x)).collect())
             }
             "sample_categorical" => {
