@@ -836,6 +836,10 @@ CASES = [
     ("inline_under_shared_loop", "kernels/inline_under_loop", inline("B")),
     ("reverse_inline_under_shared_loop", "kernels/inline_under_loop", inline("C", True)),
     ("reverse_inline_two_loads", "kernels/inline_multi_reverse_loads", inline("C", True)),
+    ("reverse_inline_affine_load", "kernels/reverse_affine_load", inline("C", True)),
+    ("reverse_inline_reshape_1d", "kernels/reverse_reshape_1d", inline("C", True)),
+    ("reverse_inline_partial", "kernels/reverse_partial", inline("C", True)),
+    ("reverse_inline_bias_transposed", "kernels/reverse_bias_transposed", inline("C", True)),
     ("inline_into_predicate", "kernels/inline_predicate", inline("B")),
 ]
 

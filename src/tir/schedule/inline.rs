@@ -3,7 +3,8 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
-use super::{BlockRV, Instruction, Schedule, ScheduleError, err, tree};
+use super::{BlockRV, IndexMap, Instruction, Schedule, ScheduleError, err, tree};
+use crate::tir::arith::simplify;
 use crate::tir::ast::*;
 use crate::tir::mutate::{Mutator, Substitute, default_expr, default_stmt};
 
@@ -97,31 +98,53 @@ impl Schedule {
         let site = self.block_site(block, P)?;
         let StmtKind::BlockRealize { block: consumer, .. } = site.realize.kind() else { unreachable!("a block site") };
         let name = &consumer.name;
-        let [read] = consumer.reads.as_slice() else {
-            return Err(err(
-                P,
-                format!("block {name} must read a single buffer region, but it reads {}", consumer.reads.len()),
-            ));
-        };
         let StmtKind::BufferStore { buffer: out, value: g, indices: f } = consumer.body.kind() else {
             return Err(err(P, format!("block {name} is not one store")));
         };
         if consumer.init.is_some() || consumer.iter_vars.iter().any(|iv| iv.iter_type != IterType::DataPar) {
             return Err(err(P, format!("block {name} is a reduction: only spatial blocks can be inlined")));
         }
+        // The buffer inlined: the one the consumer reads that a block of the function writes
+        // (other inputs, such as a bias, stay loads).
+        let mut written: Vec<Buffer> = Vec::new();
+        tree::walk_blocks(&self.func.body, &mut Vec::new(), &mut |_, realize, blk| {
+            if !realize.same_node(&site.realize) {
+                written.extend(blk.writes.iter().map(|w| w.buffer.clone()));
+            }
+        });
+        let produced: Vec<&BufferRegion> = consumer.reads.iter().filter(|r| written.contains(&r.buffer)).collect();
+        let [read] = produced.as_slice() else {
+            return Err(err(
+                P,
+                format!(
+                    "The block is only allowed to read a single buffer region, but it reads {} region(s): {name}",
+                    produced.len()
+                ),
+            ));
+        };
         let b = read.buffer.clone();
-        let read_vars: Vec<u64> = read
-            .region
-            .iter()
-            .filter_map(|r| r.min.as_var().filter(|_| r.extent.as_int() == Some(1)).map(Var::id))
-            .collect();
-        let distinct = read_vars.iter().collect::<std::collections::BTreeSet<_>>().len() == read_vars.len();
-        if read_vars.len() != read.region.len() || !distinct {
-            return Err(err(P, format!("block {name} does not read {} at its own iteration variables", b.name())));
-        }
         if self.func.buffer_map.iter().any(|(_, x)| *x == b) {
             return Err(err(P, format!("{} is a parameter of the function", b.name())));
         }
+        // Every load of `b` at the same indices.
+        let mut pattern: Option<Vec<PrimExpr>> = None;
+        let mut same = true;
+        crate::tir::visit::walk_expr(g, &mut |e| {
+            if let ExprKind::BufferLoad(x, idx) = e.kind()
+                && *x == b
+            {
+                match &pattern {
+                    None => pattern = Some(idx.clone()),
+                    Some(p) => {
+                        same &= p.len() == idx.len()
+                            && p.iter().zip(idx).all(|(a, c)| crate::tir::arith::prove_equal(a, c));
+                    }
+                }
+            }
+        });
+        let (Some(at), true) = (pattern, same) else {
+            return Err(err(P, format!("block {name} does not load {} at one index pattern", b.name())));
+        };
         // The producer: the one block writing `b`; nobody else reads `b`.
         let mut producer: Option<(Stmt, Block)> = None;
         let mut writers = 0;
@@ -148,8 +171,72 @@ impl Schedule {
         if prod.init.is_some() || *pb != b {
             return Err(err(P, format!("the producer {} is not one spatial store to {}", prod.name, b.name())));
         }
-        // The consumer's variables at the producer's indices; its loads of `b` are the value.
-        let map: HashMap<u64, PrimExpr> = read_vars.iter().copied().zip(pidx.iter().cloned()).collect();
+        // The consumer's variables at the element the producer stores: read off directly when
+        // it loads `b` at distinct variables of its own, else through the inverse of its
+        // bijective affine index map (`B[(vi * 32 + vj) // 128, (vi * 32 + vj) % 128]`).
+        let not_affine = || {
+            err(
+                P,
+                format!(
+                    "block {name} loads {} at indices that are not a bijective affine map of its iteration variables",
+                    b.name()
+                ),
+            )
+        };
+        let direct: Vec<u64> = at.iter().filter_map(|i| i.as_var().map(Var::id)).collect();
+        let distinct = direct.iter().collect::<std::collections::BTreeSet<_>>().len() == direct.len();
+        let all_vars = consumer.iter_vars.iter().all(|iv| direct.contains(&iv.var.id()));
+        let map: HashMap<u64, PrimExpr> = if direct.len() == at.len() && distinct && all_vars {
+            direct.iter().copied().zip(pidx.iter().cloned()).collect()
+        } else {
+            let mut dims = Vec::new();
+            for iv in &consumer.iter_vars {
+                match iv.dom.as_ref().map(|d| (d.min.as_int(), d.extent.as_int())) {
+                    Some((Some(0), Some(n))) if n >= 1 => dims.push(n),
+                    _ => return Err(not_affine()),
+                }
+            }
+            let index_map =
+                IndexMap { params: consumer.iter_vars.iter().map(|iv| iv.var.clone()).collect(), results: at };
+            let bij = super::iter_map::Bijection::of(&index_map, &dims).map_err(|_| not_affine())?;
+            if pidx.len() != bij.extents.len() {
+                return Err(not_affine());
+            }
+            let values = if bij.is_reshape() { reshape_inverse(pidx, &bij.extents, &dims) } else { bij.inverse(pidx) };
+            consumer.iter_vars.iter().map(|iv| iv.var.id()).zip(values.iter().map(simplify)).collect()
+        };
+        // Producer iterations whose element the consumer does not read store nothing: a
+        // predicate over the loops, as TVM adds (`T.where(i < 62)`).
+        let StmtKind::BlockRealize { values, predicate, .. } = prod_realize.kind() else { unreachable!("a realize") };
+        let prod_domains = tree::domains(&prod);
+        let bindings: HashMap<u64, PrimExpr> =
+            prod.iter_vars.iter().map(|iv| iv.var.id()).zip(values.iter().cloned()).collect();
+        let mut pred = predicate.clone();
+        for iv in &consumer.iter_vars {
+            let (Some(dom), Some(value)) = (iv.dom.as_ref(), map.get(&iv.var.id())) else { continue };
+            let (Some(lo), Some(ext)) = (dom.min.as_int(), dom.extent.as_int()) else {
+                return Err(err(P, format!("the domain of {} in block {name} is not constant", iv.var.name())));
+            };
+            let Some((vlo, vhi)) = crate::tir::arith::range_of(value, &|v| prod_domains.get(&v.id()).copied()) else {
+                return Err(err(
+                    P,
+                    format!("the range of {} over block {}'s domain is not known", iv.var.name(), prod.name),
+                ));
+            };
+            let over_loops = simplify(&Substitute { map: &bindings }.expr(value));
+            let dt = over_loops.dtype();
+            let mut conds = Vec::new();
+            if vlo < i128::from(lo) {
+                conds.push(PrimExpr::cmp(CmpOp::Le, PrimExpr::int_of(lo, dt), over_loops.clone()));
+            }
+            if vhi >= i128::from(lo) + i128::from(ext) {
+                let end = lo.checked_add(ext).ok_or_else(|| err(P, "the consumer's domain overflows"))?;
+                conds.push(PrimExpr::cmp(CmpOp::Lt, over_loops.clone(), PrimExpr::int_of(end, dt)));
+            }
+            for c in conds {
+                pred = if pred.as_int() == Some(1) { c } else { PrimExpr::and(pred, c) };
+            }
+        }
         struct LoadsOf<'a>(&'a Buffer, &'a PrimExpr);
         impl Mutator for LoadsOf<'_> {
             fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
@@ -159,15 +246,14 @@ impl Schedule {
                 }
             }
         }
-        let value = LoadsOf(&b, pv).expr(&Substitute { map: &map }.expr(g));
-        let idx: Vec<PrimExpr> = f.iter().map(|e| Substitute { map: &map }.expr(e)).collect();
+        let value = Substitute { map: &map }.expr(&LoadsOf(&b, pv).expr(g));
+        let idx: Vec<PrimExpr> = f.iter().map(|e| simplify(&Substitute { map: &map }.expr(e))).collect();
         let mut new_prod = Block { body: out.store(idx, value), ..prod.clone() };
         let (reads, writes) = crate::tir::region::infer_regions(&new_prod);
         new_prod.reads = reads;
         new_prod.writes = writes;
-        let StmtKind::BlockRealize { values, predicate, .. } = prod_realize.kind() else { unreachable!("a realize") };
         let new_realize = Stmt::at(
-            StmtKind::BlockRealize { values: values.clone(), predicate: predicate.clone(), block: Box::new(new_prod) },
+            StmtKind::BlockRealize { values: values.clone(), predicate: pred, block: Box::new(new_prod) },
             prod_realize.span(),
         );
         // The consumer leaves with the loops it alone held; the producer stores its result.
@@ -175,6 +261,39 @@ impl Schedule {
         self.func.body = tree::drop_alloc(&super::blocks::replace_stmt(&without, &prod_realize, &new_realize), &b);
         Ok(())
     }
+}
+
+/// The old indices of a reshape in TVM's form: the new indices fused row-major, lowest
+/// first (`vj + vi * 128`), then each old index that number's digit (`// 64 % 32`).
+fn reshape_inverse(new: &[PrimExpr], new_extents: &[i64], old_extents: &[i64]) -> Vec<PrimExpr> {
+    let dt = new.first().map_or(crate::tir::DataType::INT32, PrimExpr::dtype);
+    let c = |v: i64| PrimExpr::int_of(v, dt);
+    let mut fused: Option<PrimExpr> = None;
+    let mut stride = 1i64;
+    for (x, &e) in new.iter().zip(new_extents).rev() {
+        let term = if stride == 1 { x.clone() } else { PrimExpr::binary(BinOp::Mul, x.clone(), c(stride)) };
+        fused = Some(match fused {
+            None => term,
+            Some(acc) => PrimExpr::binary(BinOp::Add, acc, term),
+        });
+        stride = stride.saturating_mul(e);
+    }
+    let fused = fused.unwrap_or_else(|| c(0));
+    let mut out = Vec::with_capacity(old_extents.len());
+    let mut below = 1i64;
+    for (k, &e) in old_extents.iter().enumerate().rev() {
+        let mut v = fused.clone();
+        if below > 1 {
+            v = PrimExpr::binary(BinOp::FloorDiv, v, c(below));
+        }
+        if k > 0 {
+            v = PrimExpr::binary(BinOp::FloorMod, v, c(e));
+        }
+        out.push(v);
+        below = below.saturating_mul(e);
+    }
+    out.reverse();
+    out
 }
 
 /// Loads of `buffer` replaced by `value` (its variables bound to the load's indices); read

@@ -147,6 +147,21 @@ impl Bijection {
         Ok(Bijection { digits, extents, old: dims.to_vec() })
     }
 
+    /// Whether the map is a reshape: the old indices, read as one row-major number, split
+    /// into the new ones row-major (`B[(i * 32 + j) // 128, (i * 32 + j) % 128]`).
+    pub(super) fn is_reshape(&self) -> bool {
+        let order: Vec<(usize, i64)> = self
+            .digits
+            .iter()
+            .flat_map(|d| {
+                let mut d = d.clone();
+                d.sort_by_key(|g| std::cmp::Reverse(g.scale));
+                d.into_iter().map(|g| (g.param, -g.lower))
+            })
+            .collect();
+        order.windows(2).all(|w| w[0] < w[1])
+    }
+
     /// The old indices in terms of the new ones (`new[m]` is new index `m`), highest digit
     /// first: `v0 * 16 + v2`, `v0 // 128`, `v0 % 128`.
     pub(super) fn inverse(&self, new: &[PrimExpr]) -> Vec<PrimExpr> {
