@@ -1051,3 +1051,42 @@ fn reverse_compute_inline_through_index_maps() {
         "trace line 2: reverse_compute_inline: block C loads B at indices that are not a bijective affine map of its iteration variables"
     );
 }
+
+#[test]
+fn transform_layout_padding_refuses_what_it_cannot_pad() {
+    // spec: TVM 0.27's transform_layout: padding needs a pad_value or
+    // assume_injective_transform (TVM's message), the pad value the buffer's dtype.
+    let f = || read_func(&dir().join("kernels/pad14.py"));
+    let head = "b0 = sch.get_sblock(\"B\")\n";
+    let e = |line: &str| Schedule::replay(f(), &format!("{head}{line}\n")).unwrap_err().to_string();
+    assert_eq!(
+        e("sch.transform_layout(block=b0, buffer=(\"write\", 0), index_map=lambda i: (i // 4, i % 4))"),
+        "trace line 2: transform_layout: The transformation T.index_map(lambda i: (i // 4, i % 4)) applied on buffer B of shape (14,) would result in shape (4, 4).  However, this would introduce padding wherever axis0 == 3 and 2 <= axis1 is true."
+    );
+    assert_eq!(
+        e(
+            "sch.transform_layout(block=b0, buffer=(\"write\", 0), index_map=lambda i: (i // 4, i % 4), pad_value=lambda a, b: (T.int32(0),))"
+        ),
+        "trace line 2: transform_layout: the pad value has dtype int32 but B has dtype float32"
+    );
+    assert_eq!(
+        e(
+            "sch.transform_layout(block=b0, buffer=(\"write\", 0), index_map=lambda i: (i // 4, i % 2), pad_value=lambda a, b: (T.float32(0),))"
+        ),
+        "trace line 2: transform_layout: the index map is not injective affine over the shape of B"
+    );
+    assert_eq!(
+        e(
+            "sch.transform_layout(block=b0, buffer=(\"read\", 0), index_map=lambda i: (i // 4, i % 4), pad_value=lambda a, b: (T.float32(0),))"
+        ),
+        "trace line 2: transform_layout: the buffer is a parameter (TVM assumes its padding): padding A this way is not supported yet"
+    );
+    // The padded producer computes what the original did for every element the consumer reads.
+    let sch = Schedule::replay(
+        f(),
+        &format!("{head}sch.transform_layout(block=b0, buffer=(\"write\", 0), index_map=lambda i: (i // 4, i % 4), pad_value=lambda a, b: (T.float32(7),))\n"),
+    )
+    .expect("pads");
+    let (a, b) = outputs(&f(), sch.func()).expect("runs");
+    assert_eq!(a, b);
+}

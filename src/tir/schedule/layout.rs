@@ -25,6 +25,17 @@ impl IndexMap {
     }
 }
 
+/// What `transform_layout` does with padding (TVM's arguments of the same names).
+#[derive(Clone, Debug, Default)]
+pub struct LayoutPadding {
+    /// The value padding elements get (a constant of the buffer's dtype): the buffer's writer
+    /// then iterates the padded shape and stores it there.
+    pub pad_value: Option<PrimExpr>,
+    /// The promise that padding elements are never read: the accesses are reshaped, nothing
+    /// writes the padding.
+    pub assume_injective_transform: bool,
+}
+
 impl Schedule {
     /// Give the buffer a block reads (`read`) or writes at `index` the layout `map` gives it:
     /// its shape becomes the extents of the map's results, and every load, store and region
@@ -40,6 +51,25 @@ impl Schedule {
         read: bool,
         index: usize,
         map: &IndexMap,
+    ) -> Result<(), ScheduleError> {
+        self.transform_layout_with(block, read, index, map, &LayoutPadding::default())
+    }
+
+    /// [`Schedule::transform_layout`] with TVM's `pad_value` and `assume_injective_transform`
+    /// for a map whose image is larger than the buffer (see [`LayoutPadding`]).
+    ///
+    /// # Errors
+    /// As [`Schedule::transform_layout`]; padding without a pad value or the injectivity
+    /// promise (TVM's message, naming where the padding is); a pad value of another dtype; or
+    /// a padded buffer whose writer does not write it whole in row-major order (TVM's other
+    /// padding strategies are not supported yet).
+    pub fn transform_layout_with(
+        &mut self,
+        block: BlockRV,
+        read: bool,
+        index: usize,
+        map: &IndexMap,
+        padding: &LayoutPadding,
     ) -> Result<(), ScheduleError> {
         const P: &str = "transform_layout";
         let site = self.block_site(block, P)?;
@@ -87,25 +117,55 @@ impl Schedule {
         }
         let old_size = dims.iter().try_fold(1i128, |a, &d| a.checked_mul(i128::from(d)));
         let new_size = shape.iter().try_fold(1i128, |a, &d| a.checked_mul(i128::from(d)));
-        if old_size != new_size {
-            return Err(err(
-                P,
-                format!(
-                    "the index map does not cover the new shape of {} one to one (padding is not supported yet)",
-                    old.name()
-                ),
-            ));
-        }
-        // Equal sizes do not make a map one-to-one (`lambda i, j: (j, j)` on a square buffer).
-        if let Err(why) = super::iter_map::Bijection::of(map, &dims) {
-            return Err(err(P, format!("the index map {why} over the shape of {}", old.name())));
-        }
+        let padded = if old_size == new_size {
+            // Equal sizes do not make a map one-to-one (`lambda i, j: (j, j)` on a square buffer).
+            if let Err(why) = super::iter_map::Bijection::of(map, &dims) {
+                return Err(err(P, format!("the index map {why} over the shape of {}", old.name())));
+            }
+            None
+        } else {
+            let padded = super::layout_padding::Padded::of(map, &dims, &shape)
+                .map_err(|why| err(P, format!("the index map {why} over the shape of {}", old.name())))?;
+            if padding.pad_value.is_none() && !padding.assume_injective_transform {
+                let axes: Vec<PrimExpr> = (0..shape.len())
+                    .map(|k| PrimExpr::var(&Var::new(&format!("axis{k}"), crate::tir::DataType::INT32)))
+                    .collect();
+                let tuple = |v: &[String]| {
+                    if v.len() == 1 { format!("({},)", v[0]) } else { format!("({})", v.join(", ")) }
+                };
+                let print = crate::tir::script::print_expr;
+                let params: Vec<&str> = map.params.iter().map(Var::name).collect();
+                let results: Vec<String> = map.results.iter().map(print).collect();
+                let where_ = padded.condition(&axes).map(|c| print(&c)).unwrap_or_default();
+                return Err(err(
+                    P,
+                    format!(
+                        "The transformation T.index_map(lambda {}: {}) applied on buffer {} of shape {} would result in shape {}.  However, this would introduce padding wherever {where_} is true.",
+                        params.join(", "),
+                        tuple(&results),
+                        old.name(),
+                        tuple(&dims.iter().map(i64::to_string).collect::<Vec<_>>()),
+                        tuple(&shape.iter().map(i64::to_string).collect::<Vec<_>>())
+                    ),
+                ));
+            }
+            Some(padded)
+        };
         let dt = old.shape().first().map_or(crate::tir::DataType::INT32, PrimExpr::dtype);
         let mut spec =
             BufferSpec::new(old.name(), old.dtype(), shape.iter().map(|&d| PrimExpr::int_of(d, dt)).collect());
         spec.scope = old.scope().to_string();
         spec.span = old.span();
         let new = spec.build();
+        if let (Some(padded), Some(pad)) = (&padded, &padding.pad_value) {
+            if pad.dtype() != old.dtype() {
+                return Err(err(
+                    P,
+                    format!("the pad value has dtype {} but {} has dtype {}", pad.dtype(), old.name(), old.dtype()),
+                ));
+            }
+            self.pad_producer(P, &old, &new, padded, pad)?;
+        }
         let mut rewrite = Relayout { old: &old, new: &new, map, ok: true };
         let body = rewrite.stmt(&self.func.body);
         if !rewrite.ok {
@@ -117,7 +177,15 @@ impl Schedule {
                 *b = new.clone();
             }
         }
-        self.trace.push(Instruction::TransformLayout { block, read, index, map: map.clone() });
+        let pad_value = if padded.is_some() { padding.pad_value.clone() } else { None };
+        self.trace.push(Instruction::TransformLayout {
+            block,
+            read,
+            index,
+            map: map.clone(),
+            pad_value,
+            assume_injective_transform: padding.assume_injective_transform,
+        });
         Ok(())
     }
 }

@@ -48,6 +48,7 @@ mod epilogue;
 mod inline;
 mod iter_map;
 mod layout;
+mod layout_padding;
 mod loops;
 mod misc;
 mod pad_einsum;
@@ -63,7 +64,7 @@ mod tree;
 
 use crate::tir::ast::*;
 pub use compute_at::ComputeAtOptions;
-pub use layout::IndexMap;
+pub use layout::{IndexMap, LayoutPadding};
 pub use loops::SplitOptions;
 pub use misc::AccessRanges;
 pub use sample::SplitMix;

@@ -228,6 +228,10 @@ pub enum Instruction {
         index: usize,
         /// The map.
         map: IndexMap,
+        /// The padding's value, when the map pads.
+        pad_value: Option<crate::tir::ast::PrimExpr>,
+        /// TVM's promise that padding is never read.
+        assume_injective_transform: bool,
     },
     /// `sch.transform_block_layout(block=.., index_map=lambda ..: (..))`.
     TransformBlockLayout {
@@ -638,12 +642,23 @@ pub(super) fn print(trace: &[Instruction]) -> String {
                 let order: Vec<String> = new_order.iter().map(usize::to_string).collect();
                 format!("sch.reorder_block_iter_var(block={}, new_order=[{}])", b(*block), order.join(", "))
             }
-            Instruction::TransformLayout { block, read, index, map } => format!(
-                "sch.transform_layout(block={}, buffer=(\"{}\", {index}), index_map={}, pad_value=None, assume_injective_transform=False)",
-                b(*block),
-                if *read { "read" } else { "write" },
-                lambda(map)
-            ),
+            Instruction::TransformLayout { block, read, index, map, pad_value, assume_injective_transform } => {
+                // TVM prints the pad value as a lambda over the new indices.
+                let pad = match pad_value {
+                    None => "None".to_string(),
+                    Some(v) => {
+                        let params: Vec<String> = (0..map.results.len()).map(|k| format!("indices_{k}")).collect();
+                        format!("lambda {}: ({},)", params.join(", "), crate::tir::script::print_expr(v))
+                    }
+                };
+                format!(
+                    "sch.transform_layout(block={}, buffer=(\"{}\", {index}), index_map={}, pad_value={pad}, assume_injective_transform={})",
+                    b(*block),
+                    if *read { "read" } else { "write" },
+                    lambda(map),
+                    if *assume_injective_transform { "True" } else { "False" }
+                )
+            }
             Instruction::TransformBlockLayout { block, map } => {
                 format!("sch.transform_block_layout(block={}, index_map={})", b(*block), lambda(map))
             }
@@ -983,13 +998,25 @@ impl Schedule {
                 let blk = a.block(0, "block")?;
                 let (read, index) = a.buffer_index(1, "buffer", blk, self)?;
                 let map = a.index_map(2, "index_map")?;
-                if !matches!(a.optional(3, "pad_value").map(|e| &e.e), None | Some(Expr::None)) {
-                    return Err("transform_layout: pad_value is not supported yet".into());
-                }
-                // A promise that lets TVM skip its padding check: the maps Strata takes are
-                // proven bijective either way.
-                a.optional_flag(4, "assume_injective_transform")?;
-                se(self.transform_layout(blk, read, index, &map))?;
+                let pad_value = match a.optional(3, "pad_value").map(|e| &e.e) {
+                    None | Some(Expr::None) => None,
+                    Some(_) => {
+                        let pad = a.index_map(3, "pad_value")?;
+                        match pad.results.as_slice() {
+                            [v] if !pad.params.iter().any(|p| crate::tir::region::uses_var(v, p.id())) => {
+                                Some(v.clone())
+                            }
+                            _ => {
+                                return Err(
+                                    "transform_layout: a pad_value other than one constant is not supported yet".into(),
+                                );
+                            }
+                        }
+                    }
+                };
+                let assume_injective_transform = a.optional_flag(4, "assume_injective_transform")?.unwrap_or(false);
+                let padding = super::LayoutPadding { pad_value, assume_injective_transform };
+                se(self.transform_layout_with(blk, read, index, &map, &padding))?;
                 Ok(Vec::new())
             }
             "transform_block_layout" => {
