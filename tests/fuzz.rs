@@ -666,6 +666,7 @@ const TRACE_TOKENS: &[&str] = &[
     "sch.read_at",
     "sch.write_at",
     "sch.sample_partitioned_tile",
+    "sch.rolling_buffer",
     "sch.blockize",
     "sch.add_unit_loop",
     "sch.reorder_block_iter_var",

@@ -200,7 +200,7 @@ fn every_legality_rule_refuses_its_case() {
         // A layout without padding must cover the new shape one to one.
         (
             "b4 = sch.cache_read(b0, 0, \"global\")\nsch.transform_layout(b4, (\"write\", 0), lambda i, k: (i // 2, k))",
-            "trace line 4: transform_layout: the index map does not cover the new shape of A_global one to one (padding is not supported yet)",
+            "trace line 4: transform_layout: the index map is not injective affine over the shape of A_global",
         ),
         (
             "b4 = sch.cache_read(b0, 0, \"global\")\nsch.transform_layout(b4, (\"write\", 0), lambda i: (i,))",
@@ -228,8 +228,8 @@ fn every_legality_rule_refuses_its_case() {
             "trace line 4: transform_block_layout: the bindings of block C are not its loop variables in order",
         ),
         (
-            "sch.transform_layout(b0, (\"read\", 0), lambda i, k: (i, k), pad_value=0.0)",
-            "trace line 3: transform_layout: pad_value is not supported yet",
+            "sch.transform_layout(b0, (\"read\", 0), lambda i, k: (i // 3, i % 3, k), pad_value=0)",
+            "trace line 3: transform_layout: the pad value has dtype int32 but A has dtype float32",
         ),
         (
             "b4 = sch.get_sblock(\"root\")\nsch.add_unit_loop(b4)",
@@ -1089,4 +1089,46 @@ fn transform_layout_padding_refuses_what_it_cannot_pad() {
     .expect("pads");
     let (a, b) = outputs(&f(), sch.func()).expect("runs");
     assert_eq!(a, b);
+}
+
+#[test]
+fn rolling_buffer_refuses_what_tvm_refuses() {
+    // spec: TVM 0.27's rolling_buffer.cc: RAW dependencies only, the consumers' lowest common
+    // loop, a dimension that rolls (TVM's rolling_buffer failure tests).
+    let pool = || read_func(&dir().join("kernels/cascade_pool.py"));
+    // Not computed at the consumer's tile: the lowest common ancestor is the root block.
+    let e =
+        Schedule::replay(pool(), "b0 = sch.get_sblock(\"B\")\nsch.rolling_buffer(block=b0, write_buffer_index=0)\n")
+            .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "trace line 2: rolling_buffer: rolling_buffer injection is invalid. The block B should be tiled so that the lca of the access location of the target buffer B is a for loop. "
+    );
+    // Tiles that do not overlap (a 1 × 1 window): nothing rolls.
+    let text =
+        strata::tir::script::print_func(&pool()).replace("T.grid(1, 8, 8, 16, 3, 3)", "T.grid(1, 8, 8, 16, 1, 1)");
+    let f = strata::tir::parse_script(&text).expect("parses").funcs.remove(0);
+    let tile = "b0 = sch.get_sblock(\"C\")\nl1, l2, l3, l4, l5, l6 = sch.get_loops(b0)\nl7, l8 = sch.split(l2, factors=[None, 4])\nb9 = sch.get_sblock(\"B\")\nsch.compute_at(b9, l7)\nsch.rolling_buffer(block=b9, write_buffer_index=0)\n";
+    let e = Schedule::replay(f, tile).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "trace line 6: rolling_buffer: The target buffer B of block B should have at least one dimension range that matches a rolling pattern such as hh.outer * stride + hh.inner"
+    );
+    // Two writers of the buffer.
+    let text = strata::tir::script::print_func(&pool()).replace(
+        "    for i0, i1, i2, i3, i4, i5 in T.grid(1, 8, 8, 16, 3, 3):",
+        "    for i0, i1, i2, i3 in T.grid(1, 10, 10, 16):\n        with T.sblock(\"B2\"):\n            ax0, ax1, ax2, ax3 = T.axis.remap(\"SSSS\", [i0, i1, i2, i3])\n            B[ax0, ax1, ax2, ax3] = B[ax0, ax1, ax2, ax3] + T.int8(1)\n    for i0, i1, i2, i3, i4, i5 in T.grid(1, 8, 8, 16, 3, 3):",
+    );
+    let f = strata::tir::parse_script(&text).expect("parses").funcs.remove(0);
+    let e = Schedule::replay(f, "b0 = sch.get_sblock(\"B\")\nsch.rolling_buffer(block=b0, write_buffer_index=0)\n")
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "trace line 2: rolling_buffer: The target block B is required to have only RAW dependencies"
+    );
+    // An output block.
+    let e =
+        Schedule::replay(pool(), "b0 = sch.get_sblock(\"C\")\nsch.rolling_buffer(block=b0, write_buffer_index=0)\n")
+            .unwrap_err();
+    assert_eq!(e.to_string(), "trace line 2: rolling_buffer: The block C is an output block");
 }

@@ -140,6 +140,8 @@ pub fn simplify(e: &PrimExpr) -> PrimExpr {
             (BinOp::Add, Some(x), Some(y)) => PrimExpr::int_of(x.wrapping_add(y), dt),
             (BinOp::Sub, Some(x), Some(y)) => PrimExpr::int_of(x.wrapping_sub(y), dt),
             (BinOp::Mul, Some(x), Some(y)) => PrimExpr::int_of(x.wrapping_mul(y), dt),
+            (BinOp::FloorDiv, Some(x), Some(y)) if y > 0 => PrimExpr::int_of(x.div_euclid(y), dt),
+            (BinOp::FloorMod, Some(x), Some(y)) if y > 0 => PrimExpr::int_of(x.rem_euclid(y), dt),
             (BinOp::Add, _, Some(0)) | (BinOp::Sub, _, Some(0)) | (BinOp::Mul, _, Some(1)) => a,
             (BinOp::FloorDiv, _, Some(1)) => a,
             (BinOp::FloorMod, _, Some(1)) => PrimExpr::int_of(0, dt),

@@ -889,6 +889,36 @@ def read_write_at_gpu(sch):
     sch.write_at(tx, block, 0, "shared")
 
 
+def tile_nd(sch, tile, block):
+    outer, inner = [], []
+    ls = sch.get_loops(sch.get_sblock(block))
+    for i, size in enumerate(tile):
+        o, n = sch.split(ls[i], [None, size])
+        outer.append(o)
+        inner.append(n)
+    sch.reorder(*outer, *inner)
+    return outer, inner
+
+
+def rolling(tile, stages=("B",)):
+    # TVM's rolling_buffer tests: C tiled, its producers computed at the innermost outer tile
+    # loop, then rolled.
+    def f(sch):
+        outer, _ = tile_nd(sch, tile, "C")
+        for b in reversed(stages):
+            sch.compute_at(sch.get_sblock(b), outer[-1])
+        for b in stages:
+            sch.rolling_buffer(sch.get_sblock(b), 0)
+    return f
+
+
+def rolling_1d(sch):
+    _, i, _ = sch.get_loops(sch.get_sblock("C"))
+    io, _ = sch.split(i, [2, 4])
+    sch.compute_at(sch.get_sblock("B"), io)
+    sch.rolling_buffer(sch.get_sblock("B"), 0)
+
+
 def sample_partitioned(sch):
     # MetaSchedule's tensor-core tiling: the inner two factors' product a multiple of 16.
     block = [x for x in sch.get_child_blocks(sch.get_sblock("root"))][-1]
@@ -917,6 +947,12 @@ CASES += [
     # stand-in's indices, block variables, written into the predicate).
     ("read_write_at_tiled", "kernels/matmul", read_write_at_tiled),
     ("read_at_two_readers", "kernels/two_readers", read_at_two_readers),
+    ("rolling_1d", "kernels/rolling_1d", rolling_1d),
+    ("rolling_w_tiled", "kernels/cascade_pool", rolling([1, 8, 4, 16])),
+    ("rolling_h_tiled", "kernels/cascade_pool", rolling([1, 4, 8, 16])),
+    ("rolling_h_w_c_tiled", "kernels/cascade_pool", rolling([1, 4, 4, 8])),
+    ("rolling_non_perfect", "kernels/cascade_pool", rolling([1, 6, 6, 16])),
+    ("rolling_cascade_stride", "kernels/cascade3_pool", rolling([1, 4, 4, 16], ("B_0", "B_1"))),
     ("layout_pad_if_then_else", "kernels/pad14",
      lambda sch: sch.transform_layout(sch.get_sblock("B"), ("write", 0), lambda i: (i // 4, i % 4), pad_value=0.0)),
     ("layout_pad_reduction", "kernels/pad_rowsum",

@@ -43,7 +43,8 @@ impl Schedule {
     ///
     /// # Errors
     /// No buffer at that index, a map of another rank, a symbolic shape, a map whose results
-    /// are not a one-to-one cover of the new shape (padding is not supported yet), or a stale
+    /// are not a one-to-one cover of the new shape (see [`Schedule::transform_layout_with`] for
+    /// padding), or a stale
     /// handle.
     pub fn transform_layout(
         &mut self,

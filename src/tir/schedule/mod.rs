@@ -58,6 +58,7 @@ mod read_write_at;
 mod reindex;
 mod reindex_cache;
 mod rfactor;
+mod rolling_buffer;
 mod sample;
 mod trace;
 mod tree;

@@ -344,6 +344,13 @@ pub enum Instruction {
         /// The copy block.
         out: BlockRV,
     },
+    /// `sch.rolling_buffer(block=.., write_buffer_index=..)`.
+    RollingBuffer {
+        /// The producer.
+        block: BlockRV,
+        /// The written buffer's index.
+        index: usize,
+    },
     /// `sch.compute_inline(block=..)`.
     ComputeInline(BlockRV),
     /// `sch.reverse_compute_inline(block=..)`.
@@ -575,6 +582,9 @@ pub(super) fn print(trace: &[Instruction]) -> String {
                     l(*lp),
                     b(*block)
                 )
+            }
+            Instruction::RollingBuffer { block, index } => {
+                format!("sch.rolling_buffer(block={}, write_buffer_index={index})", b(*block))
             }
             Instruction::ComputeInline(x) => format!("sch.compute_inline(block={})", b(*x)),
             Instruction::ReverseComputeInline(x) => format!("sch.reverse_compute_inline(block={})", b(*x)),
@@ -1000,6 +1010,14 @@ impl Schedule {
                 let map = a.index_map(2, "index_map")?;
                 let pad_value = match a.optional(3, "pad_value").map(|e| &e.e) {
                     None | Some(Expr::None) => None,
+                    // A number, as Python's ints and floats convert (int32, float32).
+                    Some(Expr::Int(_) | Expr::Float(_) | Expr::Unary("-", _)) => match a.value(3, "pad_value")? {
+                        AttrValue::Int(i) => Some(crate::tir::ast::PrimExpr::int_of(i, crate::tir::DataType::INT32)),
+                        AttrValue::Float(f) => {
+                            Some(crate::tir::ast::PrimExpr::float_of(f, crate::tir::DataType::FLOAT32))
+                        }
+                        _ => return Err("'pad_value' must be a number or a lambda".into()),
+                    },
                     Some(_) => {
                         let pad = a.index_map(3, "pad_value")?;
                         match pad.results.as_slice() {
@@ -1117,6 +1135,13 @@ impl Schedule {
                     self.write_at(lp, blk, index, &scope)
                 })?;
                 Ok(vec![Named::Block(out)])
+            }
+            "rolling_buffer" => {
+                let blk = a.block(0, "block")?;
+                let index =
+                    usize::try_from(a.int(1, "write_buffer_index")?).map_err(|_| "negative write_buffer_index")?;
+                se(self.rolling_buffer(blk, index))?;
+                Ok(Vec::new())
             }
             "fuse_reduction_epilogue" => {
                 let (red, epi) = (a.block(0, "reduction_block")?, a.block(1, "epilogue_block")?);
