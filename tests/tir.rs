@@ -534,6 +534,28 @@ def sq(A: T.Buffer((4096,), "int64")):
     }
 }
 
+#[test]
+fn deeply_nested_parallel_loops_compile_and_run() {
+    // Each parallel loop is outlined into a function of its own; six nested ones (a GPU
+    // kernel's thread bindings run on the CPU) once overflowed the naming counter.
+    let src = r#"
+@T.prim_func
+def nest(A: T.Buffer((2, 2, 2, 2, 2, 2), "int32")):
+    for a in T.parallel(2):
+        for b in T.parallel(2):
+            for c in T.parallel(2):
+                for d in T.parallel(2):
+                    for e in T.parallel(2):
+                        for f in T.parallel(2):
+                            A[a, b, c, d, e, f] = a * 32 + b * 16 + c * 8 + d * 4 + e * 2 + f
+"#;
+    let m = strata::tir::compile_script(src).expect("compiles");
+    let f = Engine::default().compile(&m).expect("compiles").typed::<(&mut Tensor,), ()>("nest").expect("typed");
+    let mut a = Tensor::zeros::<i32>(&[2, 2, 2, 2, 2, 2]).unwrap();
+    f.call((&mut a,)).expect("runs");
+    assert_eq!(a.to_vec::<i32>().unwrap(), (0..64).collect::<Vec<i32>>());
+}
+
 /// Reading what TVM 0.27 printed for an operator and printing it again gives TVM's text, line
 /// for line (jit-tests/tir/tvm, every form but the legacy spellings). The cases below differ, for the
 /// reasons given; any other difference is a regression of the printer.

@@ -122,7 +122,9 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
                 funcs: HashMap::default(),
                 forwarded: Vec::new(),
                 yield_block: None,
-                outlined: self.outlined * 1000,
+                // One running count through the nest, so nested bodies get names of their
+                // own (`f$body1`, `f$body2`, ..) at any depth.
+                outlined: self.outlined,
                 registers: HashMap::default(),
                 current_op: Some(op),
                 interrupt_block: None,
@@ -134,6 +136,7 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
             child.b.seal_all_blocks();
             let config = child.st.jit.target_config();
             child.b.finalize(config);
+            self.outlined = child.outlined;
         }
         if self.st.config.keep_clif {
             self.st.clif.push(format!("{}", ctx.func.display()));
