@@ -618,7 +618,11 @@ impl BufferSpec {
     /// Make the buffer.
     pub fn build(self) -> Buffer {
         let data = self.data.unwrap_or_else(|| Var::pointer(&self.name, self.dtype, &self.scope));
-        let index_t = self.shape.first().map(PrimExpr::dtype).filter(|t| t.is_int()).unwrap_or(DataType::INT32);
+        // TVM's default offset is of the shape's index type; a rank-0 buffer's is int64.
+        let index_t = match self.shape.first() {
+            None => DataType::INT64,
+            Some(d) => Some(d.dtype()).filter(|t| t.is_int()).unwrap_or(DataType::INT32),
+        };
         Buffer(Arc::new(BufferData {
             id: fresh_id(),
             name: self.name.into(),

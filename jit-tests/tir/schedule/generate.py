@@ -828,6 +828,7 @@ CASES = [
     ("rfactor_annotated", "kernels/square_sum_annotated", rfactor_at("C", 2)),
     ("rfactor_whole_reduction", "kernels/rowsum", rfactor_at("B", 1)),
     ("rfactor_inner_split", "kernels/rowsum", rfactor_inner_split),
+    ("rfactor_zero_dim", "kernels/rowsum_zero_dim", rfactor_at("B", 0)),
     ("rfactor_negative_axis", "kernels/rf_matmul", rfactor_at("update", 4, -3)),
     ("rfactor_in_shared_loops", "kernels/reduction_chain", rfactor_at("C", 2, 2)),
     ("rfactor_with_unit_loops", "kernels/pool_acc", rfactor_at("acc", 4, 4)),

@@ -90,7 +90,10 @@ impl Schedule {
         // The partial-result buffer.
         let mut shape = buffer.shape().to_vec();
         shape.insert(factor_axis_at, rf_extent.clone());
-        let rf_buf = Buffer::new(&format!("{}_rf", buffer.name()), buffer.dtype(), shape);
+        // TVM makes the partial buffer from the written one: its offset comes along.
+        let mut spec = BufferSpec::new(&format!("{}_rf", buffer.name()), buffer.dtype(), shape);
+        spec.elem_offset = buffer.elem_offset().as_int().map(|_| buffer.elem_offset().clone());
+        let rf_buf = spec.build();
 
         // --- the rfactor block: v<rf> (spatial), the spatial vars, v<loop> for the other
         // reduction loops (reduce), in loop order.

@@ -315,7 +315,10 @@ impl Printer {
         let off = b.elem_offset();
         let implicit =
             off.as_var().is_some_and(|v| v.name() == format!("{}_elem_offset", b.name()) && b.offset_factor() > 0);
-        if off.as_int() != Some(0) && !implicit {
+        // A zero offset of another type than the default (a rank-0 buffer's int64 offset
+        // kept by a buffer made from it, as rfactor's) is printed, as TVM prints it.
+        let default_t = b.shape().first().map_or(DataType::INT64, PrimExpr::dtype);
+        if (off.as_int() != Some(0) || off.dtype() != default_t) && !implicit {
             write!(s, ", elem_offset={}", dim(self, off)).ok();
         }
         if b.scope() != "global" {
