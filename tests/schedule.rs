@@ -1132,3 +1132,146 @@ fn rolling_buffer_refuses_what_tvm_refuses() {
             .unwrap_err();
     assert_eq!(e.to_string(), "trace line 2: rolling_buffer: The block C is an output block");
 }
+
+/// The block names of a kernel's text (`T.sblock("NAME")`).
+fn block_names(text: &str) -> Vec<String> {
+    text.split("T.sblock(\"").skip(1).filter_map(|s| s.split('"').next()).map(str::to_string).collect()
+}
+
+#[test]
+fn newer_primitives_on_every_kernel_keep_results() {
+    // Every block of every schedule kernel, through the newer primitives with every loop and
+    // partner: each either refuses with an error or gives a function that prints, reads back
+    // and computes what the unscheduled kernel computes (fuse_reduction_epilogue's per-step
+    // bounds aside, as TVM documents them).
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir().join("kernels"))
+        .expect("kernels")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "py"))
+        .collect();
+    paths.sort();
+    let (mut applied, mut refused) = (0, 0);
+    let mut failures = Vec::new();
+    for path in &paths {
+        let text = std::fs::read_to_string(path).expect("kernel");
+        let f = read_func(path);
+        let small = f.buffer_map.iter().all(|(_, b)| {
+            let n: i64 = b.shape().iter().map(|d| d.as_int().unwrap_or(i64::MAX / 2)).product();
+            (b.dtype() == strata::tir::DataType::FLOAT32 || b.dtype().is_int()) && n <= 1 << 16
+        });
+        let names = block_names(&text);
+        let bounded = text.contains("T.max") || text.contains("T.min");
+        for b in &names {
+            let mut attempts: Vec<(
+                String,
+                Box<dyn Fn(&mut Schedule) -> Result<(), strata::tir::schedule::ScheduleError>>,
+            )> = Vec::new();
+            let bn = b.clone();
+            attempts.push((
+                format!("reverse_compute_inline({bn})"),
+                Box::new(move |s: &mut Schedule| {
+                    let x = s.get_block(&bn)?;
+                    s.reverse_compute_inline(x)
+                }),
+            ));
+            let bn = b.clone();
+            attempts.push((
+                format!("rolling_buffer({bn})"),
+                Box::new(move |s: &mut Schedule| {
+                    let x = s.get_block(&bn)?;
+                    s.rolling_buffer(x, 0)
+                }),
+            ));
+            for k in 0..8 {
+                for read in [true, false] {
+                    let bn = b.clone();
+                    attempts.push((
+                        format!("read/write_at({bn}, loop {k}, {read})"),
+                        Box::new(move |s: &mut Schedule| {
+                            let x = s.get_block(&bn)?;
+                            let ls = s.get_loops(x)?;
+                            let Some(&l) = ls.get(k) else { return Ok(()) };
+                            if read {
+                                s.read_at(l, x, 0, "local").map(|_| ())
+                            } else {
+                                s.write_at(l, x, 0, "local").map(|_| ())
+                            }
+                        }),
+                    ));
+                }
+            }
+            for c in &names {
+                let (bn, cn) = (b.clone(), c.clone());
+                attempts.push((
+                    format!("fuse_reduction_epilogue({bn}, {cn})"),
+                    Box::new(move |s: &mut Schedule| {
+                        let (x, y) = (s.get_block(&bn)?, s.get_block(&cn)?);
+                        s.fuse_reduction_epilogue(x, y)
+                    }),
+                ));
+            }
+            for pad in [true, false] {
+                for rank in 1..=4usize {
+                    let bn = b.clone();
+                    attempts.push((
+                        format!("padded transform_layout({bn}, rank {rank}, {pad})"),
+                        Box::new(move |s: &mut Schedule| {
+                            use strata::tir::ast::{BinOp, PrimExpr, Var};
+                            let x = s.get_block(&bn)?;
+                            // `lambda i0, ..: (i0 // 3, i0 % 3, i1, ..)`; other ranks are refused.
+                            let params: Vec<Var> =
+                                (0..rank).map(|k| Var::new(&format!("i{k}"), strata::tir::DataType::INT32)).collect();
+                            let i0 = PrimExpr::var(&params[0]);
+                            let mut results = vec![
+                                PrimExpr::binary(BinOp::FloorDiv, i0.clone(), PrimExpr::int(3)),
+                                PrimExpr::binary(BinOp::FloorMod, i0, PrimExpr::int(3)),
+                            ];
+                            results.extend(params.iter().skip(1).map(PrimExpr::var));
+                            let map = strata::tir::schedule::IndexMap { params, results };
+                            // Refused unless the buffer is float32 (the pad value's dtype).
+                            let padding = strata::tir::schedule::LayoutPadding {
+                                pad_value: pad.then(|| PrimExpr::float_of(0.0, strata::tir::DataType::FLOAT32)),
+                                assume_injective_transform: !pad,
+                            };
+                            s.transform_layout_with(x, false, 0, &map, &padding)
+                        }),
+                    ));
+                }
+            }
+            for (what, apply) in attempts {
+                let mut s = Schedule::new(f.clone());
+                match apply(&mut s) {
+                    Err(_) => refused += 1,
+                    Ok(()) => {
+                        applied += 1;
+                        let printed = strata::tir::script::print_func(s.func());
+                        if let Err(e) = strata::tir::parse_script(&printed) {
+                            failures.push(format!("{}: {what}: does not read back: {e}\n{printed}", path.display()));
+                            continue;
+                        }
+                        // A parameter's new layout is a new signature: its bytes are not comparable.
+                        let shapes = |g: &PrimFunc| -> Vec<String> {
+                            g.buffer_map
+                                .iter()
+                                .map(|(_, b)| format!("{:?}", b.shape().iter().map(|d| d.as_int()).collect::<Vec<_>>()))
+                                .collect()
+                        };
+                        let exempt =
+                            (what.starts_with("fuse_reduction_epilogue") && bounded) || shapes(&f) != shapes(s.func());
+                        if small && !exempt {
+                            match outputs(&f, s.func()) {
+                                Ok((a, b)) if a != b => failures
+                                    .push(format!("{}: {what}: computes something else\n{printed}", path.display())),
+                                Ok(_) => {}
+                                Err(e) => failures.push(format!("{}: {what}: {e}\n{printed}", path.display())),
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("applied {applied}, refused {refused}");
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert!(applied > 20 && refused > 100, "applied {applied}, refused {refused}");
+}

@@ -1,5 +1,7 @@
 # Generates the schedule references with a real TVM 0.27 (not needed by `cargo test`):
-#   python3 -m venv venv && venv/bin/pip install apache-tvm==0.27.0.post1
+#   python3 -m venv venv && venv/bin/pip install apache-tvm==0.27.0.post1 apache-tvm-ffi==0.1.14.post1
+#   (apache-tvm-ffi 0.1.15, what pip picks by default, crashes MetaSchedule; the schedule
+#   primitives run either way)
 #   venv/bin/python jit-tests/tir/schedule/generate.py
 # For each case it writes CASE.trace (TVM's `sch.trace`) and CASE.expected.py (TVM's print of the
 # scheduled function, under the kernel's own name; its first line names the input kernel).

@@ -18,9 +18,45 @@ pub struct IndexMap {
 }
 
 impl IndexMap {
+    /// The map over indices of type `dt`: its parameters and integer constants retyped
+    /// (`None` for a result that is not integer arithmetic of them).
+    pub(super) fn with_index_type(&self, dt: crate::tir::DataType) -> Option<IndexMap> {
+        fn go(e: &PrimExpr, dt: crate::tir::DataType, vars: &HashMap<u64, Var>, depth: u32) -> Option<PrimExpr> {
+            if depth > 64 {
+                return None;
+            }
+            Some(match e.kind() {
+                ExprKind::Var(v) => PrimExpr::var(vars.get(&v.id())?),
+                ExprKind::IntImm(c) => PrimExpr::int_of(*c, dt),
+                ExprKind::Binary(op, a, b) => {
+                    PrimExpr::binary(*op, go(a, dt, vars, depth + 1)?, go(b, dt, vars, depth + 1)?)
+                }
+                _ => return None,
+            })
+        }
+        let params: Vec<Var> = self.params.iter().map(|p| Var::new(p.name(), dt)).collect();
+        let vars: HashMap<u64, Var> = self.params.iter().map(Var::id).zip(params.iter().cloned()).collect();
+        let results = self.results.iter().map(|r| go(r, dt, &vars, 0)).collect::<Option<Vec<_>>>()?;
+        Some(IndexMap { params, results })
+    }
+
     /// The new indices of the element at `indices`.
     fn apply(&self, indices: &[PrimExpr]) -> Vec<PrimExpr> {
-        let map: HashMap<u64, PrimExpr> = self.params.iter().map(Var::id).zip(indices.iter().cloned()).collect();
+        // An index of a narrower type than the map's (an int32 variable indexing an int64
+        // buffer) is widened, as TVM's reader widens it.
+        let map: HashMap<u64, PrimExpr> = self
+            .params
+            .iter()
+            .zip(indices)
+            .map(|(p, i)| {
+                let i = if i.dtype() != p.dtype() && i.dtype().is_int() {
+                    PrimExpr::cast(p.dtype(), i.clone())
+                } else {
+                    i.clone()
+                };
+                (p.id(), i)
+            })
+            .collect();
         self.results.iter().map(|r| simplify(&Substitute { map: &map }.expr(r))).collect()
     }
 }
@@ -87,6 +123,17 @@ impl Schedule {
                 ),
             ));
         }
+        // The map speaks the buffer's index type (a trace's lambda is read as int32).
+        let retyped;
+        let map = match old.shape().first().map(PrimExpr::dtype) {
+            Some(dt) if map.params.iter().any(|p| p.dtype() != dt) => {
+                retyped = map.with_index_type(dt).ok_or_else(|| {
+                    err(P, format!("the index map cannot be written in {}'s index type {dt}", old.name()))
+                })?;
+                &retyped
+            }
+            _ => map,
+        };
         let dims: Vec<i64> = old
             .shape()
             .iter()
@@ -157,6 +204,9 @@ impl Schedule {
             BufferSpec::new(old.name(), old.dtype(), shape.iter().map(|&d| PrimExpr::int_of(d, dt)).collect());
         spec.scope = old.scope().to_string();
         spec.span = old.span();
+        // The same data: a `T.alloc_buffer` allocation (a statement) keeps its pointer and
+        // takes the new extents.
+        spec.data = Some(old.data().clone());
         let new = spec.build();
         if let (Some(padded), Some(pad)) = (&padded, &padding.pad_value) {
             if pad.dtype() != old.dtype() {
@@ -216,6 +266,20 @@ impl Mutator for Relayout<'_> {
                     buffer: self.new.clone(),
                     value: value.clone(),
                     indices: self.map.apply(indices),
+                },
+                s.span(),
+            ),
+            StmtKind::DeclBuffer { buffer, body } if buffer == self.old => {
+                Stmt::at(StmtKind::DeclBuffer { buffer: self.new.clone(), body: body.clone() }, s.span())
+            }
+            StmtKind::Allocate { var, dtype, cond, body, annotations, .. } if var == self.old.data() => Stmt::at(
+                StmtKind::Allocate {
+                    var: var.clone(),
+                    dtype: *dtype,
+                    extents: self.new.shape().to_vec(),
+                    cond: cond.clone(),
+                    body: body.clone(),
+                    annotations: annotations.clone(),
                 },
                 s.span(),
             ),

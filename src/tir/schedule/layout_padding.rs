@@ -164,8 +164,16 @@ impl Schedule {
                 blk.name
             )));
         }
-        // The new nest: `axis0, ..` over the new shape, then the reduction loops.
-        let dt = parts.first().map_or(crate::tir::DataType::INT32, |f| f.var.dtype());
+        // The new nest: `axis0, ..` over the new shape, then the reduction loops, in the
+        // buffer's index type (the old variables must have it: they become the inverse).
+        let dt = new.shape().first().map_or(crate::tir::DataType::INT32, PrimExpr::dtype);
+        if blk.iter_vars.iter().take(rank).any(|iv| iv.var.dtype() != dt) {
+            return Err(unsupported(&format!(
+                "the variables of block {} are not of {}'s index type {dt}",
+                blk.name,
+                old.name()
+            )));
+        }
         let axes: Vec<Var> = (0..new.shape().len()).map(|k| Var::new(&format!("axis{k}"), dt)).collect();
         let vaxes: Vec<Var> = (0..new.shape().len()).map(|k| Var::new(&format!("v_axis{k}"), dt)).collect();
         let vnew: Vec<PrimExpr> = vaxes.iter().map(PrimExpr::var).collect();

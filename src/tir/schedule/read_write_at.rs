@@ -187,6 +187,33 @@ impl Schedule {
             err(p, format!("the blocks under loop {lname} {what} regions of {} that do not share a box", src.name()))
         })?;
 
+        // The box must stay inside the buffer at every iteration of the loops above (a
+        // predicated block's box reaches past it: TVM 0.27 copies out of bounds there).
+        let loop_ranges: HashMap<u64, (i128, i128)> = above
+            .iter()
+            .chain(std::iter::once(&lp))
+            .filter_map(ForParts::of)
+            .filter_map(|f| {
+                let (m, e) = (i128::from(f.min.as_int()?), i128::from(f.extent.as_int()?));
+                (e > 0).then_some((f.var.id(), (m, m + e - 1)))
+            })
+            .collect();
+        for ((min, ext), dim) in domain.iter().zip(src.shape()) {
+            let inside = match (crate::tir::arith::range_of(min, &|v| loop_ranges.get(&v.id()).copied()), dim.as_int())
+            {
+                (Some((lo, hi)), Some(d)) => lo >= 0 && hi + i128::from(*ext) <= i128::from(d),
+                _ => false,
+            };
+            if !inside {
+                return Err(err(
+                    p,
+                    format!(
+                        "the box of {} the blocks under loop {lname} access is not inside the buffer at every iteration (a predicate the copy cannot follow)",
+                        src.name()
+                    ),
+                ));
+            }
+        }
         // The copy in `scope` and the block copying the box, its variables the loops it uses.
         let mut spec = BufferSpec::new(&format!("{}_{scope}", src.name()), src.dtype(), src.shape().to_vec());
         spec.scope = scope.to_string();
