@@ -1133,6 +1133,9 @@ fn rolling_buffer_refuses_what_tvm_refuses() {
     assert_eq!(e.to_string(), "trace line 2: rolling_buffer: The block C is an output block");
 }
 
+/// A primitive applied to a fresh schedule, named for the failure message.
+type Attempt = (String, Box<dyn Fn(&mut Schedule) -> Result<(), strata::tir::schedule::ScheduleError>>);
+
 /// The block names of a kernel's text (`T.sblock("NAME")`).
 fn block_names(text: &str) -> Vec<String> {
     text.split("T.sblock(\"").skip(1).filter_map(|s| s.split('"').next()).map(str::to_string).collect()
@@ -1162,10 +1165,7 @@ fn newer_primitives_on_every_kernel_keep_results() {
         let names = block_names(&text);
         let bounded = text.contains("T.max") || text.contains("T.min");
         for b in &names {
-            let mut attempts: Vec<(
-                String,
-                Box<dyn Fn(&mut Schedule) -> Result<(), strata::tir::schedule::ScheduleError>>,
-            )> = Vec::new();
+            let mut attempts: Vec<Attempt> = Vec::new();
             let bn = b.clone();
             attempts.push((
                 format!("reverse_compute_inline({bn})"),
