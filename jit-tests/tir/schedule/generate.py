@@ -922,6 +922,17 @@ def rolling_1d(sch):
     sch.rolling_buffer(sch.get_sblock("B"), 0)
 
 
+def replay_file(path):
+    # A trace TVM printed elsewhere (MetaSchedule's best schedule of a tuning run), applied as
+    # TVM applies it.
+    def f(sch):
+        scope = {}
+        with open(os.path.join(HERE, path)) as fh:
+            exec(fh.read().replace("# from tvm import s_tir", "from tvm import s_tir"), scope)
+        scope["apply_trace"](sch)
+    return f
+
+
 def sample_partitioned(sch):
     # MetaSchedule's tensor-core tiling: the inner two factors' product a multiple of 16.
     block = [x for x in sch.get_child_blocks(sch.get_sblock("root"))][-1]
@@ -951,6 +962,7 @@ CASES += [
     ("read_write_at_tiled", "kernels/matmul", read_write_at_tiled),
     ("read_at_two_readers", "kernels/two_readers", read_at_two_readers),
     ("rolling_1d", "kernels/rolling_1d", rolling_1d),
+    ("metaschedule_conv2d", "conv2d", replay_file("traces/metaschedule_conv2d.py")),
     ("rolling_w_tiled", "kernels/cascade_pool", rolling([1, 8, 4, 16])),
     ("rolling_h_tiled", "kernels/cascade_pool", rolling([1, 4, 8, 16])),
     ("rolling_h_w_c_tiled", "kernels/cascade_pool", rolling([1, 4, 4, 8])),

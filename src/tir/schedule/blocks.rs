@@ -317,8 +317,14 @@ impl Schedule {
         let init_body = Substitute { map: &iv_map }.stmt(&init);
         let init_writes: Vec<BufferRegion> = blk.writes.iter().map(|r| substitute_region(r, &iv_map)).collect();
         let init_name = format!("{}_init", blk.name);
-        let init_block =
-            Block { iter_vars: init_ivs, reads: Vec::new(), writes: init_writes, ..Block::new(&init_name, init_body) };
+        // TVM's init block carries the block's annotations (MetaSchedule's tiling structure).
+        let init_block = Block {
+            iter_vars: init_ivs,
+            reads: Vec::new(),
+            writes: init_writes,
+            annotations: blk.annotations.clone(),
+            ..Block::new(&init_name, init_body)
+        };
         let mut init_nest = Stmt::block(init_values, init_block);
         for mut c in copies.into_iter().rev() {
             c.body = init_nest;

@@ -226,7 +226,10 @@ impl Schedule {
             if p.min.as_int() != Some(0) {
                 v = PrimExpr::binary(BinOp::Add, v, p.min.clone());
             }
-            map.insert(p.var.id(), simplify(&v));
+            // Knowing the fused loop's range, as TVM's analyzer does: `fused // 2` is 0 and
+            // `fused % 2` is `fused` under a fused loop of extent 2 (unit loops fused in).
+            let range = |x: &Var| (x.id() == fused.id()).then_some((0, i128::from(total) - 1));
+            map.insert(p.var.id(), crate::tir::arith::simplify_in(&v, &range));
         }
         let innermost = &parts[n - 1];
         let mut iterators = loop_vars(&innermost.body);
