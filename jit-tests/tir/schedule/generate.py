@@ -963,6 +963,7 @@ CASES += [
     ("read_at_two_readers", "kernels/two_readers", read_at_two_readers),
     ("rolling_1d", "kernels/rolling_1d", rolling_1d),
     ("metaschedule_conv2d", "conv2d", replay_file("traces/metaschedule_conv2d.py")),
+    ("metaschedule_softmax", "softmax", replay_file("traces/metaschedule_softmax.py")),
     ("rolling_w_tiled", "kernels/cascade_pool", rolling([1, 8, 4, 16])),
     ("rolling_h_tiled", "kernels/cascade_pool", rolling([1, 4, 8, 16])),
     ("rolling_h_w_c_tiled", "kernels/cascade_pool", rolling([1, 4, 4, 8])),
