@@ -1142,6 +1142,19 @@ fn rolling_buffer_refuses_what_tvm_refuses() {
         e.to_string(),
         "trace line 2: rolling_buffer: The target block B is required to have only RAW dependencies"
     );
+    // Tiles run in parallel would reuse rows no tile has computed yet (TVM 0.27 rolls them).
+    let mut sch = Schedule::new(pool());
+    let c = sch.get_block("C").unwrap();
+    let ls = sch.get_loops(c).unwrap();
+    let w = sch.split(ls[2], &[None, Some(4)]).unwrap();
+    sch.reorder(&[ls[0], ls[1], w[0], ls[3], w[1]]).unwrap();
+    let b = sch.get_block("B").unwrap();
+    sch.compute_at(b, w[0]).unwrap();
+    sch.parallel(w[0]).unwrap();
+    assert_eq!(
+        sch.rolling_buffer(b, 0).unwrap_err().to_string(),
+        "rolling_buffer: loop i2_0 does not run its iterations in order: a rolling buffer reuses what the previous tile computed"
+    );
     // An output block.
     let e =
         Schedule::replay(pool(), "b0 = sch.get_sblock(\"C\")\nsch.rolling_buffer(block=b0, write_buffer_index=0)\n")

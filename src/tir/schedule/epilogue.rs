@@ -386,7 +386,8 @@ impl Epilogue {
 /// `T.max(T.float32(0), T.float32(0))`.
 fn fold_bounds(e: &PrimExpr) -> PrimExpr {
     let ExprKind::Binary(op @ (BinOp::Min | BinOp::Max), a, b) = e.kind() else { return e.clone() };
-    let (a, b) = (fold_bounds(a), fold_bounds(b));
+    // A bias may itself be a deep `T.min`/`T.max` tree.
+    let (a, b) = stacker::maybe_grow(64 * 1024, 1024 * 1024, || (fold_bounds(a), fold_bounds(b)));
     let pick_a = match (a.kind(), b.kind()) {
         (ExprKind::IntImm(x), ExprKind::IntImm(y)) => Some((x <= y) == (*op == BinOp::Min)),
         (ExprKind::FloatImm(x), ExprKind::FloatImm(y)) => Some((x <= y) == (*op == BinOp::Min)),

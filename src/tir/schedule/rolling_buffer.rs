@@ -112,7 +112,7 @@ impl Schedule {
                 },
                 ExprKind::Binary(BinOp::FloorDiv, m, d) => match (m.kind(), d.as_int()) {
                     (ExprKind::Binary(BinOp::Mul, a, s), Some(d)) if d > 0 => match (a.as_var(), s.as_int()) {
-                        (Some(v), Some(s)) => (Some(v.clone()), (s + d - 1).div_euclid(d)),
+                        (Some(v), Some(s)) => (Some(v.clone()), s.saturating_add(d - 1).div_euclid(d)),
                         _ => return Err(no_match()),
                     },
                     _ => return Err(no_match()),
@@ -120,10 +120,25 @@ impl Schedule {
                 ExprKind::IntImm(_) => (None, 0),
                 _ => return Err(no_match()),
             };
+            // Tiles must move forward: a stride below 1 has no new rows for the predicate to keep.
             let overlap = extent.saturating_sub(stride);
-            rolls.push(var.filter(|_| overlap > 0).map(|v| (v, overlap)));
+            rolls.push(var.filter(|_| overlap > 0 && stride >= 1).map(|v| (v, overlap)));
         }
         let loops: Vec<ForParts> = site.loops.iter().filter_map(ForParts::of).collect();
+        // Each tile reuses rows the previous one computed: its loop must run in order.
+        for f in &loops {
+            if rolls.iter().flatten().any(|(v, _)| *v == f.var)
+                && !matches!(f.kind, ForKind::Serial | ForKind::Unrolled)
+            {
+                return Err(err(
+                    P,
+                    format!(
+                        "loop {} does not run its iterations in order: a rolling buffer reuses what the previous tile computed",
+                        f.var.name()
+                    ),
+                ));
+            }
+        }
         let axis = loops
             .iter()
             .find_map(|f| rolls.iter().position(|r| r.as_ref().is_some_and(|(v, _)| *v == f.var)))
