@@ -66,7 +66,7 @@ fn main() {
     let with_locs = strata::bytecode::write(&v, WriteOptions { locations: true }).expect("writes");
     let path = dir.join("bytecode-bench.stbc");
     std::fs::write(&path, &bytes).expect("writes the bytecode");
-    let reps = 7;
+    let reps = 15;
 
     let parse = best(reps, || strata::parse(&text).expect("parses"));
     let load = best(reps, || strata::load_bytecode(&path).expect("loads"));

@@ -11,6 +11,7 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use rustc_hash::FxHashSet;
+use smallvec::SmallVec;
 
 use super::cursor::{Cursor, Read};
 use super::writer::element_bytes;
@@ -1396,7 +1397,7 @@ impl<'b> Decoder<'b> {
         for ri in 0..nregions {
             let r = m.op(op).regions[ri];
             let nblocks = c.count(1)?;
-            let mut blocks = Vec::with_capacity(nblocks);
+            let mut blocks: SmallVec<[Block; 4]> = SmallVec::with_capacity(nblocks);
             for _ in 0..nblocks {
                 let nargs = c.count(1)?;
                 let b = m.append_block(r, &[]);
@@ -1417,6 +1418,7 @@ impl<'b> Decoder<'b> {
             }
             for &b in &blocks {
                 let nops = c.count(MIN_OP_BYTES)?;
+                m.reserve_ops(b, nops);
                 for _ in 0..nops {
                     self.op(c, m, b, &blocks, false, follow_symbols)?;
                 }

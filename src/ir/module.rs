@@ -143,8 +143,8 @@ pub struct OperationState {
     pub attrs: Vec<NamedAttr>,
     /// Successors.
     pub successors: Vec<Successor>,
-    /// Regions, detached (they become owned by the new op).
-    pub regions: Vec<Region>,
+    /// Regions, detached (they become owned by the new op); inline up to two, as in [`OpData`].
+    pub regions: SmallVec<[Region; 2]>,
     /// Source location.
     pub span: Option<Span>,
 }
@@ -305,7 +305,7 @@ impl Module {
             results: Values::new(),
             attrs,
             successors,
-            regions: regions.into(),
+            regions,
             parent: PackedOption::default(),
         });
         for (i, ty) in result_types.into_iter().enumerate() {
@@ -327,6 +327,11 @@ impl Module {
         let op = self.create_op(state);
         self.append_op(block, op);
         op
+    }
+
+    /// Make room for `additional` more ops in `block` (readers that know the count).
+    pub fn reserve_ops(&mut self, block: Block, additional: usize) {
+        self.blocks[block].ops.reserve_exact(additional);
     }
 
     /// Create a detached, empty region.

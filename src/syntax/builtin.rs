@@ -119,7 +119,7 @@ impl<'a> Parser<'a> {
         Ok(self.create_op(OperationState {
             name,
             attrs,
-            regions: vec![region],
+            regions: smallvec::smallvec![region],
             span: Some(span),
             ..Default::default()
         }))

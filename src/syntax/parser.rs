@@ -1025,7 +1025,7 @@ impl<'a> Parser<'a> {
             }
             self.expect(TokKind::RSquare, "']' to end successor list")?;
         }
-        let mut regions = Vec::new();
+        let mut regions = smallvec::SmallVec::new();
         if self.tok.kind == TokKind::LParen {
             self.bump();
             let isolated = self.dialects.is_isolated(&name);
