@@ -1196,6 +1196,66 @@ for _case in SCHEDULED_CASES:
 
 
 # ---------------------------------------------------------------------------------------
+# MetaSchedule's own output: each operator tuned by `ms.tune_tir` (CPU rules and
+# postprocessors, 1 core), its best trace kept in `traces/<name>.py` so that regenerating
+# replays it (tuning is timed, so a new run finds other schedules); delete a trace to re-tune.
+
+TUNE_TRIALS = 32
+
+
+def meta_schedule_tuned(name, build):
+    def schedule(sch):
+        path = os.path.join(HERE, "traces", name + ".py")
+        if not os.path.exists(path):
+            import tempfile
+
+            from tvm.s_tir import meta_schedule as ms
+
+            ins, outs = build()
+            mod = tvm.IRModule({"main": te.create_prim_func(list(ins) + list(outs))})
+            target = tvm.target.Target({"kind": "llvm", "num-cores": 1})
+            with tempfile.TemporaryDirectory() as work:
+                db = ms.tune_tir(mod, target, work_dir=work, max_trials_global=TUNE_TRIALS,
+                                 num_trials_per_iter=16, num_tuning_cores=1)
+                best = ms.tir_integration.compile_tir(db, mod, target)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w") as f:
+                f.write(str(best.trace) + "\n")
+        scope = {}
+        with open(path) as f:
+            text = f.read().replace("# from tvm import s_tir", "from tvm import s_tir")
+        exec(text.replace('func_name="main"', 'func_name="%s"' % name), scope)
+        scope["apply_trace"](sch)
+    return schedule
+
+
+def matmul64():
+    a = te.placeholder((64, 64), name="A")
+    b = te.placeholder((64, 64), name="B")
+    k = te.reduce_axis((0, 64), name="k")
+    return [a, b], [te.compute((64, 64), lambda i, j: te.sum(a[i, k] * b[k, j], axis=k), name="C")]
+
+
+TUNED_CASES = [
+    Case("tuned_" + n, b, forms=(), schedule=meta_schedule_tuned("tuned_" + n, b),
+         comment="MetaSchedule's best schedule of %s (%d trials, 1 core), as TVM prints and lowers it"
+         % (n, TUNE_TRIALS))
+    for n, b in [
+        ("matmul64", matmul64),
+        ("dense_relu", dense_relu),
+        ("batch_matmul", batch_matmul),
+        ("conv2d", conv2d),
+        ("depthwise_conv2d", depthwise_conv2d),
+        ("max_pool2d", max_pool2d),
+        ("softmax", softmax),
+        ("layer_norm", layer_norm),
+    ]
+]
+for _case in TUNED_CASES:
+    _case.forms = ("sched", "sched_lowered")
+
+
+# ---------------------------------------------------------------------------------------
 # Relax models: the PrimFuncs `relax.transform.LegalizeOps` makes (int64 shapes, private
 # functions, shape variables shared with the Relax function and printed as TypeVars).
 
@@ -1515,6 +1575,11 @@ def main():
         if only and case.name not in only:
             continue
         generate(case, np.random.default_rng(4000 + i))
+        print("wrote", case.name)
+    for i, case in enumerate(TUNED_CASES):
+        if only and case.name not in only:
+            continue
+        generate(case, np.random.default_rng(8000 + i))
         print("wrote", case.name)
     for i, case in enumerate(RANDOM_CASES):
         if only and case.name not in only:
