@@ -562,16 +562,12 @@ def nest(A: T.Buffer((2, 2, 2, 2, 2, 2), "int32")):
 #[test]
 fn prints_what_tvm_printed() {
     let known = [
-        // An opaque block directly under the function: TVM prints no root comment.
-        ("cumsum.py", "te"),
-        // TVM prints some reshapes of a parameter as `T.decl_buffer(.., data=P.data)` where
-        // Strata prints `P.view(..)` (same buffer; TVM's rule for choosing is not matched).
+        // TVM printed `out_buf_1 = T.decl_buffer((30,), data=out_buf.data)` from its lowering's
+        // object, whose buffer differs from the parameter in fields the text does not show;
+        // TVM 0.27 reading that same text back prints `out_buf_1 = out_buf.view(30)`, as
+        // Strata does (checked with TVM 0.27.0.post1).
         ("cumsum.py", "lowered"),
-        ("reduce_more.py", "lowered"),
         ("scans.py", "lowered"),
-        // int32 indices into int64 buffers are widened by the reader (a cast TVM leaves implicit).
-        ("select_pad.py", "te"),
-        ("take_modes.py", "te"),
     ];
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("jit-tests/tir/tvm");
     let mut files: Vec<_> = std::fs::read_dir(&dir).expect("tvm dir").map(|e| e.expect("entry").path()).collect();

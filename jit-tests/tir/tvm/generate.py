@@ -1196,6 +1196,80 @@ for _case in SCHEDULED_CASES:
 
 
 # ---------------------------------------------------------------------------------------
+# TVM's tutorials: the kernels and schedules of "TensorIR: transformation" (mm_relu) and of
+# "How to optimize GEMM on CPU" (blocking, vectorization, loop permutation, array packing,
+# write cache, parallel), in 0.27's schedule primitives, at sizes a test runs quickly.
+
+
+def mm_relu():
+    a = te.placeholder((64, 64), name="A")
+    b = te.placeholder((64, 64), name="B")
+    k = te.reduce_axis((0, 64), name="k")
+    y = te.compute((64, 64), lambda i, j: te.sum(a[i, k] * b[k, j], axis=k), name="Y")
+    return [a, b], [te.compute((64, 64), lambda i, j: te.max(y[i, j], 0.0), name="C")]
+
+
+def tutorial_transformation(sch):
+    block_y = sch.get_sblock("Y")
+    i, j, k = sch.get_loops(block_y)
+    j0, j1 = sch.split(j, factors=[None, 4])
+    sch.reorder(j0, k, j1)
+    sch.reverse_compute_at(sch.get_sblock("C"), j0)
+    sch.decompose_reduction(block_y, k)
+
+
+GEMM_N, BN, KFACTOR = 64, 32, 4
+
+
+def gemm():
+    a = te.placeholder((GEMM_N, GEMM_N), name="A")
+    b = te.placeholder((GEMM_N, GEMM_N), name="B")
+    k = te.reduce_axis((0, GEMM_N), name="k")
+    return [a, b], [te.compute((GEMM_N, GEMM_N), lambda x, y: te.sum(a[x, k] * b[k, y], axis=k), name="C")]
+
+
+def gemm_steps(last):
+    """The tutorial's schedule up to step `last` (1 blocking .. 6 parallel)."""
+
+    def schedule(sch):
+        c = sch.get_sblock("C")
+        if last >= 5:
+            cc = sch.cache_write(c, 0, "local")
+        x, y, k = sch.get_loops(c)
+        xo, xi = sch.split(x, [None, BN])
+        yo, yi = sch.split(y, [None, BN])
+        ko, ki = sch.split(k, [None, KFACTOR])
+        if last >= 3:
+            # Loop permutation: the reduction outside the tile's columns.
+            sch.reorder(xo, yo, ko, xi, ki, yi)
+        else:
+            sch.reorder(xo, yo, ko, ki, xi, yi)
+        if last >= 4:
+            # Array packing: B read through [n / bn, k, bn] so a tile's columns are contiguous.
+            packed = sch.cache_read(c, 1, "global")
+            sch.transform_layout(packed, ("write", 0), lambda k_, n: (n // BN, k_, n % BN))
+        if last >= 5:
+            sch.reverse_compute_at(cc, yo)
+        if last >= 2:
+            sch.vectorize(yi)
+        if last >= 6:
+            sch.parallel(xo)
+    return schedule
+
+
+TUTORIAL_CASES = [
+    Case("tutorial_mm_relu", mm_relu, forms=(), schedule=tutorial_transformation,
+         comment='"TensorIR: transformation": split, reorder, reverse_compute_at, decompose_reduction'),
+] + [
+    Case("tutorial_gemm_%d_%s" % (n, step), gemm, forms=(), schedule=gemm_steps(n),
+         comment='"How to optimize GEMM on CPU", up to step %d (%s)' % (n, step))
+    for n, step in [(1, "blocking"), (2, "vectorization"), (3, "permutation"), (4, "packing"),
+                    (5, "write_cache"), (6, "parallel")]
+]
+for _case in TUTORIAL_CASES:
+    _case.forms = ("sched", "sched_lowered")
+
+# ---------------------------------------------------------------------------------------
 # MetaSchedule's own output: each operator tuned by `ms.tune_tir` (CPU rules and
 # postprocessors, 1 core), its best trace kept in `traces/<name>.py` so that regenerating
 # replays it (tuning is timed, so a new run finds other schedules); delete a trace to re-tune.
@@ -1575,6 +1649,11 @@ def main():
         if only and case.name not in only:
             continue
         generate(case, np.random.default_rng(4000 + i))
+        print("wrote", case.name)
+    for i, case in enumerate(TUTORIAL_CASES):
+        if only and case.name not in only:
+            continue
+        generate(case, np.random.default_rng(8500 + i))
         print("wrote", case.name)
     for i, case in enumerate(TUNED_CASES):
         if only and case.name not in only:
