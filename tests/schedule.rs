@@ -20,6 +20,18 @@ fn read_func(path: &Path) -> PrimFunc {
     m.funcs.into_iter().next().expect("one function")
 }
 
+/// A schedule of the kernel file's first function, with the tensor intrinsics the file
+/// defines (`NAME_desc`/`NAME_impl` pairs) registered.
+fn schedule_with_intrins(path: &Path) -> Schedule {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let m = strata::tir::parse_script(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut sch = Schedule::new(m.funcs[0].clone());
+    for (name, intrin) in strata::tir::schedule::TensorIntrin::from_module(&m) {
+        sch.register_tensor_intrin(&name, intrin);
+    }
+    sch
+}
+
 /// The text after the first line (the case files start with a comment of their own).
 fn after_first_line(text: &str) -> &str {
     text.split_once('\n').map_or("", |(_, rest)| rest)
@@ -94,7 +106,7 @@ fn tvm_traces_replay_to_tvms_function_and_trace() {
         // `# kernel: ../script/NAME.py; ...`
         let kernel = expected.strip_prefix("# kernel: ").and_then(|r| r.split(';').next()).expect("kernel line");
         let input = read_func(&dir().join(kernel));
-        let sch = match Schedule::replay(input.clone(), &trace) {
+        let sch = match schedule_with_intrins(&dir().join(kernel)).replay_more(&trace) {
             Ok(s) => s,
             Err(e) => {
                 failures.push(format!("{case}: replay failed: {e}"));
@@ -1303,4 +1315,83 @@ fn newer_primitives_on_every_kernel_keep_results() {
     eprintln!("applied {applied}, refused {refused}");
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     assert!(applied > 20 && refused > 100, "applied {applied}, refused {refused}");
+}
+
+#[test]
+fn tensorize_refuses_what_the_intrinsic_does_not_describe() {
+    // spec: TVM 0.27's tensorize (blockize_tensorize.cc, TensorizeComparator): the block's
+    // regions then its body must match the description, node by node, every access at the
+    // offset its region starts at; Strata names the first difference.
+    let kernel = dir().join("kernels/tensorize_matmul.py");
+    let tile = |t: usize| {
+        format!(
+            "b0 = sch.get_sblock(\"C\")\nl1, l2, l3 = sch.get_loops(b0)\n\
+             l4, l5 = sch.split(l1, factors=[None, {t}])\nl6, l7 = sch.split(l2, factors=[None, {t}])\n\
+             l8, l9 = sch.split(l3, factors=[None, {t}])\nsch.reorder(l4, l6, l8, l5, l7, l9)\n"
+        )
+    };
+    let err = |lines: String| match schedule_with_intrins(&kernel).replay_more(&lines) {
+        Ok(_) => panic!("{lines}: applied"),
+        Err(e) => e.to_string(),
+    };
+    let decomposed = format!("{}b10 = sch.decompose_reduction(b0, l8)\n", tile(4));
+    let cases = [
+        (
+            format!("{decomposed}sch.tensorize(l5, \"mm8\")\n"),
+            "trace line 8: tensorize: no tensor intrinsic named 'mm8' is registered",
+        ),
+        (
+            format!("{}sch.tensorize(l5, \"mm4\")\n", tile(4)),
+            "trace line 7: tensorize: block C_o has an init, which the intrinsic does not describe: decompose the reduction first",
+        ),
+        (
+            format!("{}b10 = sch.decompose_reduction(b0, l8)\nsch.tensorize(l5, \"mm4\")\n", tile(8)),
+            "trace line 8: tensorize: block C_update_o does not match the description mm4_desc of the intrinsic: the region of C is not of the description's extents",
+        ),
+        (
+            format!("{decomposed}sch.tensorize(l7, \"mm4\")\n"),
+            "trace line 8: tensorize: block C_update_o does not match the description mm4_desc of the intrinsic: the region of C is not of the description's extents",
+        ),
+        (
+            format!("{decomposed}sch.tensorize(b10, \"mm4\")\n"),
+            "trace line 8: tensorize: block C_init does not match the description mm4_desc of the intrinsic: the region of C is not of the description's extents",
+        ),
+    ];
+    for (lines, want) in cases {
+        assert_eq!(err(lines.clone()), want, "{lines}");
+    }
+    // Other computations: B read transposed, a subtraction.
+    let intrins = strata::tir::parse_script(&std::fs::read_to_string(&kernel).unwrap()).unwrap();
+    for (body, want) in [
+        ("C[vi, vj] = C[vi, vj] + A[vi, vk] * B[vj, vk]", "a region of B is not at the description's offset"),
+        (
+            "C[vi, vj] = C[vi, vj] - A[vi, vk] * B[vk, vj]",
+            "`C[vi_o * 4 + vi_i, vj_o * 4 + vj_i] - A[vi_o * 4 + vi_i, vk_o * 4 + vk_i] * B[vk_o * 4 + vk_i, vj_o * 4 + vj_i]` where the description has `C[vi, vj] + A[vi, vk] * B[vk, vj]`",
+        ),
+    ] {
+        let src = format!(
+            "@T.prim_func(s_tir=True)\ndef k(A: T.Buffer((64, 64), \"float32\"), B: T.Buffer((64, 64), \"float32\"), C: T.Buffer((64, 64), \"float32\")):\n    for i, j, k in T.grid(64, 64, 64):\n        with T.sblock(\"C\"):\n            vi, vj, vk = T.axis.remap(\"SSR\", [i, j, k])\n            {body}\n"
+        );
+        let f = strata::tir::parse_script(&src).unwrap().funcs.remove(0);
+        let mut sch = Schedule::new(f);
+        for (name, intrin) in strata::tir::schedule::TensorIntrin::from_module(&intrins) {
+            sch.register_tensor_intrin(&name, intrin);
+        }
+        let lines = tile(4) + "sch.tensorize(l5, \"mm4\")\n";
+        let e = sch.replay_more(&lines).map(|_| ()).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            format!(
+                "trace line 7: tensorize: block C_o does not match the description mm4_desc of the intrinsic: {want}"
+            ),
+            "{body}"
+        );
+    }
+    // A failed tensorize leaves the function as it was (its blockize undone).
+    let mut sch = schedule_with_intrins(&kernel).replay_more(&decomposed).expect("tiles");
+    let before = strata::tir::script::print_func(sch.func());
+    let update = sch.get_block("C_update").unwrap();
+    let loops = sch.get_loops(update).unwrap();
+    assert!(sch.tensorize(strata::tir::schedule::BlockOrLoop::Loop(loops[4]), "mm4").is_err());
+    assert_eq!(strata::tir::script::print_func(sch.func()), before);
 }

@@ -983,15 +983,61 @@ CASES += [
      lambda sch: sch.reindex_cache_read(sch.get_sblock("C"), 0, "shared", lambda i, j: (j, i // 2, i % 2))),
 ]
 
+
+
+def tensorize_at(block_first):
+    # TVM's tensorize tests' flow: tile by the intrinsic's shape, decompose the reduction, then
+    # tensorize the inner tile (a loop, blockized first; or the block blockize made).
+    def f(sch):
+        b = sch.get_sblock("C")
+        i, j, k = sch.get_loops(b)
+        i0, i1 = sch.split(i, [None, 4])
+        j0, j1 = sch.split(j, [None, 4])
+        k0, k1 = sch.split(k, [None, 4])
+        sch.reorder(i0, j0, k0, i1, j1, k1)
+        sch.decompose_reduction(b, k0)
+        if block_first:
+            sch.tensorize(sch.blockize(i1), "mm4")
+        else:
+            sch.tensorize(i1, "mm4")
+    return f
+
+
+def tensorize_dot(sch):
+    # An intrinsic of lower rank than the buffers (A's and C's windows are one row): TVM matches
+    # the trailing dimensions and fixes the leading ones.
+    b = sch.get_sblock("C")
+    i, j, k = sch.get_loops(b)
+    j0, j1 = sch.split(j, [None, 16])
+    k0, k1 = sch.split(k, [None, 4])
+    sch.reorder(i, j0, k0, j1, k1)
+    sch.decompose_reduction(b, k0)
+    sch.tensorize(j1, "dot16x4")
+
+
+CASES += [
+    ("tensorize_dot", "kernels/tensorize_dot", tensorize_dot),
+    ("tensorize_loop", "kernels/tensorize_matmul", tensorize_at(False)),
+    ("tensorize_block", "kernels/tensorize_matmul", tensorize_at(True)),
+]
+
 # `generate.py CASE ..` regenerates only those cases.
 for case, kname, fn in [c for c in CASES if not sys.argv[1:] or c[0] in sys.argv[1:]]:
     src = kernel(kname)
     func = tvm.script.from_source(src)
-    name = str(func.attrs["global_symbol"]) if func.attrs and "global_symbol" in func.attrs else kname
+    if isinstance(func, tvm.IRModule):
+        # A kernel `main` with tensor intrinsics: the function pairs `NAME_desc`/`NAME_impl`.
+        for gv in func.get_global_vars():
+            stem = gv.name_hint[: -len("_desc")]
+            if gv.name_hint.endswith("_desc") and stem + "_impl" in [g.name_hint for g in func.get_global_vars()]:
+                tvm.s_tir.TensorIntrin.register(stem, func[gv.name_hint], func[stem + "_impl"], override=True)
+        func = func["main"]
+        fname = "main"
+    else:
+        fname = [l for l in src.splitlines() if l.startswith("def ")][0].split("(")[0][4:]
     sch = tvm.s_tir.Schedule(func, seed=7)
     fn(sch)
     out = sch.mod["main"].script()
-    fname = [l for l in src.splitlines() if l.startswith("def ")][0].split("(")[0][4:]
     out = out.replace("def main(", "def %s(" % fname, 1)
     out = out.replace('"global_symbol": "%s", ' % fname, "")
     out = out.replace('T.func_attr({"global_symbol": "%s"})\n    ' % fname, "")

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::Args;
-use strata::tir::schedule::Schedule;
+use strata::tir::schedule::{Schedule, TensorIntrin};
 
 /// Arguments of `strata schedule`.
 #[derive(Args)]
@@ -32,7 +32,9 @@ pub struct ScheduleArgs {
 
 /// Runs the command; `false` when the kernel or trace is rejected (reported on stderr).
 pub fn run(args: &ScheduleArgs) -> anyhow::Result<bool> {
-    let Some(func) = read_kernel(&args.kernel, args.entry.as_deref())? else { return Ok(false) };
+    let Some((func, intrins)) = read_kernel_with_intrins(&args.kernel, args.entry.as_deref())? else {
+        return Ok(false);
+    };
     let (source, trace) = match (&args.trace, &args.from) {
         (Some(t), _) => {
             (t.clone(), std::fs::read_to_string(t).with_context(|| format!("cannot read {}", t.display()))?)
@@ -44,7 +46,11 @@ pub fn run(args: &ScheduleArgs) -> anyhow::Result<bool> {
         }
         (None, None) => anyhow::bail!("give a trace file or --from LOG"),
     };
-    let sch = match Schedule::replay(func, &trace) {
+    let mut sch = Schedule::new(func);
+    for (name, intrin) in intrins {
+        sch.register_tensor_intrin(&name, intrin);
+    }
+    let sch = match sch.replay_more(&trace) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("{}: {e}", source.display());
@@ -62,6 +68,18 @@ pub fn run(args: &ScheduleArgs) -> anyhow::Result<bool> {
 /// The PrimFunc to work on: `-e NAME` of the TVMScript file, or its only one (`None`: the
 /// script was rejected, reported on standard error).
 pub fn read_kernel(path: &std::path::Path, entry: Option<&str>) -> anyhow::Result<Option<strata::tir::ast::PrimFunc>> {
+    Ok(read_kernel_with_intrins(path, entry)?.map(|(f, _)| f))
+}
+
+/// A kernel and the tensor intrinsics of its file.
+type KernelWithIntrins = (strata::tir::ast::PrimFunc, Vec<(String, TensorIntrin)>);
+
+/// [`read_kernel`], and the tensor intrinsics the file defines (function pairs `NAME_desc` and
+/// `NAME_impl`, which are not candidates for the kernel).
+pub fn read_kernel_with_intrins(
+    path: &std::path::Path,
+    entry: Option<&str>,
+) -> anyhow::Result<Option<KernelWithIntrins>> {
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let name = path.display().to_string();
     let module = match strata::tir::parse_script_named(&name, &text) {
@@ -71,10 +89,12 @@ pub fn read_kernel(path: &std::path::Path, entry: Option<&str>) -> anyhow::Resul
             return Ok(None);
         }
     };
+    let kernels: Vec<_> = module.funcs.iter().filter(|f| !TensorIntrin::is_part_of_pair(&module, &f.name)).collect();
     let func = match entry {
         Some(e) => module.func(e.strip_prefix('@').unwrap_or(e)).cloned(),
-        None if module.funcs.len() == 1 => module.funcs.first().cloned(),
-        None => anyhow::bail!("{name} has {} functions: choose one with -e NAME", module.funcs.len()),
+        None if kernels.len() == 1 => kernels.first().map(|f| (*f).clone()),
+        None => anyhow::bail!("{name} has {} functions: choose one with -e NAME", kernels.len()),
     };
-    func.with_context(|| format!("no function '{}' in {name}", entry.unwrap_or(""))).map(Some)
+    let func = func.with_context(|| format!("no function '{}' in {name}", entry.unwrap_or("")))?;
+    Ok(Some((func, TensorIntrin::from_module(&module))))
 }

@@ -30,9 +30,18 @@ impl Schedule {
     /// not sums of the loops split at `l` (TVM's "can not be blockized"), a predicated block, or
     /// stale handles.
     pub fn blockize(&mut self, l: LoopRV) -> Result<BlockRV, ScheduleError> {
-        const P: &str = "blockize";
-        let (_, loop_stmt) = self.loop_site(l, P)?;
-        let lp = ForParts::of(&loop_stmt).ok_or_else(|| err(P, "not a loop"))?;
+        let outer_name = self.blockize_loop(l, "blockize")?;
+        let out = self.new_block_rv(&outer_name);
+        self.trace.push(Instruction::Blockize { l, out });
+        Ok(out)
+    }
+
+    /// [`Schedule::blockize`] without a handle or a trace entry (`tensorize` of a loop): the
+    /// outer block's name.
+    pub(super) fn blockize_loop(&mut self, l: LoopRV, primitive: &'static str) -> Result<String, ScheduleError> {
+        let p = primitive;
+        let (_, loop_stmt) = self.loop_site(l, p)?;
+        let lp = ForParts::of(&loop_stmt).ok_or_else(|| err(p, "not a loop"))?;
         // The loops from `l` down, and the block at the bottom.
         let mut inner_loops = vec![loop_stmt.clone()];
         let mut cur = lp.body.clone();
@@ -45,7 +54,7 @@ impl Schedule {
                 StmtKind::BlockRealize { .. } => break cur.clone(),
                 _ => {
                     return Err(err(
-                        P,
+                        p,
                         format!(
                             "loop {} does not hold a single loop nest ending at one block (not supported yet)",
                             lp.var.name()
@@ -57,7 +66,7 @@ impl Schedule {
         let StmtKind::BlockRealize { values, predicate, block: blk } = realize.kind() else { unreachable!("a block") };
         let cannot = || {
             err(
-                P,
+                p,
                 format!(
                     "The bindings of the inner block {} can not be blockized by the loops starting at {}.",
                     blk.name,
@@ -72,7 +81,7 @@ impl Schedule {
         let divisions: Vec<Division> =
             values.iter().map(|v| divide(v, &inner)).collect::<Option<_>>().ok_or_else(cannot)?;
         if predicate.as_int() != Some(1) {
-            return Err(err(P, format!("block {} has a predicate (not supported yet)", blk.name)));
+            return Err(err(p, format!("block {} has a predicate (not supported yet)", blk.name)));
         }
         // The outer block's iteration variables, and the inner block's where there is an
         // inner part.
@@ -154,7 +163,7 @@ impl Schedule {
         // The loops from `l` down around it, as they were.
         let mut nest = inner_realize.clone();
         for s in inner_loops.iter().rev() {
-            let mut f = ForParts::of(s).ok_or_else(|| err(P, "not a loop"))?;
+            let mut f = ForParts::of(s).ok_or_else(|| err(p, "not a loop"))?;
             f.body = nest;
             nest = f.build();
         }
@@ -165,7 +174,7 @@ impl Schedule {
                 .map(|r| {
                     let boxed = super::blocks::symbolic_region(&site, r, &inner_loops, &[]).ok_or_else(|| {
                         err(
-                            P,
+                            p,
                             format!(
                                 "the region of {} block {} accesses is not a box of constant size",
                                 r.buffer.name(),
@@ -198,9 +207,7 @@ impl Schedule {
         };
         let outer_realize = Stmt::block(outer_values, outer);
         self.func.body = tree::replace_loops(&self.func.body, [(lp.var.id(), outer_realize)].into_iter().collect());
-        let out = self.new_block_rv(&outer_name);
-        self.trace.push(Instruction::Blockize { l, out });
-        Ok(out)
+        Ok(outer_name)
     }
 
     /// The outer block's init: `NAME_init` over copies of the inner loops its inner spatial

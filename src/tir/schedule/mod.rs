@@ -34,12 +34,12 @@
 //! `transform_block_layout` (bijective affine maps), `reindex`, `reindex_cache_read`,
 //! `reindex_cache_write`, `annotate_buffer_access`,
 //! `unsafe_hide_buffer_access`, `add_unit_loop`,
-//! `rfactor` for blocks directly in the root block; the sampling primitives `sample_perfect_tile`,
+//! `rfactor` for blocks directly in the root block, `tensorize` (with [`TensorIntrin`]s
+//! registered on the schedule); the sampling primitives `sample_perfect_tile`,
 //! `sample_categorical` and `sample_compute_location`
 //! (seeded, decisions in the trace). Blocks carry their regions (`T.reads`/`T.writes`),
 //! inferred by the reader where a script leaves them out ([`crate::tir::region`]). Not yet:
-//! `tensorize`, padding in `transform_layout`, `rolling_buffer`, `cache_index`,
-//! `cache_inplace`.
+//! `cache_index`, `cache_inplace`.
 
 mod blockize;
 mod blocks;
@@ -60,6 +60,7 @@ mod reindex_cache;
 mod rfactor;
 mod rolling_buffer;
 mod sample;
+mod tensorize;
 mod trace;
 mod tree;
 
@@ -69,6 +70,7 @@ pub use layout::{IndexMap, LayoutPadding};
 pub use loops::SplitOptions;
 pub use misc::AccessRanges;
 pub use sample::SplitMix;
+pub use tensorize::TensorIntrin;
 pub use trace::{Instruction, ReplayError};
 pub(crate) use tree::walk_blocks;
 
@@ -164,6 +166,8 @@ pub struct Schedule {
     /// Decisions the sampling primitives take in turn instead of drawing (a tuner's mutation
     /// re-applies a template with its parent's decisions but one).
     forced: std::collections::VecDeque<Option<Decision>>,
+    /// The tensor intrinsics `tensorize` may name.
+    intrins: Vec<(String, std::sync::Arc<TensorIntrin>)>,
 }
 
 /// A sampling primitive's decision: a tiling or a candidate's index.
@@ -187,7 +191,14 @@ impl Schedule {
         if has_blocks && func.body.as_root_block().is_none() {
             func.body = Stmt::root_block(Vec::new(), func.body.clone());
         }
-        Schedule { func, rvs: Vec::new(), trace: Vec::new(), rng: sample::SplitMix::new(0), forced: Default::default() }
+        Schedule {
+            func,
+            rvs: Vec::new(),
+            trace: Vec::new(),
+            rng: sample::SplitMix::new(0),
+            forced: Default::default(),
+            intrins: Vec::new(),
+        }
     }
 
     /// A schedule of `func` whose sampling primitives draw from a generator seeded with `seed`.

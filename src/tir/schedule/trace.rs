@@ -110,6 +110,13 @@ pub enum Instruction {
         /// The copy block made.
         out: BlockRV,
     },
+    /// `sch.tensorize(block_or_loop=.., tensor_intrin=.., preserve_unit_iters=True)`.
+    Tensorize {
+        /// The block, or the loop blockized first.
+        target: BlockOrLoop,
+        /// The registered intrinsic's name.
+        intrin: String,
+    },
     /// `b = sch.blockize(target=.., preserve_unit_iters=True)`.
     Blockize {
         /// The loop blockized.
@@ -552,6 +559,10 @@ pub(super) fn print(trace: &[Instruction]) -> String {
                     opts.index
                 )
             }
+            Instruction::Tensorize { target, intrin } => format!(
+                "sch.tensorize(block_or_loop={}, tensor_intrin={intrin:?}, preserve_unit_iters=True)",
+                bl(*target)
+            ),
             Instruction::Blockize { l: lp, out } => {
                 format!("{} = sch.blockize(target={}, preserve_unit_iters=True)", b(*out), l(*lp))
             }
@@ -761,6 +772,15 @@ impl Schedule {
     /// A line that is not a known primitive, a name used before it is assigned, or a primitive
     /// that fails (its error, with the line).
     pub fn replay(func: PrimFunc, text: &str) -> Result<Schedule, ReplayError> {
+        Schedule::new(func).replay_more(text)
+    }
+
+    /// Apply a trace to this schedule, after what it holds (a schedule with tensor intrinsics
+    /// registered, say): as [`Schedule::replay`].
+    ///
+    /// # Errors
+    /// As [`Schedule::replay`].
+    pub fn replay_more(self, text: &str) -> Result<Schedule, ReplayError> {
         let at = |span: Span| Some(text[..(span.start as usize).min(text.len())].matches('\n').count() + 1);
         let toks = py::tokenize(text).map_err(|e| ReplayError { line: at(e.span), message: e.message })?;
         let stmts = py::Parser::new(toks).file().map_err(|e| ReplayError { line: at(e.span), message: e.message })?;
@@ -768,7 +788,7 @@ impl Schedule {
             [S { s: Stmt::Def { body, .. }, .. }] => body.clone(),
             _ => stmts,
         };
-        let mut sch = Schedule::new(func);
+        let mut sch = self;
         let mut names: HashMap<String, Named> = HashMap::default();
         for st in &body {
             let line = at(st.span);
@@ -934,6 +954,13 @@ impl Schedule {
                 } else {
                     self.reverse_compute_at_with(blk, lp, opts)
                 })?;
+                Ok(Vec::new())
+            }
+            "tensorize" => {
+                let target = a.block_or_loop(0, "block_or_loop")?;
+                let intrin = a.string(1, "tensor_intrin")?;
+                a.expect_flag(2, "preserve_unit_iters", true)?;
+                se(self.tensorize(target, &intrin))?;
                 Ok(Vec::new())
             }
             "blockize" => {

@@ -698,11 +698,26 @@ impl Printer {
             self.line(i, &format!("{n} = T.sblock_alloc_buffer({args})"));
         }
         for mb in &b.match_buffers {
+            // As TVM prints it: a stride variable the window defines is written as a string
+            // (`strides=("sa", 1)`) and its uses as `A_1.strides[0]`.
+            let defined_here: Vec<(usize, Var)> = mb
+                .buffer
+                .strides()
+                .iter()
+                .enumerate()
+                .filter_map(|(k, e)| e.as_var().filter(|v| !self.names.contains_key(&v.id())).map(|v| (k, v.clone())))
+                .collect();
+            for (_, v) in &defined_here {
+                self.names.insert(v.id(), format!("\"{}\"", v.name()));
+            }
             self.declare_vars(&mb.buffer, i);
             let n = self.buffer(&mb.buffer);
             let src = self.region(&mb.source);
             let args = self.buffer_args(&mb.buffer, &HashSet::new(), false);
             self.line(i, &format!("{n} = T.match_buffer({src}, {args})"));
+            for (k, v) in defined_here {
+                self.names.insert(v.id(), format!("{n}.strides[{k}]"));
+            }
         }
         if let Some(init) = &b.init {
             self.line(i, "with T.init():");
@@ -911,8 +926,8 @@ impl Printer {
                 ExprKind::Ramp(base, stride, lanes) if store && stride.as_int().is_some_and(|s| s >= 1) => {
                     let step = stride.as_int().unwrap_or(1);
                     let span = i64::from(*lanes).saturating_mul(step);
-                    let end = base.clone() + PrimExpr::int_of(span, base.dtype());
-                    let (b, e) = (self.expr(base, 0), self.expr(&end, 0));
+                    let b = self.expr(base, 0);
+                    let e = self.end(base, &PrimExpr::int_of(span, base.dtype()));
                     if step == 1 { format!("{b}:{e}") } else { format!("{b}:{e}:{step}") }
                 }
                 ExprKind::Cast(x) if widened(x, i) && native_wide(i.dtype().bits) => self.expr(x, 0),

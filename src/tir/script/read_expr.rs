@@ -220,18 +220,16 @@ impl Reader {
             }
             Expr::Subscript(base, idx) => {
                 if let Expr::Attr(b, f) = &base.e
-                    && f == "shape"
+                    && (f == "shape" || f == "strides")
                     && let Some(Binding::Buffer(buf)) = b.e.dotted().and_then(|n| self.lookup(&n).cloned())
                 {
-                    let [i] = idx.as_slice() else { return err("expected one index into a shape", span) };
+                    let [i] = idx.as_slice() else { return err(format!("expected one index into {f}"), span) };
                     let k = self.int_const(i)?;
-                    return buf
-                        .shape()
+                    let dims = if f == "shape" { buf.shape() } else { buf.strides() };
+                    return dims
                         .get(usize::try_from(k).unwrap_or(usize::MAX))
                         .map(|d| Operand { e: d.with_span(sp), lit: false })
-                        .ok_or_else(|| {
-                            self.error(format!("{} has {} dimensions", buf.name(), buf.shape().len()), i.span)
-                        });
+                        .ok_or_else(|| self.error(format!("{} has {} {f}", buf.name(), dims.len()), i.span));
                 }
                 let (buffer, indices) = self.access(base, idx, span)?;
                 plain(PrimExpr::load(&buffer, indices).with_span(sp))
