@@ -667,6 +667,9 @@ const TRACE_TOKENS: &[&str] = &[
     "sch.write_at",
     "sch.sample_partitioned_tile",
     "sch.rolling_buffer",
+    "sch.tensorize",
+    "\"mm4\"",
+    "\"dot16x4\"",
     "sch.blockize",
     "sch.add_unit_loop",
     "sch.reorder_block_iter_var",
@@ -739,7 +742,10 @@ const TRACE_TOKENS: &[&str] = &[
 ];
 
 /// The kernels schedule traces are replayed on.
-fn trace_kernels() -> Vec<strata::tir::ast::PrimFunc> {
+/// A kernel and the tensor intrinsics of its file.
+type TraceKernel = (strata::tir::ast::PrimFunc, Vec<(String, strata::tir::schedule::TensorIntrin)>);
+
+fn trace_kernels() -> Vec<TraceKernel> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("jit-tests/tir/script");
     let mut paths: Vec<std::path::PathBuf> = ["matmul256", "conv2d", "softmax", "sum", "bias_relu", "add"]
         .iter()
@@ -754,17 +760,23 @@ fn trace_kernels() -> Vec<strata::tir::ast::PrimFunc> {
         .iter()
         .map(|p| {
             let t = std::fs::read_to_string(p).expect("kernel");
-            strata::tir::parse_script(&t).expect("kernel parses").funcs.remove(0)
+            let mut m = strata::tir::parse_script(&t).expect("kernel parses");
+            let intrins = strata::tir::schedule::TensorIntrin::from_module(&m);
+            (m.funcs.remove(0), intrins)
         })
         .collect()
 }
 
 /// Replay a trace on every kernel; what replays prints and reads back, lowers and compiles,
 /// and (when small) runs, checked: nothing panics.
-fn check_trace(input: &str, kernels: &[strata::tir::ast::PrimFunc], engine: &strata::engine::Engine) -> Outcome {
+fn check_trace(input: &str, kernels: &[TraceKernel], engine: &strata::engine::Engine) -> Outcome {
     let mut outcome = Outcome::Syntax;
-    for f in kernels {
-        let Ok(sch) = strata::tir::schedule::Schedule::replay(f.clone(), input) else { continue };
+    for (f, intrins) in kernels {
+        let mut sch = strata::tir::schedule::Schedule::new(f.clone());
+        for (name, intrin) in intrins {
+            sch.register_tensor_intrin(name, intrin.clone());
+        }
+        let Ok(sch) = sch.replay_more(input) else { continue };
         outcome = Outcome::Accepted;
         let printed = strata::tir::script::print_func(sch.func());
         let again = strata::tir::parse_script_named("scheduled.py", &printed).unwrap_or_else(|e| {

@@ -612,6 +612,55 @@ fn prints_what_tvm_printed() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// MetaSchedule's best schedules (jit-tests/tir/tvm/traces, from `ms.tune_tir`, with their
+/// postprocessing: parallel, vectorize, unroll annotations, layout rewrites, decomposed
+/// reductions) replayed in Strata on the operator's `te` form give the `sched` form TVM printed.
+#[test]
+fn metaschedule_traces_replay_to_tvms_text() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("jit-tests/tir/tvm");
+    let mut traces: Vec<_> =
+        std::fs::read_dir(dir.join("traces")).expect("traces").map(|e| e.expect("entry").path()).collect();
+    traces.sort();
+    let lines_of = |case: &str| -> Vec<String> {
+        case.lines()
+            .filter(|l| !l.trim().is_empty())
+            .filter(|l| !l.starts_with("# ") || l.contains("with T.sblock"))
+            .map(str::to_string)
+            .collect()
+    };
+    let mut failures = Vec::new();
+    for path in &traces {
+        let name = path.file_stem().and_then(|n| n.to_str()).expect("name").to_string();
+        let cases = std::fs::read_to_string(dir.join(format!("{name}.py"))).expect("the operator's cases");
+        let form = |f: &str| {
+            cases.split("# -----").find(|c| c.contains(&format!("# form: {f}\n"))).map(lines_of).expect("form")
+        };
+        let te = strata::tir::parse_script(&form("te").join("\n")).expect("te form reads");
+        let trace = std::fs::read_to_string(path)
+            .expect("trace")
+            .replace("func_name=\"main\"", &format!("func_name=\"{name}\""));
+        let sch = match strata::tir::schedule::Schedule::replay(te.funcs[0].clone(), &trace) {
+            Ok(s) => s,
+            Err(e) => {
+                failures.push(format!("{name}: {e}"));
+                continue;
+            }
+        };
+        let mut m = IRModule::from_func(sch.func().clone());
+        m.name = Some("Module".into());
+        let ours = strata::tir::script::print_module(&m);
+        let ours: Vec<&str> = ours.lines().filter(|l| !l.trim().is_empty() && !l.starts_with("# from")).collect();
+        let tvm = form("sched");
+        if let Some((k, (t, o))) = tvm.iter().zip(&ours).enumerate().find(|(_, (t, o))| t.trim_end() != o.trim_end()) {
+            failures.push(format!("{name} line {k}:\n  TVM:    {t}\n  Strata: {o}"));
+        } else if tvm.len() != ours.len() {
+            failures.push(format!("{name}: {} lines, TVM printed {}", ours.len(), tvm.len()));
+        }
+    }
+    assert!(traces.len() >= 8, "{traces:?}");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 #[test]
 fn long_expression_chains_are_errors_not_stack_overflows() {
     // Each link of a chain nests the tree a level deeper; the reader refuses what it cannot

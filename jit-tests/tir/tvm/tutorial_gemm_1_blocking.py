@@ -9,20 +9,20 @@
 @I.ir_module
 class Module:
     @T.prim_func(s_tir=True)
-    def tutorial_gemm_1_blocking(A: T.Buffer((64, 64), "float32"), B: T.Buffer((64, 64), "float32"), C: T.Buffer((64, 64), "float32")):
+    def tutorial_gemm_1_blocking(A: T.Buffer((32, 32), "float32"), B: T.Buffer((32, 32), "float32"), C: T.Buffer((32, 32), "float32")):
         T.func_attr({"tirx.noalias": True})
         # with T.sblock("root"):
-        for x_0, y_0, k_0, k_1, x_1, y_1 in T.grid(2, 2, 16, 4, 32, 32):
+        for x_0, y_0, k_0, k_1, x_1, y_1 in T.grid(4, 4, 8, 4, 8, 8):
             with T.sblock("C"):
-                v_x = T.axis.spatial(64, x_0 * 32 + x_1)
-                v_y = T.axis.spatial(64, y_0 * 32 + y_1)
-                v_k = T.axis.reduce(64, k_0 * 4 + k_1)
+                v_x = T.axis.spatial(32, x_0 * 8 + x_1)
+                v_y = T.axis.spatial(32, y_0 * 8 + y_1)
+                v_k = T.axis.reduce(32, k_0 * 4 + k_1)
                 T.reads(A[v_x, v_k], B[v_k, v_y])
                 T.writes(C[v_x, v_y])
                 with T.init():
                     C[v_x, v_y] = T.float32(0.0)
                 C[v_x, v_y] = C[v_x, v_y] + A[v_x, v_k] * B[v_k, v_y]
-# run: @tutorial_gemm_1_blocking(npy("data/tutorial_gemm_1_blocking_A.npy"), npy("data/tutorial_gemm_1_blocking_B.npy"), zeros(64x64xf32)); %2 ~= npy("data/tutorial_gemm_1_blocking_C.npy")
+# run: @tutorial_gemm_1_blocking(npy("data/tutorial_gemm_1_blocking_A.npy"), npy("data/tutorial_gemm_1_blocking_B.npy"), zeros(32x32xf32)); %2 ~= npy("data/tutorial_gemm_1_blocking_C.npy")
 
 # -----
 
@@ -34,17 +34,17 @@ class Module:
 @I.ir_module
 class Module:
     @T.prim_func(s_tir=True)
-    def tutorial_gemm_1_blocking(A: T.Buffer((64, 64), "float32"), B: T.Buffer((64, 64), "float32"), C: T.Buffer((64, 64), "float32")):
+    def tutorial_gemm_1_blocking(A: T.Buffer((32, 32), "float32"), B: T.Buffer((32, 32), "float32"), C: T.Buffer((32, 32), "float32")):
         T.func_attr({"tirx.noalias": True})
-        A_1 = A.view(4096)
-        B_1 = B.view(4096)
-        C_1 = C.view(4096)
-        for x_0, y_0, k_0, k_1, x_1, y_1 in T.grid(2, 2, 16, 4, 32, 32):
+        A_1 = A.view(1024)
+        B_1 = B.view(1024)
+        C_1 = C.view(1024)
+        for x_0, y_0, k_0, k_1, x_1, y_1 in T.grid(4, 4, 8, 4, 8, 8):
             cse_v1: T.let[T.int32] = k_0 * 4
-            cse_v2: T.let[T.int32] = y_0 * 32
-            cse_v3: T.let[T.int32] = x_0 * 2048 + x_1 * 64
+            cse_v2: T.let[T.int32] = y_0 * 8
+            cse_v3: T.let[T.int32] = x_0 * 256 + x_1 * 32
             cse_v4: T.let[T.int32] = cse_v3 + cse_v2 + y_1
             if cse_v1 + k_1 == 0:
                 C_1[cse_v4] = T.float32(0.0)
-            C_1[cse_v4] = C_1[cse_v4] + A_1[cse_v3 + cse_v1 + k_1] * B_1[k_0 * 256 + k_1 * 64 + cse_v2 + y_1]
-# run: @tutorial_gemm_1_blocking(npy("data/tutorial_gemm_1_blocking_A.npy"), npy("data/tutorial_gemm_1_blocking_B.npy"), zeros(64x64xf32)); %2 ~= npy("data/tutorial_gemm_1_blocking_C.npy")
+            C_1[cse_v4] = C_1[cse_v4] + A_1[cse_v3 + cse_v1 + k_1] * B_1[k_0 * 128 + k_1 * 32 + cse_v2 + y_1]
+# run: @tutorial_gemm_1_blocking(npy("data/tutorial_gemm_1_blocking_A.npy"), npy("data/tutorial_gemm_1_blocking_B.npy"), zeros(32x32xf32)); %2 ~= npy("data/tutorial_gemm_1_blocking_C.npy")

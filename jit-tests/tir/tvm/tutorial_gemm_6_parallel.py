@@ -9,38 +9,38 @@
 @I.ir_module
 class Module:
     @T.prim_func(s_tir=True)
-    def tutorial_gemm_6_parallel(A: T.Buffer((64, 64), "float32"), B: T.Buffer((64, 64), "float32"), C: T.Buffer((64, 64), "float32")):
+    def tutorial_gemm_6_parallel(A: T.Buffer((32, 32), "float32"), B: T.Buffer((32, 32), "float32"), C: T.Buffer((32, 32), "float32")):
         T.func_attr({"tirx.noalias": True})
         # with T.sblock("root"):
-        C_local = T.sblock_alloc_buffer((64, 64), scope="local")
-        B_global = T.sblock_alloc_buffer((2, 64, 32))
-        for ax0, ax1 in T.grid(64, 64):
+        C_local = T.sblock_alloc_buffer((32, 32), scope="local")
+        B_global = T.sblock_alloc_buffer((4, 32, 8))
+        for ax0, ax1 in T.grid(32, 32):
             with T.sblock("B_global"):
                 v0, v1 = T.axis.remap("SS", [ax0, ax1])
                 T.reads(B[v0, v1])
-                T.writes(B_global[v1 // 32, v0, v1 % 32])
-                B_global[v1 // 32, v0, v1 % 32] = B[v0, v1]
-        for x_0 in T.parallel(2):
-            for y_0 in range(2):
-                for k_0, x_1, k_1 in T.grid(16, 32, 4):
-                    for y_1 in T.vectorized(32):
+                T.writes(B_global[v1 // 8, v0, v1 % 8])
+                B_global[v1 // 8, v0, v1 % 8] = B[v0, v1]
+        for x_0 in T.parallel(4):
+            for y_0 in range(4):
+                for k_0, x_1, k_1 in T.grid(8, 8, 4):
+                    for y_1 in T.vectorized(8):
                         with T.sblock("C"):
-                            v_x = T.axis.spatial(64, x_0 * 32 + x_1)
-                            v_y = T.axis.spatial(64, y_0 * 32 + y_1)
-                            v_k = T.axis.reduce(64, k_0 * 4 + k_1)
-                            T.reads(A[v_x, v_k], B_global[v_y // 32, v_k, v_y % 32])
+                            v_x = T.axis.spatial(32, x_0 * 8 + x_1)
+                            v_y = T.axis.spatial(32, y_0 * 8 + y_1)
+                            v_k = T.axis.reduce(32, k_0 * 4 + k_1)
+                            T.reads(A[v_x, v_k], B_global[v_y // 8, v_k, v_y % 8])
                             T.writes(C_local[v_x, v_y])
                             with T.init():
                                 C_local[v_x, v_y] = T.float32(0.0)
-                            C_local[v_x, v_y] = C_local[v_x, v_y] + A[v_x, v_k] * B_global[v_y // 32, v_k, v_y % 32]
-                for ax0, ax1 in T.grid(32, 32):
+                            C_local[v_x, v_y] = C_local[v_x, v_y] + A[v_x, v_k] * B_global[v_y // 8, v_k, v_y % 8]
+                for ax0, ax1 in T.grid(8, 8):
                     with T.sblock("C_local"):
-                        v0 = T.axis.spatial(64, x_0 * 32 + ax0)
-                        v1 = T.axis.spatial(64, y_0 * 32 + ax1)
+                        v0 = T.axis.spatial(32, x_0 * 8 + ax0)
+                        v1 = T.axis.spatial(32, y_0 * 8 + ax1)
                         T.reads(C_local[v0, v1])
                         T.writes(C[v0, v1])
                         C[v0, v1] = C_local[v0, v1]
-# run: @tutorial_gemm_6_parallel(npy("data/tutorial_gemm_6_parallel_A.npy"), npy("data/tutorial_gemm_6_parallel_B.npy"), zeros(64x64xf32)); %2 ~= npy("data/tutorial_gemm_6_parallel_C.npy")
+# run: @tutorial_gemm_6_parallel(npy("data/tutorial_gemm_6_parallel_A.npy"), npy("data/tutorial_gemm_6_parallel_B.npy"), zeros(32x32xf32)); %2 ~= npy("data/tutorial_gemm_6_parallel_C.npy")
 
 # -----
 
@@ -52,24 +52,24 @@ class Module:
 @I.ir_module
 class Module:
     @T.prim_func(s_tir=True)
-    def tutorial_gemm_6_parallel(A: T.Buffer((64, 64), "float32"), B: T.Buffer((64, 64), "float32"), C: T.Buffer((64, 64), "float32")):
+    def tutorial_gemm_6_parallel(A: T.Buffer((32, 32), "float32"), B: T.Buffer((32, 32), "float32"), C: T.Buffer((32, 32), "float32")):
         T.func_attr({"tirx.noalias": True})
-        B_global = T.alloc_buffer((4096,))
-        A_1 = A.view(4096)
-        B_1 = B.view(4096)
-        C_1 = C.view(4096)
-        for ax0, ax1 in T.grid(64, 64):
-            B_global[ax1 // 32 * 2048 + ax0 * 32 + ax1 % 32] = B_1[ax0 * 64 + ax1]
-        for x_0 in T.parallel(2):
-            C_local = T.alloc_local((1024,))
-            for y_0 in range(2):
-                cse_v3: T.let[T.int32] = x_0 * 2048
-                for k_0, x_1, k_1 in T.grid(16, 32, 4):
+        B_global = T.alloc_buffer((1024,))
+        A_1 = A.view(1024)
+        B_1 = B.view(1024)
+        C_1 = C.view(1024)
+        for ax0, ax1 in T.grid(32, 32):
+            B_global[ax1 // 8 * 256 + ax0 * 8 + ax1 % 8] = B_1[ax0 * 32 + ax1]
+        for x_0 in T.parallel(4):
+            C_local = T.alloc_local((64,))
+            for y_0 in range(4):
+                cse_v3: T.let[T.int32] = x_0 * 256
+                for k_0, x_1, k_1 in T.grid(8, 8, 4):
                     cse_v1: T.let[T.int32] = k_0 * 4
-                    cse_v2: T.let[T.int32] = x_1 * 32
+                    cse_v2: T.let[T.int32] = x_1 * 8
                     if cse_v1 + k_1 == 0:
-                        C_local[cse_v2:cse_v2 + 32] = T.Broadcast(T.float32(0.0), 32)
-                    C_local[cse_v2:cse_v2 + 32] = C_local[T.Ramp(cse_v2, 1, 32)] + T.Broadcast(A_1[cse_v3 + x_1 * 64 + cse_v1 + k_1], 32) * B_global[T.Ramp(y_0 * 2048 + k_0 * 128 + k_1 * 32, 1, 32)]
-                for ax0, ax1 in T.grid(32, 32):
-                    C_1[cse_v3 + ax0 * 64 + y_0 * 32 + ax1] = C_local[ax0 * 32 + ax1]
-# run: @tutorial_gemm_6_parallel(npy("data/tutorial_gemm_6_parallel_A.npy"), npy("data/tutorial_gemm_6_parallel_B.npy"), zeros(64x64xf32)); %2 ~= npy("data/tutorial_gemm_6_parallel_C.npy")
+                        C_local[cse_v2:cse_v2 + 8] = T.Broadcast(T.float32(0.0), 8)
+                    C_local[cse_v2:cse_v2 + 8] = C_local[T.Ramp(cse_v2, 1, 8)] + T.Broadcast(A_1[cse_v3 + x_1 * 32 + cse_v1 + k_1], 8) * B_global[T.Ramp(y_0 * 256 + k_0 * 32 + k_1 * 8, 1, 8)]
+                for ax0, ax1 in T.grid(8, 8):
+                    C_1[cse_v3 + ax0 * 32 + y_0 * 8 + ax1] = C_local[ax0 * 8 + ax1]
+# run: @tutorial_gemm_6_parallel(npy("data/tutorial_gemm_6_parallel_A.npy"), npy("data/tutorial_gemm_6_parallel_B.npy"), zeros(32x32xf32)); %2 ~= npy("data/tutorial_gemm_6_parallel_C.npy")

@@ -9,34 +9,34 @@
 @I.ir_module
 class Module:
     @T.prim_func(s_tir=True)
-    def tutorial_mm_relu(A: T.Buffer((64, 64), "float32"), B: T.Buffer((64, 64), "float32"), C: T.Buffer((64, 64), "float32")):
+    def tutorial_mm_relu(A: T.Buffer((32, 32), "float32"), B: T.Buffer((32, 32), "float32"), C: T.Buffer((32, 32), "float32")):
         T.func_attr({"tirx.noalias": True})
         # with T.sblock("root"):
-        Y = T.sblock_alloc_buffer((64, 64))
-        for i, j_0 in T.grid(64, 16):
+        Y = T.sblock_alloc_buffer((32, 32))
+        for i, j_0 in T.grid(32, 8):
             for j_1_init in range(4):
                 with T.sblock("Y_init"):
-                    v_i = T.axis.spatial(64, i)
-                    v_j = T.axis.spatial(64, j_0 * 4 + j_1_init)
+                    v_i = T.axis.spatial(32, i)
+                    v_j = T.axis.spatial(32, j_0 * 4 + j_1_init)
                     T.reads()
                     T.writes(Y[v_i, v_j])
                     Y[v_i, v_j] = T.float32(0.0)
-            for k, j_1 in T.grid(64, 4):
+            for k, j_1 in T.grid(32, 4):
                 with T.sblock("Y_update"):
-                    v_i = T.axis.spatial(64, i)
-                    v_j = T.axis.spatial(64, j_0 * 4 + j_1)
-                    v_k = T.axis.reduce(64, k)
+                    v_i = T.axis.spatial(32, i)
+                    v_j = T.axis.spatial(32, j_0 * 4 + j_1)
+                    v_k = T.axis.reduce(32, k)
                     T.reads(Y[v_i, v_j], A[v_i, v_k], B[v_k, v_j])
                     T.writes(Y[v_i, v_j])
                     Y[v_i, v_j] = Y[v_i, v_j] + A[v_i, v_k] * B[v_k, v_j]
             for ax0 in range(4):
                 with T.sblock("C"):
-                    v_i = T.axis.spatial(64, i)
-                    v_j = T.axis.spatial(64, j_0 * 4 + ax0)
+                    v_i = T.axis.spatial(32, i)
+                    v_j = T.axis.spatial(32, j_0 * 4 + ax0)
                     T.reads(Y[v_i, v_j])
                     T.writes(C[v_i, v_j])
                     C[v_i, v_j] = T.max(Y[v_i, v_j], T.float32(0.0))
-# run: @tutorial_mm_relu(npy("data/tutorial_mm_relu_A.npy"), npy("data/tutorial_mm_relu_B.npy"), zeros(64x64xf32)); %2 ~= npy("data/tutorial_mm_relu_C.npy")
+# run: @tutorial_mm_relu(npy("data/tutorial_mm_relu_A.npy"), npy("data/tutorial_mm_relu_B.npy"), zeros(32x32xf32)); %2 ~= npy("data/tutorial_mm_relu_C.npy")
 
 # -----
 
@@ -48,19 +48,19 @@ class Module:
 @I.ir_module
 class Module:
     @T.prim_func(s_tir=True)
-    def tutorial_mm_relu(A: T.Buffer((64, 64), "float32"), B: T.Buffer((64, 64), "float32"), C: T.Buffer((64, 64), "float32")):
+    def tutorial_mm_relu(A: T.Buffer((32, 32), "float32"), B: T.Buffer((32, 32), "float32"), C: T.Buffer((32, 32), "float32")):
         T.func_attr({"tirx.noalias": True})
         Y = T.alloc_buffer((4,))
-        A_1 = A.view(4096)
-        B_1 = B.view(4096)
-        C_1 = C.view(4096)
-        for i, j_0 in T.grid(64, 16):
+        A_1 = A.view(1024)
+        B_1 = B.view(1024)
+        C_1 = C.view(1024)
+        for i, j_0 in T.grid(32, 8):
             for j_1_init in range(4):
                 Y[j_1_init] = T.float32(0.0)
-            cse_v1: T.let[T.int32] = i * 64
+            cse_v1: T.let[T.int32] = i * 32
             cse_v2: T.let[T.int32] = j_0 * 4
-            for k, j_1 in T.grid(64, 4):
-                Y[j_1] = Y[j_1] + A_1[cse_v1 + k] * B_1[k * 64 + cse_v2 + j_1]
+            for k, j_1 in T.grid(32, 4):
+                Y[j_1] = Y[j_1] + A_1[cse_v1 + k] * B_1[k * 32 + cse_v2 + j_1]
             for ax0 in range(4):
                 C_1[cse_v1 + cse_v2 + ax0] = T.max(Y[ax0], T.float32(0.0))
-# run: @tutorial_mm_relu(npy("data/tutorial_mm_relu_A.npy"), npy("data/tutorial_mm_relu_B.npy"), zeros(64x64xf32)); %2 ~= npy("data/tutorial_mm_relu_C.npy")
+# run: @tutorial_mm_relu(npy("data/tutorial_mm_relu_A.npy"), npy("data/tutorial_mm_relu_B.npy"), zeros(32x32xf32)); %2 ~= npy("data/tutorial_mm_relu_C.npy")

@@ -177,7 +177,12 @@ impl Schedule {
             let target = cmp.buffers.get(&db.id()).ok_or_else(|| {
                 err(P, format!("buffer {} of the description {} is not used", db.name(), ti.desc.name))
             })?;
-            let base = &cmp.base[&target.id()];
+            let base = cmp.base.get(&target.id()).ok_or_else(|| {
+                err(
+                    P,
+                    format!("buffer {} of the description {} is not in the block's regions", db.name(), ti.desc.name),
+                )
+            })?;
             let Some(lead) = base.len().checked_sub(ib.shape().len()) else {
                 return Err(err(
                     P,
