@@ -1167,6 +1167,25 @@ fn rolling_buffer_refuses_what_tvm_refuses() {
         sch.rolling_buffer(b, 0).unwrap_err().to_string(),
         "rolling_buffer: loop i2_0 does not run its iterations in order: a rolling buffer reuses what the previous tile computed"
     );
+    // After rolling, a loop whose iterations share the rolling buffer's elements (the rolling
+    // loop, another overlapping tile loop) must not run them at once (TVM 0.27 accepts both and
+    // builds a racing kernel); a loop whose iterations each write their own slice (channel
+    // tiles) may.
+    let kernel = dir().join("kernels/cascade_pool.py");
+    let rolled = std::fs::read_to_string(dir().join("rolling_h_w_c_tiled.trace")).expect("trace");
+    let refused = |lp: &str| {
+        Schedule::replay(read_func(&kernel), &format!("{rolled}  sch.parallel(loop={lp})\n")).unwrap_err().to_string()
+    };
+    // The rolling loop: the rolling variable is opaque now.
+    assert!(refused("l9").contains("is not a data parallel block iter"), "{}", refused("l9"));
+    assert_eq!(
+        refused("l11"),
+        "trace line 14: parallel: loop i2_0 cannot run its iterations at once: block B writes the rolling buffer B, whose elements they share"
+    );
+    let input = read_func(&kernel);
+    let sch = Schedule::replay(input.clone(), &format!("{rolled}  sch.parallel(loop=l13)\n")).expect("channel tiles");
+    let (a, b) = outputs(&input, sch.func()).expect("runs");
+    assert!(same_outputs(&input, &a, &b));
     // An output block.
     let e =
         Schedule::replay(pool(), "b0 = sch.get_sblock(\"C\")\nsch.rolling_buffer(block=b0, write_buffer_index=0)\n")

@@ -377,6 +377,16 @@ impl Schedule {
                     ),
                 ));
             }
+            // TVM 0.27 accepts this and builds a kernel whose iterations race.
+            if let Some((b, buf)) = self.shared_rolling_write(&p.var, p.extent.as_int(), &p.body) {
+                return Err(err(
+                    primitive,
+                    format!(
+                        "loop {} cannot run its iterations at once: block {b} writes the rolling buffer {buf}, whose elements they share",
+                        p.var.name()
+                    ),
+                ));
+            }
         }
         p.kind = kind;
         let id = p.var.id();

@@ -168,6 +168,9 @@ pub struct Schedule {
     forced: std::collections::VecDeque<Option<Decision>>,
     /// The tensor intrinsics `tensorize` may name.
     intrins: Vec<(String, std::sync::Arc<TensorIntrin>)>,
+    /// The data of the buffers `rolling_buffer` made: shared by every iteration of the loops
+    /// above their writers, so those loops must not run their iterations at once.
+    rolled: Vec<Var>,
 }
 
 /// A sampling primitive's decision: a tiling or a candidate's index.
@@ -198,6 +201,7 @@ impl Schedule {
             rng: sample::SplitMix::new(0),
             forced: Default::default(),
             intrins: Vec::new(),
+            rolled: Vec::new(),
         }
     }
 

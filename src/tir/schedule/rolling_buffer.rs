@@ -171,7 +171,55 @@ impl Schedule {
         let body = super::blocks::replace_stmt(&self.func.body, &site.realize, &writer);
         let mut roll = Roll { old: &buffer, new: &new, axis, window: PrimExpr::int_of(window, dt), root: true };
         self.func.body = roll.stmt(&body);
+        self.rolled.push(new.data().clone());
         Ok(())
+    }
+
+    /// A block under loop `l` (of `extent` iterations) writing a rolling buffer that two
+    /// iterations of `l` would both write, were they run at once: the block's and the buffer's
+    /// names. Iterations may run at once only when each writes its own slice of the buffer (a
+    /// dimension its variable moves by at least the region's extent, a channel say); the rolling
+    /// dimension, indexed modulo the window, and overlapping tiles never give one.
+    pub(super) fn shared_rolling_write(&self, l: &Var, extent: Option<i64>, body: &Stmt) -> Option<(String, String)> {
+        if self.rolled.is_empty() || extent == Some(1) {
+            return None;
+        }
+        let mut found = None;
+        let outer = tree::outer_blocks(body);
+        tree::walk_blocks(body, &mut Vec::new(), &mut |loops, realize, block| {
+            let StmtKind::BlockRealize { values, .. } = realize.kind() else { return };
+            let bindings: HashMap<u64, PrimExpr> =
+                block.iter_vars.iter().zip(values).map(|(iv, v)| (iv.var.id(), v.clone())).collect();
+            // The loops between `l` and the block, each iteration of `l` runs all of them (a
+            // block in between hides some: then no slice is known to be its own).
+            let inner: Vec<ForParts> = loops.iter().filter_map(ForParts::of).collect();
+            let direct = outer.iter().any(|(_, r, _)| r.same_node(realize));
+            for w in &block.writes {
+                if found.is_some() || !self.rolled.iter().any(|d| d == w.buffer.data()) {
+                    continue;
+                }
+                // One iteration of `l` writes, along a dimension, `extent` elements from
+                // `a * l + ...`: its own slice when the next iteration starts past them.
+                let own_slice = direct
+                    && w.region.iter().any(|r| {
+                        let min = simplify(&Substitute { map: &bindings }.expr(&r.min));
+                        let Some(a) = crate::tir::region::coefficient(&min, l.id()) else { return false };
+                        let mut span = r.extent.as_int().map(i128::from);
+                        for f in &inner {
+                            let step = crate::tir::region::coefficient(&min, f.var.id()).map(i128::from);
+                            span = match (span, step, f.extent.as_int()) {
+                                (Some(s), Some(c), Some(n)) => Some(s + c.abs() * i128::from(n.max(1) - 1)),
+                                _ => None,
+                            };
+                        }
+                        span.is_some_and(|e| a != 0 && i128::from(a).abs() >= e)
+                    });
+                if !own_slice {
+                    found = Some((block.name.clone(), w.buffer.name().to_string()));
+                }
+            }
+        });
+        found
     }
 }
 
