@@ -1182,6 +1182,12 @@ fn rolling_buffer_refuses_what_tvm_refuses() {
         refused("l11"),
         "trace line 14: parallel: loop i2_0 cannot run its iterations at once: block B writes the rolling buffer B, whose elements they share"
     );
+    // The same loop made parallel before rolling.
+    let parallel_first = rolled.replace("  sch.rolling_buffer(", "  sch.parallel(loop=l11)\n  sch.rolling_buffer(");
+    assert_eq!(
+        Schedule::replay(read_func(&kernel), &parallel_first).unwrap_err().to_string(),
+        "trace line 14: rolling_buffer: loop i2_0 does not run its iterations in order: a rolling buffer reuses what the previous tile computed"
+    );
     let input = read_func(&kernel);
     let sch = Schedule::replay(input.clone(), &format!("{rolled}  sch.parallel(loop=l13)\n")).expect("channel tiles");
     let (a, b) = outputs(&input, sch.func()).expect("runs");

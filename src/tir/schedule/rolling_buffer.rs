@@ -170,8 +170,30 @@ impl Schedule {
         );
         let body = super::blocks::replace_stmt(&self.func.body, &site.realize, &writer);
         let mut roll = Roll { old: &buffer, new: &new, axis, window: PrimExpr::int_of(window, dt), root: true };
-        self.func.body = roll.stmt(&body);
+        let before = std::mem::replace(&mut self.func.body, roll.stmt(&body));
         self.rolled.push(new.data().clone());
+        // A loop made parallel before (another overlapping tile loop) now shares the buffer.
+        let mut racing = None;
+        crate::tir::visit::walk_stmts(&self.func.body, &mut |s| {
+            if let Some(f) = ForParts::of(s)
+                && !matches!(f.kind, ForKind::Serial | ForKind::Unrolled)
+                && racing.is_none()
+            {
+                racing =
+                    self.shared_rolling_write(&f.var, f.extent.as_int(), &f.body).map(|_| f.var.name().to_string());
+            }
+        });
+        if let Some(l) = racing {
+            self.func.body = before;
+            self.rolled.pop();
+            return Err(err(
+                P,
+                format!(
+                    "loop {l} runs its iterations at once, and they would share the elements of the rolling buffer {}",
+                    buffer.name()
+                ),
+            ));
+        }
         Ok(())
     }
 
