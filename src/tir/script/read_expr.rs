@@ -64,6 +64,7 @@ const MATH: &[&str] = &[
     "popcount",
     "clz",
     "fma",
+    "q_multiply_shift",
 ];
 
 /// Builtins of two operands of one type (the operands are unified like a binary operator).

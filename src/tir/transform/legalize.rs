@@ -6,6 +6,9 @@
 //!
 //! Like TVM's, the expansions evaluate both arms of their `Select`s.
 //!
+//! `T.q_multiply_shift(x, y, q, s)` (fixed-point requantization, `round(x * y * 2^(s - q))`)
+//! becomes TVM's integer formula: the multiplication in 64 bits, rounding half up, the shift.
+//!
 //! LLVM intrinsics called by name (`T.call_llvm_pure_intrin("float32", "llvm.sqrt", x)`) become
 //! the builtins they are, where they have one; lowering names the others as unsupported.
 
@@ -29,6 +32,12 @@ impl Mutator for Legalize {
             && kind.starts_with("call_llvm")
         {
             return llvm_intrinsic(intrinsic, args, dt).map_or(e.clone(), |x| x.with_span(e.span()));
+        }
+        if name.as_ref() == "tir.q_multiply_shift"
+            && let [x, y, q, sh] = args.as_slice()
+            && dt.is_int()
+        {
+            return q_multiply_shift(x, y, q, sh, dt).with_span(e.span());
         }
         let ([x], true) = (args.as_slice(), dt.is_float()) else { return e };
         let name = name.strip_prefix("tir.").unwrap_or(name);
@@ -136,6 +145,48 @@ fn llvm_intrinsic(name: &str, args: &[PrimExpr], dt: DataType) -> Option<PrimExp
         ("lround" | "llround", [x]) if float => Some(PrimExpr::cast(dt, round_half_away(x))),
         _ => None,
     }
+}
+
+/// TVM's expansion of `q_multiply_shift` (its `QMultiplyShift` lowering for LLVM): `x * y`
+/// in 64 bits, shifted left by a positive `s`, then right by `q` plus a negative `s`'s size,
+/// adding half of the last step's unit first (rounding half up); back to `x`'s type. A
+/// multiplier of exactly `1 << 30` (0.5) is a plain shift with the same rounding.
+fn q_multiply_shift(x: &PrimExpr, y: &PrimExpr, q: &PrimExpr, s: &PrimExpr, dt: DataType) -> PrimExpr {
+    let lanes = dt.lanes;
+    let of = |v: i64, t: DataType| {
+        let k = PrimExpr::int_of(v, t.element());
+        if t.lanes > 1 { PrimExpr::broadcast(k, t.lanes) } else { k }
+    };
+    let bin = PrimExpr::binary;
+    let shift = |f: &str, a: PrimExpr, b: PrimExpr| PrimExpr::call_builtin(a.dtype(), f, vec![a, b]);
+    let shl = |a, b| shift("tir.shift_left", a, b);
+    let shr = |a, b| shift("tir.shift_right", a, b);
+    let cast = |t: DataType, e: &PrimExpr| if e.dtype() == t { e.clone() } else { PrimExpr::cast(t, e.clone()) };
+    let lp = DataType { lanes, ..DataType::INT32 };
+    if y.as_int() == Some(1 << 30)
+        && let Some(sv) = s.as_int()
+    {
+        let exp = sv - 1;
+        if exp > 0 {
+            return shl(cast(dt, x), of(exp, dt));
+        }
+        let exp = -exp;
+        let rounding = shl(of(1, lp), of(exp - 1, lp));
+        return cast(dt, &shr(bin(BinOp::Add, cast(lp, x), rounding), of(exp, lp)));
+    }
+    let hp = DataType { lanes, ..DataType::INT64 };
+    let st = s.dtype();
+    let zero = of(0, st);
+    let positive = PrimExpr::cmp(CmpOp::Gt, s.clone(), zero.clone());
+    let left = PrimExpr::select(positive.clone(), s.clone(), zero.clone());
+    let right = PrimExpr::select(positive, zero.clone(), bin(BinOp::Sub, zero.clone(), s.clone()));
+    let x64 = cast(hp, x);
+    let shifted =
+        PrimExpr::select(PrimExpr::cmp(CmpOp::Ne, left.clone(), zero), shl(x64.clone(), cast(hp, &left)), x64);
+    let product = bin(BinOp::Mul, shifted, cast(hp, y));
+    let total = cast(hp, &bin(BinOp::Add, right, cast(st, q)));
+    let rounding = shl(of(1, hp), bin(BinOp::Sub, total.clone(), of(1, hp)));
+    cast(dt, &shr(bin(BinOp::Add, product, rounding), total))
 }
 
 /// `x` rounded half away from zero: `trunc(x)`, plus `copysign(1, x)` when the dropped part
