@@ -946,3 +946,75 @@ fn mutated_bytecode_never_panics() {
     );
     assert!(failures.is_empty(), "{}", failures.join("\n=====\n"));
 }
+
+/// Tokens of tensor intrinsics: the pieces a description and an implementation are made of.
+const INTRIN_TOKENS: &[&str] = &[
+    "4",
+    "16",
+    "1",
+    "0",
+    "2",
+    "vi",
+    "vj",
+    "vk",
+    "i",
+    "j",
+    "k",
+    "A",
+    "B",
+    "C",
+    "+",
+    "-",
+    "*",
+    "[",
+    "]",
+    ", ",
+    ":",
+    "\"SSR\"",
+    "\"SR\"",
+    "T.vectorized",
+    "T.unroll",
+    "range",
+    "T.Cast(\"int32\", ",
+    "\"int8\"",
+    "\"float32\"",
+    "offset_factor=1",
+    "strides=(\"sb\", 1)",
+    "T.reads(",
+    "T.writes(",
+    "_desc",
+    "_impl",
+];
+
+/// Mutated tensor intrinsics (and kernels) with the tensorize traces applied: every result
+/// prints and reads back, or is an error; nothing panics.
+#[test]
+fn mutated_tensor_intrinsics_never_panic() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("jit-tests/tir/schedule");
+    let seeds: Vec<String> = ["kernels/tensorize_matmul.py", "kernels/tensorize_dot.py"]
+        .iter()
+        .map(|k| std::fs::read_to_string(dir.join(k)).expect("kernel"))
+        .collect();
+    let traces: Vec<String> = ["tensorize_loop", "tensorize_block", "tensorize_dot"]
+        .iter()
+        .map(|t| std::fs::read_to_string(dir.join(format!("{t}.trace"))).expect("trace"))
+        .collect();
+    fuzz("tensor intrinsics", &seeds, INTRIN_TOKENS, 150, &|text| {
+        let Ok(m) = strata::tir::parse_script(text) else { return Outcome::Syntax };
+        let Some(f) = m.funcs.first() else { return Outcome::Syntax };
+        let mut outcome = Outcome::Invalid;
+        for t in &traces {
+            let mut sch = strata::tir::schedule::Schedule::new(f.clone());
+            for (name, intrin) in strata::tir::schedule::TensorIntrin::from_module(&m) {
+                sch.register_tensor_intrin(&name, intrin);
+            }
+            let Ok(sch) = sch.replay_more(t) else { continue };
+            outcome = Outcome::Accepted;
+            let printed = strata::tir::script::print_func(sch.func());
+            let again = strata::tir::parse_script_named("tensorized.py", &printed)
+                .unwrap_or_else(|e| panic!("the tensorized print does not read back:\n{e}\n--- printed\n{printed}"));
+            let _ = strata::tir::lower(&again);
+        }
+        outcome
+    });
+}

@@ -197,6 +197,21 @@ impl Schedule {
             let mut region: Vec<Range> =
                 base[..lead].iter().map(|m| Range::new(m.clone(), PrimExpr::int_of(1, m.dtype()))).collect();
             region.extend(base[lead..].iter().zip(ib.shape()).map(|(m, e)| Range::new(m.clone(), e.clone())));
+            if ib.dtype() != target.dtype() || ib.scope() != target.scope() {
+                return Err(err(
+                    P,
+                    format!(
+                        "buffer {} of {} is {} in scope '{}', but {} is {} in scope '{}'",
+                        ib.name(),
+                        ti.implementation.name,
+                        ib.dtype(),
+                        ib.scope(),
+                        target.name(),
+                        target.dtype(),
+                        target.scope()
+                    ),
+                ));
+            }
             let copy = fresh_buffer(ib, &mut fresh_vars);
             body = super::blocks::replace_buffer_in_block(&body, ib, &copy);
             match_buffers
@@ -206,6 +221,14 @@ impl Schedule {
         let new_block = Block { body, match_buffers, ..(**block).clone() };
         let realize = tree::with_block(&site.realize, new_block);
         self.func.body = super::blocks::replace_stmt(&self.func.body, &site.realize, &realize);
+        // The implementation is the user's code: what it refers to must exist where it lands.
+        if let Err(d) = crate::tir::check::check_module(&IRModule::from_func(self.func.clone())) {
+            let why = d.list.first().map_or_else(String::new, |d| d.message.clone());
+            return Err(err(
+                P,
+                format!("the implementation {} does not fit block {name}: {why}", ti.implementation.name),
+            ));
+        }
         Ok(())
     }
 }

@@ -700,15 +700,24 @@ impl Printer {
         for mb in &b.match_buffers {
             // As TVM prints it: a stride variable the window defines is written as a string
             // (`strides=("sa", 1)`) and its uses as `A_1.strides[0]`.
+            // Only a variable used once in the declaration: a string defines a new one each time.
+            let uses = |v: &Var| buffer_vars(&mb.buffer).iter().filter(|u| u.id() == v.id()).count();
+            let once = |v: &Var| {
+                uses(v) == 1 && mb.buffer.strides().iter().filter(|e| e.as_var().is_some_and(|u| u == v)).count() == 1
+            };
             let defined_here: Vec<(usize, Var)> = mb
                 .buffer
                 .strides()
                 .iter()
                 .enumerate()
-                .filter_map(|(k, e)| e.as_var().filter(|v| !self.names.contains_key(&v.id())).map(|v| (k, v.clone())))
+                .filter_map(|(k, e)| {
+                    e.as_var().filter(|v| !self.names.contains_key(&v.id()) && once(v)).map(|v| (k, v.clone()))
+                })
                 .collect();
             for (_, v) in &defined_here {
-                self.names.insert(v.id(), format!("\"{}\"", v.name()));
+                // A unique name (a stride variable named like a buffer must not shadow it).
+                let n = self.var(v);
+                self.names.insert(v.id(), format!("\"{n}\""));
             }
             self.declare_vars(&mb.buffer, i);
             let n = self.buffer(&mb.buffer);
