@@ -662,6 +662,23 @@ fn metaschedule_traces_replay_to_tvms_text() {
 }
 
 #[test]
+fn q_multiply_shift_with_absurd_shifts_runs() {
+    // TVM's 0.5-multiplier shortcut computes `s - 1` and its negation: a shift near i64's
+    // limits took the general formula's runtime shifts instead of overflowing (found in review).
+    for args in ["1073741824, 31, -9223372036854775807", "1073741824, 31, 9223372036854775807", "1395864371, 31, -100"]
+    {
+        let src = format!(
+            "@T.prim_func\ndef f(A: T.Buffer((2,), \"int32\")):\n    for i in range(2):\n        A[i] = T.q_multiply_shift(A[i] + 1000, {args})\n"
+        );
+        let m = strata::tir::parse_script(&src).expect("reads");
+        let core = strata::tir::lower(&m).expect("lowers");
+        let code = Engine::default().compile(&core).expect("compiles");
+        let mut a = Tensor::from_vec(vec![0i32, 5], &[2]).unwrap();
+        code.call("f", &mut [(&mut a).into()]).expect("runs");
+    }
+}
+
+#[test]
 fn long_expression_chains_are_errors_not_stack_overflows() {
     // Each link of a chain nests the tree a level deeper; the reader refuses what it cannot
     // hold with a message at the chain, on a small stack too.

@@ -163,8 +163,9 @@ fn q_multiply_shift(x: &PrimExpr, y: &PrimExpr, q: &PrimExpr, s: &PrimExpr, dt: 
     let shr = |a, b| shift("tir.shift_right", a, b);
     let cast = |t: DataType, e: &PrimExpr| if e.dtype() == t { e.clone() } else { PrimExpr::cast(t, e.clone()) };
     let lp = DataType { lanes, ..DataType::INT32 };
+    // (Shifts of 32 or more, out of TVM's range, take the general formula below.)
     if y.as_int() == Some(1 << 30)
-        && let Some(sv) = s.as_int()
+        && let Some(sv) = s.as_int().filter(|sv| (-30..=32).contains(sv))
     {
         let exp = sv - 1;
         if exp > 0 {
