@@ -230,7 +230,10 @@ impl Schedule {
                         for f in &inner {
                             let step = crate::tir::region::coefficient(&min, f.var.id()).map(i128::from);
                             span = match (span, step, f.extent.as_int()) {
-                                (Some(s), Some(c), Some(n)) => Some(s + c.abs() * i128::from(n.max(1) - 1)),
+                                // Checked: huge extents and strides make no known slice.
+                                (Some(s), Some(c), Some(n)) => {
+                                    c.abs().checked_mul(i128::from(n.max(1)) - 1).and_then(|d| s.checked_add(d))
+                                }
                                 _ => None,
                             };
                         }
