@@ -24,7 +24,12 @@ fn read_func(path: &Path) -> PrimFunc {
 /// defines (`NAME_desc`/`NAME_impl` pairs) registered.
 fn schedule_with_intrins(path: &Path) -> Schedule {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let m = strata::tir::parse_script(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    schedule_with_intrins_of(&text)
+}
+
+/// [`schedule_with_intrins`] of a kernel file's text.
+fn schedule_with_intrins_of(text: &str) -> Schedule {
+    let m = strata::tir::parse_script(text).unwrap_or_else(|e| panic!("{e}"));
     let mut sch = Schedule::new(m.funcs[0].clone());
     for (name, intrin) in strata::tir::schedule::TensorIntrin::from_module(&m) {
         sch.register_tensor_intrin(&name, intrin);
@@ -1416,25 +1421,21 @@ fn tensorize_refuses_what_the_intrinsic_does_not_describe() {
     // block's is refused (not a window of another type); a stride variable named like a buffer
     // prints under a name of its own, so that the print reads back.
     let text = std::fs::read_to_string(&kernel).unwrap();
-    let with_intrins = |text: &str| {
-        let m = strata::tir::parse_script(text).unwrap();
-        let mut sch = Schedule::new(m.funcs[0].clone());
-        for (name, intrin) in strata::tir::schedule::TensorIntrin::from_module(&m) {
-            sch.register_tensor_intrin(&name, intrin);
-        }
-        sch
-    };
     let wide: String = text
         .lines()
         .map(|l| if l.contains("def mm4_impl") { l.replace("float32", "float64") } else { l.to_string() })
         .collect::<Vec<_>>()
         .join("\n");
     assert_eq!(
-        with_intrins(&wide).replay_more(&format!("{decomposed}sch.tensorize(l5, \"mm4\")\n")).unwrap_err().to_string(),
+        schedule_with_intrins_of(&wide)
+            .replay_more(&format!("{decomposed}sch.tensorize(l5, \"mm4\")\n"))
+            .unwrap_err()
+            .to_string(),
         "trace line 8: tensorize: buffer A of mm4_impl is float64 in scope 'global', but A is float32 in scope 'global'"
     );
     let shadowing = text.replace("strides=(\"sa\", 1)", "strides=(\"A\", 1)");
-    let sch = with_intrins(&shadowing).replay_more(&format!("{decomposed}sch.tensorize(l5, \"mm4\")\n")).unwrap();
+    let sch =
+        schedule_with_intrins_of(&shadowing).replay_more(&format!("{decomposed}sch.tensorize(l5, \"mm4\")\n")).unwrap();
     let printed = strata::tir::script::print_func(sch.func());
     assert!(printed.contains("strides=(\"A_1\", 1)"), "{printed}");
     strata::tir::parse_script(&printed).expect("reads back");
