@@ -1,6 +1,7 @@
 //! TVM builtins Strata reads and prints as TVM does but does not run on a CPU: GPU intrinsics
 //! (warp shuffles, tensor-core and PTX operations, storage syncs), raw pointers
-//! (`T.address_of`, `T.tvm_access_ptr`) and scalable vectors (`T.vscale()`). Each is an opaque
+//! (`T.address_of`, `T.tvm_access_ptr`), scalable vectors (`T.vscale()`) and TVM's packed
+//! functions (`T.call_packed`; its sort calls do run, see `tir::transform::packed`). Each is an opaque
 //! builtin call `tir.<name>` with its arguments as written; lowering one is an error that says
 //! why (see [`why_not_on_cpu`]).
 
@@ -25,12 +26,19 @@ enum Kind {
     Gpu,
     Pointer,
     Scalable,
+    /// TVM's packed-function registry (`T.call_packed`) and the DLTensors made for it: the
+    /// calls TVM's CPU build makes to its sort functions are expanded into TIR before
+    /// lowering (`tir::transform::packed`); any other reaching the lowering cannot run.
+    Packed,
 }
 
 const OPAQUE: &[(&str, Result, Kind)] = &[
     ("address_of", Result::Handle, Kind::Pointer),
     ("tvm_access_ptr", Result::Handle, Kind::Pointer),
     ("vscale", Result::Int32, Kind::Scalable),
+    ("call_packed", Result::Int32, Kind::Packed),
+    ("tvm_stack_make_array", Result::Handle, Kind::Packed),
+    ("tvm_stack_make_shape", Result::Handle, Kind::Packed),
     ("tvm_warp_shuffle", Result::Arg(1), Kind::Gpu),
     ("tvm_warp_shuffle_up", Result::Arg(1), Kind::Gpu),
     ("tvm_warp_shuffle_down", Result::Arg(1), Kind::Gpu),
@@ -80,6 +88,9 @@ pub fn why_not_on_cpu(name: &str) -> Option<String> {
         Kind::Gpu => format!("T.{name} is a GPU intrinsic: it is read and printed, but not supported on CPU"),
         Kind::Pointer => format!(
             "T.{name} makes a raw pointer, which Strata does not run: memory behind it could not be bounds-checked (pass the buffer instead)"
+        ),
+        Kind::Packed => format!(
+            "T.{name} belongs to TVM's packed-function calls, which Strata runs only as the argument of a call of TVM's sort functions (T.call_packed(\"tvm.contrib.sort.sort\" | \"tvm.contrib.sort.argsort\" | \"tvm.contrib.sort.topk\", ...))"
         ),
         Kind::Scalable => format!(
             "T.{name}() is the length of scalable vectors (Arm SVE, RISC-V V), which this CPU does not have (TVM's LLVM build fails on it too)"

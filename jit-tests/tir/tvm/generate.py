@@ -1689,6 +1689,21 @@ TOPI_REST_CASES = [
     group("bitserial", lambda: ([x := ph((2, 8), "uint8"), w := ph((3, 8), "uint8", "W")],
                                 [topi.nn.bitserial_dense(x, w, 2, 2, "uint8", "int32", False)]),
           "bitserial_dense (2-bit activations and weights)", ranges={0: (0, 3), 1: (0, 3)}),
+    # On a CPU TVM builds these as calls of its packed sort functions (T.call_packed); Strata
+    # expands those calls into TIR (tir::transform::packed).
+    group("sorts", lambda: ([x := ph((5, 7))],
+                            [topi.sort(x, axis=1, is_ascend=True),
+                             topi.argsort(x, axis=0, is_ascend=False, dtype="int32"),
+                             *topi.topk(x, k=3, axis=-1, ret_type="both", is_ascend=False, dtype="int32"),
+                             topi.topk(x, k=0, axis=0, ret_type="values", is_ascend=True)]),
+          "sort, argsort, topk (both outputs; k=0 is the whole axis) on float32"),
+    group("sorts_ties", lambda: ([x := ph((3, 4, 6), "int32")],
+                                 [topi.sort(x, axis=0, is_ascend=False),
+                                  topi.argsort(x, axis=-1, is_ascend=True, dtype="int64"),
+                                  topi.argsort(x, axis=1, is_ascend=False, dtype="float32"),
+                                  topi.topk(x, k=2, axis=1, ret_type="indices", is_ascend=True, dtype="int64")]),
+          "sort, argsort, topk of int32 with ties (TVM's sorts are stable), argsort to float32 indices",
+          ranges={0: (0, 3)}),
 ]
 
 

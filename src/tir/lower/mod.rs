@@ -116,7 +116,11 @@ pub fn lower_module(tm: &IRModule, passes: &Passes) -> Result<Lowered, LowerErro
     let mut in_bounds = rustc_hash::FxHashSet::default();
     for f in &tm.funcs {
         specs.push((f.name.clone(), arg_spec(f)));
-        let body = crate::tir::transform::prepare(f, passes);
+        let body = crate::tir::transform::prepare(f, passes).map_err(|(span, message)| LowerError {
+            func: f.name.clone(),
+            loc: location(tm, span.or(f.span)),
+            message,
+        })?;
         let ty = sigs[&f.name].clone();
         let region = m.create_region();
         let entry = m.append_block(region, &ty.inputs);

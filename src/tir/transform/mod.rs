@@ -8,6 +8,7 @@
 pub mod blocks;
 pub mod hoist;
 pub mod legalize;
+pub mod packed;
 pub mod promote;
 pub mod scalars;
 pub mod unroll;
@@ -21,10 +22,15 @@ use crate::transform::Passes;
 /// loops unrolled, loop-invariant accumulators in one-element local buffers.
 /// Blocks and math builtins are lowered at every level (the spec's semantics, TVM's numbers);
 /// the rest only as `passes` choose (a `T.vectorized` loop not vectorized runs serially).
-pub fn prepare(f: &PrimFunc, passes: &Passes) -> Stmt {
+/// TVM's packed sort calls become TIR here too.
+///
+/// # Errors
+/// A packed call Strata cannot run (see [`packed::expand_packed_calls`]).
+pub fn prepare(f: &PrimFunc, passes: &Passes) -> Result<Stmt, packed::ExpandError> {
     let mut body = blocks::lower_blocks(f);
     body = scalars::scalars_to_lets(&body);
     body = legalize::legalize_math(&body);
+    body = packed::expand_packed_calls(&body)?;
     if passes.hoist {
         body = hoist::hoist_out_of_loops(&body);
     }
@@ -38,7 +44,7 @@ pub fn prepare(f: &PrimFunc, passes: &Passes) -> Stmt {
     if passes.promote {
         body = promote::promote_accumulators(&body);
     }
-    body
+    Ok(body)
 }
 
 /// The lanes of an expression's value.
