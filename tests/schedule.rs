@@ -1447,3 +1447,40 @@ fn tensorize_refuses_what_the_intrinsic_does_not_describe() {
     assert!(sch.tensorize(strata::tir::schedule::BlockOrLoop::Loop(loops[4]), "mm4").is_err());
     assert_eq!(strata::tir::script::print_func(sch.func()), before);
 }
+
+#[test]
+fn rfactor_of_several_buffers_needs_one_of_tvms_reducers() {
+    // spec: TVM 0.27's ReducerRegistry (reduction.cc): two buffers reduce as a pair of sums,
+    // or an argmax/argmin (`>=`/`<=`, or strict with ties to the smaller index), each with its
+    // identity as init (0, 0; -1 and the value type's least or greatest value).
+    let kernel = std::fs::read_to_string(dir().join("kernels/argmax_split.py")).expect("kernel");
+    let trace = "b0 = sch.get_sblock(\"argmax\")\nl1, l2, l3 = sch.get_loops(b0)\nb4 = sch.rfactor(l3, 0)\n";
+    let refuse = "trace line 3: rfactor: block argmax's update of 2 buffers is not one of TVM's reducers of several buffers (a pair of sums, an argmax or an argmin), each with its identity as init";
+    let cases = [
+        // Another init than the reducer's identity.
+        (kernel.replace("argmax_v0[i] = -1", "argmax_v0[i] = -2"), refuse.to_string()),
+        // `>=` on one side, `>` on the other: no reducer of the registry.
+        (
+            kernel.replace(
+                "T.Select(argmax_v1[i] >= val[i, k], argmax_v1[i]",
+                "T.Select(argmax_v1[i] > val[i, k], argmax_v1[i]",
+            ),
+            refuse.to_string(),
+        ),
+        // The index kept is the new one where the old value wins.
+        (kernel.replace("argmax_v0[i], idx[i, k])", "idx[i, k], argmax_v0[i])"), refuse.to_string()),
+        // A store of another index.
+        (
+            kernel.replace("            argmax_v1[i] = v_argmax_v1", "            argmax_v1[0] = v_argmax_v1"),
+            "trace line 3: rfactor: block argmax's update writes its buffers at different indices".to_string(),
+        ),
+    ];
+    for (src, want) in cases {
+        assert_ne!(src, kernel, "the case changes the kernel");
+        let f = strata::tir::parse_script(&src).expect("reads").funcs.remove(0);
+        match Schedule::replay(f, trace) {
+            Ok(_) => panic!("applied: {want}"),
+            Err(e) => assert_eq!(e.to_string(), want),
+        }
+    }
+}

@@ -356,6 +356,30 @@ fn range_at(
     (r.0 >= min && r.1 <= max).then_some(r)
 }
 
+/// `T.min_value(t)`: the least value of a type (floats: the most negative finite one).
+pub fn min_value(t: DataType) -> Option<PrimExpr> {
+    use super::dtype::TypeCode;
+    let b = u32::from(t.bits);
+    Some(match t.code {
+        TypeCode::Int => PrimExpr::int_of(if b >= 64 { i64::MIN } else { -(1i64 << (b - 1)) }, t),
+        TypeCode::UInt => PrimExpr::int_of(0, t),
+        TypeCode::Float | TypeCode::BFloat => PrimExpr::float_of(-t.float_max().unwrap_or(f64::MAX), t),
+        _ => return None,
+    })
+}
+
+/// `T.max_value(t)`: the greatest value of a type (floats: the largest finite one).
+pub fn max_value(t: DataType) -> Option<PrimExpr> {
+    use super::dtype::TypeCode;
+    let b = u32::from(t.bits);
+    Some(match t.code {
+        TypeCode::Int => PrimExpr::int_of(if b >= 64 { i64::MAX } else { (1i64 << (b - 1)) - 1 }, t),
+        TypeCode::UInt => PrimExpr::int_of(if b >= 63 { i64::MAX } else { (1i64 << b) - 1 }, t),
+        TypeCode::Float | TypeCode::BFloat => PrimExpr::float_of(t.float_max().unwrap_or(f64::MAX), t),
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

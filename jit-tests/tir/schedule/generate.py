@@ -688,6 +688,19 @@ def rfactor_inner_split(sch):
     sch.rfactor(ki, 0)
 
 
+def rfactor_argmax_topi(sch):
+    ax0, k1 = loops(sch, "A_red_temp")
+    k1_0, k1_1 = sch.split(k1, [None, 4])
+    sch.rfactor(k1_1, 0)
+
+
+def rfactor_sum_pair(sch):
+    i, k = loops(sch, "sums")
+    k0, k1 = sch.split(k, [None, 8])
+    rf = sch.rfactor(k0, 1)
+    sch.compute_at(rf, i)
+
+
 def inline(block, reverse=False):
     # TVM's test_tir_schedule_compute_inline.py cases.
     def f(sch):
@@ -834,6 +847,11 @@ CASES = [
     ("rfactor_negative_axis", "kernels/rf_matmul", rfactor_at("update", 4, -3)),
     ("rfactor_in_shared_loops", "kernels/reduction_chain", rfactor_at("C", 2, 2)),
     ("rfactor_with_unit_loops", "kernels/pool_acc", rfactor_at("acc", 4, 4)),
+    ("rfactor_argmax", "kernels/argmax_split", rfactor_at("argmax", 2)),
+    ("rfactor_argmax_outer", "kernels/argmax_split", rfactor_at("argmax", 1, 1)),
+    ("rfactor_argmin_init_reordered", "kernels/argmin_init_reordered", rfactor_at("argmin", 2)),
+    ("rfactor_argmax_topi", "kernels/argmax_topi", rfactor_argmax_topi),
+    ("rfactor_sum_pair", "kernels/sum_pair", rfactor_sum_pair),
     ("inline_into_two_consumers", "kernels/inline_multi_consumer", inline("B")),
     ("inline_unread_block", "kernels/inline_standalone", inline("B")),
     ("inline_under_shared_loop", "kernels/inline_under_loop", inline("B")),

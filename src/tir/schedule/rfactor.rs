@@ -7,18 +7,24 @@ use rustc_hash::FxHashMap as HashMap;
 use super::tree::{self, ForParts};
 use super::{BlockRV, Instruction, LoopRV, Schedule, ScheduleError, err};
 use crate::tir::ast::*;
+use crate::tir::dtype::DataType;
 use crate::tir::mutate::{Mutator, Substitute};
 
 impl Schedule {
-    /// Factor the reduction of the block under `l` over `l`: the partial results go into a
-    /// new buffer `NAME_rf` (the written buffer with `l`'s dimension inserted at
-    /// `factor_axis`), reduced into the original by the block under copies of the loops; the
+    /// Factor the reduction of the block under `l` over `l`: the partial results go into new
+    /// buffers `NAME_rf` (each written buffer with `l`'s dimension inserted at `factor_axis`),
+    /// reduced into the originals by the block under copies of the loops; the
     /// partial-reduction block.
+    ///
+    /// The block's reduction must be one of TVM's commutative reducers: `B[..] = B[..] op
+    /// value` with `op` one of `+`, `*`, `T.min`, `T.max`; or, over two buffers written at the
+    /// same indices (values bound to lets first, as TVM prints `topi.argmax`), a pair of sums
+    /// or an argmax/argmin, with the reducer's identities as init.
     ///
     /// # Errors
     /// No single reduction block under the loop, a loop that is not bound to reduction
-    /// variables only, an update that is not `B[..] = B[..] op value` with op one of `+`, `*`,
-    /// `T.min`, `T.max`, a factor axis out of range, or stale handles.
+    /// variables only, an update that is none of those reducers, a factor axis out of range,
+    /// or stale handles.
     pub fn rfactor(&mut self, l: LoopRV, factor_axis: i64) -> Result<BlockRV, ScheduleError> {
         const P: &str = "rfactor";
         let (above, loop_stmt) = self.loop_site(l, P)?;
@@ -35,27 +41,12 @@ impl Schedule {
         };
         let StmtKind::BlockRealize { values, predicate, .. } = realize.kind() else { unreachable!("a realize") };
         let name = &blk.name;
-        let Some(init) = &blk.init else {
+        if blk.init.is_none() {
             return Err(err(P, format!("block {name} has no init: it is not a reduction block")));
-        };
-        // The update: B[idx] = op(B[idx], rhs); the init: B[idx] = identity.
-        let (StmtKind::BufferStore { buffer, value, indices }, StmtKind::BufferStore { value: init_value, .. }) =
-            (blk.body.kind(), init.kind())
-        else {
-            return Err(err(P, format!("block {name}'s update and init must each be one store")));
-        };
-        let op_rhs = match value.kind() {
-            ExprKind::Binary(op @ (BinOp::Add | BinOp::Mul | BinOp::Min | BinOp::Max), a, b) if matches!(a.kind(), ExprKind::BufferLoad(x, i) if x == buffer && same_indices(i, indices)) => {
-                Some((*op, b.clone()))
-            }
-            _ => None,
-        };
-        let Some((op, rhs)) = op_rhs else {
-            return Err(err(
-                P,
-                format!("block {name}'s update is not `B[..] = B[..] op value` with a commutative reducer"),
-            ));
-        };
+        }
+        let red = reduction_of(blk).map_err(|m| err(P, m))?;
+        let indices = &red.indices;
+        let buffer = &red.buffers[0];
         // Loops: the factored one, then the block's loops (all, from the root down).
         // (the walk from the loop lists the loop itself first among the block's loops).
         let mut all_loops: Vec<ForParts> = Vec::new();
@@ -87,13 +78,19 @@ impl Schedule {
             ));
         };
         let rf_extent = rf_loop.extent.clone();
-        // The partial-result buffer.
-        let mut shape = buffer.shape().to_vec();
-        shape.insert(factor_axis_at, rf_extent.clone());
-        // TVM makes the partial buffer from the written one: its offset comes along.
-        let mut spec = BufferSpec::new(&format!("{}_rf", buffer.name()), buffer.dtype(), shape);
-        spec.elem_offset = buffer.elem_offset().as_int().map(|_| buffer.elem_offset().clone());
-        let rf_buf = spec.build();
+        // The partial-result buffers, one per written buffer: TVM makes each from the written
+        // one, with the factored loop's dimension inserted (its offset comes along).
+        let rf_bufs: Vec<Buffer> = red
+            .buffers
+            .iter()
+            .map(|b| {
+                let mut shape = b.shape().to_vec();
+                shape.insert(factor_axis_at, rf_extent.clone());
+                let mut spec = BufferSpec::new(&format!("{}_rf", b.name()), b.dtype(), shape);
+                spec.elem_offset = b.elem_offset().as_int().map(|_| b.elem_offset().clone());
+                spec.build()
+            })
+            .collect();
 
         // --- the rfactor block: v<rf> (spatial), the spatial vars, v<loop> for the other
         // reduction loops (reduce), in loop order.
@@ -136,16 +133,17 @@ impl Schedule {
         let still_reduces = rf_ivs.iter().any(|iv| iv.iter_type != IterType::DataPar);
         let mut rf_idx = indices.clone();
         rf_idx.insert(factor_axis_at, PrimExpr::var(&rf_iv.var));
-        let rhs_rf = Substitute { map: &old_reduce }.expr(&rhs);
+        let rhs_rf: Vec<PrimExpr> = red.rhs.iter().map(|r| Substitute { map: &old_reduce }.expr(r)).collect();
         // With no reduction left (the factored loop was the whole reduction) each partial
         // result is one value: stored, without an init.
         let (rf_update, rf_init) = if still_reduces {
+            let lhs: Vec<PrimExpr> = rf_bufs.iter().map(|b| b.load(rf_idx.clone())).collect();
             (
-                rf_buf.store(rf_idx.clone(), PrimExpr::binary(op, rf_buf.load(rf_idx.clone()), rhs_rf)),
-                Some(rf_buf.store(rf_idx.clone(), init_value.clone())),
+                stores(&rf_bufs, &rf_idx, red.combine(&lhs, &rhs_rf), true),
+                Some(stores(&rf_bufs, &rf_idx, red.identities.clone(), false)),
             )
         } else {
-            (rf_buf.store(rf_idx.clone(), rhs_rf), None)
+            (stores(&rf_bufs, &rf_idx, rhs_rf, false), None)
         };
         let mut rf_block = Block {
             iter_vars: rf_ivs,
@@ -153,9 +151,28 @@ impl Schedule {
             annotations: blk.annotations.clone(),
             ..Block::new(&format!("{name}_rf"), rf_update)
         };
-        let (reads, writes) = crate::tir::region::infer_regions(&rf_block);
-        rf_block.reads = reads;
-        rf_block.writes = writes;
+        // TVM's regions: the block's reads in its variables' new terms; its writes to the
+        // partial buffers, one element of the factored dimension.
+        let in_new_terms = |r: &Range| Range {
+            min: Substitute { map: &old_reduce }.expr(&r.min),
+            extent: Substitute { map: &old_reduce }.expr(&r.extent),
+        };
+        rf_block.reads = blk
+            .reads
+            .iter()
+            .map(|r| BufferRegion { buffer: r.buffer.clone(), region: r.region.iter().map(in_new_terms).collect() })
+            .collect();
+        rf_block.writes = blk
+            .writes
+            .iter()
+            .filter_map(|w| {
+                let k = red.buffers.iter().position(|b| *b == w.buffer)?;
+                let mut region: Vec<Range> = w.region.iter().map(in_new_terms).collect();
+                let v = &rf_iv.var;
+                region.insert(factor_axis_at, Range::new(PrimExpr::var(v), PrimExpr::int_of(1, v.dtype())));
+                Some(BufferRegion { buffer: rf_bufs[k].clone(), region })
+            })
+            .collect();
         let rf_realize = Stmt::at(
             StmtKind::BlockRealize { values: rf_values, predicate: predicate.clone(), block: Box::new(rf_block) },
             realize.span(),
@@ -174,17 +191,23 @@ impl Schedule {
         }
         let mut wb_idx = indices.clone();
         wb_idx.insert(factor_axis_at, PrimExpr::var(&wb_rf.var));
-        let wb_update =
-            buffer.store(indices.clone(), PrimExpr::binary(op, buffer.load(indices.clone()), rf_buf.load(wb_idx)));
+        let lhs: Vec<PrimExpr> = red.buffers.iter().map(|b| b.load(indices.clone())).collect();
+        let rf_values: Vec<PrimExpr> = rf_bufs.iter().map(|b| b.load(wb_idx.clone())).collect();
+        let wb_update = stores(&red.buffers, indices, red.combine(&lhs, &rf_values), true);
+        // One buffer keeps its init as written; several get their identities (TVM's rebuild).
+        let wb_init = match &blk.init {
+            Some(init) if red.buffers.len() == 1 => init.clone(),
+            _ => stores(&red.buffers, indices, red.identities.clone(), false),
+        };
         let mut wb_block = Block {
             iter_vars: wb_ivs,
-            init: Some(init.clone()),
+            init: Some(wb_init),
             annotations: blk.annotations.clone(),
             ..Block::new(name, wb_update)
         };
-        let (reads, writes) = crate::tir::region::infer_regions(&wb_block);
-        wb_block.reads = reads;
-        wb_block.writes = writes;
+        // TVM's regions: the partial results read, the results written, one element each.
+        wb_block.reads = rf_bufs.iter().map(|b| point(b, &wb_idx)).collect();
+        wb_block.writes = red.buffers.iter().map(|b| point(b, indices)).collect();
         let wb_realize = Stmt::at(
             StmtKind::BlockRealize { values: wb_values, predicate: PrimExpr::bool(true), block: Box::new(wb_block) },
             realize.span(),
@@ -214,7 +237,7 @@ impl Schedule {
         let original = super::blocks::replace_stmt(&children[at], realize, &wb_realize);
         children[at] = without_loops(&original, &dropped);
         children.insert(at, rf_nest);
-        root.alloc_buffers.push(rf_buf);
+        root.alloc_buffers.extend(rf_bufs);
         root.body = tree::with_top_list(&root.body, children);
         self.set_root(root);
         let out = self.new_block_rv(&format!("{name}_rf"));
@@ -241,6 +264,14 @@ fn without_loops(s: &Stmt, vars: &[u64]) -> Stmt {
     Drop(vars).stmt(s)
 }
 
+/// The region of one element of `b`.
+fn point(b: &Buffer, indices: &[PrimExpr]) -> BufferRegion {
+    BufferRegion {
+        buffer: b.clone(),
+        region: indices.iter().map(|i| Range::new(i.clone(), PrimExpr::int_of(1, i.dtype()))).collect(),
+    }
+}
+
 fn same_indices(a: &[PrimExpr], b: &[PrimExpr]) -> bool {
     let print = crate::tir::script::print_expr;
     a.len() == b.len() && a.iter().zip(b).all(|(x, y)| print(x) == print(y))
@@ -258,5 +289,255 @@ impl ForParts {
             annotations: self.annotations.clone(),
             span: self.span,
         }
+    }
+}
+
+/// What a reduction block computes: each written buffer's old value combined with a value by
+/// one of TVM's commutative reducers (`ReducerRegistry` in TVM's `reduction.cc`).
+struct Reduction {
+    /// The written buffers, in the order of the update's stores.
+    buffers: Vec<Buffer>,
+    /// The indices every store of the update writes at.
+    indices: Vec<PrimExpr>,
+    /// The reducer's identities, one per buffer (the init's values).
+    identities: Vec<PrimExpr>,
+    /// What each buffer's old value is combined with.
+    rhs: Vec<PrimExpr>,
+    combiner: Combiner,
+}
+
+#[derive(Clone, Copy)]
+enum Combiner {
+    /// `x op y` of one buffer.
+    Single(BinOp),
+    /// One of [`PAIRS`], over two buffers.
+    Pair(usize),
+}
+
+impl Reduction {
+    /// The reducer applied to old values `x` and new values `y`.
+    fn combine(&self, x: &[PrimExpr], y: &[PrimExpr]) -> Vec<PrimExpr> {
+        match self.combiner {
+            Combiner::Single(op) => vec![PrimExpr::binary(op, x[0].clone(), y[0].clone())],
+            Combiner::Pair(k) => (PAIRS[k].combine)(x, y).to_vec(),
+        }
+    }
+}
+
+/// A reducer of two buffers: its combiner and its identities given the values' types.
+struct PairReducer {
+    combine: fn(&[PrimExpr], &[PrimExpr]) -> [PrimExpr; 2],
+    identity: fn(DataType, DataType) -> Option<[PrimExpr; 2]>,
+}
+
+fn ge(a: &PrimExpr, b: &PrimExpr) -> PrimExpr {
+    PrimExpr::cmp(CmpOp::Ge, a.clone(), b.clone())
+}
+
+/// The "arg" reducers: `before(x1, y1)` keeps the old pair, else the new one; `tie` also
+/// keeps the old pair on equal values when its index is smaller.
+fn arg_pair(x: &[PrimExpr], y: &[PrimExpr], op: CmpOp, tie: bool) -> [PrimExpr; 2] {
+    let keep = PrimExpr::cmp(op, x[1].clone(), y[1].clone());
+    let keep_idx = if tie {
+        PrimExpr::or(
+            keep.clone(),
+            PrimExpr::and(
+                PrimExpr::cmp(CmpOp::Eq, x[1].clone(), y[1].clone()),
+                PrimExpr::cmp(CmpOp::Lt, x[0].clone(), y[0].clone()),
+            ),
+        )
+    } else {
+        keep.clone()
+    };
+    [PrimExpr::select(keep_idx, x[0].clone(), y[0].clone()), PrimExpr::select(keep, x[1].clone(), y[1].clone())]
+}
+
+fn arg_identity(idx: DataType, val: DataType, max: bool) -> Option<[PrimExpr; 2]> {
+    let limit = if max { crate::tir::arith::min_value(val)? } else { crate::tir::arith::max_value(val)? };
+    Some([constant_of(idx, -1)?, limit])
+}
+
+fn constant_of(t: DataType, v: i64) -> Option<PrimExpr> {
+    if t.is_float() {
+        Some(PrimExpr::float_of(v as f64, t))
+    } else if t.is_int() || t.is_uint() {
+        Some(PrimExpr::int_of(v, t))
+    } else {
+        None
+    }
+}
+
+/// TVM 0.27's two-buffer reducers, in its registry's order.
+const PAIRS: [PairReducer; 5] = [
+    PairReducer {
+        combine: |x, y| {
+            [
+                PrimExpr::binary(BinOp::Add, x[0].clone(), y[0].clone()),
+                PrimExpr::binary(BinOp::Add, x[1].clone(), y[1].clone()),
+            ]
+        },
+        identity: |a, b| Some([constant_of(a, 0)?, constant_of(b, 0)?]),
+    },
+    PairReducer {
+        combine: |x, y| {
+            let keep = ge(&x[1], &y[1]);
+            [
+                PrimExpr::select(keep.clone(), x[0].clone(), y[0].clone()),
+                PrimExpr::select(keep, x[1].clone(), y[1].clone()),
+            ]
+        },
+        identity: |a, b| arg_identity(a, b, true),
+    },
+    PairReducer { combine: |x, y| arg_pair(x, y, CmpOp::Gt, true), identity: |a, b| arg_identity(a, b, true) },
+    PairReducer { combine: |x, y| arg_pair(x, y, CmpOp::Le, false), identity: |a, b| arg_identity(a, b, false) },
+    PairReducer { combine: |x, y| arg_pair(x, y, CmpOp::Lt, true), identity: |a, b| arg_identity(a, b, false) },
+];
+
+/// The stores of `values` to `buffers` at `indices`; several as an update are bound to lets
+/// `v_<buffer>` first (TVM's form: every value is computed from the old ones before any store).
+fn stores(buffers: &[Buffer], indices: &[PrimExpr], values: Vec<PrimExpr>, as_update: bool) -> Stmt {
+    if buffers.len() == 1 {
+        return buffers[0].store(indices.to_vec(), values.into_iter().next().unwrap_or_else(|| PrimExpr::int(0)));
+    }
+    if !as_update {
+        return Stmt::seq(buffers.iter().zip(values).map(|(b, v)| b.store(indices.to_vec(), v)).collect());
+    }
+    let vars: Vec<Var> =
+        buffers.iter().zip(&values).map(|(b, v)| Var::new(&format!("v_{}", b.name()), v.dtype())).collect();
+    let mut body =
+        Stmt::seq(buffers.iter().zip(&vars).map(|(b, v)| b.store(indices.to_vec(), PrimExpr::var(v))).collect());
+    for (var, value) in vars.iter().zip(values).rev() {
+        body = Stmt::let_stmt(var, value, body);
+    }
+    body
+}
+
+/// The stores of a block's body: lets (substituted into the stored values) around one store
+/// or a sequence of them.
+fn stores_of(body: &Stmt) -> Option<Vec<(Buffer, Vec<PrimExpr>, PrimExpr)>> {
+    let mut lets: HashMap<u64, PrimExpr> = HashMap::default();
+    let mut s = body;
+    while let StmtKind::LetStmt { var, value, body } = s.kind() {
+        let value = Substitute { map: &lets }.expr(value);
+        lets.insert(var.id(), value);
+        s = body;
+    }
+    let list: Vec<&Stmt> = match s.kind() {
+        StmtKind::Seq(xs) => xs.iter().collect(),
+        _ => vec![s],
+    };
+    list.into_iter()
+        .map(|x| match x.kind() {
+            StmtKind::BufferStore { buffer, value, indices } => {
+                Some((buffer.clone(), indices.clone(), Substitute { map: &lets }.expr(value)))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The reduction a block computes, as TVM's `GetReducerAndCombinerLhsRhs` finds it.
+fn reduction_of(blk: &Block) -> Result<Reduction, String> {
+    let name = &blk.name;
+    let init = blk.init.as_ref().ok_or_else(|| format!("block {name} has no init: it is not a reduction block"))?;
+    let (Some(updates), Some(inits)) = (stores_of(&blk.body), stores_of(init)) else {
+        return Err(format!("block {name}'s update and init must each be stores (after lets)"));
+    };
+    if updates.len() != inits.len() || updates.is_empty() {
+        return Err(format!("block {name}'s init stores {} buffers, its update {}", inits.len(), updates.len()));
+    }
+    let indices = updates[0].1.clone();
+    if updates.iter().any(|(_, i, _)| !same_indices(i, &indices)) {
+        return Err(format!("block {name}'s update writes its buffers at different indices"));
+    }
+    // The identities in the update's order of buffers.
+    let mut identities = Vec::with_capacity(updates.len());
+    for (b, ..) in &updates {
+        match inits.iter().find(|(x, ..)| x == b) {
+            Some((_, _, v)) => identities.push(v.clone()),
+            None => return Err(format!("block {name}'s init does not write {}", b.name())),
+        }
+    }
+    let buffers: Vec<Buffer> = updates.iter().map(|(b, ..)| b.clone()).collect();
+    if updates.len() == 1 {
+        let (buffer, _, value) = &updates[0];
+        if let ExprKind::Binary(op @ (BinOp::Add | BinOp::Mul | BinOp::Min | BinOp::Max), a, b) = value.kind()
+            && matches!(a.kind(), ExprKind::BufferLoad(x, i) if x == buffer && same_indices(i, &indices))
+        {
+            return Ok(Reduction {
+                buffers,
+                indices,
+                identities,
+                rhs: vec![b.clone()],
+                combiner: Combiner::Single(*op),
+            });
+        }
+        return Err(format!("block {name}'s update is not `B[..] = B[..] op value` with a commutative reducer"));
+    }
+    let refuse = || {
+        format!(
+            "block {name}'s update of {} buffers is not one of TVM's reducers of several buffers (a pair of sums, an argmax or an argmin), each with its identity as init",
+            updates.len()
+        )
+    };
+    if updates.len() != 2 {
+        return Err(refuse());
+    }
+    let values: Vec<PrimExpr> = updates.iter().map(|(.., v)| v.clone()).collect();
+    let loads: Vec<PrimExpr> = buffers.iter().map(|b| b.load(indices.clone())).collect();
+    let holes: Vec<Var> =
+        ["x0", "x1", "y0", "y1"].iter().enumerate().map(|(k, n)| Var::new(n, values[k % 2].dtype())).collect();
+    let (x, y): (Vec<PrimExpr>, Vec<PrimExpr>) =
+        (holes[..2].iter().map(PrimExpr::var).collect(), holes[2..].iter().map(PrimExpr::var).collect());
+    for (k, pair) in PAIRS.iter().enumerate() {
+        let Some(want) = (pair.identity)(identities[0].dtype(), identities[1].dtype()) else { continue };
+        if !want
+            .iter()
+            .zip(&identities)
+            .all(|(w, i)| w.dtype() == i.dtype() && same_indices(std::slice::from_ref(w), std::slice::from_ref(i)))
+        {
+            continue;
+        }
+        let pattern = (pair.combine)(&x, &y);
+        let mut bound: HashMap<u64, PrimExpr> = HashMap::default();
+        if !pattern.iter().zip(&values).all(|(p, v)| matches_pattern(p, v, &holes, &mut bound)) {
+            continue;
+        }
+        let got = |v: &Var| bound.get(&v.id()).cloned();
+        let (Some(x0), Some(x1), Some(y0), Some(y1)) = (got(&holes[0]), got(&holes[1]), got(&holes[2]), got(&holes[3]))
+        else {
+            continue;
+        };
+        if same_indices(&[x0, x1], &loads) {
+            return Ok(Reduction { buffers, indices, identities, rhs: vec![y0, y1], combiner: Combiner::Pair(k) });
+        }
+    }
+    Err(refuse())
+}
+
+/// Whether `e` is `pattern` with each of `holes` standing for one subexpression (the same one
+/// wherever it occurs), as TVM's `PatternMatcher`.
+fn matches_pattern(pattern: &PrimExpr, e: &PrimExpr, holes: &[Var], bound: &mut HashMap<u64, PrimExpr>) -> bool {
+    if let ExprKind::Var(v) = pattern.kind()
+        && holes.iter().any(|h| h.id() == v.id())
+    {
+        if v.dtype() != e.dtype() {
+            return false;
+        }
+        return match bound.get(&v.id()) {
+            Some(b) => same_indices(std::slice::from_ref(b), std::slice::from_ref(e)),
+            None => {
+                bound.insert(v.id(), e.clone());
+                true
+            }
+        };
+    }
+    let mut m = |p: &PrimExpr, x: &PrimExpr| matches_pattern(p, x, holes, bound);
+    match (pattern.kind(), e.kind()) {
+        (ExprKind::Select(a, b, c), ExprKind::Select(x, y, z)) => m(a, x) && m(b, y) && m(c, z),
+        (ExprKind::Cmp(o, a, b), ExprKind::Cmp(p, x, y)) => o == p && m(a, x) && m(b, y),
+        (ExprKind::Binary(o, a, b), ExprKind::Binary(p, x, y)) => o == p && m(a, x) && m(b, y),
+        (ExprKind::And(a, b), ExprKind::And(x, y)) | (ExprKind::Or(a, b), ExprKind::Or(x, y)) => m(a, x) && m(b, y),
+        _ => false,
     }
 }

@@ -757,28 +757,13 @@ impl Reader {
 
 /// `T.max_value`, `T.min_value`, `T.infinity` of a type.
 fn limit_value(what: &str, dt: DataType, span: Span) -> Option<PrimExpr> {
-    let sp = Some(span);
-    let b = u32::from(dt.bits);
-    Some(match (what, dt.code) {
-        ("max_value", TypeCode::Int) => {
-            PrimExpr::at(ExprKind::IntImm(if b >= 64 { i64::MAX } else { (1i64 << (b - 1)) - 1 }), dt, sp)
-        }
-        ("min_value", TypeCode::Int) => {
-            PrimExpr::at(ExprKind::IntImm(if b >= 64 { i64::MIN } else { -(1i64 << (b - 1)) }), dt, sp)
-        }
-        ("max_value", TypeCode::UInt) => {
-            PrimExpr::at(ExprKind::IntImm(if b >= 63 { i64::MAX } else { (1i64 << b) - 1 }), dt, sp)
-        }
-        ("min_value", TypeCode::UInt) => PrimExpr::at(ExprKind::IntImm(0), dt, sp),
-        ("max_value", TypeCode::Float | TypeCode::BFloat) => {
-            PrimExpr::at(ExprKind::FloatImm(dt.float_max().unwrap_or(f64::MAX)), dt, sp)
-        }
-        ("min_value", TypeCode::Float | TypeCode::BFloat) => {
-            PrimExpr::at(ExprKind::FloatImm(-dt.float_max().unwrap_or(f64::MAX)), dt, sp)
-        }
-        ("infinity", TypeCode::Float | TypeCode::BFloat) => PrimExpr::at(ExprKind::FloatImm(f64::INFINITY), dt, sp),
+    let e = match (what, dt.code) {
+        ("max_value", _) => crate::tir::arith::max_value(dt)?,
+        ("min_value", _) => crate::tir::arith::min_value(dt)?,
+        ("infinity", TypeCode::Float | TypeCode::BFloat) => PrimExpr::float_of(f64::INFINITY, dt),
         _ => return None,
-    })
+    };
+    Some(e.with_span(Some(span)))
 }
 
 /// Indices of mixed integer widths (TOPI's `take` and `sliding_window` print `A[i, j64]` with an
