@@ -152,7 +152,18 @@ pub struct OperationState {
 impl OperationState {
     /// A state for op `name` with nothing else.
     pub fn new(name: impl Into<Arc<str>>) -> OperationState {
-        OperationState { name: name.into(), ..OperationState::default() }
+        // Every field spelled out: `..Default::default()` would clone (and drop) the shared
+        // empty `Arc<str>`, an atomic on one cache line that threads decoding in parallel
+        // contend for.
+        OperationState {
+            name: name.into(),
+            operands: Values::new(),
+            result_types: SmallVec::new(),
+            attrs: Vec::new(),
+            successors: Vec::new(),
+            regions: SmallVec::new(),
+            span: None,
+        }
     }
 
     /// Add an operand.
