@@ -821,7 +821,7 @@ def sorts(X: T.Buffer((2, {n}), "float32"), S: T.Buffer((2, {n}), "float32"), A:
 // ties in index order), which TOPI's sort, argsort and topk call on a CPU.
 #[test]
 fn packed_sort_calls_sort_every_row_stably() {
-    for n in [1usize, 2, 7, 1000] {
+    for n in [1usize, 2, 3, 4, 5, 7, 8, 1000] {
         let m = strata::tir::parse_script(&packed_sorts_kernel(n)).expect("reads");
         let code = Engine::default().compile(&strata::tir::lower(&m).expect("lowers")).expect("compiles");
         // Few distinct values, so that most elements tie.

@@ -258,16 +258,15 @@ fn sort_rows(input: &Array, outs: &Outputs, axis: usize, ascend: &PrimExpr) -> S
     let len = PrimExpr::max(n.clone(), i64c(1));
     let body = local_i64("sort_idx", len.clone(), |a| {
         local_i64("sort_tmp", len.clone(), |b| {
-            // state[0]: the merged runs' width; state[1], state[2]: the next left and right
-            // elements of the two runs being merged.
             local_i64("sort_state", i64c(3), |state| {
                 for_range("o", i64c(0), outer.clone(), |o| {
                     for_range("q", i64c(0), inner.clone(), |q| {
                         let base = add(mul(mul(o.clone(), n.clone()), inner.clone()), q.clone());
                         let_in("base", base, |base| {
+                            let row = Row { data, state, n: &n, inner: &inner, base: &base, ascend };
                             Stmt::seq(vec![
                                 for_range("i", i64c(0), n.clone(), |i| a.store(vec![i.clone()], i)),
-                                merge_passes(data, a, b, state, &n, &inner, &base, ascend),
+                                row.merge_passes(a, b),
                                 write_out(data, a, outs, axis, &n, &inner, &o, &q, &base),
                             ])
                         })
@@ -283,103 +282,114 @@ fn sort_rows(input: &Array, outs: &Outputs, axis: usize, ascend: &PrimExpr) -> S
     body
 }
 
-/// The merge passes: runs of width 1, 2, 4, .. of the row's indices in `a` merged (through
-/// `b`) until one run holds the row.
-#[allow(clippy::too_many_arguments)]
-fn merge_passes(
-    data: &Buffer,
-    a: &Buffer,
-    b: &Buffer,
-    state: &Buffer,
-    n: &PrimExpr,
-    inner: &PrimExpr,
-    base: &PrimExpr,
-    ascend: &PrimExpr,
-) -> Stmt {
-    let at = |k: i64| vec![i64c(k)];
-    let pass = let_in("w", state.load(at(0)), |w| {
-        let runs = add(PrimExpr::floordiv(sub(n.clone(), i64c(1)), mul(i64c(2), w.clone())), i64c(1));
-        Stmt::seq(vec![
-            for_range("p", i64c(0), runs, |p| {
-                let lo = mul(mul(p, i64c(2)), w.clone());
-                let_in("lo", lo, |lo| {
-                    let_in("mid", PrimExpr::min(add(lo.clone(), w.clone()), n.clone()), |mid| {
-                        let hi = PrimExpr::min(add(lo.clone(), mul(i64c(2), w.clone())), n.clone());
-                        let_in("hi", hi, |hi| {
-                            Stmt::seq(vec![
-                                state.store(at(1), lo.clone()),
-                                state.store(at(2), mid.clone()),
-                                for_range("t", lo.clone(), sub(hi.clone(), lo.clone()), |t| {
-                                    merge_step(data, a, b, state, n, inner, base, ascend, &mid, &hi, &t)
-                                }),
-                            ])
-                        })
-                    })
-                })
-            }),
-            for_range("i", i64c(0), n.clone(), |i| a.store(vec![i.clone()], b.load(vec![i]))),
-            state.store(at(0), mul(w, i64c(2))),
-        ])
-    });
-    Stmt::seq(vec![
-        state.store(at(0), i64c(1)),
-        Stmt::while_loop(PrimExpr::cmp(CmpOp::Lt, state.load(at(0)), n.clone()), pass),
-    ])
+/// One row being sorted: its values, where it starts, the merge's state.
+struct Row<'a> {
+    data: &'a Buffer,
+    /// state[0]: the merged runs' width; state[1], state[2]: the next left and right elements
+    /// of the two runs being merged.
+    state: &'a Buffer,
+    n: &'a PrimExpr,
+    inner: &'a PrimExpr,
+    base: &'a PrimExpr,
+    ascend: &'a PrimExpr,
 }
 
-/// One element of a merge: the right run's next element goes first only if it is strictly
-/// before the left's (stability), or the left run is used up.
-#[allow(clippy::too_many_arguments)]
-fn merge_step(
-    data: &Buffer,
-    a: &Buffer,
-    b: &Buffer,
-    state: &Buffer,
-    n: &PrimExpr,
-    inner: &PrimExpr,
-    base: &PrimExpr,
-    ascend: &PrimExpr,
-    mid: &PrimExpr,
-    hi: &PrimExpr,
-    t: &PrimExpr,
-) -> Stmt {
-    let at = |k: i64| vec![i64c(k)];
-    let last = sub(n.clone(), i64c(1));
-    let_in("l", state.load(at(1)), |l| {
-        let_in("r", state.load(at(2)), |r| {
-            // Both reads stay inside the row even when a run is used up.
-            let_in("il", a.load(vec![PrimExpr::min(l.clone(), last.clone())]), |il| {
-                let_in("ir", a.load(vec![PrimExpr::min(r.clone(), last.clone())]), |ir| {
-                    let value = |i: &PrimExpr| data.load(vec![add(base.clone(), mul(i.clone(), inner.clone()))]);
-                    let_in("vl", value(&il), |vl| {
-                        let_in("vr", value(&ir), |vr| {
-                            let before = match const_int(ascend) {
-                                Some(1) => PrimExpr::cmp(CmpOp::Lt, vr, vl),
-                                Some(_) => PrimExpr::cmp(CmpOp::Gt, vr, vl),
-                                None => PrimExpr::select(
-                                    ascend.clone(),
-                                    PrimExpr::cmp(CmpOp::Lt, vr.clone(), vl.clone()),
-                                    PrimExpr::cmp(CmpOp::Gt, vr, vl),
-                                ),
-                            };
-                            let right = PrimExpr::and(
-                                PrimExpr::cmp(CmpOp::Lt, r.clone(), hi.clone()),
-                                PrimExpr::or(PrimExpr::cmp(CmpOp::Ge, l.clone(), mid.clone()), before),
-                            );
-                            Stmt::if_then_else(
-                                right,
-                                Stmt::seq(vec![b.store(vec![t.clone()], ir), state.store(at(2), add(r, i64c(1)))]),
-                                Some(Stmt::seq(vec![
-                                    b.store(vec![t.clone()], il),
-                                    state.store(at(1), add(l, i64c(1))),
-                                ])),
-                            )
+impl Row<'_> {
+    /// The merge passes: runs of width 1, 2, 4, .. of the row's indices in `a` merged until
+    /// one run holds the row, in `a`. Passes go from `a` to `b` and back, two per iteration;
+    /// an odd last pass is copied back.
+    fn merge_passes(&self, a: &Buffer, b: &Buffer) -> Stmt {
+        let (state, n) = (self.state, self.n);
+        let at = |k: i64| vec![i64c(k)];
+        let body = let_in("w", state.load(at(0)), |w| {
+            let w2 = mul(w.clone(), i64c(2));
+            Stmt::seq(vec![
+                self.merge_pass(a, b, &w),
+                Stmt::if_then_else(
+                    PrimExpr::cmp(CmpOp::Lt, w2.clone(), n.clone()),
+                    Stmt::seq(vec![self.merge_pass(b, a, &w2), state.store(at(0), mul(w.clone(), i64c(4)))]),
+                    Some(Stmt::seq(vec![
+                        for_range("i", i64c(0), n.clone(), |i| a.store(vec![i.clone()], b.load(vec![i]))),
+                        state.store(at(0), w2.clone()),
+                    ])),
+                ),
+            ])
+        });
+        Stmt::seq(vec![
+            state.store(at(0), i64c(1)),
+            Stmt::while_loop(PrimExpr::cmp(CmpOp::Lt, state.load(at(0)), n.clone()), body),
+        ])
+    }
+
+    /// Merge the runs of width `w` of `src` pairwise into `dst`.
+    fn merge_pass(&self, src: &Buffer, dst: &Buffer, w: &PrimExpr) -> Stmt {
+        let (state, n) = (self.state, self.n);
+        let at = |k: i64| vec![i64c(k)];
+        let runs = add(PrimExpr::floordiv(sub(n.clone(), i64c(1)), mul(i64c(2), w.clone())), i64c(1));
+        for_range("p", i64c(0), runs, |p| {
+            let lo = mul(mul(p, i64c(2)), w.clone());
+            let_in("lo", lo, |lo| {
+                let_in("mid", PrimExpr::min(add(lo.clone(), w.clone()), n.clone()), |mid| {
+                    let hi = PrimExpr::min(add(lo.clone(), mul(i64c(2), w.clone())), n.clone());
+                    let_in("hi", hi, |hi| {
+                        Stmt::seq(vec![
+                            state.store(at(1), lo.clone()),
+                            state.store(at(2), mid.clone()),
+                            for_range("t", lo.clone(), sub(hi.clone(), lo.clone()), |t| {
+                                self.merge_step(src, dst, &mid, &hi, &t)
+                            }),
+                        ])
+                    })
+                })
+            })
+        })
+    }
+
+    /// One element of a merge: the right run's next element goes first only if it is
+    /// strictly before the left's (stability), or the left run is used up.
+    fn merge_step(&self, src: &Buffer, dst: &Buffer, mid: &PrimExpr, hi: &PrimExpr, t: &PrimExpr) -> Stmt {
+        let (state, data, inner, base, ascend) = (self.state, self.data, self.inner, self.base, self.ascend);
+        let at = |k: i64| vec![i64c(k)];
+        let last = sub(self.n.clone(), i64c(1));
+        let_in("l", state.load(at(1)), |l| {
+            let_in("r", state.load(at(2)), |r| {
+                // Both reads stay inside the row even when a run is used up.
+                let_in("il", src.load(vec![PrimExpr::min(l.clone(), last.clone())]), |il| {
+                    let_in("ir", src.load(vec![PrimExpr::min(r.clone(), last.clone())]), |ir| {
+                        let value = |i: &PrimExpr| data.load(vec![add(base.clone(), mul(i.clone(), inner.clone()))]);
+                        let_in("vl", value(&il), |vl| {
+                            let_in("vr", value(&ir), |vr| {
+                                let before = match const_int(ascend) {
+                                    Some(1) => PrimExpr::cmp(CmpOp::Lt, vr, vl),
+                                    Some(_) => PrimExpr::cmp(CmpOp::Gt, vr, vl),
+                                    None => PrimExpr::select(
+                                        ascend.clone(),
+                                        PrimExpr::cmp(CmpOp::Lt, vr.clone(), vl.clone()),
+                                        PrimExpr::cmp(CmpOp::Gt, vr, vl),
+                                    ),
+                                };
+                                let right = PrimExpr::and(
+                                    PrimExpr::cmp(CmpOp::Lt, r.clone(), hi.clone()),
+                                    PrimExpr::or(PrimExpr::cmp(CmpOp::Ge, l.clone(), mid.clone()), before),
+                                );
+                                Stmt::if_then_else(
+                                    right,
+                                    Stmt::seq(vec![
+                                        dst.store(vec![t.clone()], ir),
+                                        state.store(at(2), add(r, i64c(1))),
+                                    ]),
+                                    Some(Stmt::seq(vec![
+                                        dst.store(vec![t.clone()], il),
+                                        state.store(at(1), add(l, i64c(1))),
+                                    ])),
+                                )
+                            })
                         })
                     })
                 })
             })
         })
-    })
+    }
 }
 
 /// Write the first elements of the sorted row (its values, its indices) to the outputs, each
