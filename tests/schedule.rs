@@ -1484,3 +1484,34 @@ fn rfactor_of_several_buffers_needs_one_of_tvms_reducers() {
         }
     }
 }
+
+#[test]
+fn an_int32_intrinsic_tensorizes_an_int64_kernel_with_its_index_variables_as_values() {
+    // spec: TVM 0.27's tensorize (blockize_tensorize.cc): the implementation is rewritten to
+    // the block's index type (IndexDataTypeNormalizer); an index variable used as a value keeps
+    // its int32 value (a cast of the int64 variable).
+    let text = std::fs::read_to_string(dir().join("kernels/tensorize_matmul_int64.py")).expect("kernel");
+    let at = text.rfind("C[i, j] = C[i, j] + A[i, k] * B[k, j]").expect("the implementation's update");
+    let text = format!(
+        "{}C[i, j] = C[i, j] + A[i, k] * B[k, j] + T.Cast(\"float32\", i * 4 + k) * T.float32(0.5){}",
+        &text[..at],
+        &text[at + "C[i, j] = C[i, j] + A[i, k] * B[k, j]".len()..]
+    );
+    assert!(text.contains("T.float32(0.5)"), "the implementation changed");
+    let trace = std::fs::read_to_string(dir().join("tensorize_int64_kernel.trace")).expect("trace");
+    let sch = schedule_with_intrins_of(&text).replay_more(&trace).expect("tensorizes");
+    let printed = strata::tir::script::print_func(sch.func());
+    assert!(printed.contains("T.Cast(\"float32\", T.Cast(\"int32\", i) * 4 + T.Cast(\"int32\", k))"), "{printed}");
+    // Each 4x4x4 tile adds 0.5 * (4i + k) over its k for its row i: 16 tiles along k add
+    // 128 i + 48 to C[r, c], i = r % 4, to what the untensorized kernel computes.
+    let m = strata::tir::parse_script(&text).expect("reads");
+    let (plain, tensorized) = outputs(&m.funcs[0], sch.func()).expect("runs");
+    let f32s = |v: &[u8]| v.chunks(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect::<Vec<_>>();
+    let (p, t) = (f32s(&plain[2]), f32s(&tensorized[2]));
+    for (n, (x, y)) in p.iter().zip(&t).enumerate() {
+        let want = 128.0 * ((n / 64) % 4) as f32 + 48.0;
+        assert!((y - x - want).abs() <= 1e-3 * want.max(x.abs()), "C[{n}]: {y} - {x} is not {want}");
+    }
+    let again = strata::tir::parse_script(&printed).expect("the print reads back");
+    strata::tir::check(&again).expect("the tensorized kernel is well typed");
+}

@@ -1037,6 +1037,7 @@ CASES += [
     ("tensorize_dot", "kernels/tensorize_dot", tensorize_dot),
     ("tensorize_loop", "kernels/tensorize_matmul", tensorize_at(False)),
     ("tensorize_block", "kernels/tensorize_matmul", tensorize_at(True)),
+    ("tensorize_int64_kernel", "kernels/tensorize_matmul_int64", tensorize_at(False)),
 ]
 
 # `generate.py CASE ..` regenerates only those cases.

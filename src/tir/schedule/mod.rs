@@ -45,6 +45,7 @@ mod blockize;
 mod blocks;
 mod compute_at;
 mod epilogue;
+mod index_dtype;
 mod inline;
 mod iter_map;
 mod layout;

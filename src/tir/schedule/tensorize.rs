@@ -18,6 +18,7 @@ use rustc_hash::FxHashMap as HashMap;
 use super::{BlockOrLoop, Instruction, Schedule, ScheduleError, err, tree};
 use crate::tir::arith::{simplify, subtract};
 use crate::tir::ast::*;
+use crate::tir::dtype::DataType;
 use crate::tir::mutate::{Mutator, Substitute};
 
 const P: &str = "tensorize";
@@ -158,9 +159,16 @@ impl Schedule {
             .map_err(|why| {
                 err(P, format!("block {name} does not match the description {} of the intrinsic: {why}", ti.desc.name))
             })?;
+        // The implementation indexes in the block's index type (TVM normalizes it to the
+        // widest type of the block's region bounds: a Relax kernel's int64 with an int32
+        // intrinsic); the description is matched as it is, integer widths aside.
+        let implementation = match super::index_dtype::index_type_of(block) {
+            Some(t) if t != DataType::INT32 => super::index_dtype::normalize_indices(&ti.implementation, t),
+            _ => ti.implementation.clone(),
+        };
         // The implementation's buffers, each a window of the block's buffer its counterpart in
         // the description stands for (fresh copies: the intrinsic may be used again).
-        let (_, impl_root) = root_of(&ti.implementation).expect("checked when made");
+        let (_, impl_root) = root_of(&implementation).expect("checked when made");
         if !impl_root.alloc_buffers.is_empty() || !impl_root.match_buffers.is_empty() || impl_root.init.is_some() {
             return Err(err(
                 P,
@@ -173,7 +181,7 @@ impl Schedule {
         let mut fresh_vars: HashMap<u64, PrimExpr> = HashMap::default();
         let mut match_buffers = Vec::new();
         let mut body = impl_root.body.clone();
-        for ((_, ib), (_, db)) in ti.implementation.buffer_map.iter().zip(&ti.desc.buffer_map) {
+        for ((_, ib), (_, db)) in implementation.buffer_map.iter().zip(&ti.desc.buffer_map) {
             let target = cmp.buffers.get(&db.id()).ok_or_else(|| {
                 err(P, format!("buffer {} of the description {} is not used", db.name(), ti.desc.name))
             })?;
@@ -292,6 +300,12 @@ impl Mutator for FreshLoops {
     }
 }
 
+/// Types the comparator takes as the same: equal, or integers of any width (TVM compares type
+/// codes: a kernel indexing in int64 matches a description in int32).
+fn same_type(a: DataType, b: DataType) -> bool {
+    a == b || (a.is_int() && b.is_int() && !a.is_bool() && !b.is_bool() && a.lanes == b.lanes)
+}
+
 /// TVM's `TensorizeComparator`: the block's side (`lhs`) against the description's (`rhs`).
 #[derive(Default)]
 struct Comparator {
@@ -397,7 +411,7 @@ impl Comparator {
 
     /// The description's variable `rhs` stands for the block's `lhs` from here on.
     fn define(&mut self, lhs: &Var, rhs: &Var) -> Cmp {
-        if lhs.dtype() != rhs.dtype() {
+        if !same_type(lhs.dtype(), rhs.dtype()) {
             return differ(format!("{} is {}, {} is {}", lhs.name(), lhs.dtype(), rhs.name(), rhs.dtype()));
         }
         self.vars.insert(rhs.id(), PrimExpr::var(lhs));
@@ -514,7 +528,7 @@ impl Comparator {
     fn expr_inner(&mut self, lhs: &PrimExpr, rhs: &PrimExpr) -> Cmp {
         let show = |e: &PrimExpr| crate::tir::script::print_expr(e);
         let no = || differ(format!("`{}` where the description has `{}`", show(lhs), show(rhs)));
-        if lhs.dtype() != rhs.dtype() {
+        if !same_type(lhs.dtype(), rhs.dtype()) {
             return no();
         }
         let pairs = |s: &mut Comparator, a: &[PrimExpr], b: &[PrimExpr]| -> Cmp {

@@ -386,8 +386,17 @@ impl Reader {
                     spec.data = Some(var.clone());
                 }
                 "strides" => {
+                    // TVM's match_buffer types a stride named by a string as its first
+                    // dimension (`("sa", T.int64(1))` of an int64 window); the other
+                    // declarations as int32.
+                    let named = match first {
+                        1 => spec.shape.first().map_or(DataType::INT32, PrimExpr::dtype),
+                        _ => DataType::INT32,
+                    };
                     spec.strides = match &v.e {
-                        Expr::Tuple(xs) | Expr::List(xs) => xs.iter().map(|x| self.dim(x, true)).collect::<R<_>>()?,
+                        Expr::Tuple(xs) | Expr::List(xs) => {
+                            xs.iter().map(|x| self.dim_as(x, true, named)).collect::<R<_>>()?
+                        }
                         Expr::None => Vec::new(),
                         _ => return err("expected a tuple of strides", v.span),
                     }

@@ -140,6 +140,11 @@ impl Reader {
     /// A dimension, stride or offset: an expression (literals are int32), or a string naming
     /// a variable (made if it does not exist yet).
     pub(super) fn dim(&mut self, e: &E, allow_strings: bool) -> R<PrimExpr> {
+        self.dim_as(e, allow_strings, DataType::INT32)
+    }
+
+    /// [`Self::dim`], a variable a string introduces of type `string_type`.
+    pub(super) fn dim_as(&mut self, e: &E, allow_strings: bool, string_type: DataType) -> R<PrimExpr> {
         if let Expr::Str(s) = &e.e {
             if !allow_strings {
                 return err("expected an expression, not a string", e.span);
@@ -152,12 +157,12 @@ impl Reader {
             return Ok(match self.lookup(s) {
                 Some(Binding::Var(v)) => PrimExpr::at(ExprKind::Var(v.clone()), v.dtype(), Some(e.span)),
                 _ => {
-                    let v = Var::at(s, Type::Prim(DataType::INT32), Some(e.span));
+                    let v = Var::at(s, Type::Prim(string_type), Some(e.span));
                     // Shape variables of the signature live in the function's scope.
                     if let Some(scope) = self.scopes.get_mut(1) {
                         scope.insert(s.clone(), Binding::Var(v.clone()));
                     }
-                    PrimExpr::at(ExprKind::Var(v), DataType::INT32, Some(e.span))
+                    PrimExpr::at(ExprKind::Var(v), string_type, Some(e.span))
                 }
             });
         }
