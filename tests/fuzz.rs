@@ -991,11 +991,12 @@ const INTRIN_TOKENS: &[&str] = &[
 #[test]
 fn mutated_tensor_intrinsics_never_panic() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("jit-tests/tir/schedule");
-    let seeds: Vec<String> = ["kernels/tensorize_matmul.py", "kernels/tensorize_dot.py"]
-        .iter()
-        .map(|k| std::fs::read_to_string(dir.join(k)).expect("kernel"))
-        .collect();
-    let traces: Vec<String> = ["tensorize_loop", "tensorize_block", "tensorize_dot"]
+    let seeds: Vec<String> =
+        ["kernels/tensorize_matmul.py", "kernels/tensorize_dot.py", "kernels/tensorize_matmul_int64.py"]
+            .iter()
+            .map(|k| std::fs::read_to_string(dir.join(k)).expect("kernel"))
+            .collect();
+    let traces: Vec<String> = ["tensorize_loop", "tensorize_block", "tensorize_dot", "tensorize_int64_kernel"]
         .iter()
         .map(|t| std::fs::read_to_string(dir.join(format!("{t}.trace"))).expect("trace"))
         .collect();
