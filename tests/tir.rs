@@ -897,3 +897,57 @@ fn packed_calls_strata_cannot_run_are_errors_at_the_call() {
         assert!(e.contains(place) && e.contains(message), "{e}");
     }
 }
+
+/// A loop's loads that read one element in every iteration move in front of it (after the
+/// inner `T.unroll` loops are laid out): conv2d's weights, here. The kernel computes what it
+/// computes without the optional passes.
+#[test]
+fn invariant_loads_move_out_of_their_loop_and_compute_the_same() {
+    let src = r#"@T.prim_func
+def f(X: T.Buffer((4, 64), "float32"), W: T.Buffer((2, 4), "float32"), Y: T.Buffer((2, 64), "float32")):
+    for f in range(2):
+        for h in range(64):
+            for c in T.unroll(4):
+                Y[f, h] = Y[f, h] + X[c, h] * W[f, c]
+"#;
+    let m = strata::tir::parse_script(src).expect("reads");
+    let body = strata::tir::transform::prepare(&m.funcs[0], &strata::Passes::default()).expect("prepares");
+    let printed = strata::tir::script::print_func(&strata::tir::PrimFunc { body, ..m.funcs[0].clone() });
+    // Four loads of W, in front of the loop over h.
+    let before_h = printed.split("for h in").next().expect("a loop over h");
+    assert_eq!(before_h.matches("W_hoisted").count(), 4, "{printed}");
+    let run = |passes: strata::Passes| {
+        let core = strata::tir::lower_with(&m, &passes).expect("lowers");
+        let code = Engine::default().compile(&core).expect("compiles");
+        let mut x = Tensor::from_vec((0..256).map(|v| (v % 7) as f32 * 0.5).collect::<Vec<f32>>(), &[4, 64]).unwrap();
+        let mut w = Tensor::from_vec((0..8).map(|v| v as f32 - 3.0).collect::<Vec<f32>>(), &[2, 4]).unwrap();
+        let mut y = Tensor::from_vec((0..128).map(|v| v as f32).collect::<Vec<f32>>(), &[2, 64]).unwrap();
+        code.call("f", &mut [(&mut x).into(), (&mut w).into(), (&mut y).into()]).expect("runs");
+        y.to_vec::<f32>().unwrap()
+    };
+    assert_eq!(run(strata::Passes::default()), run(strata::Passes::NONE));
+}
+
+/// A load is moved only where it is proven inside its buffer: moved in front of a loop that
+/// runs no iteration, an out-of-bounds load would trap where the loop does not.
+#[test]
+fn a_load_not_proven_in_bounds_stays_in_its_loop() {
+    let src = r#"@T.prim_func
+def f(A: T.Buffer((4,), "float32"), B: T.Buffer((4,), "float32"), k: T.int32, m: T.int32):
+    for i in range(2):
+        for j in range(m):
+            B[j] = A[k]
+"#;
+    let m = strata::tir::parse_script(src).expect("reads");
+    let code = Engine::default().compile(&strata::tir::lower(&m).expect("lowers")).expect("compiles");
+    let mut a = Tensor::from_vec(vec![1f32, 2.0, 3.0, 4.0], &[4]).unwrap();
+    let mut b = Tensor::zeros::<f32>(&[4]).unwrap();
+    // No iteration of j: A[99] is never read.
+    code.call("f", &mut [(&mut a).into(), (&mut b).into(), Val::from(99i32).into(), Val::from(0i32).into()])
+        .expect("runs");
+    let e = code
+        .call("f", &mut [(&mut a).into(), (&mut b).into(), Val::from(99i32).into(), Val::from(1i32).into()])
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("out-of-bounds"), "{e}");
+}

@@ -2,7 +2,8 @@
 //! once to lets, math builtins expanded as
 //! TVM's LLVM backend expands them, invariant lets and
 //! reduction inits out of their loops, vectorized loops to vector statements, small innermost
-//! loops unrolled, loop-invariant accumulators to registers. Each keeps the spec's observable
+//! loops unrolled, loop-invariant accumulators to registers, invariant loads out of innermost
+//! loops. Each keeps the spec's observable
 //! behaviour.
 
 pub mod blocks;
@@ -43,6 +44,9 @@ pub fn prepare(f: &PrimFunc, passes: &Passes) -> Result<Stmt, packed::ExpandErro
     }
     if passes.promote {
         body = promote::promote_accumulators(&body);
+    }
+    if passes.hoist {
+        body = hoist::hoist_invariant_loads(&body);
     }
     Ok(body)
 }
