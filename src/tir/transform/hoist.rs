@@ -233,7 +233,7 @@ const MAX_HOISTED_LOADS: usize = 8;
 /// every index is proven inside the buffer over the ranges of the enclosing loops, so that the
 /// moved load cannot trap where the loop would not have (a loop that runs no iteration then
 /// loads in vain). A load broadcast to a vector moves with its broadcast. A loop with more
-/// such loads than [`MAX_HOISTED_LOADS`] keeps them all.
+/// such loads than `MAX_HOISTED_LOADS` (8) keeps them all.
 pub fn hoist_invariant_loads(s: &Stmt) -> Stmt {
     LoadHoist { ranges: HashMap::default(), let_values: HashMap::default(), has_loop: false, has_unrolled: false }
         .stmt(s)
