@@ -1115,6 +1115,21 @@ impl Stmt {
     pub fn for_range(var: &Var, min: impl Into<PrimExpr>, extent: impl Into<PrimExpr>, body: Stmt) -> Stmt {
         Stmt::for_kind(ForKind::Serial, var, min, extent, body)
     }
+    /// This loop with another body (its header and span kept); `None` if it is not a loop.
+    pub fn with_loop_body(&self, body: Stmt) -> Option<Stmt> {
+        let StmtKind::For { var, min, extent, kind, annotations, .. } = self.kind() else { return None };
+        Some(Stmt::at(
+            StmtKind::For {
+                var: var.clone(),
+                min: min.clone(),
+                extent: extent.clone(),
+                kind: kind.clone(),
+                body,
+                annotations: annotations.clone(),
+            },
+            self.span(),
+        ))
+    }
     /// A loop of a kind.
     pub fn for_kind(
         kind: ForKind,

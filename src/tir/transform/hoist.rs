@@ -43,7 +43,7 @@ impl Mutator for Hoist {
 
 /// `for x: let v = e (x not in e); body` => `let v = e; for x: body`, for each such leading let.
 fn hoist_lets(s: &Stmt) -> Option<Stmt> {
-    let StmtKind::For { var, min, extent, kind, body, annotations } = s.kind() else { return None };
+    let StmtKind::For { var, kind, body, .. } = s.kind() else { return None };
     if !matches!(kind, ForKind::Serial | ForKind::Unrolled | ForKind::Parallel) {
         return None;
     }
@@ -68,17 +68,7 @@ fn hoist_lets(s: &Stmt) -> Option<Stmt> {
     for (v, value, sp) in kept.into_iter().rev() {
         inner = Stmt::at(StmtKind::LetStmt { var: v, value, body: inner }, sp);
     }
-    let mut out = Stmt::at(
-        StmtKind::For {
-            var: var.clone(),
-            min: min.clone(),
-            extent: extent.clone(),
-            kind: kind.clone(),
-            body: inner,
-            annotations: annotations.clone(),
-        },
-        s.span(),
-    );
+    let mut out = s.with_loop_body(inner)?;
     for (v, value, sp) in moved.into_iter().rev() {
         out = Stmt::at(StmtKind::LetStmt { var: v, value, body: out }, sp);
     }
@@ -100,9 +90,7 @@ fn hoist_init_under_lets(s: &Stmt) -> Stmt {
 }
 
 fn hoist(s: &Stmt) -> Option<Stmt> {
-    let StmtKind::For { var, min, extent, kind: kind @ (ForKind::Serial | ForKind::Unrolled), body, annotations } =
-        s.kind()
-    else {
+    let StmtKind::For { var, min, extent, kind: ForKind::Serial | ForKind::Unrolled, body, .. } = s.kind() else {
         return None;
     };
     if body.has_loop_exit() {
@@ -160,18 +148,7 @@ fn hoist(s: &Stmt) -> Option<Stmt> {
     for (v, value) in lets.into_iter().rev() {
         new_body = Stmt::at(StmtKind::LetStmt { var: v, value, body: new_body }, body.span());
     }
-    let new_loop = Stmt::at(
-        StmtKind::For {
-            var: var.clone(),
-            min: min.clone(),
-            extent: extent.clone(),
-            kind: kind.clone(),
-            body: new_body,
-            annotations: annotations.clone(),
-        },
-        sp,
-    );
-    Some(Stmt::seq(vec![hoisted, new_loop]))
+    Some(Stmt::seq(vec![hoisted, s.with_loop_body(new_body)?]))
 }
 
 fn conjuncts(e: &PrimExpr) -> Vec<PrimExpr> {
@@ -312,7 +289,7 @@ impl LoadHoist {
     }
 
     fn hoist_loads(&self, s: &Stmt, has_unrolled: bool) -> Option<Stmt> {
-        let StmtKind::For { var, min, extent, kind, annotations, body: original } = s.kind() else { return None };
+        let StmtKind::For { var, body: original, .. } = s.kind() else { return None };
         // Loads in an inner `T.unroll` loop are invariant only once it is unrolled (`W[c_0 * 4
         // + c_1]` under `for c_1 in T.unroll(4)`): the body is looked at with those loops laid
         // out, as the lowering lays them out, and kept so if a load moves.
@@ -437,18 +414,7 @@ impl LoadHoist {
             })
             .collect();
         let mut replace = ReplaceLoads { vars: &vars, lets: &lets };
-        let new_loop = Stmt::at(
-            StmtKind::For {
-                var: var.clone(),
-                min: min.clone(),
-                extent: extent.clone(),
-                kind: kind.clone(),
-                body: body.clone(),
-                annotations: annotations.clone(),
-            },
-            s.span(),
-        );
-        let mut out = replace.stmt(&new_loop);
+        let mut out = replace.stmt(&s.with_loop_body(body.clone())?);
         // A load found inside a moved broadcast is left without a use.
         let mut used: rustc_hash::FxHashSet<u64> = Default::default();
         walk_exprs(&out, &mut |e| {
