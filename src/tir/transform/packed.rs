@@ -219,11 +219,16 @@ fn declared(b: &Buffer, body: Stmt) -> Stmt {
 
 /// A fresh local buffer of `n` `int64`s around `body(buffer)`.
 fn local_i64(name: &str, n: PrimExpr, body: impl FnOnce(&Buffer) -> Stmt) -> Stmt {
-    let mut spec = BufferSpec::new(name, DataType::INT64, vec![n.clone()]);
+    local(name, DataType::INT64, n, body)
+}
+
+/// A fresh local buffer of `n` elements of `dtype` around `body(buffer)`.
+fn local(name: &str, dtype: DataType, n: PrimExpr, body: impl FnOnce(&Buffer) -> Stmt) -> Stmt {
+    let mut spec = BufferSpec::new(name, dtype, vec![n.clone()]);
     spec.scope = "local".into();
     let b = spec.build();
     let inner = declared(&b, body(&b));
-    Stmt::allocate(b.data(), DataType::INT64, vec![n], inner)
+    Stmt::allocate(b.data(), dtype, vec![n], inner)
 }
 
 fn let_in(name: &str, value: PrimExpr, body: impl FnOnce(PrimExpr) -> Stmt) -> Stmt {
@@ -256,22 +261,44 @@ fn sort_rows(input: &Array, outs: &Outputs, axis: usize, ascend: &PrimExpr) -> S
     let data = &input.flat;
     // Index buffers of at least one element, so that a row of none allocates nothing odd.
     let len = PrimExpr::max(n.clone(), i64c(1));
+    // An output over the input's own memory (sorting in place) is written from a copy of the
+    // sorted row, as TVM's sort copies each row before writing: the row's elements would be
+    // overwritten before they are read. (Each output row only overlaps rows sorted already.)
+    let in_place = outs.values.iter().chain(&outs.indices).any(|o| o.flat.data() == data.data());
+    let sorted_rows = |a: &Buffer, b: &Buffer, state: &Buffer, copy: Option<&Buffer>| {
+        for_range("o", i64c(0), outer.clone(), |o| {
+            for_range("q", i64c(0), inner.clone(), |q| {
+                let base = add(mul(mul(o.clone(), n.clone()), inner.clone()), q.clone());
+                let_in("base", base, |base| {
+                    let row = Row { data, state, n: &n, inner: &inner, base: &base, ascend };
+                    let mut steps = vec![
+                        for_range("i", i64c(0), n.clone(), |i| a.store(vec![i.clone()], i)),
+                        row.merge_passes(a, b),
+                    ];
+                    let values = match copy {
+                        Some(c) => {
+                            steps.push(for_range("t", i64c(0), n.clone(), |t| {
+                                let v = data.load(vec![add(base.clone(), mul(a.load(vec![t.clone()]), inner.clone()))]);
+                                c.store(vec![t], v)
+                            }));
+                            Values::Copy(c)
+                        }
+                        None => Values::Data(data),
+                    };
+                    steps.push(write_out(values, a, outs, axis, &n, &inner, &o, &q, &base));
+                    Stmt::seq(steps)
+                })
+            })
+        })
+    };
     let body = local_i64("sort_idx", len.clone(), |a| {
         local_i64("sort_tmp", len.clone(), |b| {
             local_i64("sort_state", i64c(3), |state| {
-                for_range("o", i64c(0), outer.clone(), |o| {
-                    for_range("q", i64c(0), inner.clone(), |q| {
-                        let base = add(mul(mul(o.clone(), n.clone()), inner.clone()), q.clone());
-                        let_in("base", base, |base| {
-                            let row = Row { data, state, n: &n, inner: &inner, base: &base, ascend };
-                            Stmt::seq(vec![
-                                for_range("i", i64c(0), n.clone(), |i| a.store(vec![i.clone()], i)),
-                                row.merge_passes(a, b),
-                                write_out(data, a, outs, axis, &n, &inner, &o, &q, &base),
-                            ])
-                        })
-                    })
-                })
+                if in_place {
+                    local("sort_row", data.dtype(), len.clone(), |c| sorted_rows(a, b, state, Some(c)))
+                } else {
+                    sorted_rows(a, b, state, None)
+                }
             })
         })
     });
@@ -392,11 +419,19 @@ impl Row<'_> {
     }
 }
 
+/// Where a sorted row's values are read from.
+enum Values<'a> {
+    /// The input, through the sorted indices.
+    Data(&'a Buffer),
+    /// A copy of the sorted row (the input is being overwritten).
+    Copy(&'a Buffer),
+}
+
 /// Write the first elements of the sorted row (its values, its indices) to the outputs, each
 /// addressed by its own shape.
 #[allow(clippy::too_many_arguments)]
 fn write_out(
-    data: &Buffer,
+    values: Values<'_>,
     a: &Buffer,
     outs: &Outputs,
     axis: usize,
@@ -422,8 +457,12 @@ fn write_out(
         let dt = out.flat.dtype();
         stores.push(for_range("t", i64c(0), count, |t| {
             let at = add(add(mul(mul(o.clone(), len), inner.clone()), mul(t.clone(), inner.clone())), q.clone());
-            let index = a.load(vec![t]);
-            let value = if is_values { data.load(vec![add(base.clone(), mul(index, inner.clone()))]) } else { index };
+            let index = a.load(vec![t.clone()]);
+            let value = match (is_values, &values) {
+                (false, _) => index,
+                (true, Values::Data(data)) => data.load(vec![add(base.clone(), mul(index, inner.clone()))]),
+                (true, Values::Copy(c)) => c.load(vec![t]),
+            };
             let value = if value.dtype() == dt { value } else { PrimExpr::cast(dt, value) };
             out.flat.store(vec![at], value)
         }));
