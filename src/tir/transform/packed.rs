@@ -12,7 +12,9 @@
 //!   `std::stable_sort` keeps them, and as its `topk` orders ties (by index) — so `topk` is the
 //!   first `k` of the sorted row (`k < 1` meaning the whole row, as in TVM);
 //! - `sort` writes the sorted values, `argsort` the indices (converted to the output's type),
-//!   `topk` either or both (`ret_type` `"values"`, `"indices"`, `"both"`).
+//!   `topk` either or both (`ret_type` `"values"`, `"indices"`, `"both"`);
+//! - an output over the input's own memory (in place) is written from a copy of the sorted
+//!   row, as TVM copies each row before writing it.
 //!
 //! A row holding NaN has no order TVM defines (its comparison is not a strict weak order);
 //! Strata's result is then still a permutation of the row, in the order its merges give.
