@@ -984,6 +984,8 @@ const INTRIN_TOKENS: &[&str] = &[
     "T.writes(",
     "_desc",
     "_impl",
+    "acc",
+    "T.sblock_alloc_buffer((4,), scope=\"local\")",
 ];
 
 /// Mutated tensor intrinsics (and kernels) with the tensorize traces applied: every result

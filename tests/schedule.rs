@@ -1515,3 +1515,20 @@ fn an_int32_intrinsic_tensorizes_an_int64_kernel_with_its_index_variables_as_val
     let again = strata::tir::parse_script(&printed).expect("the print reads back");
     strata::tir::check(&again).expect("the tensorized kernel is well typed");
 }
+
+#[test]
+fn an_intrinsic_whose_implementation_allocates_tensorizes_into_a_block_that_allocates() {
+    // An implementation accumulating in a local buffer its root block allocates: the
+    // tensorized block allocates a fresh copy of it for each use. (TVM 0.27 drops the
+    // allocation and cannot build what it printed: "Buffer acc is used before its definition".)
+    let text = std::fs::read_to_string(dir().join("kernels/tensorize_matmul_alloc.py")).expect("kernel");
+    let trace = std::fs::read_to_string(dir().join("tensorize_loop.trace")).expect("trace");
+    let sch = schedule_with_intrins_of(&text).replay_more(&trace).expect("tensorizes");
+    let printed = strata::tir::script::print_func(sch.func());
+    assert!(printed.contains("acc = T.sblock_alloc_buffer((4,), scope=\"local\")"), "{printed}");
+    let m = strata::tir::parse_script(&text).expect("reads");
+    let (a, b) = outputs(&m.funcs[0], sch.func()).expect("runs");
+    assert!(same_outputs(&m.funcs[0], &a, &b), "the tensorized kernel computes something else");
+    let again = strata::tir::parse_script(&printed).expect("the print reads back");
+    strata::tir::check(&again).expect("the tensorized kernel is well formed");
+}

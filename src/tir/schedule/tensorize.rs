@@ -169,11 +169,11 @@ impl Schedule {
         // The implementation's buffers, each a window of the block's buffer its counterpart in
         // the description stands for (fresh copies: the intrinsic may be used again).
         let (_, impl_root) = root_of(&implementation).expect("checked when made");
-        if !impl_root.alloc_buffers.is_empty() || !impl_root.match_buffers.is_empty() || impl_root.init.is_some() {
+        if !impl_root.match_buffers.is_empty() || impl_root.init.is_some() {
             return Err(err(
                 P,
                 format!(
-                    "the root block of {} allocates or matches buffers (not supported yet)",
+                    "the root block of {} matches buffers or has an init (not supported yet)",
                     ti.implementation.name
                 ),
             ));
@@ -181,6 +181,16 @@ impl Schedule {
         let mut fresh_vars: HashMap<u64, PrimExpr> = HashMap::default();
         let mut match_buffers = Vec::new();
         let mut body = impl_root.body.clone();
+        // What the implementation's root allocates (a local accumulator), the tensorized block
+        // allocates: fresh copies, one per use of the intrinsic. (TVM 0.27 drops these
+        // allocations and then cannot build the kernel: "Buffer acc is used before its
+        // definition".)
+        let mut alloc_buffers = block.alloc_buffers.clone();
+        for b in &impl_root.alloc_buffers {
+            let copy = fresh_buffer(b, &mut fresh_vars);
+            body = super::blocks::replace_buffer_in_block(&body, b, &copy);
+            alloc_buffers.push(copy);
+        }
         for ((_, ib), (_, db)) in implementation.buffer_map.iter().zip(&ti.desc.buffer_map) {
             let target = cmp.buffers.get(&db.id()).ok_or_else(|| {
                 err(P, format!("buffer {} of the description {} is not used", db.name(), ti.desc.name))
@@ -226,7 +236,7 @@ impl Schedule {
                 .push(MatchBufferRegion { buffer: copy, source: BufferRegion { buffer: target.clone(), region } });
         }
         let body = FreshLoops { map: fresh_vars }.stmt(&body);
-        let new_block = Block { body, match_buffers, ..(**block).clone() };
+        let new_block = Block { body, match_buffers, alloc_buffers, ..(**block).clone() };
         let realize = tree::with_block(&site.realize, new_block);
         self.func.body = super::blocks::replace_stmt(&self.func.body, &site.realize, &realize);
         // The implementation is the user's code: what it refers to must exist where it lands.
