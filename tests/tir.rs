@@ -889,6 +889,16 @@ fn packed_calls_strata_cannot_run_are_errors_at_the_call() {
             "<input>:3:5",
             "its output has strides; Strata runs TVM's sort functions on compact arrays only",
         ),
+        (
+            // A rank no tensor has (its dimensions' products would nest that deep).
+            base.replacen(
+                "T.tvm_stack_make_shape(2, 4), 0, 2,",
+                &format!("T.tvm_stack_make_shape(2, 4{}), 0, 67,", ", 1".repeat(65)),
+                1,
+            ),
+            "<input>:3:5",
+            "its input has 67 dimensions; Strata sorts arrays of at most 64",
+        ),
     ];
     for (src, place, message) in cases {
         assert_ne!(src, base, "the case changes the kernel");

@@ -82,10 +82,30 @@ fn as_i64(e: &PrimExpr) -> PrimExpr {
     if e.dtype() == DataType::INT64 { e.clone() } else { PrimExpr::cast(DataType::INT64, e.clone()) }
 }
 
+/// The most dimensions of an array a sort takes.
+const MAX_RANK: usize = 64;
+
+/// The product of `dims`, its constants multiplied out (while they fit).
 fn product(dims: &[PrimExpr]) -> PrimExpr {
-    dims.iter().fold(i64c(1), |acc, d| {
-        if const_int(&acc) == Some(1) { d.clone() } else { PrimExpr::binary(BinOp::Mul, acc, d.clone()) }
-    })
+    let mut constant: i64 = 1;
+    let mut symbolic: Option<PrimExpr> = None;
+    let mut times = |e: PrimExpr| {
+        symbolic = Some(match symbolic.take() {
+            None => e,
+            Some(acc) => PrimExpr::binary(BinOp::Mul, acc, e),
+        })
+    };
+    for d in dims {
+        match const_int(d).and_then(|c| constant.checked_mul(c)) {
+            Some(c) => constant = c,
+            None => times(d.clone()),
+        }
+    }
+    match symbolic {
+        None => i64c(constant),
+        Some(s) if constant == 1 => s,
+        Some(s) => PrimExpr::binary(BinOp::Mul, s, i64c(constant)),
+    }
 }
 
 /// The array `T.tvm_stack_make_array(data, T.tvm_stack_make_shape(dims..), strides, ndim,
@@ -104,6 +124,11 @@ fn array(e: &PrimExpr, what: &str) -> Result<Array, String> {
         ExprKind::Call(Callee::Builtin(s), dims) if &**s == "tir.tvm_stack_make_shape" => dims,
         _ => return Err(format!("the shape of its {what} must be a T.tvm_stack_make_shape(..)")),
     };
+    // (The products of the dimensions become expressions: a rank no tensor has would make
+    // them deeper than the reader lets a script write.)
+    if dims.len() > MAX_RANK {
+        return Err(format!("its {what} has {} dimensions; Strata sorts arrays of at most {MAX_RANK}", dims.len()));
+    }
     if const_int(&args[2]) != Some(0) {
         return Err(format!("its {what} has strides; Strata runs TVM's sort functions on compact arrays only"));
     }
@@ -143,13 +168,14 @@ fn packed_call(args: &[PrimExpr], sp: Option<Span>) -> Result<Stmt, String> {
             if nargs != 4 {
                 return Err(format!("{name} takes 4 arguments (data, output, axis, is_ascend), not {nargs}"));
             }
+            let input = array(&args[1], "input")?;
             let out = array(&args[2], "output")?;
             let outs = if name.ends_with(".sort") {
                 Outputs { values: Some(out), indices: None, k: None }
             } else {
                 Outputs { values: None, indices: Some(out), k: None }
             };
-            (array(&args[1], "input")?, outs, &args[3], &args[4])
+            (input, outs, &args[3], &args[4])
         }
         "tvm.contrib.sort.topk" => {
             let ret = match args.get(args.len().wrapping_sub(2)).map(PrimExpr::kind) {
@@ -172,6 +198,7 @@ fn packed_call(args: &[PrimExpr], sp: Option<Span>) -> Result<Stmt, String> {
                     if n_outs == 2 { "values, indices" } else { "output" }
                 ));
             }
+            let input = array(&args[1], "input")?;
             let first = array(&args[2], "first output")?;
             let outs = match ret.as_str() {
                 "both" => Outputs { values: Some(first), indices: Some(array(&args[3], "second output")?), k: None },
@@ -183,7 +210,7 @@ fn packed_call(args: &[PrimExpr], sp: Option<Span>) -> Result<Stmt, String> {
                 return Err(format!("{name}: k must be an integer, not {}", k.dtype()));
             }
             let outs = Outputs { k: Some(as_i64(k)), ..outs };
-            (array(&args[1], "input")?, outs, &args[args.len() - 3], &args[args.len() - 1])
+            (input, outs, &args[args.len() - 3], &args[args.len() - 1])
         }
         _ => {
             return Err(format!(
