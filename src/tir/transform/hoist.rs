@@ -294,7 +294,7 @@ impl LoadHoist {
         // + c_1]` under `for c_1 in T.unroll(4)`): the body is looked at with those loops laid
         // out, as the lowering lays them out, and kept so if a load moves.
         let laid_out;
-        let body = if has_unrolled {
+        let body = if has_unrolled && copies(original) <= MAX_LAID_OUT_COPIES {
             laid_out = Unroll.stmt(original);
             &laid_out
         } else {
@@ -484,6 +484,21 @@ fn same_expr(a: &PrimExpr, b: &PrimExpr) -> bool {
         (ExprKind::BufferLoad(x, i), ExprKind::BufferLoad(y, j)) => x == y && all(i, j),
         _ => false,
     }
+}
+
+/// The most copies of a loop body laid out to look for loads (nested `T.unroll` loops
+/// multiply: 64 x 64 x 64 would be a quarter million statements).
+const MAX_LAID_OUT_COPIES: i64 = 256;
+
+/// How many copies of its innermost statements laying out `s`'s `T.unroll` loops makes (the
+/// most along any path; saturating).
+fn copies(s: &Stmt) -> i64 {
+    stacker::maybe_grow(64 * 1024, 1024 * 1024, || match s.kind() {
+        StmtKind::For { kind: ForKind::Unrolled, extent, body, .. } => {
+            const_int(extent).unwrap_or(1).max(1).saturating_mul(copies(body))
+        }
+        _ => crate::tir::visit::stmt_children(s).into_iter().map(copies).max().unwrap_or(1),
+    })
 }
 
 /// `T.unroll` loops of constant bounds laid out, as the lowering lays them out.
