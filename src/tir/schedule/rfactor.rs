@@ -272,7 +272,8 @@ fn point(b: &Buffer, indices: &[PrimExpr]) -> BufferRegion {
     }
 }
 
-fn same_indices(a: &[PrimExpr], b: &[PrimExpr]) -> bool {
+/// Whether two lists of expressions print alike (the same expressions, as far as the text shows).
+fn same_exprs(a: &[PrimExpr], b: &[PrimExpr]) -> bool {
     let print = crate::tir::script::print_expr;
     a.len() == b.len() && a.iter().zip(b).all(|(x, y)| print(x) == print(y))
 }
@@ -447,7 +448,7 @@ fn reduction_of(blk: &Block) -> Result<Reduction, String> {
         return Err(format!("block {name}'s init stores {} buffers, its update {}", inits.len(), updates.len()));
     }
     let indices = updates[0].1.clone();
-    if updates.iter().any(|(_, i, _)| !same_indices(i, &indices)) {
+    if updates.iter().any(|(_, i, _)| !same_exprs(i, &indices)) {
         return Err(format!("block {name}'s update writes its buffers at different indices"));
     }
     // The identities in the update's order of buffers.
@@ -462,7 +463,7 @@ fn reduction_of(blk: &Block) -> Result<Reduction, String> {
     if updates.len() == 1 {
         let (buffer, _, value) = &updates[0];
         if let ExprKind::Binary(op @ (BinOp::Add | BinOp::Mul | BinOp::Min | BinOp::Max), a, b) = value.kind()
-            && matches!(a.kind(), ExprKind::BufferLoad(x, i) if x == buffer && same_indices(i, &indices))
+            && matches!(a.kind(), ExprKind::BufferLoad(x, i) if x == buffer && same_exprs(i, &indices))
         {
             return Ok(Reduction {
                 buffers,
@@ -494,7 +495,7 @@ fn reduction_of(blk: &Block) -> Result<Reduction, String> {
         if !want
             .iter()
             .zip(&identities)
-            .all(|(w, i)| w.dtype() == i.dtype() && same_indices(std::slice::from_ref(w), std::slice::from_ref(i)))
+            .all(|(w, i)| w.dtype() == i.dtype() && same_exprs(std::slice::from_ref(w), std::slice::from_ref(i)))
         {
             continue;
         }
@@ -508,7 +509,7 @@ fn reduction_of(blk: &Block) -> Result<Reduction, String> {
         else {
             continue;
         };
-        if same_indices(&[x0, x1], &loads) {
+        if same_exprs(&[x0, x1], &loads) {
             return Ok(Reduction { buffers, indices, identities, rhs: vec![y0, y1], combiner: Combiner::Pair(k) });
         }
     }
@@ -525,7 +526,7 @@ fn matches_pattern(pattern: &PrimExpr, e: &PrimExpr, holes: &[Var], bound: &mut 
             return false;
         }
         return match bound.get(&v.id()) {
-            Some(b) => same_indices(std::slice::from_ref(b), std::slice::from_ref(e)),
+            Some(b) => same_exprs(std::slice::from_ref(b), std::slice::from_ref(e)),
             None => {
                 bound.insert(v.id(), e.clone());
                 true

@@ -276,6 +276,9 @@ impl LoadHoist {
     /// The values `e` can take, from the ranges of the enclosing loops (through the values of
     /// enclosing lets).
     fn range(&self, e: &PrimExpr) -> Option<(i128, i128)> {
+        // A let's value is substituted only while the result stays small: chained lets
+        // (`x1 = x0 + x0`, `x2 = x1 + x1`, ..) make trees exponentially larger than their
+        // text.
         let mut e = e.clone();
         for _ in 0..8 {
             let mut has_let = false;
@@ -283,7 +286,11 @@ impl LoadHoist {
             if !has_let {
                 break;
             }
-            e = Substitute { map: &self.let_values }.expr(&e);
+            let next = Substitute { map: &self.let_values }.expr(&e);
+            if tree_size(&next) > MAX_MOVED_TREE {
+                return None;
+            }
+            e = next;
         }
         crate::tir::arith::range_of(&e, &|v| self.ranges.get(&v.id()).copied())
     }
@@ -318,8 +325,10 @@ impl LoadHoist {
             StmtKind::LetStmt { var, value, .. } => {
                 let mut free = pure(value) && times.get(&var.id()) == Some(&1);
                 walk_expr(value, &mut |x| free &= x.as_var().is_none_or(|v| !bound.contains(&v.id())));
-                if free {
-                    lets.insert(var.id(), Substitute { map: &lets }.expr(value));
+                let value = if free { Some(Substitute { map: &lets }.expr(value)) } else { None };
+                // (Only lets whose value, in terms of the loop's outer variables, stays small.)
+                if let Some(value) = value.filter(|v| tree_size(v) <= MAX_MOVED_TREE) {
+                    lets.insert(var.id(), value);
                 } else {
                     bound.insert(var.id());
                 }
@@ -484,6 +493,29 @@ fn same_expr(a: &PrimExpr, b: &PrimExpr) -> bool {
         (ExprKind::BufferLoad(x, i), ExprKind::BufferLoad(y, j)) => x == y && all(i, j),
         _ => false,
     }
+}
+
+/// The most nodes of a load moved out of a loop, its indices' lets substituted.
+const MAX_MOVED_TREE: usize = 64;
+
+/// How many nodes `e` has as a tree (shared subtrees counted at each use), up to a little
+/// past [`MAX_MOVED_TREE`]; linear in the distinct nodes.
+fn tree_size(e: &PrimExpr) -> usize {
+    fn size(e: &PrimExpr, memo: &mut HashMap<usize, usize>) -> usize {
+        if let Some(&n) = memo.get(&e.node_id()) {
+            return n;
+        }
+        let mut n = 1usize;
+        crate::tir::visit::for_each_child(e, &mut |c| {
+            if n <= MAX_MOVED_TREE {
+                n = n.saturating_add(stacker::maybe_grow(64 * 1024, 1024 * 1024, || size(c, memo)));
+            }
+        });
+        let n = n.min(MAX_MOVED_TREE + 1);
+        memo.insert(e.node_id(), n);
+        n
+    }
+    size(e, &mut HashMap::default())
 }
 
 /// The most copies of a loop body laid out to look for loads (nested `T.unroll` loops
