@@ -1,8 +1,9 @@
 //! Block regions: the `T.reads`/`T.writes` of a block that does not spell them out, inferred
 //! as TVM infers them (`BlockReadWriteDetector`): every buffer the block's init and body load
 //! or store, in order of first access, each as the box that covers its accesses (loops inside
-//! the block relaxed over their ranges); buffers the block allocates are left out, and a
-//! reduction (a block with an init) does not list what it writes among its reads.
+//! the block relaxed over their ranges, the values of lets bound inside it substituted);
+//! buffers the block allocates are left out, and a reduction (a block with an init) does not
+//! list what it writes among its reads.
 
 use rustc_hash::FxHashMap as HashMap;
 
@@ -11,7 +12,7 @@ use super::mutate::{Mutator, Substitute};
 
 /// The read and write regions of `block`.
 pub fn infer_regions(block: &Block) -> (Vec<BufferRegion>, Vec<BufferRegion>) {
-    let mut cx = Detect { loops: Vec::new(), reads: Vec::new(), writes: Vec::new() };
+    let mut cx = Detect { loops: Vec::new(), lets: HashMap::default(), reads: Vec::new(), writes: Vec::new() };
     if let Some(init) = &block.init {
         cx.stmt(init);
     }
@@ -60,6 +61,9 @@ type Accesses = Vec<(Buffer, Vec<Vec<(PrimExpr, PrimExpr)>>)>;
 struct Detect {
     /// Loops inside the block around the current statement: variable, minimum, extent.
     loops: Vec<(Var, PrimExpr, PrimExpr)>,
+    /// Lets inside the block around the current statement: their values, lets substituted
+    /// (`None`: too large to substitute), and those values' sizes as trees.
+    lets: HashMap<u64, (Option<PrimExpr>, usize)>,
     reads: Accesses,
     writes: Accesses,
 }
@@ -72,6 +76,23 @@ impl Detect {
                 self.loops.push((var.clone(), min.clone(), extent.clone()));
                 self.stmt(body);
                 self.loops.pop();
+            }
+            StmtKind::LetStmt { var, value, body } => {
+                // As TVM (0.27) does, an access through a let is seen at the let's value, its
+                // own lets substituted: `A[x1]` under `x0 = vk + 1`, `x1 = x0 * 2` reads
+                // `A[(vk + 1) * 2]`. Chained lets (`x1 = x0 + x0`, ..) grow exponentially as
+                // trees: past a bound, an access through them covers the whole dimension.
+                self.expr(value);
+                let entry = match self.substitute_lets(value) {
+                    Some((v, n)) => (Some(v), n),
+                    None => (None, usize::MAX),
+                };
+                let outer = self.lets.insert(var.id(), entry);
+                self.stmt(body);
+                match outer {
+                    Some(o) => self.lets.insert(var.id(), o),
+                    None => self.lets.remove(&var.id()),
+                };
             }
             StmtKind::BufferStore { buffer, value, indices } => {
                 self.expr(value);
@@ -132,6 +153,21 @@ impl Detect {
         });
     }
 
+    /// `e` with the values of the lets around it substituted, and its size as a tree; `None`
+    /// past [`MAX_LET_TREE`] nodes.
+    fn substitute_lets(&self, e: &PrimExpr) -> Option<(PrimExpr, usize)> {
+        if self.lets.is_empty() {
+            return Some((e.clone(), 0));
+        }
+        let size = |v: &Var| self.lets.get(&v.id()).map(|(_, n)| *n);
+        let n = super::visit::tree_size_up_to(e, MAX_LET_TREE, &size);
+        if n > MAX_LET_TREE {
+            return None;
+        }
+        let map: HashMap<u64, PrimExpr> = self.lets.iter().filter_map(|(id, (v, _))| Some((*id, v.clone()?))).collect();
+        Some((Substitute { map: &map }.expr(e), n))
+    }
+
     /// The box of one access at `indices` as the loops inside the block run: per dimension, a
     /// minimum and an extent (an extent of -1: not known, the whole dimension).
     fn relax_point(&self, indices: &[PrimExpr]) -> Vec<(PrimExpr, PrimExpr)> {
@@ -153,6 +189,10 @@ impl Detect {
 
     fn relax_scalar(&self, i: &PrimExpr, width: i64) -> (PrimExpr, PrimExpr) {
         let dt = i.dtype().with_lanes(1);
+        let Some((i, _)) = self.substitute_lets(i) else {
+            return (PrimExpr::int_of(0, dt), PrimExpr::int_of(-1, dt));
+        };
+        let i = &i;
         let mut lo = HashMap::default();
         let mut extent = width;
         for (v, min, ext) in &self.loops {
@@ -178,6 +218,9 @@ impl Detect {
         (min, PrimExpr::int_of(extent, dt))
     }
 }
+
+/// The most nodes of an access's index with the lets around it substituted.
+const MAX_LET_TREE: usize = 256;
 
 /// `e` widened by `more - 1` (a nested region of extent `more` at each point).
 fn widen(e: &PrimExpr, more: i64) -> PrimExpr {

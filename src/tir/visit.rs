@@ -38,6 +38,34 @@ pub fn walk_expr(e: &PrimExpr, f: &mut dyn FnMut(&PrimExpr)) {
     });
 }
 
+/// How many nodes `e` has as a tree, up to `limit + 1`: shared subtrees count at each use, and
+/// a variable counts as `var_size` says (the size of a let's value, for a caller that will
+/// substitute lets; `None`: one node). Substituting chained lets (`x1 = x0 + x0`, `x2 = x1 +
+/// x1`, ..) makes trees exponentially larger than their text; a pass asks this before it does.
+/// Linear in the distinct nodes of `e`.
+pub fn tree_size_up_to(e: &PrimExpr, limit: usize, var_size: &dyn Fn(&Var) -> Option<usize>) -> usize {
+    fn size(
+        e: &PrimExpr,
+        limit: usize,
+        var_size: &dyn Fn(&Var) -> Option<usize>,
+        memo: &mut rustc_hash::FxHashMap<usize, usize>,
+    ) -> usize {
+        if let Some(&n) = memo.get(&e.node_id()) {
+            return n;
+        }
+        let mut n = e.as_var().and_then(var_size).unwrap_or(1);
+        for_each_child(e, &mut |c| {
+            if n <= limit {
+                n = n.saturating_add(stacker::maybe_grow(64 * 1024, 1024 * 1024, || size(c, limit, var_size, memo)));
+            }
+        });
+        let n = n.min(limit + 1);
+        memo.insert(e.node_id(), n);
+        n
+    }
+    size(e, limit, var_size, &mut rustc_hash::FxHashMap::default())
+}
+
 /// The expressions held directly by a statement (not by its nested statements).
 pub fn stmt_exprs(s: &Stmt) -> Vec<&PrimExpr> {
     let mut out: Vec<&PrimExpr> = Vec::new();

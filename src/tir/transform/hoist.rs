@@ -498,24 +498,9 @@ fn same_expr(a: &PrimExpr, b: &PrimExpr) -> bool {
 /// The most nodes of a load moved out of a loop, its indices' lets substituted.
 const MAX_MOVED_TREE: usize = 64;
 
-/// How many nodes `e` has as a tree (shared subtrees counted at each use), up to a little
-/// past [`MAX_MOVED_TREE`]; linear in the distinct nodes.
+/// How many nodes `e` has as a tree, up to a little past [`MAX_MOVED_TREE`].
 fn tree_size(e: &PrimExpr) -> usize {
-    fn size(e: &PrimExpr, memo: &mut HashMap<usize, usize>) -> usize {
-        if let Some(&n) = memo.get(&e.node_id()) {
-            return n;
-        }
-        let mut n = 1usize;
-        crate::tir::visit::for_each_child(e, &mut |c| {
-            if n <= MAX_MOVED_TREE {
-                n = n.saturating_add(stacker::maybe_grow(64 * 1024, 1024 * 1024, || size(c, memo)));
-            }
-        });
-        let n = n.min(MAX_MOVED_TREE + 1);
-        memo.insert(e.node_id(), n);
-        n
-    }
-    size(e, &mut HashMap::default())
+    crate::tir::visit::tree_size_up_to(e, MAX_MOVED_TREE, &|_| None)
 }
 
 /// The most copies of a loop body laid out to look for loads (nested `T.unroll` loops

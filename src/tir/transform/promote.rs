@@ -113,7 +113,8 @@ impl Mutator for InlineIndexLets {
                     pure = false;
                 }
             });
-            if pure {
+            // A value grown past a bound (chained lets, each inlining the last) stays bound.
+            if pure && crate::tir::visit::tree_size_up_to(value, MAX_RESOLVED, &|_| None) <= MAX_RESOLVED {
                 let map = HashMap::from_iter([(var.id(), value.clone())]);
                 let inlined = crate::tir::mutate::Substitute { map: &map }.stmt(body);
                 return self.stmt(&inlined);
@@ -219,7 +220,10 @@ fn resolve(e: &PrimExpr, lets: &HashMap<u64, PrimExpr>, inside: &HashSet<u64>, d
     let mut map = HashMap::default();
     let mut fail = false;
     walk_expr(e, &mut |x| {
-        if let ExprKind::Var(v) = x.kind()
+        // Stops at the first failure: a variable that failed is not in `map`, and resolving
+        // each of its uses again is exponential in a chain of lets.
+        if !fail
+            && let ExprKind::Var(v) = x.kind()
             && let Some(val) = lets.get(&v.id())
             && !map.contains_key(&v.id())
         {
@@ -234,8 +238,13 @@ fn resolve(e: &PrimExpr, lets: &HashMap<u64, PrimExpr>, inside: &HashSet<u64>, d
     if fail {
         return None;
     }
-    Some(crate::tir::mutate::Substitute { map: &map }.expr(e))
+    let r = crate::tir::mutate::Substitute { map: &map }.expr(e);
+    // Chained lets (`x1 = x0 + x0`, ..) resolve to trees exponentially larger than their text.
+    (crate::tir::visit::tree_size_up_to(&r, MAX_RESOLVED, &|_| None) <= MAX_RESOLVED).then_some(r)
 }
+
+/// The most nodes of an index with its lets resolved, or of a let's value inlined.
+const MAX_RESOLVED: usize = 256;
 
 struct Access {
     buffer: Buffer,

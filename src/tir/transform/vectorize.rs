@@ -88,6 +88,10 @@ impl Mutator for SerialLoops {
     }
 }
 
+/// The most nodes a let's value may have, its own lets substituted, in a loop the vectorizer
+/// looks at.
+const MAX_RESOLVED_LET: usize = 256;
+
 fn auto_vectorize(
     s: &Stmt,
     var: &Var,
@@ -108,11 +112,22 @@ fn auto_vectorize(
     }
     // Accesses, with lets seen through.
     let mut lets: HashMap<u64, PrimExpr> = HashMap::default();
+    // The analysis below looks at indices with their lets substituted, as trees: chained lets
+    // (`x1 = x0 + x0`, `x2 = x1 + x1`, ..) would make them exponentially large, so a loop whose
+    // lets grow past a bound is left serial.
+    let mut let_sizes: HashMap<u64, usize> = HashMap::default();
+    let mut too_big = false;
     walk_stmts(body, &mut |x| {
         if let StmtKind::LetStmt { var, value, .. } = x.kind() {
+            let n = crate::tir::visit::tree_size_up_to(value, MAX_RESOLVED_LET, &|v| let_sizes.get(&v.id()).copied());
+            too_big |= n > MAX_RESOLVED_LET;
+            let_sizes.insert(var.id(), n);
             lets.insert(var.id(), value.clone());
         }
     });
+    if too_big {
+        return None;
+    }
     let resolve = |e: &PrimExpr| -> PrimExpr {
         let mut cur = e.clone();
         for _ in 0..16 {
