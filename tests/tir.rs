@@ -1007,6 +1007,129 @@ fn packed_sorts_sort_in_place() {
     }
 }
 
+/// Arithmetic is built as TVM's operators build it, constants folded (`x + 0` is `x`, `T.floordiv(7, 2)`
+/// is `3`, two Python literals computed by Python), while the node names (`T.Add(n, 0)`) build the
+/// node as written and print back so; a stored value of another type is cast as TVM's parser casts
+/// it. `want` is TVM 0.27's print of `src`.
+// spec: tir-spec.md, Add (and the other arithmetic nodes); TVM's arith::TryConstFold
+#[test]
+fn arithmetic_folds_as_tvm_operators_fold() {
+    let src = r#"# from tvm.script import tirx as T
+@T.prim_func
+def f(A: T.Buffer((40,), "int32"), F: T.Buffer((10,), "float32"), C: T.Buffer((6,), "bool"), n: T.int32, x: T.float32, m: T.int64):
+    A[0] = n + 0
+    A[1] = 0 + n * 1 - 0
+    A[2] = T.Add(n, 0)
+    A[3] = T.Mul(n, 1)
+    A[4] = T.max(n, n) + T.min(T.int32(4), T.int32(2))
+    A[5] = 2147483647 + 1 - 2147483648
+    A[6] = T.int32(2147483647) + 1
+    A[7] = T.floordiv(n, 1) + T.FloorDiv(n, 1)
+    A[8] = T.truncdiv(7, -2) + 7 // -2 + 7 % -3 + T.int32(7) // T.int32(-2)
+    A[9] = T.truncmod(n, 1) + n % 1 + T.FloorMod(n, 1)
+    A[10] = -(n * 0)
+    A[11] = T.ceildiv(10, 3) + T.ceildiv(n, 4)
+    A[12] = (n << 2) + (n >> 0) + T.shift_right(n, 1) + (6 & 3) + (T.int32(6) | T.int32(3))
+    A[13] = T.Cast("int32", m * T.int64(1) + m // T.int64(1))
+    A[14] = n * 2 // 2 - n % 4 * 1
+    A[15] = 1 - 2 * 3 + 7 // 2 - (-7) % 3
+    A[16] = n + 2147483647 * 2
+    A[17] = T.Div(n, 1) + T.Sub(n, 0)
+    A[18] = T.float32(2.75)
+    A[19] = x
+    F[0] = x * T.float32(1) + x * T.float32(0)
+    F[1] = T.float32(1.5) * T.float32(2) + 2.5 * 2
+    F[2] = T.float32(3.0e38) * T.float32(10)
+    F[3] = x / T.float32(1) + T.Div(x, T.float32(1)) + T.Add(x, T.float32(0))
+    F[4] = x / T.float32(2)
+    F[5] = T.float32(1) / T.float32(3)
+    F[6] = 7
+    F[7] = n
+    C[0] = T.LT(1, 2)
+    C[1] = T.And(T.bool(True), n < 3)
+    C[2] = n < 3 and n > 1
+    C[3] = T.EQ(T.float32(1), T.float32(1))
+    C[4] = T.Or(n < 3, T.bool(False))
+    y: T.int32 = T.float32(1.5)
+    A[20] = y
+"#;
+    let want = r#"# from tvm.script import tirx as T
+# from tvm.tirx.layout import Axis
+
+@T.prim_func
+def f(A: T.Buffer((40,), "int32"), F: T.Buffer((10,), "float32"), C: T.Buffer((6,), "bool"), n: T.int32, x: T.float32, m: T.int64):
+    A[0] = n
+    A[1] = n
+    A[2] = T.Add(n, 0)
+    A[3] = T.Mul(n, 1)
+    A[4] = n + 2
+    A[5] = 0
+    A[6] = -2147483648
+    A[7] = n + T.FloorDiv(n, 1)
+    A[8] = -13
+    A[9] = T.FloorMod(n, 1)
+    A[10] = 0
+    A[11] = 4 + (n + 4 - 1) // 4
+    A[12] = (n << 2) + n + (n >> 1) + 2 + 7
+    A[13] = T.Cast("int32", m + m)
+    A[14] = n * 2 // 2 - n % 4
+    A[15] = -4
+    A[16] = T.Cast("int32", T.Cast("int64", n) + T.int64(4294967294))
+    A[17] = T.Div(n, 1) + T.Sub(n, 0)
+    A[18] = 2
+    A[19] = T.Cast("int32", x)
+    F[0] = x
+    F[1] = T.float32(8.0)
+    F[2] = T.float32("inf")
+    F[3] = x + T.Div(x, T.float32(1.0)) + T.Add(x, T.float32(0.0))
+    F[4] = x / T.float32(2.0)
+    F[5] = T.float32(0.3333333432674408)
+    F[6] = T.float32(7.0)
+    F[7] = T.Cast("float32", n)
+    C[0] = T.LT(1, 2)
+    C[1] = T.And(T.bool(True), n < 3)
+    C[2] = n < 3 and n > 1
+    C[3] = T.EQ(T.float32(1.0), T.float32(1.0))
+    C[4] = T.Or(n < 3, T.bool(False))
+    y: T.int32 = 1
+    A[20] = y
+"#;
+    let m = strata::tir::parse_script(src).expect("reads");
+    assert_eq!(strata::tir::script::print_module(&m), want);
+    let code = Engine::default().compile(&strata::tir::lower(&m).expect("lowers")).expect("compiles");
+    let mut a = Tensor::zeros::<i32>(&[40]).unwrap();
+    let mut f = Tensor::zeros::<f32>(&[10]).unwrap();
+    let mut c = Tensor::zeros_of(strata::runtime::DLDataType::from_tvm_name("bool").unwrap(), &[6]).unwrap();
+    let args = &mut [
+        (&mut a).into(),
+        (&mut f).into(),
+        (&mut c).into(),
+        Val::from(5i32).into(),
+        Val::from(1.25f32).into(),
+        Val::from(3i64).into(),
+    ];
+    code.call("f", args).expect("runs");
+    let a = a.to_vec::<i32>().unwrap();
+    let f = f.to_vec::<f32>().unwrap();
+    // (n = 5, x = 1.25, m = 3)
+    assert_eq!(&a[..21], &[5, 5, 5, 5, 7, 0, i32::MIN, 10, -13, 0, 0, 6, 20 + 5 + 2 + 2 + 7, 6, 4, -4, 3, 10, 2, 1, 1]);
+    assert_eq!(&f[..8], &[1.25, 8.0, f32::INFINITY, 3.75, 0.625, 1.0 / 3.0, 7.0, 5.0]);
+}
+
+/// A constant divisor of zero is refused where it is written, as TVM's operators refuse it
+/// ("Divide by zero"); a divisor that is zero at run time traps instead.
+#[test]
+fn constant_division_by_zero_is_an_error_at_the_expression() {
+    for (expr, col) in [("n // 0", 12), ("T.truncmod(n, 0)", 12), ("7 % 0", 12), ("n + T.floordiv(1, 0)", 16)] {
+        let src = format!("@T.prim_func\ndef f(A: T.Buffer((4,), \"int32\"), n: T.int32):\n    A[0] = {expr}\n");
+        let e = strata::tir::parse_script(&src).expect_err(expr).to_string();
+        assert!(e.starts_with(&format!("<input>:3:{col}: error: division by zero")), "{expr}: {e}");
+    }
+    let src = "@T.prim_func\ndef f(F: T.Buffer((4,), \"float32\"), x: T.float32):\n    F[0] = x / T.float32(0)\n";
+    let e = strata::tir::parse_script(src).expect_err("float").to_string();
+    assert!(e.starts_with("<input>:3:12: error: division by zero"), "{e}");
+}
+
 /// Chained lets in every position the passes look through lets: each level finishes (the
 /// vectorizer, the scalar promotion and the region inference each ran for hours on 60 of them)
 /// and computes what -O0 computes. The guard only stops a regression from hanging the suite.

@@ -403,3 +403,115 @@ mod tests {
         assert!(prove_equal(&e, &e));
     }
 }
+
+/// Why TVM refuses to build an operation on constants.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DivideByZero;
+
+/// TVM's constant folding of a binary operation (`arith::TryConstFold`, which TVM's
+/// operators apply as they build an expression, and so its TVMScript parser for `+ - * / // %`,
+/// `T.floordiv`, `T.min`, ..): the result when the operation folds (two constants, or an
+/// identity such as `x + 0`, `x * 1`, `0 // x`, `T.min(x, x)`), `None` when TVM would build
+/// the node. Integer results wrap to the operands' type; float constants fold for 32 and 64
+/// bits only (`float32` in single precision). A constant zero divisor is an error, as in TVM.
+/// The operands have one type.
+pub fn try_const_fold(op: BinOp, a: &PrimExpr, b: &PrimExpr) -> Result<Option<PrimExpr>, DivideByZero> {
+    let t = a.dtype();
+    let (pa, pb) = (a.as_int(), b.as_int());
+    let (fa, fb) = (a.as_float(), b.as_float());
+    let int = |v: i128| PrimExpr::int_of(wrap_int(v, t), t);
+    let float = |x: f64, y: f64, f32op: fn(f32, f32) -> f32, f64op: fn(f64, f64) -> f64| match t.bits {
+        32 => Some(PrimExpr::float_of(f64::from(f32op(x as f32, y as f32)), t)),
+        64 => Some(PrimExpr::float_of(f64op(x, y), t)),
+        _ => None,
+    };
+    // `Mod` and `FloorMod` fold for index types only (int32, int64).
+    let index = t.code == super::dtype::TypeCode::Int && t.lanes == 1 && matches!(t.bits, 32 | 64);
+    let (x, y) = (pa.map(i128::from), pb.map(i128::from));
+    let r = match op {
+        BinOp::Add => match (x, y, fa, fb) {
+            (Some(x), Some(y), ..) => Some(int(x + y)),
+            (Some(0), ..) => Some(b.clone()),
+            (_, Some(0), ..) => Some(a.clone()),
+            (_, _, Some(x), Some(y)) if float(x, y, |p, q| p + q, |p, q| p + q).is_some() => {
+                float(x, y, |p, q| p + q, |p, q| p + q)
+            }
+            (_, _, Some(x), _) if x == 0.0 => Some(b.clone()),
+            (_, _, _, Some(y)) if y == 0.0 => Some(a.clone()),
+            _ => None,
+        },
+        BinOp::Sub => match (x, y, fa, fb) {
+            (Some(x), Some(y), ..) => Some(int(x - y)),
+            (_, Some(0), ..) => Some(a.clone()),
+            (_, _, Some(x), Some(y)) if float(x, y, |p, q| p - q, |p, q| p - q).is_some() => {
+                float(x, y, |p, q| p - q, |p, q| p - q)
+            }
+            (_, _, _, Some(y)) if y == 0.0 => Some(a.clone()),
+            _ => None,
+        },
+        BinOp::Mul => match (x, y, fa, fb) {
+            (Some(x), Some(y), ..) => Some(int(x * y)),
+            (Some(1), ..) => Some(b.clone()),
+            (Some(0), ..) => Some(a.clone()),
+            (_, Some(1), ..) => Some(a.clone()),
+            (_, Some(0), ..) => Some(b.clone()),
+            (_, _, Some(x), Some(y)) if float(x, y, |p, q| p * q, |p, q| p * q).is_some() => {
+                float(x, y, |p, q| p * q, |p, q| p * q)
+            }
+            (_, _, Some(x), _) if x == 1.0 => Some(b.clone()),
+            (_, _, Some(x), _) if x == 0.0 => Some(a.clone()),
+            (_, _, _, Some(y)) if y == 1.0 => Some(a.clone()),
+            (_, _, _, Some(y)) if y == 0.0 => Some(b.clone()),
+            _ => None,
+        },
+        BinOp::Div => match (x, y, fa, fb) {
+            (_, Some(0), ..) => return Err(DivideByZero),
+            (Some(x), Some(y), ..) => Some(int(x / y)),
+            (Some(0), ..) => Some(a.clone()),
+            (_, Some(1), ..) => Some(a.clone()),
+            (_, _, _, Some(y)) if y == 0.0 => return Err(DivideByZero),
+            (_, _, Some(x), Some(y)) if float(x, y, |p, q| p / q, |p, q| p / q).is_some() => {
+                float(x, y, |p, q| p / q, |p, q| p / q)
+            }
+            (_, _, Some(x), _) if x == 0.0 => Some(a.clone()),
+            (_, _, _, Some(y)) if y == 1.0 => Some(a.clone()),
+            _ => None,
+        },
+        BinOp::FloorDiv => match (x, y, fa, fb) {
+            (_, Some(0), ..) => return Err(DivideByZero),
+            (Some(x), Some(y), ..) => Some(int(floor_div(x, y))),
+            (Some(0), ..) => Some(a.clone()),
+            (_, Some(1), ..) => Some(a.clone()),
+            (_, _, _, Some(y)) if y == 0.0 => return Err(DivideByZero),
+            (_, _, Some(x), Some(y)) => float(x, y, |p, q| (p / q).floor(), |p, q| (p / q).floor()),
+            (_, _, Some(x), _) if x == 0.0 => Some(a.clone()),
+            (_, _, _, Some(y)) if y == 1.0 => Some(a.clone()),
+            _ => None,
+        },
+        BinOp::Mod | BinOp::FloorMod if index => match (x, y) {
+            (_, Some(0)) => return Err(DivideByZero),
+            (Some(x), Some(y)) => Some(int(if op == BinOp::Mod { x % y } else { x - y * floor_div(x, y) })),
+            (Some(0), _) => Some(a.clone()),
+            (_, Some(1)) => Some(PrimExpr::int_of(0, t)),
+            _ => None,
+        },
+        BinOp::Mod | BinOp::FloorMod => None,
+        BinOp::Min | BinOp::Max => {
+            let max = op == BinOp::Max;
+            match (x, y, fa, fb) {
+                (Some(x), Some(y), ..) => Some(int(if max { x.max(y) } else { x.min(y) })),
+                (_, _, Some(x), Some(y)) => Some(PrimExpr::float_of(if max { x.max(y) } else { x.min(y) }, t)),
+                // TVM's `same_as`: one node (a variable is one node however often it is named).
+                _ if a.same_node(b) || a.as_var().is_some_and(|v| b.as_var() == Some(v)) => Some(a.clone()),
+                _ => None,
+            }
+        }
+    };
+    Ok(r)
+}
+
+/// Flooring division of integers (`y != 0`).
+fn floor_div(x: i128, y: i128) -> i128 {
+    let q = x / y;
+    if (x % y != 0) && ((x < 0) != (y < 0)) { q - 1 } else { q }
+}

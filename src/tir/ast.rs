@@ -432,6 +432,10 @@ impl PrimExpr {
     pub fn as_int(&self) -> Option<i64> {
         if let ExprKind::IntImm(v) = self.kind() { Some(*v) } else { None }
     }
+    /// The float value, if a float constant.
+    pub fn as_float(&self) -> Option<f64> {
+        if let ExprKind::FloatImm(v) = self.kind() { Some(*v) } else { None }
+    }
     /// The variable, if a reference to one.
     pub fn as_var(&self) -> Option<&Var> {
         if let ExprKind::Var(v) = self.kind() { Some(v) } else { None }

@@ -1063,11 +1063,19 @@ impl Printer {
             }
             ExprKind::Binary(op, a, b) => {
                 let float = a.dtype().is_float();
+                // An operation TVM's operators would fold (`x + 0`, `2 * 3`) reads back folded
+                // from its sugar: TVM prints it as the node (`T.Add(x, 0)`).
+                let folds = !matches!(crate::tir::arith::try_const_fold(*op, a, b), Ok(None));
                 match op {
+                    BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::FloorDiv | BinOp::FloorMod if folds => {
+                        (self.call(&format!("T.{}", op.name()), &[a, b]), P_ATOM)
+                    }
                     BinOp::Add => (format!("{} + {}", self.expr(a, P_ADD), self.expr(b, P_ADD + 1)), P_ADD),
                     BinOp::Sub => (format!("{} - {}", self.expr(a, P_ADD), self.expr(b, P_ADD + 1)), P_ADD),
                     BinOp::Mul => (format!("{} * {}", self.expr(a, P_MUL), self.expr(b, P_MUL + 1)), P_MUL),
-                    BinOp::Div if float => (format!("{} / {}", self.expr(a, P_MUL), self.expr(b, P_MUL + 1)), P_MUL),
+                    BinOp::Div if float && !folds => {
+                        (format!("{} / {}", self.expr(a, P_MUL), self.expr(b, P_MUL + 1)), P_MUL)
+                    }
                     BinOp::FloorDiv => (format!("{} // {}", self.expr(a, P_MUL), self.expr(b, P_MUL + 1)), P_MUL),
                     BinOp::FloorMod => (format!("{} % {}", self.expr(a, P_MUL), self.expr(b, P_MUL + 1)), P_MUL),
                     // TVM's spelling of an integer Div node.
@@ -1077,9 +1085,21 @@ impl Printer {
                     BinOp::Max => (self.call("T.max", &[a, b]), P_ATOM),
                 }
             }
+            // As for arithmetic, what TVM's operators would fold prints as the node: a
+            // comparison of two constants, `and`/`or` with a constant.
+            ExprKind::Cmp(op, a, b) if a.as_int().is_some() && b.as_int().is_some() => {
+                (self.call(&format!("T.{}", op.name()), &[a, b]), P_ATOM)
+            }
+            ExprKind::Cmp(op, a, b) if a.as_float().is_some() && b.as_float().is_some() => {
+                (self.call(&format!("T.{}", op.name()), &[a, b]), P_ATOM)
+            }
             ExprKind::Cmp(op, a, b) => {
                 (format!("{} {} {}", self.expr(a, P_CMP + 1), op.symbol(), self.expr(b, P_CMP + 1)), P_CMP)
             }
+            ExprKind::And(a, b) if a.as_int().is_some() || b.as_int().is_some() => {
+                (self.call("T.And", &[a, b]), P_ATOM)
+            }
+            ExprKind::Or(a, b) if a.as_int().is_some() || b.as_int().is_some() => (self.call("T.Or", &[a, b]), P_ATOM),
             ExprKind::And(a, b) => (format!("{} and {}", self.expr(a, P_AND), self.expr(b, P_AND + 1)), P_AND),
             ExprKind::Or(a, b) => (format!("{} or {}", self.expr(a, P_OR), self.expr(b, P_OR + 1)), P_OR),
             ExprKind::Not(a) => (format!("not {}", self.expr(a, P_NOT)), P_NOT),

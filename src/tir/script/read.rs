@@ -12,7 +12,6 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use super::py::{E, Expr, S, Stmt as P};
-use super::read_expr::retype;
 use super::reader::{Binding, BlockFrame, FuncState, R, ReadError, Reader, err};
 use crate::ir::{Diagnostic, Diagnostics, SourceFile, Span};
 use crate::tir::ast::*;
@@ -667,13 +666,7 @@ impl Reader {
         let Expr::Subscript(base, idx) = &target.e else { return err("expected buffer[indices]", target.span) };
         let (buffer, indices) = self.access(base, idx, target.span)?;
         let lanes = indices.last().map_or(1, |i| i.dtype().lanes).saturating_mul(buffer.dtype().lanes);
-        let v = self.operand(value)?;
-        let want = buffer.dtype().with_lanes(lanes);
-        let v = if v.lit || (v.e.dtype().lanes == 1 && lanes > 1 && v.e.dtype() == want.element()) {
-            retype(&v.e, want, value.span)
-        } else {
-            v.e
-        };
+        let v = self.stored_value(value, buffer.dtype().with_lanes(lanes))?;
         Ok(Stmt::at(StmtKind::BufferStore { buffer, value: v, indices }, Some(span)))
     }
 
@@ -725,7 +718,7 @@ impl Reader {
             && let [(name, _)] = names.as_slice()
             && let Some(Binding::Scalar(b)) = self.lookup(name).cloned()
         {
-            let v = self.expr_as(value, b.dtype())?;
+            let v = self.stored_value(value, b.dtype())?;
             let store = StmtKind::BufferStore { buffer: b, value: v, indices: vec![PrimExpr::int(0)] };
             return Ok(Flow::One(Stmt::at(store, Some(span))));
         }
@@ -759,7 +752,12 @@ impl Reader {
             let (dtype, v) = match ann {
                 Some(a) => {
                     let dt = self.var_type(a)?.dtype();
-                    (dt, self.expr_as(value, dt)?)
+                    let v = if dt.is_handle() || dt.is_void() {
+                        self.expr_as(value, dt)?
+                    } else {
+                        self.stored_value(value, dt)?
+                    };
+                    (dt, v)
                 }
                 None => {
                     let v = self.expr(value)?;

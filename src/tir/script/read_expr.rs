@@ -180,6 +180,28 @@ impl Reader {
         Ok(if o.lit { retype(&o.e, dt, e.span) } else { o.e })
     }
 
+    /// A value stored into a buffer (or scalar local) of element type `want`, converted as
+    /// TVM 0.27's parser converts it (`BufferStore` in its IR builder): a literal takes the
+    /// type, a scalar of the element type is broadcast to a vector store, and a value of
+    /// another type of the same lanes is cast (constants folded, as `tvm::cast` folds them:
+    /// `A[0] = T.float32(1.5)` into int32 stores `1`).
+    pub(super) fn stored_value(&mut self, e: &E, want: DataType) -> R<PrimExpr> {
+        let v = self.operand(e)?;
+        let t = v.e.dtype();
+        Ok(if v.lit || (t.lanes == 1 && want.lanes > 1 && t == want.element()) {
+            retype(&v.e, want, e.span)
+        } else if t != want && t.lanes == want.lanes && !t.is_handle() && !want.is_handle() {
+            match v.e.kind() {
+                ExprKind::FloatImm(f) if want.is_int() && want.lanes == 1 => {
+                    PrimExpr::at(ExprKind::IntImm(*f as i64), want, Some(e.span))
+                }
+                _ => retype(&v.e, want, e.span),
+            }
+        } else {
+            v.e
+        })
+    }
+
     pub(super) fn operand(&mut self, e: &E) -> R<Operand> {
         self.depth_guard(e.span, |rd| rd.operand_inner(e))
     }
@@ -242,6 +264,13 @@ impl Reader {
             }
             Expr::Bin(op, a, b) => {
                 let (x, y) = (self.operand(a)?, self.operand(b)?);
+                // Two Python literals are computed by Python before TVM sees them.
+                if x.lit
+                    && y.lit
+                    && let Some(r) = self.python_arith(op, &x.e, &y.e, span)?
+                {
+                    return Ok(Operand { e: r, lit: true });
+                }
                 let op = match *op {
                     "+" => BinOp::Add,
                     "-" => BinOp::Sub,
@@ -258,7 +287,7 @@ impl Reader {
                     o => return err(format!("operator '{o}' is not supported"), span),
                 };
                 let lit = x.lit && y.lit;
-                let r = self.binary(op, x, y, span)?;
+                let r = self.binary(op, x, y, true, span)?;
                 Ok(Operand { e: r, lit })
             }
             Expr::Unary(op, a) => match *op {
@@ -281,7 +310,7 @@ impl Reader {
                             } else {
                                 PrimExpr::int_of(-1, t.element())
                             };
-                            let r = self.binary(BinOp::Mul, x, Operand { e: m1, lit: true }, span)?;
+                            let r = self.binary(BinOp::Mul, x, Operand { e: m1, lit: true }, true, span)?;
                             plain(r)
                         }
                     }
@@ -399,13 +428,20 @@ impl Reader {
         if ta == tb {
             return Ok((a.e, b.e));
         }
+        // An integer literal too large for the other operand's integer type (Python's
+        // `4294967294` is an int64 to TVM) does not take it: the narrower operand widens.
+        let too_wide = |o: &Operand, t: DataType| {
+            o.e.as_int()
+                .is_some_and(|v| t.is_int() && t.lanes == 1 && crate::tir::arith::wrap_int(i128::from(v), t) != v)
+        };
+        let (a_wide, b_wide) = (too_wide(&a, tb), too_wide(&b, ta));
         let int_const = |o: &Operand| o.lit || (matches!(o.e.kind(), ExprKind::IntImm(_)) && o.e.dtype().is_int());
         // A literal takes the other operand's type (a float literal meeting an integer makes the
         // integer a float).
-        if a.lit && !b.lit && !(a.e.dtype().is_float() && tb.is_int()) {
+        if a.lit && !b.lit && !(a.e.dtype().is_float() && tb.is_int()) && !a_wide {
             return Ok((retype(&a.e, tb, span), b.e));
         }
-        if b.lit && !a.lit && !(b.e.dtype().is_float() && ta.is_int()) {
+        if b.lit && !a.lit && !(b.e.dtype().is_float() && ta.is_int()) && !b_wide {
             return Ok((a.e, retype(&b.e, ta, span)));
         }
         if ta.lanes != tb.lanes {
@@ -425,10 +461,10 @@ impl Reader {
         }
         // An integer constant takes the other integer operand's type.
         if ta.is_int() && tb.is_int() {
-            if int_const(&a) && !int_const(&b) {
+            if int_const(&a) && !int_const(&b) && !a_wide {
                 return Ok((retype(&a.e, tb, span), b.e));
             }
-            if int_const(&b) && !int_const(&a) {
+            if int_const(&b) && !int_const(&a) && !b_wide {
                 return Ok((a.e, retype(&b.e, ta, span)));
             }
         }
@@ -450,15 +486,112 @@ impl Reader {
         Ok((cast(a.e), cast(b.e)))
     }
 
-    pub(super) fn binary(&self, op: BinOp, a: Operand, b: Operand, span: Span) -> R<PrimExpr> {
+    /// `a op b`, the operands' types matched; with `fold`, constant-folded as TVM's operators
+    /// fold (`x + 0` is `x`, `T.floordiv(7, 2)` is `3`; what Python operators and the
+    /// lower-case `T.floordiv`/`T.min`/.. build), else the node as written (`T.Add(x, 0)`).
+    pub(super) fn binary(&self, op: BinOp, a: Operand, b: Operand, fold: bool, span: Span) -> R<PrimExpr> {
         let (a, b) = self.unify(a, b, span)?;
+        self.fold_binary(op, a, b, fold, span)
+    }
+
+    pub(super) fn fold_binary(&self, op: BinOp, a: PrimExpr, b: PrimExpr, fold: bool, span: Span) -> R<PrimExpr> {
+        if fold {
+            match crate::tir::arith::try_const_fold(op, &a, &b) {
+                Ok(Some(r)) => return Ok(r),
+                Ok(None) => {}
+                Err(crate::tir::arith::DivideByZero) => return err("division by zero", span),
+            }
+        }
         // `/` on integers is TVM's `Div` (truncating); on floats, division.
         Ok(PrimExpr::binary(op, a, b).with_span(Some(span)))
+    }
+
+    /// The operators on two Python literals, computed as Python computes them (integers
+    /// exactly, `/` as a float), the result a literal again (`int32` when it fits, as TVM
+    /// converts a Python integer); `None` for what is left to TVM's operators.
+    fn python_arith(&self, op: &str, a: &PrimExpr, b: &PrimExpr, span: Span) -> R<Option<PrimExpr>> {
+        let sp = Some(span);
+        let num = |e: &PrimExpr| match e.kind() {
+            ExprKind::IntImm(v) => Some((Some(i128::from(*v)), *v as f64)),
+            ExprKind::FloatImm(v) => Some((None, *v)),
+            _ => None,
+        };
+        let (Some((ia, fa)), Some((ib, fb))) = (num(a), num(b)) else { return Ok(None) };
+        if let (Some(x), Some(y)) = (ia, ib) {
+            if matches!(op, "//" | "%" | "/") && y == 0 {
+                return err("division by zero", span);
+            }
+            let floor = |x: i128, y: i128| x.div_euclid(y) - i128::from(y < 0 && x.rem_euclid(y) != 0);
+            let shift = |y: i128| u32::try_from(y).ok().filter(|&s| s < 64);
+            let v = match op {
+                "+" => x + y,
+                "-" => x - y,
+                "*" => x * y,
+                "//" => floor(x, y),
+                "%" => x - y * floor(x, y),
+                "&" => x & y,
+                "|" => x | y,
+                "^" => x ^ y,
+                "<<" => match shift(y) {
+                    Some(s) => x
+                        .checked_shl(s)
+                        .filter(|r| r >> s == x)
+                        .ok_or_else(|| self.error("integer literal out of range", span))?,
+                    None => return err("shift count out of range", span),
+                },
+                ">>" => match shift(y) {
+                    Some(s) => x >> s,
+                    None => return err("shift count out of range", span),
+                },
+                "/" => return Ok(Some(PrimExpr::at(ExprKind::FloatImm(fa / fb), DataType::FLOAT32, sp))),
+                _ => return Ok(None),
+            };
+            let v = i64::try_from(v).map_err(|_| self.error("integer literal out of range", span))?;
+            let t = if i32::try_from(v).is_ok() { DataType::INT32 } else { DataType::INT64 };
+            return Ok(Some(PrimExpr::at(ExprKind::IntImm(v), t, sp)));
+        }
+        let v = match op {
+            "+" => fa + fb,
+            "-" => fa - fb,
+            "*" => fa * fb,
+            "/" if fb == 0.0 => return err("division by zero", span),
+            "/" => fa / fb,
+            _ => return Ok(None),
+        };
+        Ok(Some(PrimExpr::at(ExprKind::FloatImm(v), DataType::FLOAT32, sp)))
     }
 
     fn builtin2(&self, name: &str, a: Operand, b: Operand, span: Span) -> R<Operand> {
         let (a, b) = self.unify(a, b, span)?;
         let t = a.dtype();
+        // TVM's shift and bitwise operators fold constants of index types (int32, int64).
+        let index = |e: &PrimExpr| {
+            let t = e.dtype();
+            t.code == crate::tir::dtype::TypeCode::Int && t.lanes == 1 && matches!(t.bits, 32 | 64)
+        };
+        if index(&a) && index(&b) {
+            let (x, y) = (a.as_int(), b.as_int());
+            let shift = matches!(name, "tir.shift_left" | "tir.shift_right");
+            if shift
+                && let Some(y) = y
+                && !(0..i64::from(t.bits)).contains(&y)
+            {
+                return err(format!("shift count {y} out of range for {t}"), span);
+            }
+            let wrap = |v: i128| PrimExpr::int_of(crate::tir::arith::wrap_int(v, t), t);
+            let folded = match (name, x.map(i128::from), y.map(i128::from)) {
+                ("tir.shift_left", Some(x), Some(y)) => Some(wrap(x << y)),
+                ("tir.shift_right", Some(x), Some(y)) => Some(wrap(x >> y)),
+                (_, _, Some(0)) if shift => Some(a.clone()),
+                ("tir.bitwise_and", Some(x), Some(y)) => Some(wrap(x & y)),
+                ("tir.bitwise_or", Some(x), Some(y)) => Some(wrap(x | y)),
+                ("tir.bitwise_xor", Some(x), Some(y)) => Some(wrap(x ^ y)),
+                _ => None,
+            };
+            if let Some(r) = folded {
+                return Ok(Operand { e: r, lit: false });
+            }
+        }
         Ok(Operand { e: PrimExpr::call_builtin(t, name, vec![a, b]).with_span(Some(span)), lit: false })
     }
 
@@ -610,16 +743,20 @@ impl Reader {
                     _ => BinOp::Mul,
                 };
                 let (a, b) = (self.operand(&args[0])?, self.operand(&args[1])?);
-                plain(self.binary(op, a, b, span)?)
+                // The node names (`T.Add`, `T.FloorDiv`, ..) build the node as written; the
+                // operators (`T.floordiv`, `T.min`, ..) fold as TVM's do.
+                let fold = t.starts_with(|c: char| c.is_ascii_lowercase());
+                plain(self.binary(op, a, b, fold, span)?)
             }
             "ceildiv" => {
                 self.arity(t, args, 2, span)?;
-                // ceildiv(a, b) = (a + b - 1) // b
+                // ceildiv(a, b) = (a + b - 1) // b, folded at each step as TVM's is.
                 let (a, b) = (self.operand(&args[0])?, self.operand(&args[1])?);
                 let (a, b) = self.unify(a, b, span)?;
                 let one = PrimExpr::int_of(1, b.dtype());
-                let num = PrimExpr::binary(BinOp::Sub, PrimExpr::binary(BinOp::Add, a, b.clone()), one);
-                plain(PrimExpr::floordiv(num, b).with_span(sp))
+                let sum = self.fold_binary(BinOp::Add, a, b.clone(), true, span)?;
+                let num = self.fold_binary(BinOp::Sub, sum, one, true, span)?;
+                plain(self.fold_binary(BinOp::FloorDiv, num, b, true, span)?)
             }
             "EQ" | "NE" | "LT" | "LE" | "GT" | "GE" => {
                 self.arity(t, args, 2, span)?;
