@@ -417,36 +417,33 @@ pub struct DivideByZero;
 /// The operands have one type.
 pub fn try_const_fold(op: BinOp, a: &PrimExpr, b: &PrimExpr) -> Result<Option<PrimExpr>, DivideByZero> {
     let t = a.dtype();
-    let (pa, pb) = (a.as_int(), b.as_int());
+    let (x, y) = (a.as_int().map(i128::from), b.as_int().map(i128::from));
     let (fa, fb) = (a.as_float(), b.as_float());
     let int = |v: i128| PrimExpr::int_of(wrap_int(v, t), t);
-    let float = |x: f64, y: f64, f32op: fn(f32, f32) -> f32, f64op: fn(f64, f64) -> f64| match t.bits {
-        32 => Some(PrimExpr::float_of(f64::from(f32op(x as f32, y as f32)), t)),
-        64 => Some(PrimExpr::float_of(f64op(x, y), t)),
-        _ => None,
+    // Two float constants fold in the operands' precision (32 or 64 bits only).
+    let floats = matches!(t.bits, 32 | 64) && fa.is_some() && fb.is_some();
+    let float = |f32op: fn(f32, f32) -> f32, f64op: fn(f64, f64) -> f64| {
+        let (p, q) = (fa.unwrap_or(0.0), fb.unwrap_or(0.0));
+        let v = if t.bits == 32 { f64::from(f32op(p as f32, q as f32)) } else { f64op(p, q) };
+        Some(PrimExpr::float_of(v, t))
     };
     // `Mod` and `FloorMod` fold for index types only (int32, int64).
     let index = t.code == super::dtype::TypeCode::Int && t.lanes == 1 && matches!(t.bits, 32 | 64);
-    let (x, y) = (pa.map(i128::from), pb.map(i128::from));
     let r = match op {
         BinOp::Add => match (x, y, fa, fb) {
             (Some(x), Some(y), ..) => Some(int(x + y)),
             (Some(0), ..) => Some(b.clone()),
             (_, Some(0), ..) => Some(a.clone()),
-            (_, _, Some(x), Some(y)) if float(x, y, |p, q| p + q, |p, q| p + q).is_some() => {
-                float(x, y, |p, q| p + q, |p, q| p + q)
-            }
-            (_, _, Some(x), _) if x == 0.0 => Some(b.clone()),
-            (_, _, _, Some(y)) if y == 0.0 => Some(a.clone()),
+            _ if floats => float(|p, q| p + q, |p, q| p + q),
+            (_, _, Some(0.0), _) => Some(b.clone()),
+            (_, _, _, Some(0.0)) => Some(a.clone()),
             _ => None,
         },
-        BinOp::Sub => match (x, y, fa, fb) {
-            (Some(x), Some(y), ..) => Some(int(x - y)),
-            (_, Some(0), ..) => Some(a.clone()),
-            (_, _, Some(x), Some(y)) if float(x, y, |p, q| p - q, |p, q| p - q).is_some() => {
-                float(x, y, |p, q| p - q, |p, q| p - q)
-            }
-            (_, _, _, Some(y)) if y == 0.0 => Some(a.clone()),
+        BinOp::Sub => match (x, y, fb) {
+            (Some(x), Some(y), _) => Some(int(x - y)),
+            (_, Some(0), _) => Some(a.clone()),
+            _ if floats => float(|p, q| p - q, |p, q| p - q),
+            (_, _, Some(0.0)) => Some(a.clone()),
             _ => None,
         },
         BinOp::Mul => match (x, y, fa, fb) {
@@ -455,39 +452,27 @@ pub fn try_const_fold(op: BinOp, a: &PrimExpr, b: &PrimExpr) -> Result<Option<Pr
             (Some(0), ..) => Some(a.clone()),
             (_, Some(1), ..) => Some(a.clone()),
             (_, Some(0), ..) => Some(b.clone()),
-            (_, _, Some(x), Some(y)) if float(x, y, |p, q| p * q, |p, q| p * q).is_some() => {
-                float(x, y, |p, q| p * q, |p, q| p * q)
+            _ if floats => float(|p, q| p * q, |p, q| p * q),
+            (_, _, Some(1.0), _) => Some(b.clone()),
+            (_, _, Some(0.0), _) => Some(a.clone()),
+            (_, _, _, Some(1.0)) => Some(a.clone()),
+            (_, _, _, Some(0.0)) => Some(b.clone()),
+            _ => None,
+        },
+        BinOp::Div | BinOp::FloorDiv => {
+            let floor = op == BinOp::FloorDiv;
+            match (x, y, fa, fb) {
+                (_, Some(0), ..) | (.., Some(0.0)) => return Err(DivideByZero),
+                (Some(x), Some(y), ..) => Some(int(if floor { floor_div(x, y) } else { x / y })),
+                (Some(0), ..) => Some(a.clone()),
+                (_, Some(1), ..) => Some(a.clone()),
+                _ if floats && floor => float(|p, q| (p / q).floor(), |p, q| (p / q).floor()),
+                _ if floats => float(|p, q| p / q, |p, q| p / q),
+                (_, _, Some(0.0), _) => Some(a.clone()),
+                (_, _, _, Some(1.0)) => Some(a.clone()),
+                _ => None,
             }
-            (_, _, Some(x), _) if x == 1.0 => Some(b.clone()),
-            (_, _, Some(x), _) if x == 0.0 => Some(a.clone()),
-            (_, _, _, Some(y)) if y == 1.0 => Some(a.clone()),
-            (_, _, _, Some(y)) if y == 0.0 => Some(b.clone()),
-            _ => None,
-        },
-        BinOp::Div => match (x, y, fa, fb) {
-            (_, Some(0), ..) => return Err(DivideByZero),
-            (Some(x), Some(y), ..) => Some(int(x / y)),
-            (Some(0), ..) => Some(a.clone()),
-            (_, Some(1), ..) => Some(a.clone()),
-            (_, _, _, Some(y)) if y == 0.0 => return Err(DivideByZero),
-            (_, _, Some(x), Some(y)) if float(x, y, |p, q| p / q, |p, q| p / q).is_some() => {
-                float(x, y, |p, q| p / q, |p, q| p / q)
-            }
-            (_, _, Some(x), _) if x == 0.0 => Some(a.clone()),
-            (_, _, _, Some(y)) if y == 1.0 => Some(a.clone()),
-            _ => None,
-        },
-        BinOp::FloorDiv => match (x, y, fa, fb) {
-            (_, Some(0), ..) => return Err(DivideByZero),
-            (Some(x), Some(y), ..) => Some(int(floor_div(x, y))),
-            (Some(0), ..) => Some(a.clone()),
-            (_, Some(1), ..) => Some(a.clone()),
-            (_, _, _, Some(y)) if y == 0.0 => return Err(DivideByZero),
-            (_, _, Some(x), Some(y)) => float(x, y, |p, q| (p / q).floor(), |p, q| (p / q).floor()),
-            (_, _, Some(x), _) if x == 0.0 => Some(a.clone()),
-            (_, _, _, Some(y)) if y == 1.0 => Some(a.clone()),
-            _ => None,
-        },
+        }
         BinOp::Mod | BinOp::FloorMod if index => match (x, y) {
             (_, Some(0)) => return Err(DivideByZero),
             (Some(x), Some(y)) => Some(int(if op == BinOp::Mod { x % y } else { x - y * floor_div(x, y) })),

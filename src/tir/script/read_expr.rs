@@ -438,10 +438,14 @@ impl Reader {
         let int_const = |o: &Operand| o.lit || (matches!(o.e.kind(), ExprKind::IntImm(_)) && o.e.dtype().is_int());
         // A literal takes the other operand's type (a float literal meeting an integer makes the
         // integer a float).
-        if a.lit && !b.lit && !(a.e.dtype().is_float() && tb.is_int()) && !a_wide {
+        let takes = |lit: &Operand, other: &Operand, t: DataType, wide: bool| {
+            let float_into_int = lit.e.dtype().is_float() && t.is_int();
+            lit.lit && !other.lit && !wide && !float_into_int
+        };
+        if takes(&a, &b, tb, a_wide) {
             return Ok((retype(&a.e, tb, span), b.e));
         }
-        if b.lit && !a.lit && !(b.e.dtype().is_float() && ta.is_int()) && !b_wide {
+        if takes(&b, &a, ta, b_wide) {
             return Ok((a.e, retype(&b.e, ta, span)));
         }
         if ta.lanes != tb.lanes {
