@@ -1116,6 +1116,28 @@ def f(A: T.Buffer((40,), "int32"), F: T.Buffer((10,), "float32"), C: T.Buffer((6
     assert_eq!(&f[..8], &[1.25, 8.0, f32::INFINITY, 3.75, 0.625, 1.0 / 3.0, 7.0, 5.0]);
 }
 
+/// Python integers too large for int32 are int64 to TVM: a loop over `range(4294967300)` has an
+/// int64 variable, and the literals it meets take its type. A parameter buffer whose shape
+/// names an earlier int64 parameter stays in the signature. (Lines as TVM 0.27 prints them.)
+#[test]
+fn int64_literals_and_parameters_read_and_print_as_tvm_does() {
+    let src = r#"@T.prim_func
+def f(A: T.Buffer((4,), "float32"), n: T.int64, C: T.Buffer((n, 3), "float32")):
+    for i in range(4294967300):
+        A[i % 4] = T.float32(1)
+"#;
+    let m = strata::tir::parse_script(src).expect("reads");
+    let printed = strata::tir::script::print_module(&m);
+    for line in [
+        "def f(A: T.Buffer((4,), \"float32\"), n: T.int64, C: T.Buffer((n, 3), \"float32\")):\n",
+        "    for i in range(T.int64(4294967300)):\n        A[i % T.int64(4)] = T.float32(1.0)\n",
+    ] {
+        assert!(printed.contains(line), "{printed}");
+    }
+    let again = strata::tir::script::print_module(&strata::tir::parse_script(&printed).expect("reads back"));
+    assert_eq!(again, printed);
+}
+
 /// A constant divisor of zero is refused where it is written, as TVM's operators refuse it
 /// ("Divide by zero"); a divisor that is zero at run time traps instead.
 #[test]

@@ -282,10 +282,12 @@ impl Printer {
     /// Whether a parameter's buffer can be written in the signature: its shape, strides and
     /// offset are constants or int32 variables (a string names them there).
     fn signature_buffer_ok(&self, b: &Buffer, defined: &HashSet<u64>, _params: &HashSet<u64>) -> bool {
-        let _ = defined;
+        // A variable not defined yet is written as a string, which reads back as an int32
+        // variable; one an earlier parameter defines (`n: T.int64, A: T.Buffer((n,))`) is
+        // written by name, whatever its type, as TVM 0.27 prints it.
         b.shape().iter().chain(b.strides()).chain(std::iter::once(b.elem_offset())).all(|e| {
             e.as_int().is_some_and(|_| e.dtype() == DataType::INT32 || e.dtype() == DataType::INT64)
-                || e.as_var().is_some_and(|v| v.dtype() == DataType::INT32)
+                || e.as_var().is_some_and(|v| v.dtype() == DataType::INT32 || defined.contains(&v.id()))
         })
     }
 

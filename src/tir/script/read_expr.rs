@@ -177,7 +177,12 @@ impl Reader {
     /// An expression where a literal takes type `dt` (shape entries, extents, stored values).
     pub(super) fn expr_as(&mut self, e: &E, dt: DataType) -> R<PrimExpr> {
         let o = self.operand(e)?;
-        Ok(if o.lit { retype(&o.e, dt, e.span) } else { o.e })
+        // A Python integer too large for `dt` stays the int64 TVM makes of it (`range(2**32)`
+        // loops over an int64 variable).
+        let too_wide = dt.is_int()
+            && o.e.as_int().is_some_and(|v| crate::tir::arith::wrap_int(i128::from(v), dt) != v)
+            && o.e.dtype() == DataType::INT64;
+        Ok(if o.lit && !too_wide { retype(&o.e, dt, e.span) } else { o.e })
     }
 
     /// A value stored into a buffer (or scalar local) of element type `want`, converted as
