@@ -1116,6 +1116,44 @@ def f(A: T.Buffer((40,), "int32"), F: T.Buffer((10,), "float32"), C: T.Buffer((6
     assert_eq!(&f[..8], &[1.25, 8.0, f32::INFINITY, 3.75, 0.625, 1.0 / 3.0, 7.0, 5.0]);
 }
 
+/// A hand-written matmul as the TensorIR tutorial writes it (`T.axis.spatial`, a Python float
+/// init, the global symbol in `T.func_attr`) prints as TVM 0.27 prints it: remapped axes,
+/// inferred regions, the global symbol that is the function's name left out.
+#[test]
+fn tutorial_matmul_prints_as_tvm_prints_it() {
+    let src = r#"# from tvm.script import tirx as T
+@T.prim_func(s_tir=True)
+def main(A: T.Buffer((128, 128), "float32"), B: T.Buffer((128, 128), "float32"), C: T.Buffer((128, 128), "float32")):
+    T.func_attr({"global_symbol": "main", "tir.noalias": True})
+    for i, j, k in T.grid(128, 128, 128):
+        with T.sblock("C"):
+            vi = T.axis.spatial(128, i)
+            vj = T.axis.spatial(128, j)
+            vk = T.axis.reduce(128, k)
+            with T.init():
+                C[vi, vj] = 0.0
+            C[vi, vj] = C[vi, vj] + A[vi, vk] * B[vj, vk]
+"#;
+    let want = r#"# from tvm.script import tirx as T
+# from tvm.tirx.layout import Axis
+
+@T.prim_func(s_tir=True)
+def main(A: T.Buffer((128, 128), "float32"), B: T.Buffer((128, 128), "float32"), C: T.Buffer((128, 128), "float32")):
+    T.func_attr({"tir.noalias": True})
+    # with T.sblock("root"):
+    for i, j, k in T.grid(128, 128, 128):
+        with T.sblock("C"):
+            vi, vj, vk = T.axis.remap("SSR", [i, j, k])
+            T.reads(A[vi, vk], B[vj, vk])
+            T.writes(C[vi, vj])
+            with T.init():
+                C[vi, vj] = T.float32(0.0)
+            C[vi, vj] = C[vi, vj] + A[vi, vk] * B[vj, vk]
+"#;
+    let m = strata::tir::parse_script(src).expect("reads");
+    assert_eq!(strata::tir::script::print_module(&m), want);
+}
+
 /// Python integers too large for int32 are int64 to TVM: a loop over `range(4294967300)` has an
 /// int64 variable, and the literals it meets take its type. A parameter buffer whose shape
 /// names an earlier int64 parameter stays in the signature. (Lines as TVM 0.27 prints them.)

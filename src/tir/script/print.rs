@@ -242,8 +242,15 @@ impl Printer {
             let n = self.var(&v);
             self.line(ind, &format!("{n} = T.{}()", v.dtype()));
         }
-        if !f.attrs.is_empty() {
-            let a = self.dict(&f.attrs);
+        // TVM leaves out a global symbol that is the function's own name.
+        let attrs: Vec<(String, AttrValue)> = f
+            .attrs
+            .iter()
+            .filter(|(k, v)| !(k == "global_symbol" && matches!(v, AttrValue::Str(s) if **s == *name)))
+            .cloned()
+            .collect();
+        if !attrs.is_empty() {
+            let a = self.dict(&attrs);
             self.line(ind, &format!("T.func_attr({a})"));
         }
         for (p, b) in &in_body {
