@@ -1154,6 +1154,132 @@ def main(A: T.Buffer((128, 128), "float32"), B: T.Buffer((128, 128), "float32"),
     assert_eq!(strata::tir::script::print_module(&m), want);
 }
 
+/// Hand-written kernels in the styles of TVM's tutorials (a softmax of three blocks, math
+/// builtins, Python's `a if c else b`, integer operators of every spelling) print as TVM 0.27
+/// prints them: `a if c else b` is `T.if_then_else`, a constant condition picks its branch, and
+/// `-inf * 0` folds to the negative NaN TVM prints as `"-nan"`.
+#[test]
+fn tutorial_style_kernels_print_as_tvm_prints_them() {
+    let cases = [
+        (
+            r#"# from tvm.script import tirx as T
+@T.prim_func(s_tir=True)
+def softmax(A: T.Buffer((4, 16), "float32"), B: T.Buffer((4, 16), "float32")):
+    maxv = T.alloc_buffer((4,))
+    sumv = T.alloc_buffer((4,))
+    for i, k in T.grid(4, 16):
+        with T.sblock("max"):
+            vi, vk = T.axis.remap("SR", [i, k])
+            with T.init():
+                maxv[vi] = T.min_value("float32")
+            maxv[vi] = T.max(maxv[vi], A[vi, vk])
+    for i, k in T.grid(4, 16):
+        with T.sblock("sum"):
+            vi, vk = T.axis.remap("SR", [i, k])
+            with T.init():
+                sumv[vi] = 0.0
+            sumv[vi] = sumv[vi] + T.exp(A[vi, vk] - maxv[vi])
+    for i, j in T.grid(4, 16):
+        with T.sblock("norm"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            B[vi, vj] = T.exp(A[vi, vj] - maxv[vi]) / sumv[vi]
+"#,
+            r#"# from tvm.script import tirx as T
+# from tvm.tirx.layout import Axis
+
+@T.prim_func(s_tir=True)
+def softmax(A: T.Buffer((4, 16), "float32"), B: T.Buffer((4, 16), "float32")):
+    # with T.sblock("root"):
+    maxv = T.alloc_buffer((4,))
+    sumv = T.alloc_buffer((4,))
+    for i, k in T.grid(4, 16):
+        with T.sblock("max"):
+            vi, vk = T.axis.remap("SR", [i, k])
+            T.reads(A[vi, vk])
+            T.writes(maxv[vi])
+            with T.init():
+                maxv[vi] = T.float32(-340282346638528859811704183484516925440.0)
+            maxv[vi] = T.max(maxv[vi], A[vi, vk])
+    for i, k in T.grid(4, 16):
+        with T.sblock("sum"):
+            vi, vk = T.axis.remap("SR", [i, k])
+            T.reads(A[vi, vk], maxv[vi])
+            T.writes(sumv[vi])
+            with T.init():
+                sumv[vi] = T.float32(0.0)
+            sumv[vi] = sumv[vi] + T.exp(A[vi, vk] - maxv[vi])
+    for i, j in T.grid(4, 16):
+        with T.sblock("norm"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            T.reads(A[vi, vj], maxv[vi], sumv[vi])
+            T.writes(B[vi, vj])
+            B[vi, vj] = T.exp(A[vi, vj] - maxv[vi]) / sumv[vi]
+"#,
+        ),
+        (
+            r#"# from tvm.script import tirx as T
+@T.prim_func
+def main(A: T.Buffer((16,), "float32"), B: T.Buffer((16,), "float32")):
+    for i in T.serial(0, 16):
+        B[i] = T.sqrt(T.abs(A[i])) + T.float32("-inf") * 0 + T.log(A[i] + 1.0)
+    for i in T.serial(2, 10):
+        B[i] = T.Select(A[i] > 0.0, A[i], -A[i])
+    for i in range(16):
+        B[i] = T.sigmoid(A[i]) + T.tanh(A[i]) + T.pow(A[i], 2.0) + T.floor(A[i] / 3)
+"#,
+            r#"# from tvm.script import tirx as T
+# from tvm.tirx.layout import Axis
+
+@T.prim_func
+def main(A: T.Buffer((16,), "float32"), B: T.Buffer((16,), "float32")):
+    for i in range(16):
+        B[i] = T.sqrt(T.fabs(A[i])) + T.float32("-nan") + T.log(A[i] + T.float32(1.0))
+    for i in range(2, 10):
+        B[i] = T.Select(A[i] > T.float32(0.0), A[i], A[i] * T.float32(-1.0))
+    for i in range(16):
+        B[i] = T.sigmoid(A[i]) + T.tanh(A[i]) + T.pow(A[i], T.float32(2.0)) + T.floor(A[i] / T.float32(3.0))
+"#,
+        ),
+        (
+            r#"# from tvm.script import tirx as T
+@T.prim_func
+def main(A: T.Buffer((16,), "int32"), B: T.Buffer((16,), "int32"), n: T.int32):
+    for i in range(16):
+        B[i] = T.min(A[i], n) + T.max(A[i], 0) * -1 + (A[i] if i < 8 else -A[i])
+        B[i] = T.truncdiv(A[i], 3) + T.floordiv(A[i], 3) + A[i] // 4 + A[i] % 4 + T.truncmod(A[i], 5)
+        B[i] = T.Cast("int32", T.Cast("float32", A[i]) * 0.5) + T.bitwise_and(A[i], 7) + (A[i] & 3) + (A[i] | 1) + (A[i] ^ 2) + ~A[i]
+"#,
+            r#"# from tvm.script import tirx as T
+# from tvm.tirx.layout import Axis
+
+@T.prim_func
+def main(A: T.Buffer((16,), "int32"), B: T.Buffer((16,), "int32"), n: T.int32):
+    for i in range(16):
+        B[i] = T.min(A[i], n) + T.max(A[i], 0) * -1 + T.if_then_else(i < 8, A[i], A[i] * -1)
+        B[i] = T.Div(A[i], 3) + A[i] // 3 + A[i] // 4 + A[i] % 4 + T.truncmod(A[i], 5)
+        B[i] = T.Cast("int32", T.Cast("float32", A[i]) * T.float32(0.5)) + (A[i] & 7) + (A[i] & 3) + (A[i] | 1) + (A[i] ^ 2) + ~A[i]
+"#,
+        ),
+    ];
+    for (src, want) in cases {
+        let m = strata::tir::parse_script(src).expect("reads");
+        let printed = strata::tir::script::print_module(&m);
+        assert_eq!(printed, want);
+        let again = strata::tir::script::print_module(&strata::tir::parse_script(&printed).expect("reads back"));
+        assert_eq!(again, printed);
+    }
+    // The conditional runs as the if_then_else it is; a constant one is its branch.
+    let src = "@T.prim_func\ndef f(A: T.Buffer((16,), \"int32\"), B: T.Buffer((16,), \"int32\")):\n    for i in range(16):\n        B[i] = (A[i] if i < 8 else -A[i]) + (1 if True else A[99])\n";
+    let m = strata::tir::parse_script(src).expect("reads");
+    let code = Engine::default().compile(&strata::tir::lower(&m).expect("lowers")).expect("compiles");
+    let input: Vec<i32> = (0..16).map(|i| i * 3 - 20).collect();
+    let mut a = Tensor::from_vec(input.clone(), &[16]).unwrap();
+    let mut b = Tensor::zeros::<i32>(&[16]).unwrap();
+    code.call("f", &mut [(&mut a).into(), (&mut b).into()]).expect("runs");
+    let want: Vec<i32> = input.iter().enumerate().map(|(i, &x)| if i < 8 { x + 1 } else { 1 - x }).collect();
+    assert_eq!(b.to_vec::<i32>().unwrap(), want);
+}
+
 /// Python integers too large for int32 are int64 to TVM: a loop over `range(4294967300)` has an
 /// int64 variable, and the literals it meets take its type. A parameter buffer whose shape
 /// names an earlier int64 parameter stays in the signature. (Lines as TVM 0.27 prints them.)

@@ -985,8 +985,9 @@ impl Printer {
                 }
             }
             ExprKind::FloatImm(v) => {
+                // A NaN with its sign bit set prints as C's `%g` prints it (TVM's `-inf * 0`).
                 let s = if v.is_nan() {
-                    "\"nan\"".into()
+                    if v.is_sign_negative() { "\"-nan\"".into() } else { "\"nan\"".into() }
                 } else if v.is_infinite() {
                     if *v > 0.0 { "\"inf\"".into() } else { "\"-inf\"".into() }
                 } else {

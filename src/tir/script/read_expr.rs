@@ -373,11 +373,17 @@ impl Reader {
                     None => err("empty boolean operation", span),
                 }
             }
+            // As TVM's parser evaluates `a if c else b`: a constant condition picks its branch
+            // (the other is not read), any other is `T.if_then_else(c, a, b)`.
             Expr::IfExp(a, c, b) => {
                 let c = self.expr(c)?;
+                if let Some(v) = c.as_int().filter(|_| c.dtype().lanes == 1) {
+                    return self.operand(if v != 0 { a } else { b });
+                }
                 let (a, b) = (self.operand(a)?, self.operand(b)?);
                 let (a, b) = self.unify(a, b, span)?;
-                plain(PrimExpr::select(c, a, b).with_span(sp))
+                let t = a.dtype();
+                plain(PrimExpr::call_builtin(t, "tir.if_then_else", vec![c, a, b]).with_span(sp))
             }
             Expr::Call(f, args, kwargs) => self.call(f, args, kwargs, span),
             Expr::Tuple(_) | Expr::List(_) => err("a tuple is not a value here", span),
@@ -681,6 +687,7 @@ impl Reader {
                     "inf" => f64::INFINITY,
                     "-inf" => f64::NEG_INFINITY,
                     "nan" => f64::NAN,
+                    "-nan" => -f64::NAN,
                     _ => s.parse::<f64>().map_err(|_| self.error(format!("'{s}' is not a number"), a.span))?,
                 };
                 return plain(PrimExpr::at(ExprKind::FloatImm(v), dt, sp));
