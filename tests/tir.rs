@@ -1156,8 +1156,9 @@ def main(A: T.Buffer((128, 128), "float32"), B: T.Buffer((128, 128), "float32"),
 
 /// Hand-written kernels in the styles of TVM's tutorials (a softmax of three blocks, math
 /// builtins, Python's `a if c else b`, integer operators of every spelling) print as TVM 0.27
-/// prints them: `a if c else b` is `T.if_then_else`, a constant condition picks its branch, and
-/// `-inf * 0` folds to the negative NaN TVM prints as `"-nan"`.
+/// prints them: `a if c else b` is `T.if_then_else`, a constant condition picks its branch,
+/// `-inf * 0` folds to the negative NaN TVM prints as `"-nan"`, `2 ** 3` is Python's 8, and
+/// `T.isinf`/`T.isfinite`/`T.abs` are written out as TVM's operators write them.
 #[test]
 fn tutorial_style_kernels_print_as_tvm_prints_them() {
     let cases = [
@@ -1260,6 +1261,74 @@ def main(A: T.Buffer((16,), "int32"), B: T.Buffer((16,), "int32"), n: T.int32):
         B[i] = T.Cast("int32", T.Cast("float32", A[i]) * T.float32(0.5)) + (A[i] & 7) + (A[i] & 3) + (A[i] | 1) + (A[i] ^ 2) + ~A[i]
 "#,
         ),
+        (
+            r#"# from tvm.script import tirx as T
+@T.prim_func
+def main(A: T.Buffer((16,), "float32"), B: T.Buffer((16,), "bool")):
+    for i in range(16):
+        B[i] = A[i] > 0.0 and not A[i] > 5.0 or A[i] == 7.0
+        B[i] = T.isnan(A[i]) or T.isinf(A[i])
+        A[i] = T.if_then_else(B[i], T.float32(0), A[i])
+"#,
+            r#"# from tvm.script import tirx as T
+# from tvm.tirx.layout import Axis
+
+@T.prim_func
+def main(A: T.Buffer((16,), "float32"), B: T.Buffer((16,), "bool")):
+    for i in range(16):
+        B[i] = A[i] > T.float32(0.0) and not A[i] > T.float32(5.0) or A[i] == T.float32(7.0)
+        B[i] = T.isnan(A[i]) or T.fabs(A[i]) == T.float32("inf") and not T.isnan(A[i])
+        A[i] = T.if_then_else(B[i], T.float32(0.0), A[i])
+"#,
+        ),
+        (
+            r#"# from tvm.script import tirx as T
+@T.prim_func
+def main(A: T.Buffer((16,), "float32"), I: T.Buffer((16,), "int32"), H: T.Buffer((16,), "float16"), B: T.Buffer((16,), "bool")):
+    for i in range(16):
+        B[i] = T.isinf(A[i])
+        B[i] = T.isfinite(A[i])
+        B[i] = T.isnan(I[i])
+        B[i] = T.isinf(I[i])
+        B[i] = T.isfinite(I[i])
+        B[i] = T.isnan(H[i])
+        B[i] = T.isinf(H[i])
+        I[i] = T.abs(I[i])
+        A[i] = T.abs(A[i])
+"#,
+            r#"# from tvm.script import tirx as T
+# from tvm.tirx.layout import Axis
+
+@T.prim_func
+def main(A: T.Buffer((16,), "float32"), I_1: T.Buffer((16,), "int32"), H: T.Buffer((16,), "float16"), B: T.Buffer((16,), "bool")):
+    for i in range(16):
+        B[i] = T.fabs(A[i]) == T.float32("inf") and not T.isnan(A[i])
+        B[i] = not (T.fabs(A[i]) == T.float32("inf") and not T.isnan(A[i])) and not T.isnan(A[i])
+        B[i] = T.bool(False)
+        B[i] = T.bool(False)
+        B[i] = T.bool(True)
+        B[i] = T.isnan(T.Cast("float32", H[i]))
+        B[i] = T.fabs(H[i]) == T.float16("inf") and not T.isnan(T.Cast("float32", H[i]))
+        I_1[i] = T.Select(I_1[i] >= 0, I_1[i], 0 - I_1[i])
+        A[i] = T.fabs(A[i])
+"#,
+        ),
+        (
+            r#"# from tvm.script import tirx as T
+@T.prim_func
+def main(A: T.Buffer((16,), "float32")):
+    for i in range(16):
+        A[i] = A[i] * (1.0 / 3.0) + 1e-5 + 3.14159 - 2 ** 3 + 1e10
+"#,
+            r#"# from tvm.script import tirx as T
+# from tvm.tirx.layout import Axis
+
+@T.prim_func
+def main(A: T.Buffer((16,), "float32")):
+    for i in range(16):
+        A[i] = A[i] * T.float32(0.33333333333333331) + T.float32(1.0000000000000001e-05) + T.float32(3.1415899999999999) - T.float32(8.0) + T.float32(10000000000.0)
+"#,
+        ),
     ];
     for (src, want) in cases {
         let m = strata::tir::parse_script(src).expect("reads");
@@ -1268,6 +1337,20 @@ def main(A: T.Buffer((16,), "int32"), B: T.Buffer((16,), "int32"), n: T.int32):
         let again = strata::tir::script::print_module(&strata::tir::parse_script(&printed).expect("reads back"));
         assert_eq!(again, printed);
     }
+    // `T.isinf`/`T.isnan` written out as TVM writes them still answer for infinities and NaNs.
+    let m = strata::tir::parse_script(cases[3].0).expect("reads");
+    let code = Engine::default().compile(&strata::tir::lower(&m).expect("lowers")).expect("compiles");
+    let mut a = Tensor::from_vec(
+        (0..16).map(|i| [f32::INFINITY, f32::NEG_INFINITY, f32::NAN, 7.0, 3.0, -2.0][i % 6]).collect(),
+        &[16],
+    )
+    .unwrap();
+    let mut b = Tensor::zeros_of(strata::runtime::DLDataType::from_tvm_name("bool").unwrap(), &[16]).unwrap();
+    code.call("main", &mut [(&mut a).into(), (&mut b).into()]).expect("runs");
+    let a = a.to_vec::<f32>().unwrap();
+    let b: Vec<u8> = b.bytes().to_vec();
+    assert_eq!(&b[..6], &[1, 1, 1, 0, 0, 0]);
+    assert_eq!(&a[..6], &[0.0, 0.0, 0.0, 7.0, 3.0, -2.0]);
     // The conditional runs as the if_then_else it is; a constant one is its branch.
     let src = "@T.prim_func\ndef f(A: T.Buffer((16,), \"int32\"), B: T.Buffer((16,), \"int32\")):\n    for i in range(16):\n        B[i] = (A[i] if i < 8 else -A[i]) + (1 if True else A[99])\n";
     let m = strata::tir::parse_script(src).expect("reads");

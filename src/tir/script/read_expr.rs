@@ -559,6 +559,11 @@ impl Reader {
                     None => return err("shift count out of range", span),
                 },
                 "/" => return Ok(Some(PrimExpr::at(ExprKind::FloatImm(fa / fb), DataType::FLOAT32, sp))),
+                "**" if y < 0 => return Ok(Some(PrimExpr::at(ExprKind::FloatImm(fa.powf(fb)), DataType::FLOAT32, sp))),
+                "**" => u32::try_from(y)
+                    .ok()
+                    .and_then(|e| x.checked_pow(e))
+                    .ok_or_else(|| self.error("integer literal out of range", span))?,
                 _ => return Ok(None),
             };
             let v = i64::try_from(v).map_err(|_| self.error("integer literal out of range", span))?;
@@ -571,6 +576,7 @@ impl Reader {
             "*" => fa * fb,
             "/" if fb == 0.0 => return err("division by zero", span),
             "/" => fa / fb,
+            "**" => fa.powf(fb),
             _ => return Ok(None),
         };
         Ok(Some(PrimExpr::at(ExprKind::FloatImm(v), DataType::FLOAT32, sp)))
@@ -862,18 +868,63 @@ impl Reader {
                 let full = if t == "call_intrin" { fname } else { format!("tir.{t}:{fname}") };
                 plain(PrimExpr::call_builtin(dt, &full, a).with_span(sp))
             }
+            // As TVM's `isnan`/`isinf`/`isfinite` build them (op.cc): constants for integers,
+            // `isinf` and `isfinite` written out with `fabs` and `isnan`, a float16 tested
+            // as float32.
             "isnan" | "isinf" | "isfinite" => {
                 self.arity(t, args, 1, span)?;
                 let x = self.expr(&args[0])?;
-                let dt = DataType::BOOL.with_lanes(x.dtype().lanes);
-                plain(PrimExpr::call_builtin(dt, &format!("tir.{t}"), vec![x]).with_span(sp))
+                let xt = x.dtype();
+                let bt = DataType::BOOL.with_lanes(xt.lanes);
+                let constant = |v: bool| {
+                    let c = PrimExpr::at(ExprKind::IntImm(i64::from(v)), DataType::BOOL, sp);
+                    if xt.lanes > 1 { PrimExpr::broadcast(c, xt.lanes) } else { c }
+                };
+                if !xt.is_float() {
+                    return plain(constant(t == "isfinite"));
+                }
+                let isnan = |x: &PrimExpr| {
+                    let x = if xt.bits == 16 {
+                        PrimExpr::at(ExprKind::Cast(x.clone()), DataType::FLOAT32.with_lanes(xt.lanes), sp)
+                    } else {
+                        x.clone()
+                    };
+                    PrimExpr::call_builtin(bt, "tir.isnan", vec![x]).with_span(sp)
+                };
+                let isinf = |x: &PrimExpr| {
+                    let inf = PrimExpr::at(ExprKind::FloatImm(f64::INFINITY), xt.element(), sp);
+                    let inf = if xt.lanes > 1 { PrimExpr::broadcast(inf, xt.lanes) } else { inf };
+                    let fabs = PrimExpr::call_builtin(xt, "tir.fabs", vec![x.clone()]).with_span(sp);
+                    PrimExpr::and(PrimExpr::cmp(CmpOp::Eq, fabs, inf), PrimExpr::logical_not(isnan(x)))
+                };
+                plain(match t {
+                    "isnan" => isnan(&x),
+                    "isinf" => isinf(&x),
+                    _ => PrimExpr::and(PrimExpr::logical_not(isinf(&x)), PrimExpr::logical_not(isnan(&x))),
+                })
             }
+            // TVM's `abs`: folded on a constant, `T.Select(x >= 0, x, 0 - x)` on a signed
+            // integer, the integer itself unsigned, `fabs` on a float.
             "abs" => {
                 self.arity(t, args, 1, span)?;
                 let x = self.expr(&args[0])?;
                 let dt = x.dtype();
-                let name = if dt.is_float() { "tir.fabs" } else { "tir.abs" };
-                plain(PrimExpr::call_builtin(dt, name, vec![x]).with_span(sp))
+                if let Some(v) = x.as_int() {
+                    return plain(PrimExpr::int_of(crate::tir::arith::wrap_int(i128::from(v).abs(), dt), dt));
+                }
+                if let Some(v) = x.as_float() {
+                    return plain(PrimExpr::float_of(v.abs(), dt));
+                }
+                if dt.is_float() {
+                    return plain(PrimExpr::call_builtin(dt, "tir.fabs", vec![x]).with_span(sp));
+                }
+                if dt.is_uint() {
+                    return plain(x);
+                }
+                let zero = PrimExpr::int_of(0, dt.element());
+                let zero = if dt.lanes > 1 { PrimExpr::broadcast(zero, dt.lanes) } else { zero };
+                let neg = PrimExpr::binary(BinOp::Sub, zero.clone(), x.clone()).with_span(sp);
+                plain(PrimExpr::select(PrimExpr::cmp(CmpOp::Ge, x.clone(), zero), x, neg).with_span(sp))
             }
             "evaluate" => err("T.evaluate is a statement", span),
             _ if BINARY_BUILTINS.contains(&t) => {
