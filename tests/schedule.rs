@@ -483,7 +483,7 @@ fn block_regions_are_inferred_as_tvm_infers_them() {
         .filter(|p| p.to_str().is_some_and(|s| s.ends_with(".expected.py")))
         .collect();
     cases.sort();
-    assert!(cases.len() >= 6);
+    assert!(cases.len() >= 9);
     let mut failures = Vec::new();
     for expected_path in cases {
         let input = PathBuf::from(expected_path.to_str().unwrap().replace(".expected.py", ".py"));

@@ -12,12 +12,18 @@ use super::mutate::{Mutator, Substitute};
 
 /// The read and write regions of `block`.
 pub fn infer_regions(block: &Block) -> (Vec<BufferRegion>, Vec<BufferRegion>) {
-    let mut cx = Detect { loops: Vec::new(), lets: HashMap::default(), reads: Vec::new(), writes: Vec::new() };
+    let mut cx = Detect {
+        loops: Vec::new(),
+        lets: HashMap::default(),
+        matches: &block.match_buffers,
+        reads: Vec::new(),
+        writes: Vec::new(),
+    };
     if let Some(init) = &block.init {
         cx.stmt(init);
     }
     cx.stmt(&block.body);
-    let local = |b: &Buffer| block.alloc_buffers.contains(b) || block.match_buffers.iter().any(|m| &m.buffer == b);
+    let local = |b: &Buffer| block.alloc_buffers.contains(b);
     let boxes = |acc: Accesses| -> Vec<BufferRegion> {
         acc.into_iter().filter(|(b, _)| !local(b)).map(|(b, list)| hull(&b, &list)).collect()
     };
@@ -58,17 +64,52 @@ pub fn uses_var(e: &PrimExpr, id: u64) -> bool {
 /// Accesses found so far: per buffer (in order of first access), one box per access.
 type Accesses = Vec<(Buffer, Vec<Vec<(PrimExpr, PrimExpr)>>)>;
 
-struct Detect {
+struct Detect<'a> {
     /// Loops inside the block around the current statement: variable, minimum, extent.
     loops: Vec<(Var, PrimExpr, PrimExpr)>,
     /// Lets inside the block around the current statement: their values, lets substituted
     /// (`None`: too large to substitute), and those values' sizes as trees.
     lets: HashMap<u64, (Option<PrimExpr>, usize)>,
+    /// The block's `T.match_buffer`s: an access to one is an access to its source window.
+    matches: &'a [MatchBufferRegion],
     reads: Accesses,
     writes: Accesses,
 }
 
-impl Detect {
+impl Detect<'_> {
+    /// Record an access; one to a matched buffer is recorded on its source, as TVM's
+    /// `ConvertMatchedRegion` does: the window's minimum plus the access's, leading dimensions
+    /// the window does not match of extent 1.
+    fn record(&mut self, read: bool, b: &Buffer, bx: Vec<(PrimExpr, PrimExpr)>) {
+        let into = if read { &mut self.reads } else { &mut self.writes };
+        let Some(m) = self.matches.iter().find(|m| &m.buffer == b) else {
+            add(into, b, bx);
+            return;
+        };
+        let source = &m.source;
+        let Some(offset) = source.region.len().checked_sub(bx.len()) else {
+            add(into, b, bx);
+            return;
+        };
+        let mut converted: Vec<(PrimExpr, PrimExpr)> =
+            source.region[..offset].iter().map(|r| (r.min.clone(), PrimExpr::int_of(1, r.min.dtype()))).collect();
+        for (d, (min, ext)) in bx.into_iter().enumerate() {
+            let window = &source.region[offset + d];
+            // An access not known covers the matched buffer's dimension.
+            let (min, ext) = match (ext.as_int(), b.shape().get(d).and_then(PrimExpr::as_int)) {
+                (Some(-1), Some(n)) => (PrimExpr::int_of(0, min.dtype()), PrimExpr::int_of(n, ext.dtype())),
+                _ => (min, ext),
+            };
+            if ext.as_int() == Some(-1) {
+                converted.push((PrimExpr::int_of(0, window.min.dtype()), ext));
+                continue;
+            }
+            let min = if min.dtype() == window.min.dtype() { min } else { PrimExpr::cast(window.min.dtype(), min) };
+            converted.push((super::arith::simplify(&PrimExpr::binary(BinOp::Add, window.min.clone(), min)), ext));
+        }
+        add(into, &source.buffer, converted);
+    }
+
     fn stmt(&mut self, s: &Stmt) {
         stacker::maybe_grow(64 * 1024, 1024 * 1024, || match s.kind() {
             StmtKind::For { var, min, extent, body, .. } => {
@@ -100,7 +141,7 @@ impl Detect {
                     self.expr(i);
                 }
                 let b = self.relax_point(indices);
-                add(&mut self.writes, buffer, b);
+                self.record(false, buffer, b);
             }
             StmtKind::BlockRealize { values, block, .. } => {
                 // A nested block accesses its own regions, its variables bound to its values.
@@ -124,7 +165,7 @@ impl Detect {
                                 *ext = widen(ext, e);
                             }
                         }
-                        add(if into { &mut self.reads } else { &mut self.writes }, &r.buffer, b);
+                        self.record(into, &r.buffer, b);
                     }
                 }
             }
@@ -148,7 +189,7 @@ impl Detect {
         super::visit::walk_expr(e, &mut |x| {
             if let ExprKind::BufferLoad(b, idx) = x.kind() {
                 let bx = self.relax_point(idx);
-                add(&mut self.reads, b, bx);
+                self.record(true, b, bx);
             }
         });
     }

@@ -67,6 +67,43 @@ def nested(A: T.Buffer((4, 4), "float32"), B: T.Buffer((4, 4), "float32")):
                     vj = T.axis.spatial(4, j)
                     B[vi, vj] = A[vi, vj] + T.float32(1)
 ''',
+    # Accesses through a block's match_buffer are regions of the matched window's source.
+    "matched": '''
+@T.prim_func(s_tir=True)
+def matched(A: T.Buffer((16, 16), "float32"), B: T.Buffer((16, 16), "float32")):
+    for i, j in T.grid(4, 4):
+        with T.sblock("tile"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            Asub = T.match_buffer(A[vi * 4:vi * 4 + 4, vj * 4:vj * 4 + 4], (4, 4))
+            Bsub = T.match_buffer(B[vi * 4:vi * 4 + 4, vj * 4:vj * 4 + 4], (4, 4))
+            for x, y in T.grid(4, 4):
+                Bsub[x, y] = Asub[y, x] + T.float32(1)
+''',
+    # A window of fewer dimensions than its source: the leading ones are of extent 1.
+    "matched_rows": '''
+@T.prim_func(s_tir=True)
+def matched_rows(A: T.Buffer((4, 16), "float32"), B: T.Buffer((4,), "float32")):
+    for i in range(4):
+        with T.sblock("row"):
+            vi = T.axis.spatial(4, i)
+            Arow = T.match_buffer(A[vi, 4:12], (8,))
+            B[vi] = T.float32(0)
+            for k in range(8):
+                B[vi] = B[vi] + Arow[k]
+''',
+    # Accesses through lets in a block's body are seen at the lets' values.
+    "lets": '''
+@T.prim_func(s_tir=True)
+def lets(A: T.Buffer((64,), "float32"), B: T.Buffer((64,), "float32")):
+    for i, k in T.grid(16, 4):
+        with T.sblock("r"):
+            vi, vk = T.axis.remap("SR", [i, k])
+            with T.init():
+                B[vi] = T.float32(0)
+            x0: T.let[T.int32] = vk + 1
+            x1: T.let[T.int32] = x0 * 2
+            B[vi] = B[vi] + A[x1 + vi]
+''',
 }
 
 for name, src in CASES.items():

@@ -1,0 +1,10 @@
+# blocks without T.reads/T.writes; TVM's print with the regions it infers: matched.expected.py
+@T.prim_func(s_tir=True)
+def matched(A: T.Buffer((16, 16), "float32"), B: T.Buffer((16, 16), "float32")):
+    for i, j in T.grid(4, 4):
+        with T.sblock("tile"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            Asub = T.match_buffer(A[vi * 4:vi * 4 + 4, vj * 4:vj * 4 + 4], (4, 4))
+            Bsub = T.match_buffer(B[vi * 4:vi * 4 + 4, vj * 4:vj * 4 + 4], (4, 4))
+            for x, y in T.grid(4, 4):
+                Bsub[x, y] = Asub[y, x] + T.float32(1)
