@@ -1363,6 +1363,23 @@ def main(A: T.Buffer((16,), "float32")):
     assert_eq!(b.to_vec::<i32>().unwrap(), want);
 }
 
+/// Printing is a fixed point for two inputs the TVMScript fuzz found (seed 601): a parameter
+/// with `offset_factor=0` that a `T.decl_buffer` views (no factor and a factor of 0 print alike,
+/// so they compare alike), and an int64-shaped parameter whose implicit element offset is the
+/// buffer's own (it was declared as a variable, then renamed on the next read).
+#[test]
+fn fuzz_found_print_fixed_points() {
+    let cases = [
+        "@T.prim_func\ndef f(S: T.Buffer((3, 5), \"int32\", offset_factor=0)):\n    S_1 = T.decl_buffer((15,), \"int32\", data=S.data)\n    S_1[0] = 1\n",
+        "@T.prim_func\ndef f(C: T.Buffer((4294967296, 4), \"float32\", strides=(\"sc\", 1), offset_factor=1)):\n    C[0, 0] = T.float32(1)\n",
+    ];
+    for src in cases {
+        let once = strata::tir::script::print_module(&strata::tir::parse_script(src).expect("reads"));
+        let twice = strata::tir::script::print_module(&strata::tir::parse_script(&once).expect("reads back"));
+        assert_eq!(twice, once, "{src}");
+    }
+}
+
 /// Python integers too large for int32 are int64 to TVM: a loop over `range(4294967300)` has an
 /// int64 variable, and the literals it meets take its type. A parameter buffer whose shape
 /// names an earlier int64 parameter stays in the signature. (Lines as TVM 0.27 prints them.)

@@ -231,7 +231,11 @@ impl Printer {
         let mut decls = Vec::new();
         for (_, b) in &in_body {
             for v in buffer_vars(b) {
-                if !defined.contains(&v.id()) && !f.params.contains(&v) {
+                // An implicit offset (`offset_factor=` alone) is the buffer's own: not declared.
+                let implicit = b.elem_offset().as_var() == Some(&v)
+                    && v.name() == format!("{}_elem_offset", b.name())
+                    && b.offset_factor() > 0;
+                if !defined.contains(&v.id()) && !f.params.contains(&v) && !implicit {
                     defined.insert(v.id());
                     decls.push(v);
                 }
@@ -816,7 +820,8 @@ impl Printer {
             && src.strides().is_empty()
             && b.scope() == src.scope()
             && b.data_alignment() == src.data_alignment()
-            && b.offset_factor() == src.offset_factor()
+            // No factor given and `offset_factor=0` print alike, so they compare alike.
+            && b.offset_factor().max(0) == src.offset_factor().max(0)
             && same_leaf(b.elem_offset(), src.elem_offset())
             && b.axis_separators().is_empty()
             && b.auto_broadcast() == src.auto_broadcast()
