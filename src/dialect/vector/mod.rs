@@ -8,7 +8,7 @@
 mod ops;
 mod transfer;
 
-pub use ops::{BROADCAST, INSERTELEMENT, LOAD, SHUFFLE, STORE};
+pub use ops::{BROADCAST, INSERTELEMENT, LOAD, LOOP_INVARIANT, SHUFFLE, STORE};
 pub use transfer::{TRANSFER_READ, TRANSFER_WRITE};
 
 use super::OpDef;

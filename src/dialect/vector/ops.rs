@@ -17,6 +17,10 @@ use crate::syntax::{PResult, Parser, Printer, TokKind};
 /// Ops of this file.
 pub static OPS: &[&OpDef] = &[&BROADCAST, &SHUFFLE, &INSERTELEMENT, &LOAD, &STORE];
 
+/// The unit attribute of a `vector.broadcast` made in front of a loop that uses it (`{loop_invariant}`):
+/// codegen keeps the vector, rather than the scalar to broadcast again at each use.
+pub const LOOP_INVARIANT: &str = "loop_invariant";
+
 /// `vector.broadcast`.
 pub static BROADCAST: OpDef = OpDef {
     name: "vector.broadcast",
@@ -398,7 +402,11 @@ use cranelift_codegen::ir::{InstBuilder, Value as CValue};
 fn lower_broadcast(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
     let d = lw.m.op(op);
     let s = lw.scalar(d.operands[0])?;
-    let r = lw.splat(lw.ty(d.results[0]), s);
+    let r = if d.attrs.iter().any(|a| &*a.name == LOOP_INVARIANT) {
+        lw.splat_kept(lw.ty(d.results[0]), s)
+    } else {
+        lw.splat(lw.ty(d.results[0]), s)
+    };
     lw.set(d.results[0], r);
     Ok(())
 }

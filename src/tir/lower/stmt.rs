@@ -29,6 +29,16 @@ pub(super) enum BufRef {
     Flat { memref: Value, offset: Value, strides: Vec<Value>, unit_last: bool },
 }
 
+/// Whether `s` holds a loop that stays a loop when lowered (not a `T.unroll` laid out).
+fn contains_loop(s: &Stmt) -> bool {
+    let mut found = false;
+    crate::tir::visit::walk_stmts(s, &mut |x| {
+        found |= matches!(x.kind(), StmtKind::For { kind, .. } if *kind != ForKind::Unrolled)
+            || matches!(x.kind(), StmtKind::While { .. })
+    });
+    found
+}
+
 /// Whether a loop body is small enough for its loop's branch to matter: no loop inside and at
 /// most [`SMALL_BODY_LOADS`] buffer loads.
 fn is_small_innermost(body: &Stmt) -> bool {
@@ -307,7 +317,17 @@ impl<'a, 'm> FnCx<'a, 'm> {
                     };
                     self.pointers.insert(var.id(), mem);
                 } else {
-                    let v = self.expr(value)?;
+                    let v = match value.kind() {
+                        // A vector of one value used inside a loop (a weight broadcast in front
+                        // of a convolution's inner loop): marked, so that codegen keeps the
+                        // vector itself rather than re-broadcasting its scalar in the loop.
+                        ExprKind::Broadcast(x, _) if contains_loop(body) => {
+                            let x = self.expr(x)?;
+                            let t = self.ty(value.dtype(), sp)?;
+                            self.b.op1(&V::BROADCAST, &[x], t, vec![(V::LOOP_INVARIANT, Attribute::Unit)])
+                        }
+                        _ => self.expr(value)?,
+                    };
                     self.vars.insert(var.id(), v);
                     self.depth.insert(var.id(), self.loops.len());
                     // A block's iteration variables are bound here: their range is their value's.
