@@ -1158,7 +1158,9 @@ def main(A: T.Buffer((128, 128), "float32"), B: T.Buffer((128, 128), "float32"),
 /// builtins, Python's `a if c else b`, integer operators of every spelling) print as TVM 0.27
 /// prints them: `a if c else b` is `T.if_then_else`, a constant condition picks its branch,
 /// `-inf * 0` folds to the negative NaN TVM prints as `"-nan"`, `2 ** 3` is Python's 8, and
-/// `T.isinf`/`T.isfinite`/`T.abs` are written out as TVM's operators write them.
+/// `T.isinf`/`T.isfinite`/`T.abs` are written out as TVM's operators write them; a Python
+/// literal in arithmetic widens a narrower operand (int8, uint8, int16, float16) as TVM's type
+/// matching does, and converted constants are folded.
 #[test]
 fn tutorial_style_kernels_print_as_tvm_prints_them() {
     let cases = [
@@ -1329,6 +1331,50 @@ def main(A: T.Buffer((16,), "float32")):
         A[i] = A[i] * T.float32(0.33333333333333331) + T.float32(1.0000000000000001e-05) + T.float32(3.1415899999999999) - T.float32(8.0) + T.float32(10000000000.0)
 "#,
         ),
+        (r#"# from tvm.script import tirx as T
+@T.prim_func
+def main(A: T.Buffer((16,), "float32"), B: T.Buffer((16,), "float16"), C: T.Buffer((16,), "int8")):
+    for i in range(16):
+        B[i] = A[i] * T.float16(2)
+        B[i] = T.float16(1.5) + 2.0
+        C[i] = T.Cast("int8", A[i]) * 2 - 1
+        A[i] = T.exp(B[i]) + A[i] * 1e-3
+"#, r#"# from tvm.script import tirx as T
+# from tvm.tirx.layout import Axis
+
+@T.prim_func
+def main(A: T.Buffer((16,), "float32"), B: T.Buffer((16,), "float16"), C: T.Buffer((16,), "int8")):
+    for i in range(16):
+        B[i] = T.Cast("float16", A[i] * T.float32(2.0))
+        B[i] = T.float16(3.5)
+        C[i] = T.Cast("int8", T.Cast("int32", T.Cast("int8", A[i])) * 2 - 1)
+        A[i] = T.Cast("float32", T.exp(B[i])) + A[i] * T.float32(0.001)
+"#),
+        (r#"# from tvm.script import tirx as T
+@T.prim_func
+def main(H: T.Buffer((16,), "float16"), C: T.Buffer((16,), "int8"), U: T.Buffer((16,), "uint8"), L: T.Buffer((16,), "int64"), S: T.Buffer((16,), "int16")):
+    for i in range(16):
+        H[i] = H[i] * 2.0
+        H[i] = H[i] + 1
+        C[i] = C[i] + 1
+        U[i] = U[i] + 1
+        L[i] = L[i] + 1
+        S[i] = S[i] * 3
+        H[i] = T.float16(0.1) + T.float16(0.2)
+"#, r#"# from tvm.script import tirx as T
+# from tvm.tirx.layout import Axis
+
+@T.prim_func
+def main(H: T.Buffer((16,), "float16"), C: T.Buffer((16,), "int8"), U: T.Buffer((16,), "uint8"), L: T.Buffer((16,), "int64"), S: T.Buffer((16,), "int16")):
+    for i in range(16):
+        H[i] = T.Cast("float16", T.Cast("float32", H[i]) * T.float32(2.0))
+        H[i] = H[i] + T.float16(1.0)
+        C[i] = T.Cast("int8", T.Cast("int32", C[i]) + 1)
+        U[i] = T.Cast("uint8", T.Cast("int32", U[i]) + 1)
+        L[i] = L[i] + T.int64(1)
+        S[i] = T.Cast("int16", T.Cast("int32", S[i]) * 3)
+        H[i] = T.float16(0.10000000000000001) + T.float16(0.20000000000000001)
+"#),
     ];
     for (src, want) in cases {
         let m = strata::tir::parse_script(src).expect("reads");
@@ -1351,6 +1397,15 @@ def main(A: T.Buffer((16,), "float32")):
     let b: Vec<u8> = b.bytes().to_vec();
     assert_eq!(&b[..6], &[1, 1, 1, 0, 0, 0]);
     assert_eq!(&a[..6], &[0.0, 0.0, 0.0, 7.0, 3.0, -2.0]);
+    // Arithmetic with a Python literal widens an int8 to int32 (`C[i] + 100` is 200 for 100,
+    // not -56), as TVM's type matching does; a comparison with a literal stays int8.
+    let src = "@T.prim_func\ndef f(C: T.Buffer((2,), \"int8\"), B: T.Buffer((2,), \"int32\")):\n    B[0] = T.if_then_else(C[0] + 100 > 50, 1, 0)\n    B[1] = T.Cast(\"int32\", C[1] < 1)\n";
+    let m = strata::tir::parse_script(src).expect("reads");
+    let code = Engine::default().compile(&strata::tir::lower(&m).expect("lowers")).expect("compiles");
+    let mut c = Tensor::from_vec(vec![100i8, -3], &[2]).unwrap();
+    let mut b = Tensor::zeros::<i32>(&[2]).unwrap();
+    code.call("f", &mut [(&mut c).into(), (&mut b).into()]).expect("runs");
+    assert_eq!(b.to_vec::<i32>().unwrap(), vec![1, 1]);
     // The conditional runs as the if_then_else it is; a constant one is its branch.
     let src = "@T.prim_func\ndef f(A: T.Buffer((16,), \"int32\"), B: T.Buffer((16,), \"int32\")):\n    for i in range(16):\n        B[i] = (A[i] if i < 8 else -A[i]) + (1 if True else A[99])\n";
     let m = strata::tir::parse_script(src).expect("reads");

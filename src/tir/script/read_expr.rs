@@ -345,7 +345,7 @@ impl Reader {
                         ">" => CmpOp::Gt,
                         _ => CmpOp::Ge,
                     };
-                    let (a, b) = self.unify(left.clone(), right.clone(), span)?;
+                    let (a, b) = self.unify_compared(left.clone(), right.clone(), span)?;
                     let c = PrimExpr::cmp(op, a, b).with_span(sp);
                     out = Some(match out {
                         None => c,
@@ -435,6 +435,17 @@ impl Reader {
 
     /// TVM's type matching of binary operands.
     pub(super) fn unify(&self, a: Operand, b: Operand, span: Span) -> R<(PrimExpr, PrimExpr)> {
+        self.match_types(a, b, false, span)
+    }
+
+    /// [`Self::unify`] as TVMScript's comparisons match types (`_auto_broadcast`): a literal
+    /// takes the other operand's type even when that type is narrower than the literal's
+    /// (`C[i] < 1` on int8 compares int8s, where `C[i] + 1` adds int32s).
+    pub(super) fn unify_compared(&self, a: Operand, b: Operand, span: Span) -> R<(PrimExpr, PrimExpr)> {
+        self.match_types(a, b, true, span)
+    }
+
+    fn match_types(&self, a: Operand, b: Operand, compared: bool, span: Span) -> R<(PrimExpr, PrimExpr)> {
         let (ta, tb) = (a.e.dtype(), b.e.dtype());
         if ta == tb {
             return Ok((a.e, b.e));
@@ -449,9 +460,14 @@ impl Reader {
         let int_const = |o: &Operand| o.lit || (matches!(o.e.kind(), ExprKind::IntImm(_)) && o.e.dtype().is_int());
         // A literal takes the other operand's type (a float literal meeting an integer makes the
         // integer a float).
+        // In arithmetic (TVM's BinaryOpMatchTypes) a Python literal is an int32 or float32 first,
+        // so it widens an operand of a narrower type of its kind (`C[i] + 1` on int8 adds int32s,
+        // `H[i] * 2.0` on float16 multiplies float32s) instead of taking that type.
         let takes = |lit: &Operand, other: &Operand, t: DataType, wide: bool| {
-            let float_into_int = lit.e.dtype().is_float() && t.is_int();
-            lit.lit && !other.lit && !wide && !float_into_int
+            let lt = lit.e.dtype();
+            let float_into_int = lt.is_float() && t.is_int();
+            let narrower = !compared && lt.is_float() == t.is_float() && t.element().bits < lt.element().bits;
+            lit.lit && !other.lit && !wide && !float_into_int && !narrower
         };
         if takes(&a, &b, tb, a_wide) {
             return Ok((retype(&a.e, tb, span), b.e));
@@ -474,12 +490,15 @@ impl Reader {
             }
             return err(format!("operands have {} and {} lanes", ta.lanes, tb.lanes), span);
         }
-        // An integer constant takes the other integer operand's type.
+        // An integer constant takes the other integer operand's type (in arithmetic, only a type
+        // at least as wide: a narrower operand widens, as above).
+        let a_narrower = !compared && tb.bits < ta.bits;
+        let b_narrower = !compared && ta.bits < tb.bits;
         if ta.is_int() && tb.is_int() {
-            if int_const(&a) && !int_const(&b) && !a_wide {
+            if int_const(&a) && !int_const(&b) && !a_wide && !a_narrower {
                 return Ok((retype(&a.e, tb, span), b.e));
             }
-            if int_const(&b) && !int_const(&a) && !b_wide {
+            if int_const(&b) && !int_const(&a) && !b_wide && !b_narrower {
                 return Ok((a.e, retype(&b.e, ta, span)));
             }
         }
@@ -496,8 +515,15 @@ impl Reader {
         } else {
             tb
         };
-        let cast =
-            |x: PrimExpr| if x.dtype() == target { x } else { PrimExpr::at(ExprKind::Cast(x), target, Some(span)) };
+        // As `tvm::cast`: a scalar constant is converted, not wrapped in a Cast.
+        let cast = |x: PrimExpr| match x.kind() {
+            _ if x.dtype() == target => x,
+            ExprKind::IntImm(_) | ExprKind::FloatImm(_) if target.lanes == 1 && target.is_float() => {
+                retype(&x, target, span)
+            }
+            ExprKind::IntImm(_) if target.lanes == 1 && target.is_int() => retype(&x, target, span),
+            _ => PrimExpr::at(ExprKind::Cast(x), target, Some(span)),
+        };
         Ok((cast(a.e), cast(b.e)))
     }
 
@@ -791,7 +817,7 @@ impl Reader {
                     _ => CmpOp::Ge,
                 };
                 let (a, b) = (self.operand(&args[0])?, self.operand(&args[1])?);
-                let (a, b) = self.unify(a, b, span)?;
+                let (a, b) = self.unify_compared(a, b, span)?;
                 plain(PrimExpr::cmp(op, a, b).with_span(sp))
             }
             "And" | "Or" => {
