@@ -1161,6 +1161,8 @@ fn unparse_inner(e: &Expr) -> String {
     };
     match e {
         Expr::Name(n) => n.clone(),
+        // `1 .F` is an attribute of 1, where `1.F` would read as the float `1.` then `F`.
+        Expr::Attr(a, n) if matches!(a.e, Expr::Int(_) | Expr::BigInt(_)) => format!("({}).{n}", unparse(a)),
         Expr::Attr(a, n) => format!("{}.{n}", operand(a, 14, false)),
         Expr::Call(f, args, kw) => {
             let mut items: Vec<String> = args.iter().map(unparse).collect();
