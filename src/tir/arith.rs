@@ -34,8 +34,8 @@ pub fn const_int(e: &PrimExpr) -> Option<i64> {
                 BinOp::Mul => x * y,
                 BinOp::Div if y != 0 => x / y,
                 BinOp::Mod if y != 0 => x % y,
-                BinOp::FloorDiv if y != 0 => x.div_euclid(y) - i128::from(y < 0 && x.rem_euclid(y) != 0),
-                BinOp::FloorMod if y != 0 => x - y * (x.div_euclid(y) - i128::from(y < 0 && x.rem_euclid(y) != 0)),
+                BinOp::FloorDiv if y != 0 => floor_div(x, y),
+                BinOp::FloorMod if y != 0 => floor_mod(x, y),
                 BinOp::Min => x.min(y),
                 BinOp::Max => x.max(y),
                 _ => return None,
@@ -428,7 +428,7 @@ pub fn try_const_fold(op: BinOp, a: &PrimExpr, b: &PrimExpr) -> Result<Option<Pr
         Some(PrimExpr::float_of(v, t))
     };
     // `Mod` and `FloorMod` fold for index types only (int32, int64).
-    let index = t.code == super::dtype::TypeCode::Int && t.lanes == 1 && matches!(t.bits, 32 | 64);
+    let index = t.is_index();
     let r = match op {
         BinOp::Add => match (x, y, fa, fb) {
             (Some(x), Some(y), ..) => Some(int(x + y)),
@@ -475,7 +475,7 @@ pub fn try_const_fold(op: BinOp, a: &PrimExpr, b: &PrimExpr) -> Result<Option<Pr
         }
         BinOp::Mod | BinOp::FloorMod if index => match (x, y) {
             (_, Some(0)) => return Err(DivideByZero),
-            (Some(x), Some(y)) => Some(int(if op == BinOp::Mod { x % y } else { x - y * floor_div(x, y) })),
+            (Some(x), Some(y)) => Some(int(if op == BinOp::Mod { x % y } else { floor_mod(x, y) })),
             (Some(0), _) => Some(a.clone()),
             (_, Some(1)) => Some(PrimExpr::int_of(0, t)),
             _ => None,
@@ -495,8 +495,13 @@ pub fn try_const_fold(op: BinOp, a: &PrimExpr, b: &PrimExpr) -> Result<Option<Pr
     Ok(r)
 }
 
-/// Flooring division of integers (`y != 0`).
-fn floor_div(x: i128, y: i128) -> i128 {
+/// Flooring division of integers, as TIR's `FloorDiv` and Python's `//` (`y != 0`).
+pub(crate) fn floor_div(x: i128, y: i128) -> i128 {
     let q = x / y;
     if (x % y != 0) && ((x < 0) != (y < 0)) { q - 1 } else { q }
+}
+
+/// The remainder of [`floor_div`], as TIR's `FloorMod` and Python's `%` (`y != 0`).
+pub(crate) fn floor_mod(x: i128, y: i128) -> i128 {
+    x - y * floor_div(x, y)
 }

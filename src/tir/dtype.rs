@@ -93,6 +93,11 @@ impl DataType {
     pub fn is_void(self) -> bool {
         self.code == TypeCode::Handle && self.bits == 0
     }
+    /// Whether it is a scalar `int32` or `int64`: what TVM calls an index type
+    /// (`arith::IsIndexType`), the types its operators fold `%` and shifts for.
+    pub fn is_index(self) -> bool {
+        self.code == TypeCode::Int && self.lanes == 1 && matches!(self.bits, 32 | 64)
+    }
     /// Whether the code is UInt.
     pub fn is_uint(self) -> bool {
         self.code == TypeCode::UInt

@@ -562,22 +562,19 @@ impl Reader {
             if matches!(op, "//" | "%" | "/") && y == 0 {
                 return err("division by zero", span);
             }
-            let floor = |x: i128, y: i128| x.div_euclid(y) - i128::from(y < 0 && x.rem_euclid(y) != 0);
             let shift = |y: i128| u32::try_from(y).ok().filter(|&s| s < 64);
             let v = match op {
                 "+" => x + y,
                 "-" => x - y,
                 "*" => x * y,
-                "//" => floor(x, y),
-                "%" => x - y * floor(x, y),
+                "//" => crate::tir::arith::floor_div(x, y),
+                "%" => crate::tir::arith::floor_mod(x, y),
                 "&" => x & y,
                 "|" => x | y,
                 "^" => x ^ y,
+                // An i64 shifted by less than 64 fits in i128; the range is checked below.
                 "<<" => match shift(y) {
-                    Some(s) => x
-                        .checked_shl(s)
-                        .filter(|r| r >> s == x)
-                        .ok_or_else(|| self.error("integer literal out of range", span))?,
+                    Some(s) => x << s,
                     None => return err("shift count out of range", span),
                 },
                 ">>" => match shift(y) {
@@ -612,11 +609,7 @@ impl Reader {
         let (a, b) = self.unify(a, b, span)?;
         let t = a.dtype();
         // TVM's shift and bitwise operators fold constants of index types (int32, int64).
-        let index = |e: &PrimExpr| {
-            let t = e.dtype();
-            t.code == crate::tir::dtype::TypeCode::Int && t.lanes == 1 && matches!(t.bits, 32 | 64)
-        };
-        if index(&a) && index(&b) {
+        if a.dtype().is_index() && b.dtype().is_index() {
             let (x, y) = (a.as_int(), b.as_int());
             let shift = matches!(name, "tir.shift_left" | "tir.shift_right");
             if shift
