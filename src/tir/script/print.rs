@@ -151,10 +151,7 @@ impl Printer {
         // Its data pointer, used as a value, is `name.data` (unless it has a name already).
         self.names.entry(b.data().id()).or_insert_with(|| format!("{n}.data"));
         // An offset the declaration leaves implicit (`offset_factor=` alone) is `name.elem_offset`.
-        if let Some(v) = b.elem_offset().as_var()
-            && v.name() == format!("{}_elem_offset", b.name())
-            && b.offset_factor() > 0
-        {
+        if let Some(v) = implicit_elem_offset(b) {
             self.names.entry(v.id()).or_insert_with(|| format!("{n}.elem_offset"));
         }
         n
@@ -232,9 +229,7 @@ impl Printer {
         for (_, b) in &in_body {
             for v in buffer_vars(b) {
                 // An implicit offset (`offset_factor=` alone) is the buffer's own: not declared.
-                let implicit = b.elem_offset().as_var() == Some(&v)
-                    && v.name() == format!("{}_elem_offset", b.name())
-                    && b.offset_factor() > 0;
+                let implicit = implicit_elem_offset(b) == Some(&v);
                 if !defined.contains(&v.id()) && !f.params.contains(&v) && !implicit {
                     defined.insert(v.id());
                     decls.push(v);
@@ -326,8 +321,7 @@ impl Printer {
             write!(s, ", strides={}", tuple(&st)).ok();
         }
         let off = b.elem_offset();
-        let implicit =
-            off.as_var().is_some_and(|v| v.name() == format!("{}_elem_offset", b.name()) && b.offset_factor() > 0);
+        let implicit = implicit_elem_offset(b).is_some();
         // A zero offset of another type than the default (a rank-0 buffer's int64 offset
         // kept by a buffer made from it, as rfactor's) is printed, as TVM prints it.
         let default_t = b.shape().first().map_or(DataType::INT64, PrimExpr::dtype);
@@ -894,9 +888,9 @@ impl Printer {
     /// `v = T.int32()` for the variables of a buffer's shape, strides and offset not printed yet
     /// (a matched buffer binds them).
     fn declare_vars(&mut self, b: &Buffer, ind: usize) {
-        let implicit = |v: &Var| v.name() == format!("{}_elem_offset", b.name()) && b.offset_factor() > 0;
+        let implicit = implicit_elem_offset(b);
         for v in buffer_vars(b) {
-            if !self.names.contains_key(&v.id()) && !implicit(&v) {
+            if !self.names.contains_key(&v.id()) && implicit != Some(&v) {
                 let n = self.var(&v);
                 self.line(ind, &format!("{n} = T.{}()", v.dtype()));
             }
@@ -1120,6 +1114,12 @@ impl Printer {
             ExprKind::Not(a) => (format!("not {}", self.expr(a, P_NOT)), P_NOT),
         }
     }
+}
+
+/// The variable offset a declaration leaves implicit (`offset_factor=` alone makes one named
+/// `NAME_elem_offset`): printed as `name.elem_offset`, never declared or passed.
+fn implicit_elem_offset(b: &Buffer) -> Option<&Var> {
+    b.elem_offset().as_var().filter(|v| b.offset_factor() > 0 && v.name() == format!("{}_elem_offset", b.name()))
 }
 
 /// Whether `T.short(args)` reads back as this call (the reader infers the result type from
