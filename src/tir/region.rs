@@ -14,7 +14,8 @@ use super::mutate::{Mutator, Substitute};
 pub fn infer_regions(block: &Block) -> (Vec<BufferRegion>, Vec<BufferRegion>) {
     let mut cx = Detect {
         loops: Vec::new(),
-        lets: HashMap::default(),
+        let_values: HashMap::default(),
+        let_sizes: HashMap::default(),
         matches: &block.match_buffers,
         reads: Vec::new(),
         writes: Vec::new(),
@@ -68,8 +69,10 @@ struct Detect<'a> {
     /// Loops inside the block around the current statement: variable, minimum, extent.
     loops: Vec<(Var, PrimExpr, PrimExpr)>,
     /// Lets inside the block around the current statement: their values, lets substituted
-    /// (`None`: too large to substitute), and those values' sizes as trees.
-    lets: HashMap<u64, (Option<PrimExpr>, usize)>,
+    /// (left out when too large to substitute) ...
+    let_values: HashMap<u64, PrimExpr>,
+    /// ... and those values' sizes as trees (`usize::MAX`: too large).
+    let_sizes: HashMap<u64, usize>,
     /// The block's `T.match_buffer`s: an access to one is an access to its source window.
     matches: &'a [MatchBufferRegion],
     reads: Accesses,
@@ -124,15 +127,23 @@ impl Detect<'_> {
                 // `A[(vk + 1) * 2]`. Chained lets (`x1 = x0 + x0`, ..) grow exponentially as
                 // trees: past a bound, an access through them covers the whole dimension.
                 self.expr(value);
-                let entry = match self.substitute_lets(value) {
+                let (value, size) = match self.substitute_lets(value) {
                     Some((v, n)) => (Some(v), n),
                     None => (None, usize::MAX),
                 };
-                let outer = self.lets.insert(var.id(), entry);
+                let outer_value = match value {
+                    Some(v) => self.let_values.insert(var.id(), v),
+                    None => self.let_values.remove(&var.id()),
+                };
+                let outer_size = self.let_sizes.insert(var.id(), size);
                 self.stmt(body);
-                match outer {
-                    Some(o) => self.lets.insert(var.id(), o),
-                    None => self.lets.remove(&var.id()),
+                match outer_value {
+                    Some(o) => self.let_values.insert(var.id(), o),
+                    None => self.let_values.remove(&var.id()),
+                };
+                match outer_size {
+                    Some(o) => self.let_sizes.insert(var.id(), o),
+                    None => self.let_sizes.remove(&var.id()),
                 };
             }
             StmtKind::BufferStore { buffer, value, indices } => {
@@ -197,16 +208,15 @@ impl Detect<'_> {
     /// `e` with the values of the lets around it substituted, and its size as a tree; `None`
     /// past [`MAX_LET_TREE`] nodes.
     fn substitute_lets(&self, e: &PrimExpr) -> Option<(PrimExpr, usize)> {
-        if self.lets.is_empty() {
+        if self.let_sizes.is_empty() {
             return Some((e.clone(), 0));
         }
-        let size = |v: &Var| self.lets.get(&v.id()).map(|(_, n)| *n);
+        let size = |v: &Var| self.let_sizes.get(&v.id()).copied();
         let n = super::visit::tree_size_up_to(e, MAX_LET_TREE, &size);
         if n > MAX_LET_TREE {
             return None;
         }
-        let map: HashMap<u64, PrimExpr> = self.lets.iter().filter_map(|(id, (v, _))| Some((*id, v.clone()?))).collect();
-        Some((Substitute { map: &map }.expr(e), n))
+        Some((Substitute { map: &self.let_values }.expr(e), n))
     }
 
     /// The box of one access at `indices` as the loops inside the block run: per dimension, a
