@@ -1532,3 +1532,56 @@ fn an_intrinsic_whose_implementation_allocates_tensorizes_into_a_block_that_allo
     let again = strata::tir::parse_script(&printed).expect("the print reads back");
     strata::tir::check(&again).expect("the tensorized kernel is well formed");
 }
+
+#[test]
+fn cache_inplace_refuses_what_tvm_refuses_and_what_it_gets_wrong() {
+    // spec: TVM 0.27's CacheInplace (cache_read_write.cc) and CheckStorageScope; the messages
+    // are TVM's where TVM refuses.
+    let two_d = read_func(&dir().join("kernels/inplace_2d.py"));
+    let replay_err = |lines: &str| Schedule::replay(two_d.clone(), lines).unwrap_err().to_string();
+    assert_eq!(
+        replay_err("b0 = sch.get_sblock(\"scan\")\nb1, b2 = sch.cache_inplace(b0, 1, \"local\")\n"),
+        "trace line 2: cache_inplace: The target block scan does not both read & write target buffer B."
+    );
+    assert_eq!(
+        replay_err("b0 = sch.get_sblock(\"scan\")\nb1, b2 = sch.cache_inplace(b0, 2, \"local\")\n"),
+        "trace line 2: cache_inplace: block scan has no read buffer at index 2"
+    );
+    for (primitive, call) in [
+        ("cache_inplace", "b1, b2 = sch.cache_inplace(b0, 0, \"test_scope\")"),
+        ("cache_read", "b1 = sch.cache_read(b0, 0, \"test_scope\")"),
+        ("cache_write", "b1 = sch.cache_write(b0, 0, \"test_scope\")"),
+        ("set_scope", "sch.set_scope(b0, 0, \"m.foo\")"),
+    ] {
+        assert_eq!(
+            replay_err(&format!("b0 = sch.get_sblock(\"scan\")\n{call}\n")),
+            format!(
+                "trace line 2: {primitive}: The input storage scope \"{}\" is invalid.",
+                if primitive == "set_scope" { "m.foo" } else { "test_scope" }
+            )
+        );
+    }
+    // A region in the block's own variables: TVM 0.27 puts copies over `A[vi, 0:16]` beside the
+    // block, where `vi` is not defined, and then cannot build its own output.
+    assert_eq!(
+        replay_err("b0 = sch.get_sblock(\"norm\")\nb1, b2 = sch.cache_inplace(b0, 0, \"local\")\n"),
+        "trace line 2: cache_inplace: the region of A block norm reads depends on its iteration variables (vi): TVM 0.27 puts the copies beside the block, where they are not defined"
+    );
+    // The two copies share a name: asking for it by name is ambiguous, as in TVM.
+    assert_eq!(
+        replay_err(
+            "b0 = sch.get_sblock(\"scan\")\nb1, b2 = sch.cache_inplace(b0, 0, \"local\")\nb3 = sch.get_sblock(\"A_local\")\n"
+        ),
+        "trace line 3: get_sblock: Found  2 blocks with the name: A_local"
+    );
+    // From Rust: the two handles, fill first; the scheduled kernel computes what the original does.
+    let mut sch = Schedule::new(two_d.clone());
+    let scan = sch.get_block("scan").expect("block");
+    let (fill, back) = sch.cache_inplace(scan, 0, "global").expect("applies");
+    assert_ne!(fill, back);
+    assert!(
+        sch.trace().contains("b1, b2 = sch.cache_inplace(block=b0, read_buffer_index=0, storage_scope=\"global\")")
+    );
+    let (a, b) = outputs(&two_d, sch.func()).expect("runs");
+    assert!(same_outputs(&two_d, &a, &b));
+}

@@ -1040,6 +1040,30 @@ CASES += [
     ("tensorize_int64_kernel", "kernels/tensorize_matmul_int64", tensorize_at(False)),
 ]
 
+def cache_inplace_then_cache(sch):
+    # TVM's test_cache_inplace: the copies then cached themselves, the write-back's block named
+    # like the fill's.
+    b = sch.get_sblock("ext_call")
+    blocks = sch.cache_inplace(b, 0, "local")
+    sch.cache_read(blocks[0], 0, "global", [blocks[0]])
+    sch.cache_write(blocks[1], 0, "global")
+
+
+def cache_inplace_handles(sch):
+    # The two copies share a name; their handles still tell them apart.
+    fill, back = sch.cache_inplace("ext_call", 0, "local")
+    sch.annotate(back, "pragma_write_back", 1)
+    sch.unroll(sch.get_loops(fill)[-1])
+    sch.vectorize(sch.get_loops(back)[-1])
+
+
+CASES += [
+    ("cache_inplace_then_cache", "kernels/inplace_1d", cache_inplace_then_cache),
+    ("cache_inplace_global", "kernels/inplace_1d", lambda s: s.cache_inplace("ext_call", 0, "global")),
+    ("cache_inplace_at_root", "kernels/inplace_2d", lambda s: s.cache_inplace("scan", 0, "local")),
+    ("cache_inplace_handles", "kernels/inplace_1d", cache_inplace_handles),
+]
+
 # `generate.py CASE ..` regenerates only those cases.
 for case, kname, fn in [c for c in CASES if not sys.argv[1:] or c[0] in sys.argv[1:]]:
     src = kernel(kname)

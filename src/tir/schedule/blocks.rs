@@ -97,6 +97,7 @@ impl Schedule {
         consumers: &[String],
     ) -> Result<BlockRV, ScheduleError> {
         let p: &'static str = if read { "cache_read" } else { "cache_write" };
+        super::cache_inplace::check_storage_scope(p, scope)?;
         let site = self.block_site(block, p)?;
         let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
         let regions = if read { &blk.reads } else { &blk.writes };
@@ -257,7 +258,10 @@ impl Schedule {
         } else {
             self.set_root(new_scope);
         }
-        Ok(self.new_block_rv(&format!("{}_{scope}", original.name())))
+        let (src, dst) = if read { (original.clone(), cache) } else { (cache, original.clone()) };
+        Ok(self.new_block_rv_matching(&format!("{}_{scope}", original.name()), |b| {
+            b.reads.iter().any(|r| r.buffer == src) && b.writes.iter().any(|w| w.buffer == dst)
+        }))
     }
 
     /// Split a reduction block into an init block (`NAME_init`, before loop `l`, under copies
@@ -347,8 +351,10 @@ impl Schedule {
         self.func.body = insert_before(&body, &new_loop, pair);
         let old = blk.name.clone();
         for rv in &mut self.rvs {
-            if matches!(rv, Rv::Block(n) if *n == old) {
-                *rv = Rv::Block(update_name.clone());
+            if let Rv::Block(n, _) = rv
+                && *n == old
+            {
+                *n = update_name.clone();
             }
         }
         let out = self.new_block_rv(&init_name);
@@ -390,12 +396,18 @@ impl Schedule {
             return Err(err(p, format!("consumer block {c} does not read {}", original.name())));
         }
         // A read cache serves its consumers (every reader if none are named); a write cache's
-        // named consumers read the cache, and its copy back goes before the other readers.
+        // named consumers read the cache, and its copy back goes before the other readers that
+        // follow the block (TVM's read-after-write dependents; a reader before it reads the
+        // buffer's old value).
+        let after_block = |r: &Stmt| {
+            let at = |x: &Stmt| blocks.iter().position(|(_, s, _)| s.same_node(x));
+            matches!((at(r), at(&site.realize)), (Some(i), Some(w)) if i > w)
+        };
         let readers: Vec<&(Vec<Stmt>, Stmt, Block)> = all_readers
             .iter()
-            .filter(|(_, _, b)| match read {
+            .filter(|(_, r, b)| match read {
                 true => consumers.is_empty() || consumers.contains(&b.name),
-                false => !consumers.contains(&b.name),
+                false => !consumers.contains(&b.name) && after_block(r),
             })
             .copied()
             .collect();
@@ -725,7 +737,7 @@ pub(super) fn replace_stmt(root: &Stmt, old: &Stmt, new: &Stmt) -> Stmt {
 
 /// `root` with `target` replaced by `with` (which holds `target`), flattening it into the
 /// enclosing statement list when there is one.
-fn insert_before(root: &Stmt, target: &Stmt, with: Stmt) -> Stmt {
+pub(super) fn insert_before(root: &Stmt, target: &Stmt, with: Stmt) -> Stmt {
     struct R<'a> {
         target: &'a Stmt,
         with: Option<Stmt>,

@@ -81,6 +81,7 @@ impl Schedule {
     /// handle.
     pub fn set_scope(&mut self, block: BlockRV, buffer_index: usize, scope: &str) -> Result<(), ScheduleError> {
         const P: &str = "set_scope";
+        super::cache_inplace::check_storage_scope(P, scope)?;
         let site = self.block_site(block, P)?;
         let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
         let Some(old) = blk.writes.get(buffer_index).map(|r| r.buffer.clone()) else {
@@ -133,8 +134,7 @@ impl Schedule {
             AttrValue::Int(factor),
             AttrValue::Int(offset),
         ]);
-        let name = blk.name.clone();
-        self.func.body = super::map_block(&self.func.body, &name, &mut |b| match b
+        self.func.body = super::map_block(&self.func.body, &site.realize, &mut |b| match b
             .annotations
             .iter_mut()
             .find(|(k, _)| k == "buffer_dim_align")
@@ -174,9 +174,8 @@ impl Schedule {
                 self.func.body = tree::replace_loops(&self.func.body, [(id, p.build())].into_iter().collect());
             }
             BlockOrLoop::Block(b) => {
-                let name = self.block_name(b, P)?;
-                self.block_site(b, P)?;
-                self.func.body = super::map_block(&self.func.body, &name, &mut |blk| {
+                let site = self.block_site(b, P)?;
+                self.func.body = super::map_block(&self.func.body, &site.realize, &mut |blk| {
                     found |= blk.annotations.iter().any(|(k, _)| k == key);
                     blk.annotations.retain(|(k, _)| k != key);
                 });

@@ -43,6 +43,7 @@
 
 mod blockize;
 mod blocks;
+mod cache_inplace;
 mod compute_at;
 mod epilogue;
 mod index_dtype;
@@ -146,7 +147,10 @@ fn err(primitive: &'static str, message: impl Into<String>) -> ScheduleError {
 /// What a handle refers to.
 #[derive(Clone, Debug)]
 enum Rv {
-    Block(String),
+    /// A block by its name; where a primitive made several blocks of that name (TVM's
+    /// `cache_inplace` names both of its copies after the cache), also by its place among them
+    /// in program order.
+    Block(String, Option<usize>),
     /// The loop's variable id, or `None` once a primitive replaced the loop.
     Loop(Option<u64>),
     /// `sample_compute_location`'s "compute at the root" (`compute_at` leaves the block).
@@ -251,7 +255,34 @@ impl Schedule {
     }
 
     fn new_block_rv(&mut self, name: &str) -> BlockRV {
-        self.rvs.push(Rv::Block(name.to_string()));
+        self.rvs.push(Rv::Block(name.to_string(), None));
+        BlockRV(self.rvs.len() - 1)
+    }
+
+    /// A handle to the block a primitive just made, named `name` and the first such block
+    /// `is_new` picks in program order. When other blocks have that name (TVM names copies
+    /// after their buffer, so a second copy of one buffer repeats a name), handles tell them
+    /// apart by their place among them, and the handles already given out move along.
+    fn new_block_rv_matching(&mut self, name: &str, is_new: impl Fn(&Block) -> bool) -> BlockRV {
+        let sites = tree::find_blocks(&self.func.body, name);
+        let is_new_site =
+            |s: &tree::BlockSite| matches!(s.realize.kind(), StmtKind::BlockRealize { block, .. } if is_new(block));
+        let at = match sites.iter().position(is_new_site) {
+            Some(k) if sites.len() > 1 => k,
+            _ => return self.new_block_rv(name),
+        };
+        for rv in &mut self.rvs {
+            if let Rv::Block(n, k) = rv
+                && n == name
+            {
+                *k = match *k {
+                    // The block was the only one of its name: it is the other one of the two.
+                    None => Some(usize::from(at == 0)),
+                    Some(j) => Some(if j >= at { j + 1 } else { j }),
+                };
+            }
+        }
+        self.rvs.push(Rv::Block(name.to_string(), Some(at)));
         BlockRV(self.rvs.len() - 1)
     }
 
@@ -263,7 +294,7 @@ impl Schedule {
     /// The name of the block a handle refers to.
     fn block_name(&self, b: BlockRV, primitive: &'static str) -> Result<String, ScheduleError> {
         match self.rvs.get(b.0) {
-            Some(Rv::Block(n)) => Ok(n.clone()),
+            Some(Rv::Block(n, _)) => Ok(n.clone()),
             _ => Err(err(primitive, format!("b{} is not a block of this schedule", b.0))),
         }
     }
@@ -272,9 +303,13 @@ impl Schedule {
     fn block_site(&self, b: BlockRV, primitive: &'static str) -> Result<tree::BlockSite, ScheduleError> {
         let name = self.block_name(b, primitive)?;
         let mut sites = tree::find_blocks(&self.func.body, &name);
-        match sites.len() {
-            1 => {
-                let site = sites.remove(0);
+        let nth = match self.rvs.get(b.0) {
+            Some(Rv::Block(_, Some(k))) if *k < sites.len() => Some(*k),
+            _ => None,
+        };
+        match (sites.len(), nth) {
+            (1, _) | (_, Some(_)) => {
+                let site = sites.remove(nth.unwrap_or(0));
                 // Primitives pair each iteration variable with its value.
                 if let StmtKind::BlockRealize { values, block, .. } = site.realize.kind()
                     && values.len() != block.iter_vars.len()
@@ -290,8 +325,8 @@ impl Schedule {
                 }
                 Ok(site)
             }
-            0 => Err(err(primitive, format!("the block \"{name}\" no longer exists in the function"))),
-            n => Err(err(primitive, format!("{n} blocks are named \"{name}\": block names must be unique"))),
+            (0, _) => Err(err(primitive, format!("the block \"{name}\" no longer exists in the function"))),
+            (n, None) => Err(err(primitive, format!("{n} blocks are named \"{name}\": block names must be unique"))),
         }
     }
 
@@ -333,7 +368,8 @@ impl Schedule {
             return Err(err("get_sblock", format!("Cannot find a block with the name: {name}")));
         }
         if n > 1 {
-            return Err(err("get_sblock", format!("{n} blocks are named \"{name}\": block names must be unique")));
+            // TVM 0.27's message, spacing included.
+            return Err(err("get_sblock", format!("Found  {n} blocks with the name: {name}")));
         }
         let b = self.new_block_rv(name);
         self.trace.push(Instruction::GetBlock { name: name.to_string(), out: b });
@@ -417,9 +453,8 @@ impl Schedule {
                 self.func.body = tree::replace_loops(&self.func.body, [(id, p.build())].into_iter().collect());
             }
             BlockOrLoop::Block(b) => {
-                let name = self.block_name(b, "annotate")?;
-                self.block_site(b, "annotate")?;
-                self.func.body = map_block(&self.func.body, &name, &mut |blk| set(&mut blk.annotations));
+                let site = self.block_site(b, "annotate")?;
+                self.func.body = map_block(&self.func.body, &site.realize, &mut |blk| set(&mut blk.annotations));
             }
         }
         self.trace.push(Instruction::Annotate { target, key: key.to_string(), value: ann });
@@ -427,29 +462,10 @@ impl Schedule {
     }
 }
 
-/// `s` with the block named `name` changed by `f`.
-fn map_block(s: &Stmt, name: &str, f: &mut dyn FnMut(&mut Block)) -> Stmt {
-    struct M<'a> {
-        name: &'a str,
-        f: &'a mut dyn FnMut(&mut Block),
-    }
-    impl crate::tir::mutate::Mutator for M<'_> {
-        fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
-            e.clone()
-        }
-        fn stmt(&mut self, s: &Stmt) -> Stmt {
-            if let StmtKind::BlockRealize { values, predicate, block } = s.kind()
-                && block.name == self.name
-            {
-                let mut b = (**block).clone();
-                (self.f)(&mut b);
-                return Stmt::at(
-                    StmtKind::BlockRealize { values: values.clone(), predicate: predicate.clone(), block: Box::new(b) },
-                    s.span(),
-                );
-            }
-            crate::tir::mutate::default_stmt(self, s)
-        }
-    }
-    crate::tir::mutate::Mutator::stmt(&mut M { name, f }, s)
+/// `s` with the block of `realize` (by identity: blocks may share a name) changed by `f`.
+fn map_block(s: &Stmt, realize: &Stmt, f: &mut dyn FnMut(&mut Block)) -> Stmt {
+    let StmtKind::BlockRealize { block, .. } = realize.kind() else { return s.clone() };
+    let mut b = (**block).clone();
+    f(&mut b);
+    blocks::replace_stmt(s, realize, &tree::with_block(realize, b))
 }

@@ -81,6 +81,7 @@ impl Schedule {
         read: bool,
     ) -> Result<BlockRV, ScheduleError> {
         let p: &'static str = if read { "read_at" } else { "write_at" };
+        super::cache_inplace::check_storage_scope(p, scope)?;
         let site = self.block_site(block, p)?;
         let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
         let src = tree::region_at(blk, read, index, p)?.buffer.clone();

@@ -75,6 +75,7 @@ impl Schedule {
         read: bool,
     ) -> Result<BlockRV, ScheduleError> {
         let p: &'static str = if read { "reindex_cache_read" } else { "reindex_cache_write" };
+        super::cache_inplace::check_storage_scope(p, scope)?;
         let site = self.block_site(block, p)?;
         let StmtKind::BlockRealize { values, block: blk, .. } = site.realize.kind() else {
             unreachable!("a block site")

@@ -110,6 +110,17 @@ pub enum Instruction {
         /// The copy block made.
         out: BlockRV,
     },
+    /// `b1, b2 = sch.cache_inplace(block=.., read_buffer_index=.., storage_scope=..)`.
+    CacheInplace {
+        /// The block.
+        block: BlockRV,
+        /// Which of its read buffers (one it also writes).
+        read_index: usize,
+        /// The copy's storage scope.
+        scope: String,
+        /// The copy blocks made: the one filling the copy, the one writing it back.
+        outs: [BlockRV; 2],
+    },
     /// `sch.tensorize(block_or_loop=.., tensor_intrin=.., preserve_unit_iters=True)`.
     Tensorize {
         /// The block, or the loop blockized first.
@@ -548,6 +559,11 @@ pub(super) fn print(trace: &[Instruction]) -> String {
                     b(*block)
                 )
             }
+            Instruction::CacheInplace { block, read_index, scope, outs } => format!(
+                "{} = sch.cache_inplace(block={}, read_buffer_index={read_index}, storage_scope={scope:?})",
+                targets(outs, b),
+                b(*block)
+            ),
             Instruction::ReverseComputeAt { block, l: lp, opts } | Instruction::ComputeAt { block, l: lp, opts } => {
                 let name =
                     if matches!(inst, Instruction::ComputeAt { .. }) { "compute_at" } else { "reverse_compute_at" };
@@ -941,6 +957,14 @@ impl Schedule {
                     &consumers,
                 ))?;
                 Ok(vec![Named::Block(out)])
+            }
+            "cache_inplace" => {
+                let blk = a.block(0, "block")?;
+                let index =
+                    usize::try_from(a.int(1, "read_buffer_index")?).map_err(|_| "negative read_buffer_index")?;
+                let scope = a.string(2, "storage_scope")?;
+                let (fill, write_back) = se(self.cache_inplace(blk, index, &scope))?;
+                Ok(vec![Named::Block(fill), Named::Block(write_back)])
             }
             "reverse_compute_at" | "compute_at" => {
                 let blk = a.block(0, "block")?;
