@@ -661,6 +661,8 @@ const TRACE_TOKENS: &[&str] = &[
     "sch.cache_read",
     "sch.cache_write",
     "sch.cache_inplace",
+    "sch.cache_index",
+    "cse_thresh=2",
     "b1, b2 = sch.cache_inplace(b0, 0, \"local\")",
     "\"test_scope\"",
     "sch.decompose_reduction",

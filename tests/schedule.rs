@@ -20,6 +20,11 @@ fn read_func(path: &Path) -> PrimFunc {
     m.funcs.into_iter().next().expect("one function")
 }
 
+fn read_func_text(text: &str) -> PrimFunc {
+    let m = strata::tir::parse_script(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    m.funcs.into_iter().next().expect("one function")
+}
+
 /// A schedule of the kernel file's first function, with the tensor intrinsics the file
 /// defines (`NAME_desc`/`NAME_impl` pairs) registered.
 fn schedule_with_intrins(path: &Path) -> Schedule {
@@ -63,7 +68,14 @@ fn outputs(f: &PrimFunc, g: &PrimFunc) -> Result<(Buffers, Buffers), String> {
                     let v: Vec<f32> = (0..n).map(|i| small(i) as f32 * 0.25).collect();
                     return Tensor::from_vec(v, &shape).expect("tensor");
                 }
-                assert!(b.dtype().is_int(), "{}: a float32 or integer buffer", b.name());
+                if b.dtype().to_string() == "float16" {
+                    let mut t = Tensor::zeros_of(b.dtype().to_dl(), &shape).expect("tensor");
+                    for (i, elem) in t.bytes_mut().chunks_mut(2).enumerate() {
+                        elem.copy_from_slice(&half::f16::from_f32(small(i) as f32 * 0.25).to_le_bytes());
+                    }
+                    return t;
+                }
+                assert!(b.dtype().is_int(), "{}: a float32, float16 or integer buffer", b.name());
                 let mut t = Tensor::zeros_of(b.dtype().to_dl(), &shape).expect("tensor");
                 let width = t.bytes().len() / n.max(1);
                 for (i, elem) in t.bytes_mut().chunks_mut(width).enumerate() {
@@ -1584,4 +1596,42 @@ fn cache_inplace_refuses_what_tvm_refuses_and_what_it_gets_wrong() {
     );
     let (a, b) = outputs(&two_d, sch.func()).expect("runs");
     assert!(same_outputs(&two_d, &a, &b));
+}
+
+#[test]
+fn cache_index_where_tvm_fails_and_what_it_refuses() {
+    // spec: TVM 0.27's CacheIndex (cache_index.cc).
+    let gather = read_func(&dir().join("kernels/gather_index.py"));
+    // One computation (`(vi + vk) % 64`, in the update and nowhere in the init): TVM 0.27 stops
+    // at its own "A SeqStmt of length 1 is prohibited"; Strata inserts the one stage.
+    let sch = Schedule::replay(gather.clone(), "b0 = sch.get_sblock(\"C\")\nb1, = sch.cache_index(b0, \"global\")\n")
+        .expect("applies");
+    let printed = strata::tir::script::print_func(sch.func());
+    assert!(printed.contains("index_var_0 = T.sblock_alloc_buffer((16, 8), \"int32\", strides=(1,))"), "{printed}");
+    assert!(printed.contains("index_var_0[v0, v1] = (v0 + v1) % 64"), "{printed}");
+    assert!(printed.contains("C[vi] = C[vi] + B[vi, vk] * A[index_var_0[vi, vk]]"), "{printed}");
+    assert!(sch.trace().contains("b1, = sch.cache_index(block=b0, storage_scope=\"global\", cse_thresh=0)"));
+    let (a, b) = outputs(&gather, sch.func()).expect("runs");
+    assert!(same_outputs(&gather, &a, &b));
+    // Its print reads back and prints the same (the flattened unit stride kept).
+    let again = read_func_text(&printed);
+    assert_eq!(strata::tir::script::print_func(&again), printed);
+    // Nothing to cache: the function is unchanged (TVM 0.27 fails on an empty sequence).
+    let add = read_func(&dir().join("kernels/inplace_1d.py"));
+    let sch = Schedule::replay(add.clone(), "b0 = sch.get_sblock(\"ext_call\")\nsch.cache_index(b0, \"global\")\n")
+        .expect("applies");
+    assert_eq!(strata::tir::script::print_func(sch.func()), strata::tir::script::print_func(&add));
+    assert!(sch.trace().contains("\n  sch.cache_index(block=b0, storage_scope=\"global\", cse_thresh=0)"));
+    let replay_err = |lines: &str| Schedule::replay(gather.clone(), lines).unwrap_err().to_string();
+    assert_eq!(
+        replay_err("b0 = sch.get_sblock(\"B\")\nb1, = sch.cache_index(b0, \"global\", -1)\n"),
+        "trace line 2: cache_index: cse_thresh should not be negative number"
+    );
+    // After a fuse, vi is bound to `i_j_fused // 8`: TVM sizes the buffer by loop.
+    assert_eq!(
+        replay_err(
+            "b0 = sch.get_sblock(\"B\")\nl1, l2 = sch.get_loops(b0)\nl3 = sch.fuse(l1, l2)\nb4, b5, b6 = sch.cache_index(b0, \"global\")\n"
+        ),
+        "trace line 4: cache_index: block B binds vi to i_j_fused // 8, not to a loop of its own from 0 (not supported: TVM 0.27 sizes the index buffer by loop)"
+    );
 }

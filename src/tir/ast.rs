@@ -543,6 +543,7 @@ struct BufferData {
     auto_broadcast: bool,
     layout: Option<Arc<str>>,
     scalar_local: bool,
+    flat_unit_stride: bool,
     span: Option<Span>,
 }
 
@@ -592,6 +593,10 @@ pub struct BufferSpec {
     /// Declared as TVM 0.27's scalar local (`x: T.int32`): a one-element local buffer that
     /// prints in that form (TVM prints it so while the buffer keeps its default tile layout).
     pub scalar_local: bool,
+    /// Declared with TVM's `strides=(1,)` over other than one dimension (what TVM 0.27's
+    /// `cache_index` allocates): one unit stride of the flattened buffer, so compact row-major
+    /// (its `strides` stay empty); printed back as written.
+    pub flat_unit_stride: bool,
     /// An existing data pointer (`data=` in the script); a fresh one if `None`.
     pub data: Option<Var>,
     /// Where it was declared.
@@ -614,6 +619,7 @@ impl BufferSpec {
             auto_broadcast: false,
             layout: None,
             scalar_local: false,
+            flat_unit_stride: false,
             data: None,
             span: None,
         }
@@ -641,6 +647,7 @@ impl BufferSpec {
             auto_broadcast: self.auto_broadcast,
             layout: self.layout,
             scalar_local: self.scalar_local,
+            flat_unit_stride: self.flat_unit_stride,
             span: self.span,
         }))
     }
@@ -696,6 +703,12 @@ impl Buffer {
     /// TVM 0.27's `layout=` as TVM prints it, when not the default.
     pub fn layout(&self) -> Option<&str> {
         self.0.layout.as_deref()
+    }
+
+    /// Whether it was declared with TVM's one flattened unit stride (`strides=(1,)` over other
+    /// than one dimension): compact, printed in that form.
+    pub fn has_flat_unit_stride(&self) -> bool {
+        self.0.flat_unit_stride
     }
 
     /// Whether it was declared as a scalar local (`x: T.int32`).

@@ -323,19 +323,30 @@ fn hull(b: &Buffer, list: &[Vec<(PrimExpr, PrimExpr)>]) -> BufferRegion {
                 }
                 return Range::new(at.clone(), PrimExpr::int_of(end.saturating_sub(low), dt));
             }
-            // Symbolic: min(m_k) .. max(m_k + e_k - 1) + 1, each distinct bound once.
+            // Symbolic: min(m_k) .. max(m_k + e_k - 1) + 1, each distinct bound once; of two
+            // bounds a constant apart only the smaller minimum (the larger last) is kept, where
+            // the first of them stood, as TVM's simplifier folds `T.min(x, x + 1)` to `x`.
             let mut mins: Vec<PrimExpr> = Vec::new();
             let mut lasts: Vec<PrimExpr> = Vec::new();
-            let print = super::script::print_expr;
-            for (m, e) in &dims {
-                if !mins.iter().any(|x| print(x) == print(m)) {
-                    mins.push((*m).clone());
+            let apart = |a: &PrimExpr, b: &PrimExpr| {
+                super::arith::linear(&PrimExpr::binary(BinOp::Sub, a.clone(), b.clone())).as_const()
+            };
+            let keep = |bounds: &mut Vec<PrimExpr>, x: PrimExpr, smaller: bool| match bounds
+                .iter_mut()
+                .find_map(|b| apart(&x, b).map(|d| (b, d)))
+            {
+                Some((b, d)) => {
+                    if (smaller && d < 0) || (!smaller && d > 0) {
+                        *b = x;
+                    }
                 }
+                None => bounds.push(x),
+            };
+            for (m, e) in &dims {
+                keep(&mut mins, (*m).clone(), true);
                 let last =
                     super::arith::simplify(&PrimExpr::binary(BinOp::Add, (*m).clone(), PrimExpr::int_of(e - 1, dt)));
-                if !lasts.iter().any(|x| print(x) == print(&last)) {
-                    lasts.push(last);
-                }
+                keep(&mut lasts, last, false);
             }
             let fold = |xs: Vec<PrimExpr>, f: fn(PrimExpr, PrimExpr) -> PrimExpr| {
                 xs.into_iter().reduce(f).unwrap_or_else(|| PrimExpr::int_of(0, dt))

@@ -1064,6 +1064,14 @@ CASES += [
     ("cache_inplace_handles", "kernels/inplace_1d", cache_inplace_handles),
 ]
 
+CASES += [
+    # TVM's test_tir_schedule_cache_index.py: both of its kernels.
+    ("cache_index_resize", "kernels/resize_index", lambda s: s.cache_index(s.get_sblock("A"), "global")),
+    ("cache_index_bilinear", "kernels/bilinear_resize", lambda s: s.cache_index(s.get_sblock("resize"), "global")),
+    ("cache_index_gather", "kernels/gather_index", lambda s: s.cache_index("B", "global")),
+    ("cache_index_gather_thresh", "kernels/gather_index", lambda s: s.cache_index("B", "global", 2)),
+]
+
 # `generate.py CASE ..` regenerates only those cases.
 for case, kname, fn in [c for c in CASES if not sys.argv[1:] or c[0] in sys.argv[1:]]:
     src = kernel(kname)

@@ -74,6 +74,7 @@ impl Normalizer {
             auto_broadcast: b.auto_broadcast(),
             layout: b.layout().map(std::sync::Arc::from),
             scalar_local: b.is_scalar_local(),
+            flat_unit_stride: b.has_flat_unit_stride(),
             data: Some(b.data().clone()),
             span: b.span(),
             ..BufferSpec::new(b.name(), b.dtype(), shape)

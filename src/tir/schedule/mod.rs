@@ -43,6 +43,7 @@
 
 mod blockize;
 mod blocks;
+mod cache_index;
 mod cache_inplace;
 mod compute_at;
 mod epilogue;

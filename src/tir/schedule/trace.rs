@@ -110,6 +110,17 @@ pub enum Instruction {
         /// The copy block made.
         out: BlockRV,
     },
+    /// `b1, b2 = sch.cache_index(block=.., storage_scope=.., cse_thresh=..)`.
+    CacheIndex {
+        /// The block.
+        block: BlockRV,
+        /// The index buffers' storage scope.
+        scope: String,
+        /// The repeat threshold (0: every index computation).
+        cse_thresh: i64,
+        /// The blocks made, one per index buffer.
+        outs: Vec<BlockRV>,
+    },
     /// `b1, b2 = sch.cache_inplace(block=.., read_buffer_index=.., storage_scope=..)`.
     CacheInplace {
         /// The block.
@@ -559,6 +570,11 @@ pub(super) fn print(trace: &[Instruction]) -> String {
                     b(*block)
                 )
             }
+            Instruction::CacheIndex { block, scope, cse_thresh, outs } => {
+                let call =
+                    format!("sch.cache_index(block={}, storage_scope={scope:?}, cse_thresh={cse_thresh})", b(*block));
+                if outs.is_empty() { call } else { format!("{} = {call}", targets(outs, b)) }
+            }
             Instruction::CacheInplace { block, read_index, scope, outs } => format!(
                 "{} = sch.cache_inplace(block={}, read_buffer_index={read_index}, storage_scope={scope:?})",
                 targets(outs, b),
@@ -957,6 +973,13 @@ impl Schedule {
                     &consumers,
                 ))?;
                 Ok(vec![Named::Block(out)])
+            }
+            "cache_index" => {
+                let blk = a.block(0, "block")?;
+                let scope = a.string(1, "storage_scope")?;
+                let thresh = a.optional_int(2, "cse_thresh")?.unwrap_or(0);
+                let outs = se(self.cache_index(blk, &scope, thresh))?;
+                Ok(outs.into_iter().map(Named::Block).collect())
             }
             "cache_inplace" => {
                 let blk = a.block(0, "block")?;

@@ -319,6 +319,8 @@ impl Printer {
         if !b.strides().is_empty() && !b.auto_broadcast() {
             let st: Vec<String> = b.strides().iter().map(|e| dim(self, e)).collect();
             write!(s, ", strides={}", tuple(&st)).ok();
+        } else if b.has_flat_unit_stride() {
+            s.push_str(", strides=(1,)");
         }
         let off = b.elem_offset();
         let implicit = implicit_elem_offset(b).is_some();

@@ -428,6 +428,12 @@ impl Reader {
             let t = spec.shape.first().map_or(DataType::INT32, PrimExpr::dtype);
             spec.elem_offset = Some(PrimExpr::var(&Var::at(&format!("{name}_elem_offset"), Type::Prim(t), Some(span))));
         }
+        // TVM 0.27's `cache_index` allocates its index buffers with one unit stride whatever
+        // their rank: the stride of the flattened buffer, which TVM builds compact.
+        if spec.shape.len() != 1 && matches!(spec.strides.as_slice(), [s] if s.as_int() == Some(1)) {
+            spec.strides.clear();
+            spec.flat_unit_stride = true;
+        }
         if spec.auto_broadcast && spec.strides.is_empty() {
             // tir-spec.md other construct rule 3.5: fresh stride variables.
             spec.strides = spec
