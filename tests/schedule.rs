@@ -51,17 +51,20 @@ fn after_first_line(text: &str) -> &str {
 type Buffers = Vec<Vec<u8>>;
 
 /// Run `f` and `g` (same signature) on the same inputs; their outputs. Float buffers hold
-/// small multiples of 0.25, integer ones small integers.
+/// small multiples of 0.25, integer ones small integers; symbolic dimensions and scalar
+/// parameters are 37 (a size no split factor of the cases divides).
 fn outputs(f: &PrimFunc, g: &PrimFunc) -> Result<(Buffers, Buffers), String> {
+    const SIZE: i64 = 37;
     let run = |func: &PrimFunc| -> Result<Buffers, String> {
         let m = IRModule::from_func(func.clone());
-        let code = Engine::default().compile(&strata::tir::lower(&m).expect("lowers")).expect("compiles");
+        let lowered = strata::tir::lower(&m).map_err(|e| e.to_string())?;
+        let code = Engine::default().compile(&lowered).expect("compiles");
         let mut tensors: Vec<Tensor> = func
             .buffer_map
             .iter()
             .enumerate()
             .map(|(k, (_, b))| {
-                let shape: Vec<i64> = b.shape().iter().map(|d| d.as_int().expect("static shape")).collect();
+                let shape: Vec<i64> = b.shape().iter().map(|d| d.as_int().unwrap_or(SIZE)).collect();
                 let n = shape.iter().product::<i64>() as usize;
                 let small = |i: usize| (i * 7 + k * 3) % 11;
                 if b.dtype() == strata::tir::DataType::FLOAT32 {
@@ -84,7 +87,15 @@ fn outputs(f: &PrimFunc, g: &PrimFunc) -> Result<(Buffers, Buffers), String> {
                 t
             })
             .collect();
-        let mut args: Vec<strata::Arg<'_>> = tensors.iter_mut().map(|t| t.as_arg_mut()).collect();
+        let mut buffers = tensors.iter_mut();
+        let mut args: Vec<strata::Arg<'_>> = Vec::new();
+        for p in &func.params {
+            if func.buffer_map.iter().any(|(v, _)| v == p) {
+                args.push(buffers.next().expect("a tensor per buffer").as_arg_mut());
+            } else {
+                args.push(strata::Val::Int(SIZE, p.dtype().bits as u32).into());
+            }
+        }
         code.call(&func.name, &mut args).map_err(|e| e.to_string())?;
         drop(args);
         Ok(tensors.iter().map(|t| t.bytes().to_vec()).collect::<Vec<_>>())
@@ -142,6 +153,8 @@ fn tvm_traces_replay_to_tvms_function_and_trace() {
                 failures.push(format!("{case}: the scheduled kernel computes something else"))
             }
             Ok(_) => {}
+            // TVM's GPU intrinsics in its test kernels (`T.tvm_fill_fragment`): print only.
+            Err(e) if e.contains("not supported on CPU") => {}
             Err(e) => failures.push(format!("{case}: {e}")),
         }
     }
@@ -415,7 +428,7 @@ fn every_legality_rule_refuses_its_case() {
             conv,
             "b0 = sch.get_sblock(\"conv\")\nl1, l2, l3, l4, l5, l6, l7 = sch.get_loops(b0)\nb8 = sch.get_sblock(\"pad\")\nl9, l10, l11, l12 = sch.get_loops(b8)\nsch.reorder(l2, l12)\n"
         ),
-        "trace line 5: reorder: the loops are not in one chain of directly nested loops: w is not directly nested under s"
+        "trace line 5: reorder: The loops are not in a chain because they are not under the same scope."
     );
 }
 
@@ -1241,8 +1254,12 @@ fn newer_primitives_on_every_kernel_keep_results() {
     for path in &paths {
         let text = std::fs::read_to_string(path).expect("kernel");
         let f = read_func(path);
+        // TVM's test kernels with GPU intrinsics only print.
+        if strata::tir::lower(&IRModule::from_func(f.clone())).is_err() {
+            continue;
+        }
         let small = f.buffer_map.iter().all(|(_, b)| {
-            let n: i64 = b.shape().iter().map(|d| d.as_int().unwrap_or(i64::MAX / 2)).product();
+            let n: i64 = b.shape().iter().fold(1i64, |a, d| a.saturating_mul(d.as_int().unwrap_or(i64::MAX)));
             (b.dtype() == strata::tir::DataType::FLOAT32 || b.dtype().is_int()) && n <= 1 << 16
         });
         let names = block_names(&text);
@@ -1633,5 +1650,133 @@ fn cache_index_where_tvm_fails_and_what_it_refuses() {
             "b0 = sch.get_sblock(\"B\")\nl1, l2 = sch.get_loops(b0)\nl3 = sch.fuse(l1, l2)\nb4, b5, b6 = sch.cache_index(b0, \"global\")\n"
         ),
         "trace line 4: cache_index: block B binds vi to i_j_fused // 8, not to a loop of its own from 0 (not supported: TVM 0.27 sizes the index buffer by loop)"
+    );
+}
+
+#[test]
+fn split_and_fuse_refuse_what_tvm_refuses() {
+    // spec: TVM 0.27's loop_transformation.cc (the failing cases of its
+    // test_tir_schedule_split_fuse.py, with TVM's messages; loops named by their variable).
+    let head = "b0 = sch.get_sblock(\"B\")\nl1, l2, l3 = sch.get_loops(b0)\n";
+    let cases = [
+        (
+            "sf_with_seq",
+            "l4 = sch.fuse(l2, l3)",
+            "fuse: The loops can't be fused because the inner loop k is not the only child of outer loop j",
+        ),
+        (
+            "sf_with_anno",
+            "l4 = sch.fuse(l2, l3)",
+            "fuse: The primitive can't be applied because the loop k has annotation or thread binding",
+        ),
+        (
+            "sf_with_anno",
+            "l4, l5 = sch.split(l3, factors=[None, 10])",
+            "split: The primitive can't be applied because the loop k has annotation or thread binding",
+        ),
+        (
+            "sf_with_thread_binding",
+            "l4 = sch.fuse(l2, l3)",
+            "fuse: The primitive can't be applied because the loop k has annotation or thread binding",
+        ),
+        (
+            "sf_with_thread_binding",
+            "l4, l5 = sch.split(l3, factors=[None, 10])",
+            "split: The primitive can't be applied because the loop k has annotation or thread binding",
+        ),
+        (
+            "sf_with_starting_point",
+            "l4 = sch.fuse(l2, l3)",
+            "fuse: The loop k does not start with 0, which is not supported",
+        ),
+        (
+            "sf_with_starting_point",
+            "l4, l5 = sch.split(l3, factors=[None, 10])",
+            "split: The loop k does not start with 0, which is not supported",
+        ),
+        ("sf_dependent_loops", "l4 = sch.fuse(l1, l2)", "fuse: A loop j's `extent` is dependent on another loop i"),
+        (
+            "sf_elementwise",
+            "l4, l5 = sch.split(l1, factors=[-2, -64])",
+            "split: All the constant factors are required to be positive. However, the factor at position 0 is -2",
+        ),
+        (
+            "sf_symbolic",
+            "l4, l5 = sch.split(l3, factors=[8, 4])",
+            "split: The product of factors is not larger than or equal to the extent of loop k",
+        ),
+    ];
+    for (kernel, line, message) in cases {
+        let func = read_func(&dir().join(format!("kernels/{kernel}.py")));
+        let e = Schedule::replay(func, &format!("{head}{line}\n")).unwrap_err().to_string();
+        assert_eq!(e, format!("trace line 3: {message}"), "{kernel}: {line}");
+    }
+}
+
+#[test]
+fn reorder_refuses_what_tvm_refuses() {
+    // spec: TVM 0.27's Reorder (loop_transformation.cc: a chain of single-branch loops in one
+    // scope; blocks below of spatial or reduction variables with affine bindings); the failing
+    // cases of its test_tir_schedule_reorder.py, with TVM's messages.
+    let b4 = "b0 = sch.get_sblock(\"B\")\nl1, l2, l3, l4 = sch.get_loops(b0)\n";
+    let b3 = "b0 = sch.get_sblock(\"B\")\nl1, l2, l3 = sch.get_loops(b0)\n";
+    let affine = |b: &str| format!("reorder: The block {b} is required to have an affine binding");
+    let cases = [
+        ("ro_predicate", format!("{b4}sch.reorder(l4, l1)"), 3, affine("B")),
+        ("ro_dependent_loop", format!("{b4}sch.reorder(l4, l1)"), 3, affine("B")),
+        ("ro_not_affine", format!("{b4}sch.reorder(l4, l1)"), 3, affine("B")),
+        (
+            "ro_partial_affine",
+            "b0 = sch.get_sblock(\"block\")\nl1, l2, l3 = sch.get_loops(b0)\nsch.reorder(l1, l3, l2)".to_string(),
+            3,
+            affine("block"),
+        ),
+        ("ro_elementwise", format!("{b4}sch.reorder(l3, l1, l1)"), 3, "reorder: Loop i appears in the input array for multiple times.".to_string()),
+        (
+            "ro_non_single_branch",
+            format!("{b3}sch.reorder(l3, l1)"),
+            3,
+            "reorder: The loops are not in a chain because there is a non-single-branch stmt in between. Problematic stmt: j".to_string(),
+        ),
+        (
+            "ro_non_single_branch",
+            format!("{b3}b4 = sch.get_sblock(\"C\")\nl5, l6, l7 = sch.get_loops(b4)\nsch.reorder(l3, l1, l7)"),
+            5,
+            "reorder: The loops are not in a chain because there is a non-single-branch stmt in between. Problematic stmt: j".to_string(),
+        ),
+        (
+            "ro_not_same_scope",
+            "b0 = sch.get_sblock(\"B\")\nl1, = sch.get_loops(b0)\nb2 = sch.get_sblock(\"A\")\nl3, l4 = sch.get_loops(b2)\nsch.reorder(l1, l3)".to_string(),
+            5,
+            "reorder: The loops are not in a chain because they are not under the same scope.".to_string(),
+        ),
+        (
+            "ro_scan_var",
+            format!("{b3}sch.reorder(l3, l1)"),
+            3,
+            "reorder: The block B under the loops to be reordered have block iter type other than data-parallel or reduction".to_string(),
+        ),
+    ];
+    for (kernel, trace, line, message) in cases {
+        let func = read_func(&dir().join(format!("kernels/{kernel}.py")));
+        let e = Schedule::replay(func, &format!("{trace}\n")).unwrap_err().to_string();
+        assert_eq!(e, format!("trace line {line}: {message}"), "{kernel}: {trace}");
+    }
+}
+
+#[test]
+fn write_at_refuses_a_predicated_writer() {
+    // TVM 0.27 copies the whole box back after a block that writes only where its predicate
+    // holds, over the elements it left alone (checked: its kernel computes something else).
+    let func = read_func(&dir().join("kernels/ro_predicate.py"));
+    let e = Schedule::replay(
+        func,
+        "b0 = sch.get_sblock(\"B\")\nl1, l2, l3, l4 = sch.get_loops(b0)\nb5 = sch.write_at(l1, b0, 0, \"global\")\n",
+    )
+    .unwrap_err()
+    .to_string();
+    assert_eq!(
+        e,
+        "trace line 3: write_at: block B writes B under the predicate i * 4096 + j * 256 + k * 16 + l < 100: the copy back would write elements it did not write"
     );
 }

@@ -210,6 +210,9 @@ pub fn subtract(a: &PrimExpr, b: &PrimExpr) -> PrimExpr {
 /// `x * c` for a constant `c`, distributed over sums and merged into products.
 fn scale(x: &PrimExpr, c: &PrimExpr) -> PrimExpr {
     let k = c.as_int().unwrap_or(1);
+    if let Some(v) = x.as_int() {
+        return PrimExpr::int_of(v.wrapping_mul(k), x.dtype());
+    }
     match x.kind() {
         ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
             PrimExpr::binary(*op, simplify(&PrimExpr::binary(BinOp::Mul, a.clone(), c.clone())), scale(b, c))

@@ -1072,6 +1072,65 @@ CASES += [
     ("cache_index_gather_thresh", "kernels/gather_index", lambda s: s.cache_index("B", "global", 2)),
 ]
 
+def sf(block, f):
+    def g(sch):
+        f(sch, sch.get_loops(sch.get_sblock(block)))
+    return g
+
+
+CASES += [
+    # TVM's test_tir_schedule_split_fuse.py: its schedules on its kernels (the refused ones are
+    # legality cases in tests/schedule.rs).
+    ("sf_fuse", "kernels/sf_elementwise", sf("B", lambda s, l: s.fuse(*l))),
+    ("sf_split_no_predication", "kernels/sf_elementwise", sf("B", lambda s, l: [
+        s.split(l[0], factors=[2, 1, 64], disable_predication=True),
+        s.split(l[1], factors=[4, 32], disable_predication=True),
+        s.split(l[2], factors=[16, 8], disable_predication=True)])),
+    ("sf_split_inferred", "kernels/sf_elementwise", sf("B", lambda s, l: [
+        s.split(l[0], factors=[None, 1, 64]), s.split(l[1], factors=[2, None, 64]),
+        s.split(l[2], factors=[2, 1, None])])),
+    ("sf_split_dynamic", "kernels/sf_dynamic", sf("B", lambda s, l: [
+        s.split(l[0], factors=[None, 16]), s.split(l[1], factors=[4, 32]), s.split(l[2], factors=[16, None])])),
+    ("sf_split_predicate", "kernels/sf_elementwise", sf("B", lambda s, l: [
+        s.split(l[0], factors=[1000, 2, 3]), s.split(l[1], factors=[None, 129]), s.split(l[2], factors=[3, None])])),
+    ("sf_fuse_opaque_block", "kernels/sf_with_opaque_block", sf("opaque", lambda s, l: s.fuse(*l))),
+    ("sf_fuse_opaque_access", "kernels/sf_opaque_access", lambda s: [
+        s.fuse(*s.get_loops(s.get_sblock("A"))), s.fuse(*s.get_loops(s.get_sblock("B")))]),
+    ("sf_split_opaque_block", "kernels/sf_with_opaque_block", sf("opaque", lambda s, l: s.split(l[0], factors=[None, 16]))),
+    ("sf_split_opaque_access", "kernels/sf_opaque_access", lambda s: [
+        s.split(s.get_loops(s.get_sblock("A"))[1], factors=[None, 4]),
+        s.split(s.get_loops(s.get_sblock("B"))[1], factors=[None, 4])]),
+    ("sf_fuse_symbolic", "kernels/sf_symbolic", sf("B", lambda s, l: s.fuse(*l))),
+    ("sf_split_symbolic", "kernels/sf_symbolic", sf("B", lambda s, l: s.split(l[2], factors=[10, None]))),
+    ("sf_split_symbolic_int64_factor", "kernels/sf_symbolic", sf("B", lambda s, l: s.split(l[2], factors=[tvm.tirx.IntImm("int64", 10), None]))),
+    ("sf_fuse_not_affine", "kernels/sf_not_affine", sf("B", lambda s, l: s.fuse(l[1], l[2]))),
+    ("sf_split_dependent", "kernels/sf_dependent_loops", sf("B", lambda s, l: s.split(l[1], factors=[None, 10]))),
+    ("sf_add_unit_loop_block", "kernels/sf_zero_dim", lambda s: s.add_unit_loop(s.get_sblock("C"))),
+    ("sf_add_unit_loop_loop", "kernels/sf_zero_dim_loop", lambda s: s.add_unit_loop(s.get_loops(s.get_sblock("C"))[0])),
+    ("sf_symbolic_2d_tiling", "kernels/sf_symbolic_2d", sf("B", lambda s, l: (lambda i, j: (
+        s.reorder(i[0], j[0], i[1], j[1]), s.fuse(i[0], j[0])))(
+        s.split(l[0], factors=[None, 64]), s.split(l[1], factors=[None, 16])))),
+]
+
+def ro_cascade(sch):
+    p0, p1 = sch.get_sblock("pool_0"), sch.get_sblock("pool_1")
+    _, _, h, w, _, _ = sch.get_loops(p1)
+    ho, _ = sch.split(h, factors=[None, 4])
+    sch.compute_at(p0, ho)
+    _, _, _, h_i, w, _, _ = sch.get_loops(p0)
+    sch.reorder(w, h_i)
+
+
+CASES += [
+    # TVM's test_tir_schedule_reorder.py (the refused ones are legality cases in
+    # tests/schedule.rs).
+    ("ro_reorder", "kernels/ro_elementwise", sf("B", lambda s, l: s.reorder(l[3], l[0]))),
+    ("ro_reorder2", "kernels/ro_elementwise", sf("B", lambda s, l: s.reorder(l[2], l[0], l[3]))),
+    ("ro_overlapped_access", "kernels/ro_overlapped_access", sf("block", lambda s, l: s.reorder(l[0], l[2], l[1]))),
+    ("ro_partial_affine", "kernels/ro_partial_affine", sf("block", lambda s, l: s.reorder(l[2], l[1]))),
+    ("ro_cascade_tiled", "kernels/ro_cascade_pool", ro_cascade),
+]
+
 # `generate.py CASE ..` regenerates only those cases.
 for case, kname, fn in [c for c in CASES if not sys.argv[1:] or c[0] in sys.argv[1:]]:
     src = kernel(kname)

@@ -68,43 +68,77 @@ impl Schedule {
             return Err(err(P, "at least one factor is needed"));
         }
         check_factors(&factors, P)?;
-        let Some(extent) = p.extent.as_int() else {
-            return Err(err(P, format!("the extent of loop {name} is not a constant (not supported yet)")));
-        };
+        check_plain_loop(&p, P)?;
+        let dt = p.var.dtype();
         let known = factors.iter().flatten().try_fold(1i64, |a, &f| a.checked_mul(f));
         let Some(known) = known else { return Err(err(P, "the product of the factors overflows")) };
-        let extents: Vec<i64> =
-            factors.iter().map(|f| f.unwrap_or_else(|| (extent.max(1) - 1) / known.max(1) + 1)).collect();
-        let product = extents.iter().try_fold(1i64, |a, &f| a.checked_mul(f));
-        // Factors, strides and the product are values of the loop variable's type.
-        let max = type_max(p.var.dtype());
-        if product.is_none_or(|x| x > max) {
-            return Err(err(P, format!("the factors' product does not fit the type {} of loop {name}", p.var.dtype())));
-        }
-        if product.is_none_or(|p| p < extent) {
-            return Err(err(
-                P,
-                format!("The product of factors is not larger than or equal to the extent of loop {name}"),
-            ));
-        }
-        let dt = p.var.dtype();
+        let too_small =
+            || err(P, format!("The product of factors is not larger than or equal to the extent of loop {name}"));
+        // The new extents, and whether their product is the extent (else a predicate guards).
+        let (extents, exact): (Vec<PrimExpr>, bool) = match p.extent.as_int() {
+            Some(extent) => {
+                let ints: Vec<i64> =
+                    factors.iter().map(|f| f.unwrap_or_else(|| (extent.max(1) - 1) / known.max(1) + 1)).collect();
+                let product = ints.iter().try_fold(1i64, |a, &f| a.checked_mul(f));
+                // Factors, strides and the product are values of the loop variable's type.
+                if product.is_none_or(|x| x > type_max(dt)) {
+                    return Err(err(P, format!("the factors' product does not fit the type {dt} of loop {name}")));
+                }
+                if product.is_none_or(|p| p < extent) {
+                    return Err(too_small());
+                }
+                (ints.iter().map(|&e| PrimExpr::int_of(e, dt)).collect(), product == Some(extent))
+            }
+            // A symbolic extent: the inferred factor is TVM's `(n + k - 1) // k`; constant factors
+            // alone cannot be proven to cover it.
+            None => {
+                if factors.iter().all(Option::is_some) {
+                    return Err(too_small());
+                }
+                if known > type_max(dt) {
+                    return Err(err(P, format!("the factors' product does not fit the type {dt} of loop {name}")));
+                }
+                let inferred = if known == 1 {
+                    p.extent.clone()
+                } else {
+                    simplify(&PrimExpr::floordiv(
+                        PrimExpr::binary(BinOp::Add, p.extent.clone(), PrimExpr::int_of(known - 1, dt)),
+                        PrimExpr::int_of(known, dt),
+                    ))
+                };
+                let extents = factors.iter().map(|f| f.map_or_else(|| inferred.clone(), |c| PrimExpr::int_of(c, dt)));
+                (extents.collect(), known == 1)
+            }
+        };
         let vars: Vec<Var> =
             (0..extents.len()).map(|i| Var::at(&format!("{name}_{i}"), p.var.ty().clone(), p.var.span())).collect();
         // i = i_0 * (e_1 * e_2 ..) + i_1 * (e_2 ..) + .. + i_n (+ min), summed left to right.
         let mut value: Option<PrimExpr> = None;
         for (k, v) in vars.iter().enumerate() {
-            if !preserve_unit_iters && extents[k] == 1 {
+            if !preserve_unit_iters && extents[k].as_int() == Some(1) {
                 continue;
             }
-            let stride = extents[k + 1..].iter().fold(1i64, |a, &e| a.saturating_mul(e));
-            let term = simplify(&PrimExpr::binary(BinOp::Mul, PrimExpr::var(v), PrimExpr::int_of(stride, dt)));
+            let stride = extents[k + 1..].iter().fold(PrimExpr::int_of(1, dt), |a, e| fold_mul(&a, e));
+            let term = simplify(&PrimExpr::binary(BinOp::Mul, PrimExpr::var(v), stride));
             value = Some(match value {
                 None => term,
                 Some(acc) => PrimExpr::binary(BinOp::Add, acc, term),
             });
         }
         let mut value = value.unwrap_or_else(|| PrimExpr::int_of(0, dt));
-        let unsplit = value.clone();
+        // TVM's predicate is the unsimplified `(i_0 * e_1 + i_1) * e_2 + i_2` (its loop variable
+        // rebuilt factor by factor), of the kept variables.
+        let mut unsplit: Option<PrimExpr> = None;
+        for (v, e) in vars.iter().zip(&extents) {
+            if !preserve_unit_iters && e.as_int() == Some(1) {
+                continue;
+            }
+            unsplit = Some(match unsplit {
+                None => PrimExpr::var(v),
+                Some(acc) => PrimExpr::binary(BinOp::Add, fold_mul(&acc, e), PrimExpr::var(v)),
+            });
+        }
+        let unsplit = unsplit.unwrap_or_else(|| PrimExpr::int_of(0, dt));
         if p.min.as_int() != Some(0) {
             value = PrimExpr::binary(BinOp::Add, value, p.min.clone());
         }
@@ -116,19 +150,19 @@ impl Schedule {
         iterators.extend(above.iter().filter_map(ForParts::of).map(|f| f.var.id()));
         iterators.extend(vars.iter().map(Var::id));
         body = simplify_bindings(&body, &iterators);
-        if product != Some(extent) && !opts.disable_predication {
-            let cond = PrimExpr::cmp(CmpOp::Lt, unsplit, PrimExpr::int_of(extent, dt));
+        if !exact && !opts.disable_predication {
+            let cond = PrimExpr::cmp(CmpOp::Lt, unsplit, p.extent.clone());
             body = tree::map_outer_blocks(&body, &mut |_, pred, _| match pred.as_int() {
                 Some(1) => cond.clone(),
                 _ => PrimExpr::and(pred.clone(), cond.clone()),
             });
         }
         let mut inner = body;
-        for (v, &e) in vars.iter().zip(&extents).rev() {
+        for (v, e) in vars.iter().zip(&extents).rev() {
             inner = ForParts {
                 var: v.clone(),
                 min: PrimExpr::int_of(0, dt),
-                extent: PrimExpr::int_of(e, dt),
+                extent: e.clone(),
                 kind: ForKind::Serial,
                 body: inner,
                 annotations: Vec::new(),
@@ -162,6 +196,17 @@ impl Schedule {
             }
             parts.push(ForParts::of(&s).ok_or_else(|| err(P, "not a loop"))?);
         }
+        for p in &parts {
+            check_plain_loop(p, P)?;
+        }
+        for (k, inner) in parts.iter().enumerate() {
+            if let Some(outer) = parts[..k].iter().find(|o| crate::tir::region::uses_var(&inner.extent, o.var.id())) {
+                return Err(err(
+                    P,
+                    format!("A loop {}'s `extent` is dependent on another loop {}", inner.var.name(), outer.var.name()),
+                ));
+            }
+        }
         for w in parts.windows(2) {
             let (outer, inner) = (&w[0], &w[1]);
             if outer.var.id() == inner.var.id() {
@@ -194,43 +239,62 @@ impl Schedule {
                 ));
             }
         }
-        let extents: Vec<i64> = parts
-            .iter()
-            .map(|p| {
-                p.extent.as_int().ok_or_else(|| {
-                    err(P, format!("the extent of loop {} is not a constant (not supported yet)", p.var.name()))
-                })
-            })
-            .collect::<Result<_, _>>()?;
-        let total = extents
-            .iter()
-            .try_fold(1i64, |a, &e| a.checked_mul(e))
-            .filter(|&t| t <= type_max(parts[0].var.dtype()))
-            .ok_or_else(|| err(P, format!("the fused extent does not fit the type {}", parts[0].var.dtype())))?;
         let first = &parts[0];
         let dt = first.var.dtype();
         let names: Vec<&str> = parts.iter().map(|p| p.var.name()).collect();
         let fused = Var::at(&format!("{}_fused", names.join("_")), first.var.ty().clone(), first.var.span());
-        // l_k = fused % (e_k * suffix) // suffix, with suffix the product of the extents inside.
-        let mut map = HashMap::default();
         let n = parts.len();
-        for (k, p) in parts.iter().enumerate() {
-            let suffix: i64 = extents[k + 1..].iter().product();
-            let mut v = PrimExpr::var(&fused);
-            if k > 0 {
-                v = PrimExpr::floormod(v, PrimExpr::int_of(extents[k] * suffix, dt));
+        let mut map = HashMap::default();
+        let constant: Option<Vec<i64>> = parts.iter().map(|p| p.extent.as_int()).collect();
+        let total = match constant {
+            Some(extents) => {
+                let total = extents
+                    .iter()
+                    .try_fold(1i64, |a, &e| a.checked_mul(e))
+                    .filter(|&t| t <= type_max(dt))
+                    .ok_or_else(|| err(P, format!("the fused extent does not fit the type {dt}")))?;
+                // l_k = fused % (e_k * suffix) // suffix, with suffix the product of the extents inside.
+                for (k, p) in parts.iter().enumerate() {
+                    let suffix: i64 = extents[k + 1..].iter().product();
+                    let mut v = PrimExpr::var(&fused);
+                    if k > 0 {
+                        v = PrimExpr::floormod(v, PrimExpr::int_of(extents[k] * suffix, dt));
+                    }
+                    if k + 1 < n {
+                        v = PrimExpr::floordiv(v, PrimExpr::int_of(suffix, dt));
+                    }
+                    if p.min.as_int() != Some(0) {
+                        v = PrimExpr::binary(BinOp::Add, v, p.min.clone());
+                    }
+                    // Knowing the fused loop's range, as TVM's analyzer does: `fused // 2` is 0 and
+                    // `fused % 2` is `fused` under a fused loop of extent 2 (unit loops fused in).
+                    let range = |x: &Var| (x.id() == fused.id()).then_some((0, i128::from(total) - 1));
+                    map.insert(p.var.id(), crate::tir::arith::simplify_in(&v, &range));
+                }
+                PrimExpr::int_of(total, dt)
             }
-            if k + 1 < n {
-                v = PrimExpr::floordiv(v, PrimExpr::int_of(suffix, dt));
+            // Symbolic extents, as TVM builds them: l_k = fused % (lower * e_k) // lower, with
+            // lower the product of the extents inside (built innermost first); the extent is
+            // the simplified product.
+            None => {
+                let mut lower = PrimExpr::int_of(1, dt);
+                for (k, p) in parts.iter().enumerate().rev() {
+                    let mut v = if p.extent.as_int() == Some(1) {
+                        PrimExpr::int_of(0, dt)
+                    } else if k == 0 {
+                        fold_div(&PrimExpr::var(&fused), &lower)
+                    } else {
+                        fold_div(&fold_mod(&PrimExpr::var(&fused), &fold_mul(&lower, &p.extent)), &lower)
+                    };
+                    lower = fold_mul(&lower, &p.extent);
+                    if p.min.as_int() != Some(0) {
+                        v = PrimExpr::binary(BinOp::Add, v, p.min.clone());
+                    }
+                    map.insert(p.var.id(), simplify(&v));
+                }
+                simplify(&parts.iter().fold(PrimExpr::int_of(1, dt), |a, p| fold_mul(&a, &p.extent)))
             }
-            if p.min.as_int() != Some(0) {
-                v = PrimExpr::binary(BinOp::Add, v, p.min.clone());
-            }
-            // Knowing the fused loop's range, as TVM's analyzer does: `fused // 2` is 0 and
-            // `fused % 2` is `fused` under a fused loop of extent 2 (unit loops fused in).
-            let range = |x: &Var| (x.id() == fused.id()).then_some((0, i128::from(total) - 1));
-            map.insert(p.var.id(), crate::tir::arith::simplify_in(&v, &range));
-        }
+        };
         let innermost = &parts[n - 1];
         let mut iterators = loop_vars(&innermost.body);
         iterators.extend(above.iter().filter_map(ForParts::of).map(|f| f.var.id()));
@@ -239,7 +303,7 @@ impl Schedule {
         let stmt = ForParts {
             var: fused.clone(),
             min: PrimExpr::int_of(0, dt),
-            extent: PrimExpr::int_of(total, dt),
+            extent: total,
             kind: ForKind::Serial,
             body,
             annotations: Vec::new(),
@@ -291,23 +355,47 @@ impl Schedule {
                 break;
             }
             if !matches!(next.kind(), StmtKind::For { .. }) {
-                let outside: Vec<&str> = given
+                // TVM's messages: a statement list between the loops, or loops of other scopes.
+                let rest: Vec<u64> = given
                     .iter()
-                    .filter(|(q, _)| !chain.iter().any(|c| c.var.id() == q.var.id()))
-                    .map(|(q, _)| q.var.name())
+                    .map(|(q, _)| q.var.id())
+                    .filter(|id| !chain.iter().any(|c| c.var.id() == *id))
                     .collect();
+                let in_branch =
+                    rest.iter().all(|&id| tree::find_loop(&next, id).is_some() && !loop_under_block(&next, id));
                 return Err(err(
                     P,
-                    format!(
-                        "the loops are not in one chain of directly nested loops: {} is not directly nested under {}",
-                        outside.join(", "),
-                        chain.last().map_or("", |c| c.var.name())
-                    ),
+                    if in_branch {
+                        format!(
+                            "The loops are not in a chain because there is a non-single-branch stmt in between. Problematic stmt: {}",
+                            chain.last().map_or("", |c| c.var.name())
+                        )
+                    } else {
+                        "The loops are not in a chain because they are not under the same scope.".to_string()
+                    },
                 ));
             }
             cur = next;
         }
         let body = chain.last().map(|c| c.body.clone()).unwrap_or_else(Stmt::empty);
+        // The blocks below: reduction or spatial variables only, bound affinely to the loops
+        // from the top of the chain down (TVM's CheckBlockIterTypeAndAffineBinding).
+        for (between, realize, blk) in tree::outer_blocks(&body) {
+            if blk.iter_vars.iter().any(|iv| !matches!(iv.iter_type, IterType::DataPar | IterType::CommReduce)) {
+                return Err(err(
+                    P,
+                    format!(
+                        "The block {} under the loops to be reordered have block iter type other than data-parallel or reduction",
+                        blk.name
+                    ),
+                ));
+            }
+            let mut loops = chain.clone();
+            loops.extend(between.iter().filter_map(ForParts::of));
+            if let Some(why) = super::affine_binding::affine_binding_error(&realize, &loops) {
+                return Err(err(P, why));
+            }
+        }
         let mut order = given.into_iter().map(|(p, _)| p);
         let headers: Vec<ForParts> =
             chain.into_iter().map(|c| if ids.contains(&c.var.id()) { order.next().unwrap_or(c) } else { c }).collect();
@@ -408,6 +496,59 @@ impl Schedule {
             })
             .collect()
     }
+}
+
+/// Whether the loop `id` lies inside a block under `s`.
+fn loop_under_block(s: &Stmt, id: u64) -> bool {
+    let mut found = false;
+    crate::tir::visit::walk_stmts(s, &mut |x| {
+        if let StmtKind::BlockRealize { .. } = x.kind() {
+            found |= tree::find_loop(x, id).is_some();
+        }
+    });
+    found
+}
+
+/// `a * b` folded as TVM's operator folds constants (`x * 1` is `x`).
+fn fold_mul(a: &PrimExpr, b: &PrimExpr) -> PrimExpr {
+    match crate::tir::arith::try_const_fold(BinOp::Mul, a, b) {
+        Ok(Some(x)) => x,
+        _ => PrimExpr::binary(BinOp::Mul, a.clone(), b.clone()),
+    }
+}
+
+/// `a // b` folded as TVM's operator folds constants (`x // 1` is `x`).
+fn fold_div(a: &PrimExpr, b: &PrimExpr) -> PrimExpr {
+    match crate::tir::arith::try_const_fold(BinOp::FloorDiv, a, b) {
+        Ok(Some(x)) => x,
+        _ => PrimExpr::floordiv(a.clone(), b.clone()),
+    }
+}
+
+/// `a % b` folded as TVM's operator folds constants.
+fn fold_mod(a: &PrimExpr, b: &PrimExpr) -> PrimExpr {
+    match crate::tir::arith::try_const_fold(BinOp::FloorMod, a, b) {
+        Ok(Some(x)) => x,
+        _ => PrimExpr::floormod(a.clone(), b.clone()),
+    }
+}
+
+/// TVM's rules for the loops `split` and `fuse` take: starting at 0, without annotations or a
+/// thread binding.
+fn check_plain_loop(p: &ForParts, primitive: &'static str) -> Result<(), ScheduleError> {
+    if !p.annotations.is_empty() || matches!(p.kind, ForKind::ThreadBinding(_)) {
+        return Err(err(
+            primitive,
+            format!(
+                "The primitive can't be applied because the loop {} has annotation or thread binding",
+                p.var.name()
+            ),
+        ));
+    }
+    if p.min.as_int() != Some(0) {
+        return Err(err(primitive, format!("The loop {} does not start with 0, which is not supported", p.var.name())));
+    }
+    Ok(())
 }
 
 /// TVM's rules for split and partition factors: at most one inferred, the others positive.

@@ -41,6 +41,7 @@
 //! inferred by the reader where a script leaves them out ([`crate::tir::region`]). Not yet:
 //! `cache_index`, `cache_inplace`.
 
+mod affine_binding;
 mod blockize;
 mod blocks;
 mod cache_index;

@@ -170,6 +170,24 @@ impl Schedule {
         // wrote itself after its own init is there.
         if !read {
             for sub in &subtrees[replaced.clone()] {
+                // A predicated writer leaves elements of its box unwritten, and the copy back
+                // would write the copy's stale ones over them (TVM 0.27 builds that kernel).
+                for (_, realize, b) in tree::outer_blocks(sub) {
+                    if let StmtKind::BlockRealize { predicate, .. } = realize.kind()
+                        && predicate.as_int() != Some(1)
+                        && b.writes.iter().any(|x| x.buffer == src)
+                    {
+                        return Err(err(
+                            p,
+                            format!(
+                                "block {} writes {} under the predicate {}: the copy back would write elements it did not write",
+                                b.name,
+                                src.name(),
+                                crate::tir::script::print_expr(predicate)
+                            ),
+                        ));
+                    }
+                }
                 for (_, _, b) in tree::outer_blocks(sub) {
                     if (b.reads.iter().any(|x| x.buffer == src) || reads_in_body(&b, &src)) && !accumulates(&b, &src) {
                         return Err(err(

@@ -63,8 +63,11 @@ struct Printer {
     /// the same range prints as `T.axis.remap`).
     loops: Vec<(u64, PrimExpr, PrimExpr)>,
     /// Variables a signature names as strings (`T.Buffer(("n",), ..)`), declared in the body
-    /// as TVM does (`n = T.int32()`).
-    signature_strings: Vec<Var>,
+    /// as TVM does (`n = T.int32()`; those a buffer introduces on one line, `n, m = T.int32(),
+    /// T.int32()`), with the number of the buffer that introduced each.
+    signature_strings: Vec<(Var, usize)>,
+    /// How many signature buffers were printed.
+    signature_buffers: usize,
     /// Buffers of the signature by their data variable (a buffer declared on the same data
     /// prints as a `.view`).
     data_owner: HashMap<u64, Buffer>,
@@ -105,6 +108,7 @@ impl Printer {
             raw_names: false,
             loops: Vec::new(),
             signature_strings: Vec::new(),
+            signature_buffers: 0,
             data_owner: HashMap::new(),
             block_list: None,
             bare_scalars: false,
@@ -217,12 +221,12 @@ impl Printer {
         let name = f.name.clone();
         self.line(indent, &format!("def {name}({}){ret}:", params.join(", ")));
         let ind = indent + 1;
-        for v in std::mem::take(&mut self.signature_strings) {
-            if f.params.contains(&v) {
-                continue;
-            }
-            let n = self.var(&v);
-            self.line(ind, &format!("{n} = T.{}()", v.dtype()));
+        let strings: Vec<(Var, usize)> =
+            std::mem::take(&mut self.signature_strings).into_iter().filter(|(v, _)| !f.params.contains(v)).collect();
+        for group in strings.chunk_by(|a, b| a.1 == b.1) {
+            let names: Vec<String> = group.iter().map(|(v, _)| self.var(v)).collect();
+            let types: Vec<String> = group.iter().map(|(v, _)| format!("T.{}()", v.dtype())).collect();
+            self.line(ind, &format!("{} = {}", names.join(", "), types.join(", ")));
         }
         // Variables of buffers matched in the body, and of Let expressions, are declared first.
         let mut decls = Vec::new();
@@ -299,11 +303,14 @@ impl Printer {
 
     /// `shape, "dtype", kw=..`: variables not yet defined are written as strings in a signature.
     fn buffer_args(&mut self, b: &Buffer, defined: &HashSet<u64>, signature: bool) -> String {
+        if signature {
+            self.signature_buffers += 1;
+        }
         let dim = |p: &mut Printer, e: &PrimExpr| -> String {
             match e.as_var() {
                 Some(v) if signature && !defined.contains(&v.id()) => {
-                    if !p.signature_strings.contains(v) {
-                        p.signature_strings.push(v.clone());
+                    if !p.signature_strings.iter().any(|(x, _)| x == v) {
+                        p.signature_strings.push((v.clone(), p.signature_buffers));
                     }
                     format!("\"{}\"", p.var(v))
                 }

@@ -1,0 +1,16 @@
+# A kernel for schedule cases (generate.py), from TVM's test_tir_schedule_reorder.py (shapes scaled down from 128).
+# from tvm.script import tirx as T
+
+@T.prim_func(s_tir=True)
+def ro_not_same_scope(a: T.handle, b: T.handle) -> None:
+    A = T.match_buffer(a, (16, 16, 16))
+    B = T.match_buffer(b, (16, 16, 16))
+    for i, j in T.grid(16, 16):
+        with T.sblock("A"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            for k in T.serial(0, 16):
+                with T.sblock("B"):
+                    vk = T.axis.S(16, k)
+                    T.reads([A[vi, vj, vk]])
+                    T.writes([B[vi, vj, vk]])
+                    B[vi, vj, vk] = A[vi, vj, vk] * 2.0

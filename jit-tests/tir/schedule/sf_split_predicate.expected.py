@@ -1,0 +1,16 @@
+# kernel: kernels/sf_elementwise.py; TVM 0.27's print of it scheduled by sf_split_predicate.trace (generate.py)
+# from tvm.script import tirx as T
+# from tvm.tirx.layout import Axis
+
+@T.prim_func(s_tir=True)
+def sf_elementwise(A: T.Buffer((128, 128, 128), "float32"), B: T.Buffer((128, 128, 128), "float32")):
+    # with T.sblock("root"):
+    for i_0, i_1, i_2, j_0, j_1, k_0, k_1 in T.grid(1000, 2, 3, 1, 129, 3, 43):
+        with T.sblock("B"):
+            vi = T.axis.spatial(128, i_0 * 6 + i_1 * 3 + i_2)
+            vj = T.axis.spatial(128, j_0 * 129 + j_1)
+            vk = T.axis.spatial(128, k_0 * 43 + k_1)
+            T.where((i_0 * 2 + i_1) * 3 + i_2 < 128 and j_0 * 129 + j_1 < 128 and k_0 * 43 + k_1 < 128)
+            T.reads(A[vi, vj, vk])
+            T.writes(B[vi, vj, vk])
+            B[vi, vj, vk] = A[vi, vj, vk] * T.float32(2.0)

@@ -1,0 +1,123 @@
+//! TVM's affine-binding requirement (`CheckPartialAffineBinding`, which asks `DetectIterMap`
+//! whether a block's bindings are a surjective map of the loops above it), for the loops a
+//! primitive moves: the loops from a given one down to the block; loops further out are
+//! symbols.
+//!
+//! Strata checks the shapes `DetectIterMap` accepts in the kernels schedules make: each binding
+//! a sum of those loops' variables (and of `x // c`, `x % c` of such sums) with integer
+//! coefficients, the smallest of them 1; no loop's range depending on another of them; and a
+//! predicate whose conjuncts over them each bound the sum one binding is (as `split` and
+//! `compute_at` write them). Anything else is refused as TVM refuses it, "is required to have
+//! an affine binding".
+
+use rustc_hash::FxHashSet as HashSet;
+
+use crate::tir::arith::linear;
+use crate::tir::ast::*;
+
+/// Whether `e` mentions one of `vars`.
+fn mentions(e: &PrimExpr, vars: &HashSet<u64>) -> bool {
+    let mut found = false;
+    crate::tir::visit::walk_expr(e, &mut |x| found |= x.as_var().is_some_and(|v| vars.contains(&v.id())));
+    found
+}
+
+/// `e` as a sum of terms `coefficient * atom` (constants left out), or `None` when a product
+/// of two non-constants is in the way of that.
+fn summands(e: &PrimExpr, k: i128, out: &mut Vec<(PrimExpr, i128)>, depth: u32) -> Option<()> {
+    if depth > 64 {
+        return None;
+    }
+    match e.kind() {
+        ExprKind::IntImm(_) => {}
+        ExprKind::Binary(BinOp::Add, a, b) => {
+            summands(a, k, out, depth + 1)?;
+            summands(b, k, out, depth + 1)?;
+        }
+        ExprKind::Binary(BinOp::Sub, a, b) => {
+            summands(a, k, out, depth + 1)?;
+            summands(b, -k, out, depth + 1)?;
+        }
+        ExprKind::Binary(BinOp::Mul, a, c) | ExprKind::Binary(BinOp::Mul, c, a) if c.as_int().is_some() => {
+            summands(a, k.checked_mul(i128::from(c.as_int()?))?, out, depth + 1)?;
+        }
+        _ => out.push((e.clone(), k)),
+    }
+    Some(())
+}
+
+/// The smallest coefficient of the terms of `e` over `vars`, if `e` is a sum of such terms
+/// (`None`: not affine; `Some(None)`: no term uses them).
+fn affine_scale(e: &PrimExpr, vars: &HashSet<u64>, depth: u32) -> Option<Option<i128>> {
+    if depth > 16 {
+        return None;
+    }
+    let mut terms = Vec::new();
+    summands(e, 1, &mut terms, 0)?;
+    let mut smallest: Option<i128> = None;
+    for (atom, coef) in &terms {
+        let atom = &atom;
+        if !mentions(atom, vars) {
+            continue;
+        }
+        let ok = match atom.kind() {
+            ExprKind::Var(_) => true,
+            ExprKind::Binary(BinOp::FloorDiv | BinOp::FloorMod, x, c) if c.as_int().is_some_and(|c| c > 0) => {
+                affine_scale(x, vars, depth + 1)?.is_some()
+            }
+            _ => false,
+        };
+        if !ok {
+            return None;
+        }
+        let c = coef.abs();
+        smallest = Some(smallest.map_or(c, |s: i128| s.min(c)));
+    }
+    Some(smallest)
+}
+
+/// Why the block `realize` does not have an affine binding over the loops `parts` (outermost
+/// first, ending above the block), if it does not.
+pub(super) fn affine_binding_error(realize: &Stmt, parts: &[super::tree::ForParts]) -> Option<String> {
+    let StmtKind::BlockRealize { values, predicate, block } = realize.kind() else { return None };
+    let vars: HashSet<u64> = parts.iter().map(|p| p.var.id()).collect();
+    let fail = || Some(format!("The block {} is required to have an affine binding", block.name));
+    // The loops' ranges must not depend on each other.
+    if parts.iter().any(|p| mentions(&p.min, &vars) || mentions(&p.extent, &vars)) {
+        return fail();
+    }
+    for v in values {
+        match affine_scale(v, &vars, 0) {
+            None => return fail(),
+            Some(Some(s)) if s != 1 => return fail(),
+            _ => {}
+        }
+    }
+    // Each conjunct of the predicate over the loops bounds the sum one binding is.
+    let mut conjuncts = vec![predicate.clone()];
+    while let Some(c) = conjuncts.pop() {
+        if let ExprKind::And(a, b) = c.kind() {
+            conjuncts.push(a.clone());
+            conjuncts.push(b.clone());
+            continue;
+        }
+        if !mentions(&c, &vars) || c.as_int() == Some(1) {
+            continue;
+        }
+        let side = match c.kind() {
+            ExprKind::Cmp(CmpOp::Lt | CmpOp::Le | CmpOp::Gt | CmpOp::Ge, a, b) => {
+                match (mentions(a, &vars), mentions(b, &vars)) {
+                    (true, false) => a,
+                    (false, true) => b,
+                    _ => return fail(),
+                }
+            }
+            _ => return fail(),
+        };
+        let form = linear(side);
+        if !values.iter().any(|v| linear(v) == form) {
+            return fail();
+        }
+    }
+    None
+}
