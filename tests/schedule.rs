@@ -1197,31 +1197,23 @@ fn rolling_buffer_refuses_what_tvm_refuses() {
         sch.rolling_buffer(b, 0).unwrap_err().to_string(),
         "rolling_buffer: loop i2_0 does not run its iterations in order: a rolling buffer reuses what the previous tile computed"
     );
-    // After rolling, a loop whose iterations share the rolling buffer's elements (the rolling
-    // loop, another overlapping tile loop) must not run them at once (TVM 0.27 accepts both and
-    // builds a racing kernel); a loop whose iterations each write their own slice (channel
-    // tiles) may.
+    // After rolling, the rolled block's variable is opaque: TVM's compact-dataflow check refuses
+    // every loop above it (the rolling loop, another tile loop, the channel tiles; checked with
+    // TVM 0.27).
     let kernel = dir().join("kernels/cascade_pool.py");
     let rolled = std::fs::read_to_string(dir().join("rolling_h_w_c_tiled.trace")).expect("trace");
     let refused = |lp: &str| {
         Schedule::replay(read_func(&kernel), &format!("{rolled}  sch.parallel(loop={lp})\n")).unwrap_err().to_string()
     };
-    // The rolling loop: the rolling variable is opaque now.
-    assert!(refused("l9").contains("is not a data parallel block iter"), "{}", refused("l9"));
-    assert_eq!(
-        refused("l11"),
-        "trace line 14: parallel: loop i2_0 cannot run its iterations at once: block B writes the rolling buffer B, whose elements they share"
-    );
+    for lp in ["l9", "l11", "l13"] {
+        assert!(refused(lp).contains("does not have compact dataflow"), "{}", refused(lp));
+    }
     // The same loop made parallel before rolling.
     let parallel_first = rolled.replace("  sch.rolling_buffer(", "  sch.parallel(loop=l11)\n  sch.rolling_buffer(");
     assert_eq!(
         Schedule::replay(read_func(&kernel), &parallel_first).unwrap_err().to_string(),
         "trace line 14: rolling_buffer: loop i2_0 does not run its iterations in order: a rolling buffer reuses what the previous tile computed"
     );
-    let input = read_func(&kernel);
-    let sch = Schedule::replay(input.clone(), &format!("{rolled}  sch.parallel(loop=l13)\n")).expect("channel tiles");
-    let (a, b) = outputs(&input, sch.func()).expect("runs");
-    assert!(same_outputs(&input, &a, &b));
     // An output block.
     let e =
         Schedule::replay(pool(), "b0 = sch.get_sblock(\"C\")\nsch.rolling_buffer(block=b0, write_buffer_index=0)\n")
@@ -1779,4 +1771,27 @@ fn write_at_refuses_a_predicated_writer() {
         e,
         "trace line 3: write_at: block B writes B under the predicate i * 4096 + j * 256 + k * 16 + l < 100: the copy back would write elements it did not write"
     );
+}
+
+#[test]
+fn loop_kinds_refuse_what_tvm_refuses() {
+    // spec: TVM 0.27's for_kind.cc (CheckSubtreeCompactDataflow, then each block's bindings):
+    // the failing cases of its test_tir_schedule_for_kind.py, with TVM's messages.
+    let not_compact = |lp: &str, b: &str, c: u32, r: u32| {
+        format!(
+            "The queried subtree root {lp} in SRef tree does not have compact dataflow, because its child block {b} on SRef tree is neither a local complete block nor a local reduction block. It violates condition #{c} as a local complete block and condition #{r} as a local reduction block."
+        )
+    };
+    let cases = [
+        ("fk_matmul", "b0 = sch.get_sblock(\"C\")\nl1, l2, l3 = sch.get_loops(b0)\nsch.parallel(l3)", "parallel: The \"parallel\" cannot be fulfilled with regard to block C because some block iter whose block binding contains the loop var is not a data parallel block iter".to_string()),
+        ("fk_rowsum_not_quasi_affine", "b0 = sch.get_sblock(\"B\")\nl1, l2 = sch.get_loops(b0)\nsch.parallel(l1)", format!("parallel: {}", not_compact("i", "B", 1, 2))),
+        ("fk_rowsum_not_compact_data_flow", "b0 = sch.get_sblock(\"B\")\nl1, l2 = sch.get_loops(b0)\nsch.parallel(l1)", format!("parallel: {}", not_compact("i", "B", 1, 5))),
+        ("fk_opaque_block", "b0 = sch.get_sblock(\"opaque\")\nl1, = sch.get_loops(b0)\nsch.vectorize(l1)", format!("vectorize: {}", not_compact("i", "opaque", 3, 1))),
+        ("fk_rowsum", "b0 = sch.get_sblock(\"B\")\nl1, l2 = sch.get_loops(b0)\nsch.bind(l2, \"blockIdx.x\")", "bind: The \"bind\" cannot be fulfilled with regard to block B because some block iter whose block binding contains the loop var is not a data parallel block iter".to_string()),
+    ];
+    for (kernel, trace, message) in cases {
+        let func = read_func(&dir().join(format!("kernels/{kernel}.py")));
+        let e = Schedule::replay(func, &format!("{trace}\n")).unwrap_err().to_string();
+        assert_eq!(e, format!("trace line 3: {message}"), "{kernel}");
+    }
 }

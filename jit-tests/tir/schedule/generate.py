@@ -1131,6 +1131,32 @@ CASES += [
     ("ro_cascade_tiled", "kernels/ro_cascade_pool", ro_cascade),
 ]
 
+def lps(sch, block):
+    return sch.get_loops(sch.get_sblock(block))
+
+
+CASES += [
+    # TVM's test_tir_schedule_for_kind.py (the refused ones are legality cases in
+    # tests/schedule.rs); a reduction bound to threadIdx.x (cross-thread) runs serially here.
+    ("fk_parallel", "kernels/fk_element_wise", lambda s: s.parallel(lps(s, "B")[0])),
+    ("fk_parallel_predicate", "kernels/fk_split_predicate", lambda s: s.parallel(lps(s, "B")[1])),
+    ("fk_vectorize", "kernels/fk_compute_at_split", lambda s: s.vectorize(lps(s, "C")[2])),
+    ("fk_vectorize_predicate", "kernels/fk_split_predicate", lambda s: s.vectorize(lps(s, "B")[0])),
+    ("fk_unroll", "kernels/fk_rowsum", lambda s: s.unroll(lps(s, "B")[0])),
+    ("fk_unroll_after_bind", "kernels/fk_rowsum", lambda s: (s.bind(lps(s, "B")[0], "blockIdx.x"), s.unroll(lps(s, "B")[0]))),
+    ("fk_bind", "kernels/fk_element_wise", lambda s: s.bind(lps(s, "B")[0], "threadIdx.x")),
+    ("fk_bind_two", "kernels/fk_compute_at_split", lambda s: (s.bind(lps(s, "B")[1], "threadIdx.x"), s.bind(lps(s, "C")[1], "threadIdx.x"))),
+    ("fk_bind_cross_thread_reduction", "kernels/fk_rowsum", lambda s: s.bind(lps(s, "B")[1], "threadIdx.x")),
+    ("fk_bind_after_bind", "kernels/fk_element_wise", lambda s: (s.bind(lps(s, "B")[0], "blockIdx.x"), s.bind(lps(s, "B")[0], "threadIdx.x"))),
+    ("fk_block_inside_init", "kernels/fk_block_inside_init", lambda s: s.bind(lps(s, "outer")[0], "threadIdx.x")),
+    ("fk_vectorize_after_decompose", "kernels/fk_decomposed_gemm", lambda s: s.vectorize(lps(s, "C")[-1])),
+    ("fk_nested_block_bind", "kernels/fk_nested_block_bind", lambda s: (s.bind(lps(s, "inner")[1], "threadIdx.x"), s.bind(lps(s, "outer")[1], "blockIdx.x"))),
+    ("fk_nested_bind_after_cache_read", "kernels/fk_nested_after_cache_read", lambda s: (s.bind(lps(s, "outer")[0], "blockIdx.x"), s.bind(lps(s, "inner")[0], "threadIdx.x"))),
+    ("fk_vectorize_init", "kernels/fk_decomposed_gemm", lambda s: s.vectorize(lps(s, "init")[3])),
+    ("fk_scatter_parallel", "kernels/fk_scatter_compute", lambda s: (s.parallel(lps(s, "first_half")[0]), s.parallel(lps(s, "last_half")[0]))),
+    ("fk_bind_int64", "kernels/fk_int64", lambda s: s.bind(lps(s, "B")[0], "threadIdx.x")),
+]
+
 # `generate.py CASE ..` regenerates only those cases.
 for case, kname, fn in [c for c in CASES if not sys.argv[1:] or c[0] in sys.argv[1:]]:
     src = kernel(kname)

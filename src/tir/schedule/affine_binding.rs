@@ -121,3 +121,97 @@ pub(super) fn affine_binding_error(realize: &Stmt, parts: &[super::tree::ForPart
     }
     None
 }
+
+/// Which condition of TVM's local complete block (1: spatial variables only, 2: the only
+/// writer of its outputs in its scope, 3: no buffer both read and written) `b` breaks first.
+fn complete_block_violation(b: &Block, dominant: bool) -> Option<u32> {
+    if b.iter_vars.iter().any(|iv| iv.iter_type != IterType::DataPar) {
+        return Some(1);
+    }
+    if !dominant {
+        return Some(2);
+    }
+    if b.writes.iter().any(|w| b.reads.iter().any(|r| r.buffer == w.buffer)) {
+        return Some(3);
+    }
+    None
+}
+
+/// Which condition of TVM's reduction block (1: an init, 2: quasi-affine bindings, 3: spatial
+/// or reduction variables only, 4: the only writer of its outputs, 5: no reduction variable in
+/// an output index) the block of `realize` breaks first.
+fn reduction_block_violation(realize: &Stmt, loop_vars: &HashSet<u64>, dominant: bool) -> Option<u32> {
+    let StmtKind::BlockRealize { values, block: b, .. } = realize.kind() else { return Some(1) };
+    if b.init.is_none() {
+        return Some(1);
+    }
+    if values.iter().any(|v| affine_scale(v, loop_vars, 0).is_none()) {
+        return Some(2);
+    }
+    if b.iter_vars.iter().any(|iv| !matches!(iv.iter_type, IterType::DataPar | IterType::CommReduce)) {
+        return Some(3);
+    }
+    if !dominant {
+        return Some(4);
+    }
+    let reduction: HashSet<u64> =
+        b.iter_vars.iter().filter(|iv| iv.iter_type == IterType::CommReduce).map(|iv| iv.var.id()).collect();
+    let mut in_output = false;
+    crate::tir::visit::walk_stmts(&b.body, &mut |x| {
+        if let StmtKind::BufferStore { buffer, indices, .. } = x.kind()
+            && b.writes.iter().any(|w| &w.buffer == buffer)
+        {
+            in_output |= indices.iter().any(|i| mentions(i, &reduction));
+        }
+    });
+    if in_output {
+        return Some(5);
+    }
+    None
+}
+
+/// Why the loop `lp` (in `root`) cannot have its iterations run at once (TVM's compact
+/// dataflow check), if it cannot.
+pub(super) fn compact_dataflow_error(root: &Stmt, lp: &Stmt) -> Option<String> {
+    let StmtKind::For { var, body, .. } = lp.kind() else { return None };
+    let children = super::tree::outer_blocks(body);
+    // TVM's `IsDominantBlock` under a loop: the writers are those of the child blocks' own
+    // scopes (the blocks directly inside each), the first child's list kept per buffer.
+    let mut writers: Vec<(Buffer, usize)> = Vec::new();
+    for (_, _, child) in &children {
+        let inner = super::tree::outer_blocks(&child.body);
+        let mut seen: Vec<(Buffer, usize)> = Vec::new();
+        for (_, _, b) in &inner {
+            for w in &b.writes {
+                match seen.iter_mut().find(|(x, _)| *x == w.buffer) {
+                    Some((_, n)) => *n += 1,
+                    None => seen.push((w.buffer.clone(), 1)),
+                }
+            }
+        }
+        for (buf, n) in seen {
+            if !writers.iter().any(|(x, _)| *x == buf) {
+                writers.push((buf, n));
+            }
+        }
+    }
+    let mut loop_vars: HashSet<u64> = HashSet::default();
+    crate::tir::visit::walk_stmts(root, &mut |x| {
+        if let StmtKind::For { var, .. } = x.kind() {
+            loop_vars.insert(var.id());
+        }
+    });
+    for (_, realize, b) in children {
+        let dominant = b.writes.iter().all(|w| writers.iter().all(|(x, n)| *x != w.buffer || *n == 1));
+        let complete = complete_block_violation(&b, dominant);
+        let reduction = reduction_block_violation(&realize, &loop_vars, dominant);
+        if let (Some(c), Some(r)) = (complete, reduction) {
+            return Some(format!(
+                "The queried subtree root {} in SRef tree does not have compact dataflow, because its child block {} on SRef tree is neither a local complete block nor a local reduction block. It violates condition #{c} as a local complete block and condition #{r} as a local reduction block.",
+                var.name(),
+                b.name
+            ));
+        }
+    }
+    None
+}

@@ -27,62 +27,6 @@ use crate::tir::ast::*;
 use crate::tir::mutate::{Mutator, Substitute, default_expr, default_stmt};
 use crate::tir::visit::{for_each_child, walk_expr};
 
-/// Builtins TVM marks pure (`CallEffectKind::kPure`) that a computation may contain.
-const PURE_BUILTINS: &[&str] = &[
-    "exp",
-    "exp2",
-    "exp10",
-    "log",
-    "log2",
-    "log10",
-    "log1p",
-    "expm1",
-    "sqrt",
-    "rsqrt",
-    "floor",
-    "ceil",
-    "round",
-    "nearbyint",
-    "trunc",
-    "fabs",
-    "sin",
-    "cos",
-    "tan",
-    "sinh",
-    "cosh",
-    "tanh",
-    "asin",
-    "acos",
-    "atan",
-    "asinh",
-    "acosh",
-    "atanh",
-    "atan2",
-    "sigmoid",
-    "erf",
-    "pow",
-    "fmod",
-    "hypot",
-    "copysign",
-    "nextafter",
-    "ldexp",
-    "isnan",
-    "isinf",
-    "isfinite",
-    "popcount",
-    "clz",
-    "if_then_else",
-    "shift_left",
-    "shift_right",
-    "bitwise_and",
-    "bitwise_or",
-    "bitwise_xor",
-    "bitwise_not",
-    "reinterpret",
-    "q_multiply_shift",
-    "likely",
-];
-
 /// A computation of a store, the form it simplifies to, and how often it was seen.
 struct Candidate {
     expr: PrimExpr,
@@ -102,7 +46,9 @@ fn is_pure(e: &PrimExpr) -> bool {
     walk_expr(e, &mut |x| match x.kind() {
         ExprKind::BufferLoad(..) | ExprKind::Call(Callee::Global(_), _) => pure = false,
         ExprKind::Call(Callee::Builtin(name), _) => {
-            pure &= PURE_BUILTINS.contains(&name.strip_prefix("tir.").unwrap_or(name));
+            // TVM's pure builtins: math and bit operations, and the choice.
+            pure &= crate::tir::transform::is_elementwise_builtin(name)
+                || matches!(name.strip_prefix("tir."), Some("if_then_else" | "q_multiply_shift"));
         }
         _ => {}
     });

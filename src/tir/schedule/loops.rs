@@ -443,16 +443,27 @@ impl Schedule {
         let (_, s) = self.loop_site(l, primitive)?;
         let mut p = ForParts::of(&s).ok_or_else(|| err(primitive, "not a loop"))?;
         if kind != ForKind::Unrolled {
+            if let Some(why) = super::affine_binding::compact_dataflow_error(&self.func.body, &s) {
+                return Err(err(primitive, why));
+            }
             // TVM: every block iteration variable whose binding uses the loop must be spatial.
             let id = p.var.id();
             let mut bad: Option<String> = None;
+            // A reduction bound to threadIdx.x/y/z is TVM's cross-thread reduction (lowering
+            // runs such a loop serially).
+            let cross_thread = matches!(&kind, ForKind::ThreadBinding(tag) if tag.starts_with("threadIdx."));
             tree::walk_blocks(&p.body, &mut Vec::new(), &mut |_, realize, block| {
                 let StmtKind::BlockRealize { values, .. } = realize.kind() else { return };
-                let reduces = block
-                    .iter_vars
-                    .iter()
-                    .zip(values)
-                    .any(|(iv, v)| iv.iter_type != IterType::DataPar && crate::tir::region::uses_var(v, id));
+                let reduction_block = block.init.is_some()
+                    && block
+                        .iter_vars
+                        .iter()
+                        .all(|iv| matches!(iv.iter_type, IterType::DataPar | IterType::CommReduce));
+                let reduces = block.iter_vars.iter().zip(values).any(|(iv, v)| {
+                    let allowed = iv.iter_type == IterType::DataPar
+                        || (cross_thread && reduction_block && iv.iter_type == IterType::CommReduce);
+                    !allowed && crate::tir::region::uses_var(v, id)
+                });
                 if reduces && bad.is_none() {
                     bad = Some(block.name.clone());
                 }

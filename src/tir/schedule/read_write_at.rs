@@ -339,7 +339,13 @@ fn accumulates(b: &Block, buffer: &Buffer) -> bool {
             });
         }
     });
-    b.init.is_some() && only_stored
+    // The init runs once per spatial point: an element indexed by a reduction variable
+    // (`B[vk] += ..`) is read before anything wrote it.
+    let reduction: Vec<u64> =
+        b.iter_vars.iter().filter(|iv| iv.iter_type == IterType::CommReduce).map(|iv| iv.var.id()).collect();
+    let spatial_stores =
+        stores.iter().all(|st| st.iter().all(|i| reduction.iter().all(|&r| !crate::tir::region::uses_var(i, r))));
+    b.init.is_some() && only_stored && spatial_stores
 }
 
 /// Whether a block's body or init loads `buffer`.

@@ -36,7 +36,47 @@ pub fn lower_blocks(f: &PrimFunc) -> Stmt {
     }
     collect_bound(&f.body, &mut bound);
     let mut l = Lowering { bound, windows: HashMap::default() };
-    l.stmt(&f.body)
+    l.stmt(&serial_cross_thread_reductions(&f.body))
+}
+
+/// `s` with every thread-bound loop a block binds a reduction variable to (TVM's cross-thread
+/// reduction, `bind(k, "threadIdx.x")` of a sum's loop) made serial: on a CPU the threads of
+/// such a loop would add into the same element at once.
+fn serial_cross_thread_reductions(s: &Stmt) -> Stmt {
+    struct M;
+    impl Mutator for M {
+        fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
+            e.clone()
+        }
+        fn stmt(&mut self, s: &Stmt) -> Stmt {
+            let s = default_stmt(self, s);
+            let StmtKind::For { var, min, extent, kind: ForKind::ThreadBinding(_), body, annotations } = s.kind()
+            else {
+                return s;
+            };
+            let mut reduces = false;
+            walk_stmts(body, &mut |x| {
+                if let StmtKind::BlockRealize { values, block, .. } = x.kind() {
+                    reduces |= block.iter_vars.iter().zip(values).any(|(iv, v)| {
+                        iv.iter_type == IterType::CommReduce && crate::tir::region::uses_var(v, var.id())
+                    });
+                }
+            });
+            if !reduces {
+                return s;
+            }
+            let serial = StmtKind::For {
+                var: var.clone(),
+                min: min.clone(),
+                extent: extent.clone(),
+                kind: ForKind::Serial,
+                body: body.clone(),
+                annotations: annotations.clone(),
+            };
+            Stmt::at(serial, s.span())
+        }
+    }
+    M.stmt(s)
 }
 
 /// Variables bound by binding sites other than match_buffer.

@@ -1,0 +1,14 @@
+# kernel: kernels/fk_int64.py; TVM 0.27's print of it scheduled by fk_bind_int64.trace (generate.py)
+# from tvm.script import tirx as T
+# from tvm.tirx.layout import Axis
+
+@T.prim_func(private=True, s_tir=True)
+def fk_int64(A: T.Buffer((T.int64(128), T.int64(128)), "float32"), B: T.Buffer((T.int64(128), T.int64(128)), "float32")):
+    # with T.sblock("root"):
+    for i in T.thread_binding(T.int64(128), thread="threadIdx.x"):
+        for j in range(T.int64(128)):
+            with T.sblock("B"):
+                vi, vj = T.axis.remap("SS", [i, j])
+                T.reads(A[vi, vj])
+                T.writes(B[vi, vj])
+                B[vi, vj] = A[vi, vj] * T.float32(2.0)

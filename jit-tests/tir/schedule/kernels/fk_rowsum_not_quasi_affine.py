@@ -1,0 +1,14 @@
+# A kernel for schedule cases (generate.py), from TVM's test_tir_schedule_for_kind.py.
+# from tvm.script import tirx as T
+
+@T.prim_func(s_tir=True)
+def fk_rowsum_not_quasi_affine(a: T.handle, b: T.handle) -> None:
+    A = T.match_buffer(a, (128, 128))
+    B = T.match_buffer(b, (128,))
+    for i, k in T.grid(128, 16):
+        with T.sblock("B"):
+            vi = T.axis.S(128, i)
+            vk = T.axis.R(128, T.floordiv(k * k, 2))
+            with T.init():
+                B[vi] = 0.0
+            B[vi] = B[vi] + A[vi, vk]
