@@ -1157,6 +1157,15 @@ CASES += [
     ("fk_bind_int64", "kernels/fk_int64", lambda s: s.bind(lps(s, "B")[0], "threadIdx.x")),
 ]
 
+CASES += [
+    # TVM's test_tir_schedule_compute_at.py.
+    ("ca_to_index", "kernels/ca_multi_producers_conv", lambda s: s.compute_at(s.get_sblock("pad"), lps(s, "conv")[0], index=-2)),
+    ("ca_reverse_to_index", "kernels/ca_reverse_to_index", lambda s: s.reverse_compute_at(s.get_sblock("D"), lps(s, "B")[2], index=1)),
+    ("ca_reverse_unit_loop", "kernels/ca_reverse_unit_loop", lambda s: s.reverse_compute_at(s.get_sblock("D"), lps(s, "B")[2], preserve_unit_loops=True, index=1)),
+    ("ca_shape_var_as_bound", "kernels/ca_shape_var_bound", lambda s: s.reverse_compute_at(s.get_sblock("NT_matmul"), lps(s, "NT_matmul_rf")[0], preserve_unit_loops=True)),
+    ("ca_sliced_concatenate", "kernels/ca_sliced_concat", lambda s: (lambda l: (s.compute_at(s.get_sblock("T_concat"), l), s.compute_at(s.get_sblock("compute"), l)))(lps(s, "T_strided_slice")[0])),
+]
+
 # `generate.py CASE ..` regenerates only those cases.
 for case, kname, fn in [c for c in CASES if not sys.argv[1:] or c[0] in sys.argv[1:]]:
     src = kernel(kname)

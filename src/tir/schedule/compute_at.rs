@@ -245,11 +245,26 @@ impl Schedule {
         for (v, n) in &loops {
             ranges.insert(v.id(), (0, i128::from(*n) - 1));
         }
-        let range = |e: &PrimExpr| range_of(e, &|v: &Var| ranges.get(&v.id()).copied());
+        // A loop of symbolic extent `n * k` gives `x // n` the range [0, k) (TVM's analyzer
+        // knows it from the loop's bound): such quotients are stood in for by variables.
+        let symbolic: Vec<(u64, PrimExpr)> =
+            outer.iter().filter(|f| f.extent.as_int().is_none()).map(|f| (f.var.id(), f.extent.clone())).collect();
+        let range = |e: &PrimExpr| {
+            let mut extra: HashMap<u64, (i128, i128)> = HashMap::default();
+            let e = quotients_as_vars(e, &symbolic, &mut extra);
+            range_of(&e, &|v: &Var| ranges.get(&v.id()).or_else(|| extra.get(&v.id())).copied())
+        };
+        // TVM's predicate leaves out the new unit loops (their variable is 0).
+        let unit: HashMap<u64, PrimExpr> =
+            loops.iter().filter(|(_, n)| *n == 1).map(|(v, _)| (v.id(), PrimExpr::int_of(0, v.dtype()))).collect();
         let mut predicate: Option<PrimExpr> = None;
         for (value, dom) in values.iter().zip(&bounds) {
             let Some((dmin, dext)) = *dom else { continue };
             let r = range(value);
+            let value = &simplify(&crate::tir::mutate::Mutator::expr(
+                &mut crate::tir::mutate::Substitute { map: &unit },
+                value,
+            ));
             let (terms, c) = split_constant(value);
             let mut add = |e: PrimExpr| predicate = Some(predicate.take().map_or(e.clone(), |p| PrimExpr::and(p, e)));
             if r.is_none_or(|(lo, _)| lo < i128::from(dmin)) {
@@ -331,6 +346,41 @@ fn union(a: &[(PrimExpr, i64)], b: &[(PrimExpr, i64)]) -> Option<Vec<(PrimExpr, 
             Some((min, hi.checked_sub(lo)?))
         })
         .collect()
+}
+
+/// `e` with each `x // d` of a loop variable `x` whose (symbolic) extent is `d * k` replaced by
+/// a fresh variable ranging over [0, k) (recorded in `ranges`).
+fn quotients_as_vars(e: &PrimExpr, symbolic: &[(u64, PrimExpr)], ranges: &mut HashMap<u64, (i128, i128)>) -> PrimExpr {
+    struct Q<'a> {
+        symbolic: &'a [(u64, PrimExpr)],
+        ranges: &'a mut HashMap<u64, (i128, i128)>,
+    }
+    impl crate::tir::mutate::Mutator for Q<'_> {
+        fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
+            if let ExprKind::Binary(BinOp::FloorDiv, x, d) = e.kind()
+                && let Some(v) = x.as_var()
+                && let Some((_, extent)) = self.symbolic.iter().find(|(id, _)| *id == v.id())
+                && let Some(k) = ratio(extent, d).filter(|&k| k >= 1)
+            {
+                let q = Var::new("q", e.dtype());
+                self.ranges.insert(q.id(), (0, k - 1));
+                return PrimExpr::var(&q);
+            }
+            crate::tir::mutate::default_expr(self, e)
+        }
+    }
+    crate::tir::mutate::Mutator::expr(&mut Q { symbolic, ranges }, e)
+}
+
+/// `k` when `a` is `k * b` as linear forms (`n * 32` and `n`: 32), with `b` not constant.
+fn ratio(a: &PrimExpr, b: &PrimExpr) -> Option<i128> {
+    let (la, lb) = (linear(a), linear(b));
+    let (atom, coef) = lb.terms.iter().next()?;
+    let k = la.terms.get(atom)?.checked_div(*coef)?;
+    let scaled = lb.terms.iter().all(|(t, c)| la.terms.get(t) == c.checked_mul(k).as_ref())
+        && la.terms.len() == lb.terms.len()
+        && Some(la.constant) == lb.constant.checked_mul(k);
+    scaled.then_some(k)
 }
 
 /// `e` as its terms without the constant one, and that constant (`i_0 * 8 - 1 + ax0` is
