@@ -59,11 +59,13 @@ fn outputs(f: &PrimFunc, g: &PrimFunc) -> Result<(Buffers, Buffers), String> {
         let m = IRModule::from_func(func.clone());
         let lowered = strata::tir::lower(&m).map_err(|e| e.to_string())?;
         let code = Engine::default().compile(&lowered).expect("compiles");
-        let mut tensors: Vec<Tensor> = func
-            .buffer_map
+        // The buffers in parameter order (a kernel may match them in another).
+        let buffers: Vec<&strata::tir::Buffer> =
+            func.params.iter().filter_map(|p| func.buffer_map.iter().find(|(v, _)| v == p).map(|(_, b)| b)).collect();
+        let mut tensors: Vec<Tensor> = buffers
             .iter()
             .enumerate()
-            .map(|(k, (_, b))| {
+            .map(|(k, b)| {
                 let shape: Vec<i64> = b.shape().iter().map(|d| d.as_int().unwrap_or(SIZE)).collect();
                 let n = shape.iter().product::<i64>() as usize;
                 let small = |i: usize| (i * 7 + k * 3) % 11;
@@ -106,8 +108,9 @@ fn outputs(f: &PrimFunc, g: &PrimFunc) -> Result<(Buffers, Buffers), String> {
 /// The same outputs: integer buffers bit for bit, float32 ones within 1e-5 relative (a
 /// schedule that splits a sum, as rfactor does, adds in another order).
 fn same_outputs(f: &PrimFunc, a: &Buffers, b: &Buffers) -> bool {
+    let buffers = f.params.iter().filter_map(|p| f.buffer_map.iter().find(|(v, _)| v == p).map(|(_, b)| b));
     a.len() == b.len()
-        && f.buffer_map.iter().zip(a.iter().zip(b)).all(|((_, buf), (x, y))| {
+        && buffers.zip(a.iter().zip(b)).all(|(buf, (x, y))| {
             if buf.dtype() != strata::tir::DataType::FLOAT32 || x == y {
                 return x == y;
             }
@@ -1794,4 +1797,21 @@ fn loop_kinds_refuse_what_tvm_refuses() {
         let e = Schedule::replay(func, &format!("{trace}\n")).unwrap_err().to_string();
         assert_eq!(e, format!("trace line 3: {message}"), "{kernel}");
     }
+}
+
+#[test]
+fn decompose_reduction_refuses_an_init_inside_a_reduction_loop() {
+    // spec: TVM 0.27's DecomposeReduction (reduction.cc): `l` above every loop a reduction
+    // variable is bound to; an init below one would reset the sum at each of its iterations.
+    let func = read_func(&dir().join("kernels/rd_matmul_ikj.py"));
+    let e = Schedule::replay(
+        func,
+        "b0 = sch.get_sblock(\"update\")\nl1, l2, l3 = sch.get_loops(b0)\nb4 = sch.decompose_reduction(b0, l3)\n",
+    )
+    .unwrap_err()
+    .to_string();
+    assert_eq!(
+        e,
+        "trace line 3: decompose_reduction: decompose_reduction expect the loop j to be higher than all the loops related to reduce block var of block update"
+    );
 }

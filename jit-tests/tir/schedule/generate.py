@@ -1166,6 +1166,31 @@ CASES += [
     ("ca_sliced_concatenate", "kernels/ca_sliced_concat", lambda s: (lambda l: (s.compute_at(s.get_sblock("T_concat"), l), s.compute_at(s.get_sblock("compute"), l)))(lps(s, "T_strided_slice")[0])),
 ]
 
+def rd_decompose4(sch):
+    c = sch.get_sblock("update")
+    i, j, k = sch.get_loops(c)
+    io, ii = sch.split(i, factors=[16, 8])
+    ko, ki = sch.split(k, factors=[19, 7])
+    sch.decompose_reduction(c, ii)
+
+
+def rd(block, at):
+    return lambda s: s.decompose_reduction(s.get_sblock(block), lps(s, block)[at])
+
+
+CASES += [
+    # TVM's test_tir_schedule_reduction.py (decompose_reduction).
+    ("rd_decompose0", "kernels/rd_matmul", rd("update", 0)),
+    ("rd_decompose1", "kernels/rd_rowsum_blockized", rd("blockized_B", 0)),
+    ("rd_decompose2", "kernels/rd_matmul", rd("update", 2)),
+    ("rd_decompose4", "kernels/rd_matmul", rd_decompose4),
+    ("rd_decompose_annotation", "kernels/rd_matmul_annotated", rd("update", 0)),
+    ("rd_decompose_for_kind", "kernels/rd_colsum_vectorized", rd("B", 0)),
+    ("rd_decompose_nested_block", "kernels/rd_nested_block", rd("outer", 1)),
+    ("rd_decompose_thread_binding", "kernels/rd_thread_binding", rd("B", 0)),
+    ("rd_decompose_spatial_predicate", "kernels/rd_spatial_predicate", rd("B", 0)),
+]
+
 # `generate.py CASE ..` regenerates only those cases.
 for case, kname, fn in [c for c in CASES if not sys.argv[1:] or c[0] in sys.argv[1:]]:
     src = kernel(kname)

@@ -280,15 +280,27 @@ impl Schedule {
         let Some(init) = blk.init.clone() else {
             return Err(err(P, format!("block {} has no init: it is not a reduction block", blk.name)));
         };
-        if predicate.as_int() != Some(1) {
-            return Err(err(P, format!("block {} has a predicate (not supported yet)", blk.name)));
-        }
         let (_, loop_stmt) = self.loop_site(l, P)?;
         let lp = ForParts::of(&loop_stmt).ok_or_else(|| err(P, "not a loop"))?;
         let Some(pos) = site.loops.iter().position(|s| ForParts::of(s).is_some_and(|p| p.var.id() == lp.var.id()))
         else {
             return Err(err(P, format!("loop {} is not above block {}", lp.var.name(), blk.name)));
         };
+        // Every loop a reduction variable is bound to must lie at or below `l` (an init above one
+        // of them would reset the sum at each of its iterations).
+        let reduction_loop_above = site.loops[..pos].iter().filter_map(ForParts::of).any(|p| {
+            blk.iter_vars.iter().zip(values).any(|(iv, v)| iv.iter_type != IterType::DataPar && uses_var(v, p.var.id()))
+        });
+        if reduction_loop_above {
+            return Err(err(
+                P,
+                format!(
+                    "decompose_reduction expect the loop {} to be higher than all the loops related to reduce block var of block {}",
+                    lp.var.name(),
+                    blk.name
+                ),
+            ));
+        }
         // Loops from `l` down that spatial bindings use get an `_init` copy.
         let spatial: Vec<(usize, &IterVar)> =
             blk.iter_vars.iter().enumerate().filter(|(_, iv)| iv.iter_type == IterType::DataPar).collect();
@@ -329,7 +341,35 @@ impl Schedule {
             annotations: blk.annotations.clone(),
             ..Block::new(&init_name, init_body)
         };
-        let mut init_nest = Stmt::block(init_values, init_block);
+        // The init keeps the predicate's conditions on the loops it copies (and on loops above
+        // `l`), over the copies, as TVM keeps a block's general spatial predicates.
+        let dropped: Vec<u64> = site.loops[pos..]
+            .iter()
+            .filter_map(ForParts::of)
+            .map(|p| p.var.id())
+            .filter(|id| !map.contains_key(id))
+            .collect();
+        let mut conjuncts = Vec::new();
+        let mut pending = vec![predicate.clone()];
+        while let Some(c) = pending.pop() {
+            match c.kind() {
+                ExprKind::And(a, b) => {
+                    pending.push(b.clone());
+                    pending.push(a.clone());
+                }
+                _ => conjuncts.push(c),
+            }
+        }
+        let init_predicate = conjuncts
+            .into_iter()
+            .filter(|c| c.as_int() != Some(1) && !dropped.iter().any(|&id| uses_var(c, id)))
+            .map(|c| Substitute { map: &map }.expr(&c))
+            .reduce(PrimExpr::and)
+            .unwrap_or_else(|| PrimExpr::bool(true));
+        let mut init_nest = Stmt::at(
+            StmtKind::BlockRealize { values: init_values, predicate: init_predicate, block: Box::new(init_block) },
+            site.realize.span(),
+        );
         for mut c in copies.into_iter().rev() {
             c.body = init_nest;
             c.annotations = Vec::new();
