@@ -1191,6 +1191,17 @@ CASES += [
     ("rd_decompose_spatial_predicate", "kernels/rd_spatial_predicate", rd("B", 0)),
 ]
 
+CASES += [
+    # TVM's test_tir_schedule_blockize.py (not its blockize of a list of blocks).
+    ("bz_outer", "kernels/bz_single_elementwise", lambda s: s.blockize(lps(s, "B")[0])),
+    ("bz_inner", "kernels/bz_single_elementwise", lambda s: s.blockize(lps(s, "B")[1])),
+    ("bz_reverse_compute_at", "kernels/bz_before_rca", lambda s: s.blockize(lps(s, "C")[2])),
+    ("bz_compute_at", "kernels/bz_before_compute_at", lambda s: s.blockize(lps(s, "B")[2])),
+    ("bz_init_loops", "kernels/bz_rowsum", lambda s: s.blockize(lps(s, "B")[0])),
+    ("bz_int64_preserve_unit_iters", "kernels/bz_int64", lambda s: s.blockize(lps(s, "B")[2], preserve_unit_iters=True)),
+    ("bz_int64_no_unit_iters", "kernels/bz_int64", lambda s: s.blockize(lps(s, "B")[2], preserve_unit_iters=False)),
+]
+
 # `generate.py CASE ..` regenerates only those cases.
 for case, kname, fn in [c for c in CASES if not sys.argv[1:] or c[0] in sys.argv[1:]]:
     src = kernel(kname)

@@ -30,15 +30,29 @@ impl Schedule {
     /// not sums of the loops split at `l` (TVM's "can not be blockized"), a predicated block, or
     /// stale handles.
     pub fn blockize(&mut self, l: LoopRV) -> Result<BlockRV, ScheduleError> {
-        let outer_name = self.blockize_loop(l, "blockize")?;
+        self.blockize_with(l, true)
+    }
+
+    /// [`Schedule::blockize`] with TVM's `preserve_unit_iters`: `false` binds the outer block's
+    /// variables of unit loops to 0 instead of to the loop.
+    ///
+    /// # Errors
+    /// As [`Schedule::blockize`].
+    pub fn blockize_with(&mut self, l: LoopRV, preserve_unit_iters: bool) -> Result<BlockRV, ScheduleError> {
+        let outer_name = self.blockize_loop(l, "blockize", preserve_unit_iters)?;
         let out = self.new_block_rv(&outer_name);
-        self.trace.push(Instruction::Blockize { l, out });
+        self.trace.push(Instruction::Blockize { l, preserve_unit_iters, out });
         Ok(out)
     }
 
     /// [`Schedule::blockize`] without a handle or a trace entry (`tensorize` of a loop): the
     /// outer block's name.
-    pub(super) fn blockize_loop(&mut self, l: LoopRV, primitive: &'static str) -> Result<String, ScheduleError> {
+    pub(super) fn blockize_loop(
+        &mut self,
+        l: LoopRV,
+        primitive: &'static str,
+        preserve_unit_iters: bool,
+    ) -> Result<String, ScheduleError> {
         let p = primitive;
         let (_, loop_stmt) = self.loop_site(l, p)?;
         let lp = ForParts::of(&loop_stmt).ok_or_else(|| err(p, "not a loop"))?;
@@ -205,6 +219,18 @@ impl Schedule {
             init,
             ..Block::new(&outer_name, nest)
         };
+        // Without preserve_unit_iters the unit loops above are 0 in the outer bindings.
+        if !preserve_unit_iters {
+            let (above, _) = self.loop_site(l, p)?;
+            let unit: HashMap<u64, PrimExpr> = above
+                .iter()
+                .chain(&inner_loops)
+                .filter_map(ForParts::of)
+                .filter(|f| f.extent.as_int() == Some(1))
+                .map(|f| (f.var.id(), PrimExpr::int_of(0, f.var.dtype())))
+                .collect();
+            outer_values = outer_values.iter().map(|v| simplify(&Substitute { map: &unit }.expr(v))).collect();
+        }
         let outer_realize = Stmt::block(outer_values, outer);
         self.func.body = tree::replace_loops(&self.func.body, [(lp.var.id(), outer_realize)].into_iter().collect());
         Ok(outer_name)

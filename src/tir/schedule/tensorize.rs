@@ -123,7 +123,7 @@ impl Schedule {
         let saved = self.func.body.clone();
         let name = match target {
             BlockOrLoop::Block(b) => self.block_name(b, P)?,
-            BlockOrLoop::Loop(l) => self.blockize_loop(l, P)?,
+            BlockOrLoop::Loop(l) => self.blockize_loop(l, P, true)?,
         };
         if let Err(e) = self.tensorize_block(&name, &ti) {
             self.func.body = saved;

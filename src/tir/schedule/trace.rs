@@ -139,10 +139,12 @@ pub enum Instruction {
         /// The registered intrinsic's name.
         intrin: String,
     },
-    /// `b = sch.blockize(target=.., preserve_unit_iters=True)`.
+    /// `b = sch.blockize(target=.., preserve_unit_iters=..)`.
     Blockize {
         /// The loop blockized.
         l: LoopRV,
+        /// TVM's `preserve_unit_iters`.
+        preserve_unit_iters: bool,
         /// The outer block made.
         out: BlockRV,
     },
@@ -595,9 +597,12 @@ pub(super) fn print(trace: &[Instruction]) -> String {
                 "sch.tensorize(block_or_loop={}, tensor_intrin={intrin:?}, preserve_unit_iters=True)",
                 bl(*target)
             ),
-            Instruction::Blockize { l: lp, out } => {
-                format!("{} = sch.blockize(target={}, preserve_unit_iters=True)", b(*out), l(*lp))
-            }
+            Instruction::Blockize { l: lp, preserve_unit_iters, out } => format!(
+                "{} = sch.blockize(target={}, preserve_unit_iters={})",
+                b(*out),
+                l(*lp),
+                if *preserve_unit_iters { "True" } else { "False" }
+            ),
             Instruction::DecomposeReduction { block, l: lp, out } => {
                 format!("{} = sch.decompose_reduction(block={}, loop={})", b(*out), b(*block), l(*lp))
             }
@@ -1012,8 +1017,8 @@ impl Schedule {
             }
             "blockize" => {
                 let lp = a.loop_(0, "target")?;
-                a.expect_flag(1, "preserve_unit_iters", true)?;
-                let out = se(self.blockize(lp))?;
+                let preserve = a.optional_flag(1, "preserve_unit_iters")?.unwrap_or(true);
+                let out = se(self.blockize_with(lp, preserve))?;
                 Ok(vec![Named::Block(out)])
             }
             "decompose_reduction" => {
