@@ -1815,3 +1815,23 @@ fn decompose_reduction_refuses_an_init_inside_a_reduction_loop() {
         "trace line 3: decompose_reduction: decompose_reduction expect the loop j to be higher than all the loops related to reduce block var of block update"
     );
 }
+
+#[test]
+fn set_scope_refuses_what_tvm_refuses() {
+    // spec: TVM 0.27's SetScope (block_annotate.cc), the failing cases of its
+    // test_tir_schedule_set_scope.py with TVM's messages.
+    let func = read_func(&dir().join("kernels/ss_element_wise.py"));
+    let replay_err = |lines: &str| Schedule::replay(func.clone(), lines).unwrap_err().to_string();
+    assert_eq!(
+        replay_err("b0 = sch.get_sblock(\"C\")\nsch.set_scope(b0, 0, \"shared\")\n"),
+        "trace line 2: set_scope: The input buffer C is not allocated by a block. This means the buffer is either a function parameter or defined in `match_buffer` of a block."
+    );
+    assert_eq!(
+        replay_err("b0 = sch.get_sblock(\"B\")\nsch.set_scope(b0, 1, \"shared\")\n"),
+        "trace line 2: set_scope: block B has no write buffer at index 1"
+    );
+    assert_eq!(
+        replay_err("b0 = sch.get_sblock(\"B\")\nsch.set_scope(b0, 0, \"test_scope\")\n"),
+        "trace line 2: set_scope: The input storage scope \"test_scope\" is invalid."
+    );
+}

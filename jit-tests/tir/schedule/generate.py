@@ -1202,6 +1202,12 @@ CASES += [
     ("bz_int64_no_unit_iters", "kernels/bz_int64", lambda s: s.blockize(lps(s, "B")[2], preserve_unit_iters=False)),
 ]
 
+CASES += [
+    # TVM's test_tir_schedule_set_scope.py.
+    ("ss_set_scope", "kernels/ss_element_wise", lambda s: s.set_scope(s.get_sblock("B"), 0, "shared")),
+    ("ss_set_scope_subregion", "kernels/ss_subregion_match", lambda s: s.set_scope(s.get_sblock("B"), 0, "shared")),
+]
+
 # `generate.py CASE ..` regenerates only those cases.
 for case, kname, fn in [c for c in CASES if not sys.argv[1:] or c[0] in sys.argv[1:]]:
     src = kernel(kname)

@@ -733,12 +733,37 @@ pub(super) fn replace_buffer_in_block_at(
                         .iter()
                         .map(|b| if b == self.from { self.to.clone() } else { b.clone() })
                         .collect();
-                    let b = Block {
+                    // Windows of the buffer (`T.match_buffer(B[vi, vj], ..)`) now view the new
+                    // one, in its scope (a window is in its source's scope).
+                    let mut rescoped: Vec<(Buffer, Buffer)> = Vec::new();
+                    let matches = block
+                        .match_buffers
+                        .iter()
+                        .map(|m| {
+                            let source = match fix(std::slice::from_ref(&m.source)).pop() {
+                                Some(r) => r,
+                                None => m.source.clone(),
+                            };
+                            let mut buffer = if &m.buffer == self.from { self.to.clone() } else { m.buffer.clone() };
+                            if source.buffer == *self.to && buffer.scope() != self.to.scope() {
+                                let window = with_scope(&buffer, self.to.scope());
+                                rescoped.push((buffer, window.clone()));
+                                buffer = window;
+                            }
+                            MatchBufferRegion { buffer, source }
+                        })
+                        .collect();
+                    let mut b = Block {
                         reads: fix(&block.reads),
                         writes: fix(&block.writes),
                         alloc_buffers: allocs,
+                        match_buffers: matches,
                         ..(**block).clone()
                     };
+                    for (old, new) in &rescoped {
+                        b.body = replace_buffer_in_block(&b.body, old, new);
+                        b.init = b.init.as_ref().map(|i| replace_buffer_in_block(i, old, new));
+                    }
                     Stmt::at(
                         StmtKind::BlockRealize {
                             values: values.clone(),
@@ -753,6 +778,21 @@ pub(super) fn replace_buffer_in_block_at(
         }
     }
     R { from, to, offset }.stmt(realize)
+}
+
+/// A copy of the buffer `b` (a window) in storage scope `scope`, its name and layout kept.
+fn with_scope(b: &Buffer, scope: &str) -> Buffer {
+    BufferSpec {
+        strides: b.strides().to_vec(),
+        elem_offset: Some(b.elem_offset().clone()),
+        scope: scope.to_string(),
+        data_alignment: b.data_alignment(),
+        offset_factor: b.offset_factor(),
+        axis_separators: b.axis_separators().to_vec(),
+        span: b.span(),
+        ..BufferSpec::new(b.name(), b.dtype(), b.shape().to_vec())
+    }
+    .build()
 }
 
 /// `root` with the statement `old` (by identity) replaced by `new`.

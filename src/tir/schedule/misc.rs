@@ -88,12 +88,47 @@ impl Schedule {
             return Err(err(P, format!("block {} has no write buffer at index {buffer_index}", blk.name)));
         };
         if self.func.buffer_map.iter().any(|(_, b)| *b == old) {
-            return Err(err(P, format!("{} is a parameter of the function: its scope cannot change", old.name())));
+            return Err(err(
+                P,
+                format!(
+                    "The input buffer {} is not allocated by a block. This means the buffer is either a function parameter or defined in `match_buffer` of a block.",
+                    old.name()
+                ),
+            ));
         }
         let mut spec = BufferSpec::new(&format!("{}_{scope}", old.name()), old.dtype(), old.shape().to_vec());
         spec.scope = scope.to_string();
         let new = spec.build();
         self.func.body = super::blocks::replace_buffer_in_block(&self.func.body, &old, &new);
+        // Windows of it are in the new scope too, renamed as TVM renames them.
+        let mut windows = Vec::new();
+        crate::tir::visit::walk_stmts(&self.func.body, &mut |x| {
+            if let StmtKind::BlockRealize { block, .. } = x.kind() {
+                windows.extend(block.match_buffers.iter().filter(|m| m.source.buffer == new).map(|m| m.buffer.clone()));
+            }
+        });
+        for w in windows {
+            let name = format!("{}_{scope}", w.name());
+            // An implicit offset variable (`offset_factor=` alone) is renamed with the window.
+            let elem_offset = match w.elem_offset().as_var() {
+                Some(v) if v.name() == format!("{}_elem_offset", w.name()) => {
+                    PrimExpr::var(&Var::new(&format!("{name}_elem_offset"), v.dtype()))
+                }
+                _ => w.elem_offset().clone(),
+            };
+            let window = BufferSpec {
+                strides: w.strides().to_vec(),
+                elem_offset: Some(elem_offset),
+                scope: scope.to_string(),
+                data_alignment: w.data_alignment(),
+                offset_factor: w.offset_factor(),
+                axis_separators: w.axis_separators().to_vec(),
+                span: w.span(),
+                ..BufferSpec::new(&name, w.dtype(), w.shape().to_vec())
+            }
+            .build();
+            self.func.body = super::blocks::replace_buffer_in_block(&self.func.body, &w, &window);
+        }
         self.trace.push(Instruction::SetScope { block, buffer_index, scope: scope.to_string() });
         Ok(())
     }
