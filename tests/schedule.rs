@@ -1835,3 +1835,45 @@ fn set_scope_refuses_what_tvm_refuses() {
         "trace line 2: set_scope: The input storage scope \"test_scope\" is invalid."
     );
 }
+
+#[test]
+fn storage_align_refuses_what_tvm_refuses() {
+    // spec: TVM 0.27's StorageAlign (block_annotate.cc), the failing cases of its
+    // test_tir_schedule_storage_align.py with TVM's messages, in TVM's order of checks.
+    let func = read_func(&dir().join("kernels/sa_element_wise.py"));
+    let replay_err = |block: &str, args: &str| {
+        Schedule::replay(func.clone(), &format!("b0 = sch.get_sblock(\"{block}\")\nsch.storage_align(b0, {args})\n"))
+            .unwrap_err()
+            .to_string()
+    };
+    let cases = [
+        (
+            "B",
+            "0, axis=0, factor=0, offset=127",
+            "The input `factor` of storage_align is expected to be a positive number. However, the input `factor` is 0, which is out of the expected range.",
+        ),
+        (
+            "B",
+            "0, axis=0, factor=-1, offset=127",
+            "The input `factor` of storage_align is expected to be a positive number. However, the input `factor` is -1, which is out of the expected range.",
+        ),
+        (
+            "C",
+            "0, axis=0, factor=128, offset=127",
+            "The input buffer C is not allocated by a block. This means the buffer is either a function parameter or defined in `match_buffer` of a block.",
+        ),
+        (
+            "B",
+            "2, axis=0, factor=128, offset=127",
+            "The block B has 1 write regions, so `buffer_index` is required to be in [0, 1). However, the input `buffer_index` is 2, which is out of the expected range.",
+        ),
+        (
+            "B",
+            "0, axis=2, factor=128, offset=127",
+            "The buffer to set storage alignment of, B, has 2 dimension(s), so `axis` is required to be in [-2, 2) for storage_align. However, the input `axis` is 2, which is out of the expected range.",
+        ),
+    ];
+    for (block, args, message) in cases {
+        assert_eq!(replay_err(block, args), format!("trace line 2: storage_align: {message}"), "{args}");
+    }
+}

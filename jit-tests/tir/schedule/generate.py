@@ -1208,6 +1208,14 @@ CASES += [
     ("ss_set_scope_subregion", "kernels/ss_subregion_match", lambda s: s.set_scope(s.get_sblock("B"), 0, "shared")),
 ]
 
+CASES += [
+    # TVM's test_tir_schedule_storage_align.py.
+    ("sa_storage_align", "kernels/sa_element_wise", lambda s: s.storage_align(s.get_sblock("B"), 0, axis=0, factor=128, offset=127)),
+    ("sa_storage_align_update", "kernels/sa_element_wise", lambda s: (
+        s.storage_align(s.get_sblock("B"), 0, axis=0, factor=128, offset=0),
+        s.storage_align(s.get_sblock("B"), 0, axis=0, factor=128, offset=127))),
+]
+
 # `generate.py CASE ..` regenerates only those cases.
 for case, kname, fn in [c for c in CASES if not sys.argv[1:] or c[0] in sys.argv[1:]]:
     src = kernel(kname)

@@ -151,17 +151,44 @@ impl Schedule {
         const P: &str = "storage_align";
         let site = self.block_site(block, P)?;
         let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
+        // TVM's checks, in its order and with its messages.
         let Some(buf) = blk.writes.get(buffer_index).map(|r| r.buffer.clone()) else {
-            return Err(err(P, format!("block {} has no write buffer at index {buffer_index}", blk.name)));
-        };
-        if axis >= buf.shape().len() {
             return Err(err(
                 P,
-                format!("axis {axis} is out of range for {} of rank {}", buf.name(), buf.shape().len()),
+                format!(
+                    "The block {} has {} write regions, so `buffer_index` is required to be in [0, {}). However, the input `buffer_index` is {buffer_index}, which is out of the expected range.",
+                    blk.name,
+                    blk.writes.len(),
+                    blk.writes.len()
+                ),
+            ));
+        };
+        if factor <= 0 {
+            return Err(err(
+                P,
+                format!(
+                    "The input `factor` of storage_align is expected to be a positive number. However, the input `factor` is {factor}, which is out of the expected range."
+                ),
             ));
         }
-        if factor <= 0 {
-            return Err(err(P, format!("the factor must be positive, not {factor}")));
+        let rank = buf.shape().len();
+        if axis >= rank {
+            return Err(err(
+                P,
+                format!(
+                    "The buffer to set storage alignment of, {}, has {rank} dimension(s), so `axis` is required to be in [-{rank}, {rank}) for storage_align. However, the input `axis` is {axis}, which is out of the expected range.",
+                    buf.name()
+                ),
+            ));
+        }
+        if self.func.buffer_map.iter().any(|(_, b)| *b == buf) {
+            return Err(err(
+                P,
+                format!(
+                    "The input buffer {} is not allocated by a block. This means the buffer is either a function parameter or defined in `match_buffer` of a block.",
+                    buf.name()
+                ),
+            ));
         }
         let entry = AttrValue::List(vec![
             AttrValue::Int(buffer_index as i64),
@@ -174,7 +201,17 @@ impl Schedule {
             .iter_mut()
             .find(|(k, _)| k == "buffer_dim_align")
         {
-            Some((_, AttrValue::List(xs))) => xs.push(entry.clone()),
+            // An entry for the same buffer and axis is replaced, as TVM replaces it.
+            Some((_, AttrValue::List(xs))) => {
+                let same = |x: &AttrValue| {
+                    matches!(x, AttrValue::List(v) if matches!(v.as_slice(),
+                        [AttrValue::Int(i), AttrValue::Int(a), ..] if *i == buffer_index as i64 && *a == axis as i64))
+                };
+                match xs.iter_mut().find(|x| same(x)) {
+                    Some(x) => *x = entry.clone(),
+                    None => xs.push(entry.clone()),
+                }
+            }
             _ => b.annotations.push(("buffer_dim_align".into(), AttrValue::List(vec![entry.clone()]))),
         });
         self.trace.push(Instruction::StorageAlign { block, buffer_index, axis, factor, offset });

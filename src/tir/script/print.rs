@@ -340,10 +340,12 @@ impl Printer {
         if b.scope() != "global" {
             write!(s, ", scope=\"{}\"", b.scope()).ok();
         }
-        if b.data_alignment() > 0 {
+        // TVM's defaults (an alignment of 64, an offset factor of 1; 0 stands for either) are
+        // left out, except the factor that makes an implicit offset.
+        if b.data_alignment() > 0 && b.data_alignment() != 64 {
             write!(s, ", align={}", b.data_alignment()).ok();
         }
-        if b.offset_factor() > 0 {
+        if b.offset_factor() > 1 || (implicit && b.offset_factor() > 0) {
             write!(s, ", offset_factor={}", b.offset_factor()).ok();
         }
         if b.auto_broadcast() {
