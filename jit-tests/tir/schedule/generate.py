@@ -1216,6 +1216,12 @@ CASES += [
         s.storage_align(s.get_sblock("B"), 0, axis=0, factor=128, offset=127))),
 ]
 
+CASES += [
+    # TVM's test_tir_schedule_compute_inline.py: overcomputing producers.
+    ("ci_overcomputed_producer", "kernels/ci_overcomputed_producer", lambda s: s.reverse_compute_inline(s.get_sblock("C"))),
+    ("ci_predicate_producer", "kernels/ci_predicate_producer", lambda s: s.reverse_compute_inline(s.get_sblock("C"))),
+]
+
 # `generate.py CASE ..` regenerates only those cases.
 for case, kname, fn in [c for c in CASES if not sys.argv[1:] or c[0] in sys.argv[1:]]:
     src = kernel(kname)

@@ -231,9 +231,36 @@ impl Schedule {
             }
             if vhi >= i128::from(lo) + i128::from(ext) {
                 let end = lo.checked_add(ext).ok_or_else(|| err(P, "the consumer's domain overflows"))?;
-                conds.push(PrimExpr::cmp(CmpOp::Lt, over_loops.clone(), PrimExpr::int_of(end, dt)));
+                // `x // c < k` is `x < c * k`, as TVM's simplifier writes it.
+                let cond = match over_loops.kind() {
+                    ExprKind::Binary(BinOp::FloorDiv, x, c)
+                        if c.as_int().is_some_and(|c| c > 0)
+                            && c.as_int().and_then(|c| c.checked_mul(end)).is_some() =>
+                    {
+                        let bound = c.as_int().and_then(|c| c.checked_mul(end)).unwrap_or(end);
+                        PrimExpr::cmp(CmpOp::Lt, x.clone(), PrimExpr::int_of(bound, dt))
+                    }
+                    _ => PrimExpr::cmp(CmpOp::Lt, over_loops.clone(), PrimExpr::int_of(end, dt)),
+                };
+                conds.push(cond);
+            }
+            // A condition the producer's predicate already states is not repeated.
+            let print = crate::tir::script::print_expr;
+            let mut stated = Vec::new();
+            let mut pending = vec![pred.clone()];
+            while let Some(c) = pending.pop() {
+                match c.kind() {
+                    ExprKind::And(a, b) => {
+                        pending.push(a.clone());
+                        pending.push(b.clone());
+                    }
+                    _ => stated.push(print(&c)),
+                }
             }
             for c in conds {
+                if stated.contains(&print(&c)) {
+                    continue;
+                }
                 pred = if pred.as_int() == Some(1) { c } else { PrimExpr::and(pred, c) };
             }
         }

@@ -1,0 +1,14 @@
+# kernel: kernels/ci_overcomputed_producer.py; TVM 0.27's print of it scheduled by ci_overcomputed_producer.trace (generate.py)
+# from tvm.script import tirx as T
+# from tvm.tirx.layout import Axis
+
+@T.prim_func(s_tir=True)
+def ci_overcomputed_producer(A: T.Buffer((128, 128), "float32"), C: T.Buffer((127, 127), "float32")):
+    # with T.sblock("root"):
+    for i, j in T.grid(128, 128):
+        with T.sblock("B"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            T.where(i < 127 and j < 127)
+            T.reads(A[vi, vj])
+            T.writes(C[vi, vj])
+            C[vi, vj] = A[vi, vj] * T.float32(2.0) + T.float32(1.0)
