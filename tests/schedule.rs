@@ -1877,3 +1877,26 @@ fn storage_align_refuses_what_tvm_refuses() {
         assert_eq!(replay_err(block, args), format!("trace line 2: storage_align: {message}"), "{args}");
     }
 }
+
+#[test]
+fn primitives_refuse_what_they_would_leave_undefined() {
+    // Found by the trace fuzz on TVM's test kernels: each of these printed a function naming a
+    // variable it no longer defines.
+    let err = |kernel: &str, trace: &str| {
+        Schedule::replay(read_func(&dir().join(format!("kernels/{kernel}.py"))), trace).unwrap_err().to_string()
+    };
+    let blockize =
+        |b: &str| format!("b0 = sch.get_sblock(\"{b}\")\nl1, l2 = sch.get_loops(b0)\nb3 = sch.blockize(l1)\n");
+    assert_eq!(
+        err("ss_subregion_match", &blockize("C")),
+        "trace line 3: blockize: block C views buffers through T.match_buffer (not supported yet)"
+    );
+    assert_eq!(
+        err("fk_rowsum_not_compact_data_flow", &blockize("B")),
+        "trace line 3: blockize: block B stores at an index of a reduction variable: it is not a reduction block"
+    );
+    assert_eq!(
+        err("ro_dependent_loop", "b0 = sch.get_sblock(\"B\")\nb1 = sch.reindex(b0, (\"write\", 0))\n"),
+        "trace line 2: reindex: the range of loop k above block B depends on another loop (not supported)"
+    );
+}

@@ -78,6 +78,30 @@ impl Schedule {
             }
         };
         let StmtKind::BlockRealize { values, predicate, block: blk } = realize.kind() else { unreachable!("a block") };
+        // Windows (`T.match_buffer`) over the block's variables would need their regions
+        // rewritten too; an output indexed by a reduction variable has no init TVM can move.
+        if !blk.match_buffers.is_empty() {
+            return Err(err(p, format!("block {} views buffers through T.match_buffer (not supported yet)", blk.name)));
+        }
+        if blk.init.is_some() {
+            let reduction: Vec<u64> =
+                blk.iter_vars.iter().filter(|iv| iv.iter_type == IterType::CommReduce).map(|iv| iv.var.id()).collect();
+            let mut indexed = false;
+            crate::tir::visit::walk_stmts(&blk.body, &mut |x| {
+                if let StmtKind::BufferStore { indices, .. } = x.kind() {
+                    indexed |= indices.iter().any(|i| reduction.iter().any(|&r| crate::tir::region::uses_var(i, r)));
+                }
+            });
+            if indexed {
+                return Err(err(
+                    p,
+                    format!(
+                        "block {} stores at an index of a reduction variable: it is not a reduction block",
+                        blk.name
+                    ),
+                ));
+            }
+        }
         let cannot = || {
             err(
                 p,

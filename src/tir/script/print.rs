@@ -934,7 +934,11 @@ impl Printer {
         let n = self.buffer(b);
         // As TVM 0.27: the element of a scalar local, or of any buffer of shape (1,), by name.
         let one_element = matches!(b.shape(), [d] if d.as_int() == Some(1));
-        if (self.bare_scalars || b.is_scalar_local()) && one_element && matches!(indices, [i] if i.as_int() == Some(0))
+        // (A scalar local whose declaration does not print as one, a vector's, is accessed as
+        // a buffer, as its declaration reads back.)
+        if (self.bare_scalars || (b.is_scalar_local() && is_scalar_local(b)))
+            && one_element
+            && matches!(indices, [i] if i.as_int() == Some(0))
         {
             return n;
         }
