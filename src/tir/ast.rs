@@ -1147,6 +1147,22 @@ impl Stmt {
             self.span(),
         ))
     }
+    /// This loop run as another kind (its header, body and span kept); `None` if it is not a
+    /// loop.
+    pub fn with_loop_kind(&self, kind: ForKind) -> Option<Stmt> {
+        let StmtKind::For { var, min, extent, body, annotations, .. } = self.kind() else { return None };
+        Some(Stmt::at(
+            StmtKind::For {
+                var: var.clone(),
+                min: min.clone(),
+                extent: extent.clone(),
+                kind,
+                body: body.clone(),
+                annotations: annotations.clone(),
+            },
+            self.span(),
+        ))
+    }
     /// A loop of a kind.
     pub fn for_kind(
         kind: ForKind,

@@ -30,6 +30,22 @@ pub fn for_each_child(e: &PrimExpr, f: &mut dyn FnMut(&PrimExpr)) {
     }
 }
 
+/// The conjuncts of a condition (`a and b and c`: `a`, `b`, `c`, in order).
+pub fn conjuncts(e: &PrimExpr) -> Vec<PrimExpr> {
+    let mut out = Vec::new();
+    let mut pending = vec![e.clone()];
+    while let Some(c) = pending.pop() {
+        match c.kind() {
+            ExprKind::And(a, b) => {
+                pending.push(b.clone());
+                pending.push(a.clone());
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
 /// Call `f` on `e` and every expression inside it, parents first.
 pub fn walk_expr(e: &PrimExpr, f: &mut dyn FnMut(&PrimExpr)) {
     stacker::maybe_grow(64 * 1024, 1024 * 1024, || {

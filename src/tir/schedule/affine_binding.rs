@@ -94,13 +94,7 @@ pub(super) fn affine_binding_error(realize: &Stmt, parts: &[super::tree::ForPart
         }
     }
     // Each conjunct of the predicate over the loops bounds the sum one binding is.
-    let mut conjuncts = vec![predicate.clone()];
-    while let Some(c) = conjuncts.pop() {
-        if let ExprKind::And(a, b) = c.kind() {
-            conjuncts.push(a.clone());
-            conjuncts.push(b.clone());
-            continue;
-        }
+    for c in crate::tir::visit::conjuncts(predicate) {
         if !mentions(&c, &vars) || c.as_int() == Some(1) {
             continue;
         }

@@ -190,17 +190,7 @@ impl Schedule {
         let (src, dst) = if read { (&original, &cache) } else { (&cache, &original) };
         let dt = original.shape().first().map_or(DataType::INT32, PrimExpr::dtype);
         let loop_vars: Vec<Var> = (0..region.len()).map(|d| Var::new(&format!("ax{d}"), dt)).collect();
-        let iter_vars: Vec<IterVar> = cache
-            .shape()
-            .iter()
-            .enumerate()
-            .map(|(d, dim)| IterVar {
-                dom: Some(Range::new(PrimExpr::int_of(0, dim.dtype()), dim.clone())),
-                var: Var::new(&format!("v{d}"), dt),
-                iter_type: IterType::DataPar,
-                thread_tag: String::new(),
-            })
-            .collect();
+        let iter_vars = copy_iter_vars(cache.shape(), dt);
         let point: Vec<PrimExpr> = iter_vars.iter().map(|iv| PrimExpr::var(&iv.var)).collect();
         let offset_point: Vec<PrimExpr> = if nested {
             point
@@ -349,18 +339,7 @@ impl Schedule {
             .map(|p| p.var.id())
             .filter(|id| !map.contains_key(id))
             .collect();
-        let mut conjuncts = Vec::new();
-        let mut pending = vec![predicate.clone()];
-        while let Some(c) = pending.pop() {
-            match c.kind() {
-                ExprKind::And(a, b) => {
-                    pending.push(b.clone());
-                    pending.push(a.clone());
-                }
-                _ => conjuncts.push(c),
-            }
-        }
-        let init_predicate = conjuncts
+        let init_predicate = crate::tir::visit::conjuncts(predicate)
             .into_iter()
             .filter(|c| c.as_int() != Some(1) && !dropped.iter().any(|&id| uses_var(c, id)))
             .map(|c| Substitute { map: &map }.expr(&c))
@@ -778,6 +757,20 @@ pub(super) fn replace_buffer_in_block_at(
         }
     }
     R { from, to, offset }.stmt(realize)
+}
+
+/// A copy block's spatial variables `v0, v1, ..` over a buffer's whole `shape`.
+pub(super) fn copy_iter_vars(shape: &[PrimExpr], dt: crate::tir::DataType) -> Vec<IterVar> {
+    shape
+        .iter()
+        .enumerate()
+        .map(|(d, dim)| IterVar {
+            dom: Some(Range::new(PrimExpr::int_of(0, dim.dtype()), dim.clone())),
+            var: Var::new(&format!("v{d}"), dt),
+            iter_type: IterType::DataPar,
+            thread_tag: String::new(),
+        })
+        .collect()
 }
 
 /// A copy of the buffer `b` (a window) in storage scope `scope`, its name and layout kept.

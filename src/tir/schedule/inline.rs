@@ -246,17 +246,7 @@ impl Schedule {
             }
             // A condition the producer's predicate already states is not repeated.
             let print = crate::tir::script::print_expr;
-            let mut stated = Vec::new();
-            let mut pending = vec![pred.clone()];
-            while let Some(c) = pending.pop() {
-                match c.kind() {
-                    ExprKind::And(a, b) => {
-                        pending.push(a.clone());
-                        pending.push(b.clone());
-                    }
-                    _ => stated.push(print(&c)),
-                }
-            }
+            let stated: Vec<String> = crate::tir::visit::conjuncts(&pred).iter().map(print).collect();
             for c in conds {
                 if stated.contains(&print(&c)) {
                     continue;

@@ -50,8 +50,7 @@ fn serial_cross_thread_reductions(s: &Stmt) -> Stmt {
         }
         fn stmt(&mut self, s: &Stmt) -> Stmt {
             let s = default_stmt(self, s);
-            let StmtKind::For { var, min, extent, kind: ForKind::ThreadBinding(_), body, annotations } = s.kind()
-            else {
+            let StmtKind::For { var, kind: ForKind::ThreadBinding(_), body, .. } = s.kind() else {
                 return s;
             };
             let mut reduces = false;
@@ -65,15 +64,7 @@ fn serial_cross_thread_reductions(s: &Stmt) -> Stmt {
             if !reduces {
                 return s;
             }
-            let serial = StmtKind::For {
-                var: var.clone(),
-                min: min.clone(),
-                extent: extent.clone(),
-                kind: ForKind::Serial,
-                body: body.clone(),
-                annotations: annotations.clone(),
-            };
-            Stmt::at(serial, s.span())
+            s.with_loop_kind(ForKind::Serial).unwrap_or(s)
         }
     }
     M.stmt(s)

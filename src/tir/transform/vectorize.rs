@@ -373,23 +373,11 @@ struct Loops;
 impl Mutator for Loops {
     fn stmt(&mut self, s: &Stmt) -> Stmt {
         let s = default_stmt(self, s);
-        let StmtKind::For { var, min, extent, kind: ForKind::Vectorized, body, annotations } = s.kind() else {
+        let StmtKind::For { var, min, extent, kind: ForKind::Vectorized, body, .. } = s.kind() else {
             return s;
         };
         let n = extent.as_int().unwrap_or(0);
-        let serial = || {
-            Stmt::at(
-                StmtKind::For {
-                    var: var.clone(),
-                    min: min.clone(),
-                    extent: extent.clone(),
-                    kind: ForKind::Serial,
-                    body: body.clone(),
-                    annotations: annotations.clone(),
-                },
-                s.span(),
-            )
-        };
+        let serial = || s.with_loop_kind(ForKind::Serial).unwrap_or_else(|| s.clone());
         if min.as_int() != Some(0) || !(2..=i64::from(u16::MAX)).contains(&n) {
             // One lane, or not a loop the checker accepts as vectorized: a serial loop.
             return serial();
