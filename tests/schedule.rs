@@ -1900,3 +1900,29 @@ fn primitives_refuse_what_they_would_leave_undefined() {
         "trace line 2: reindex: the range of loop k above block B depends on another loop (not supported)"
     );
 }
+
+#[test]
+fn more_primitives_refuse_what_they_would_leave_undefined() {
+    // Found by the trace fuzz on TVM's test kernels, as above.
+    let err = |kernel: &str, trace: &str| {
+        Schedule::replay(read_func(&dir().join(format!("kernels/{kernel}.py"))), trace).unwrap_err().to_string()
+    };
+    assert_eq!(
+        err(
+            "fk_rowsum_not_compact_data_flow",
+            "b0 = sch.get_sblock(\"B\")\nl1, l2 = sch.get_loops(b0)\nb3 = sch.decompose_reduction(b0, l1)\n"
+        ),
+        "trace line 3: decompose_reduction: block B stores at an index of a reduction variable: it is not a reduction block"
+    );
+    assert_eq!(
+        err("ss_subregion_match", "b0 = sch.get_sblock(\"C\")\nsch.transform_block_layout(b0, lambda i, j: (j, i))\n"),
+        "trace line 2: transform_block_layout: block C views buffers through T.match_buffer (not supported yet)"
+    );
+    assert_eq!(
+        err(
+            "sf_not_affine",
+            "b0 = sch.get_sblock(\"B\")\nb1 = sch.reindex_cache_write(b0, 0, \"shared\", lambda i, j: (j, i))\n"
+        ),
+        "trace line 2: reindex_cache_write: the range of loop j above block B depends on another loop (not supported)"
+    );
+}

@@ -84,14 +84,7 @@ impl Schedule {
             return Err(err(p, format!("block {} views buffers through T.match_buffer (not supported yet)", blk.name)));
         }
         if blk.init.is_some() {
-            let reduction: Vec<u64> =
-                blk.iter_vars.iter().filter(|iv| iv.iter_type == IterType::CommReduce).map(|iv| iv.var.id()).collect();
-            let mut indexed = false;
-            crate::tir::visit::walk_stmts(&blk.body, &mut |x| {
-                if let StmtKind::BufferStore { indices, .. } = x.kind() {
-                    indexed |= indices.iter().any(|i| reduction.iter().any(|&r| crate::tir::region::uses_var(i, r)));
-                }
-            });
+            let indexed = tree::stores_at_reduction_index(blk);
             if indexed {
                 return Err(err(
                     p,

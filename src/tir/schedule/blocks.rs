@@ -276,6 +276,12 @@ impl Schedule {
         else {
             return Err(err(P, format!("loop {} is not above block {}", lp.var.name(), blk.name)));
         };
+        if tree::stores_at_reduction_index(blk) {
+            return Err(err(
+                P,
+                format!("block {} stores at an index of a reduction variable: it is not a reduction block", blk.name),
+            ));
+        }
         // Every loop a reduction variable is bound to must lie at or below `l` (an init above one
         // of them would reset the sum at each of its iterations).
         let reduction_loop_above = site.loops[..pos].iter().filter_map(ForParts::of).any(|p| {

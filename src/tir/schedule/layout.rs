@@ -359,6 +359,9 @@ impl Schedule {
         let StmtKind::BlockRealize { values, predicate, block: blk } = site.realize.kind() else {
             unreachable!("a block site")
         };
+        if !blk.match_buffers.is_empty() {
+            return Err(err(P, format!("block {} views buffers through T.match_buffer (not supported yet)", blk.name)));
+        }
         let loops: Vec<super::tree::ForParts> = site.loops.iter().filter_map(super::tree::ForParts::of).collect();
         for (k, l) in loops.iter().enumerate() {
             if l.min.as_int() != Some(0) {

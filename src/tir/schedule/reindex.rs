@@ -40,20 +40,12 @@ impl Schedule {
                 return Err(err(P, format!("a loop above block {} holds more than the block", blk.name)));
             }
         }
-        // The copy stage runs over the block's domains, outside its loops: a domain or loop
-        // bound in another loop's variable would be out of scope there.
-        if let Some(f) = site.loops.iter().filter_map(tree::ForParts::of).find(|f| {
-            site.loops.iter().filter_map(tree::ForParts::of).any(|g| {
-                crate::tir::region::uses_var(&f.extent, g.var.id()) || crate::tir::region::uses_var(&f.min, g.var.id())
-            })
-        }) {
+        // The copy stage runs over the block's domains, outside its loops: a loop bound in
+        // another loop's variable would be out of scope there.
+        if let Some(l) = tree::dependent_loop(&site.loops) {
             return Err(err(
                 P,
-                format!(
-                    "the range of loop {} above block {} depends on another loop (not supported)",
-                    f.var.name(),
-                    blk.name
-                ),
+                format!("the range of loop {l} above block {} depends on another loop (not supported)", blk.name),
             ));
         }
         // The one index pattern of the buffer in the block.

@@ -80,6 +80,12 @@ impl Schedule {
         let StmtKind::BlockRealize { values, block: blk, .. } = site.realize.kind() else {
             unreachable!("a block site")
         };
+        if let Some(l) = tree::dependent_loop(&site.loops) {
+            return Err(err(
+                p,
+                format!("the range of loop {l} above block {} depends on another loop (not supported)", blk.name),
+            ));
+        }
         let region = tree::region_at(blk, read, index, p)?.clone();
         let buffer = region.buffer.clone();
         if !read && super::reindex::predicate_reads(&site.realize, &buffer) {

@@ -357,3 +357,27 @@ pub(super) fn domains(block: &Block) -> HashMap<u64, (i128, i128)> {
         })
         .collect()
 }
+
+/// The first of `loops` whose range depends on another of them (a loop over `range(i)`):
+/// primitives that rebuild a block's loops elsewhere would leave that variable undefined.
+pub(super) fn dependent_loop(loops: &[Stmt]) -> Option<String> {
+    let parts: Vec<ForParts> = loops.iter().filter_map(ForParts::of).collect();
+    let uses = |e: &PrimExpr, f: &ForParts| crate::tir::region::uses_var(e, f.var.id());
+    parts.iter().find(|f| parts.iter().any(|g| uses(&f.extent, g) || uses(&f.min, g))).map(|f| f.var.name().to_string())
+}
+
+/// Whether a block stores at an index of one of its reduction variables (`B[vk] += ..`: not
+/// a reduction block, its init runs once per spatial point).
+pub(super) fn stores_at_reduction_index(blk: &Block) -> bool {
+    let reduction: Vec<u64> =
+        blk.iter_vars.iter().filter(|iv| iv.iter_type == IterType::CommReduce).map(|iv| iv.var.id()).collect();
+    let mut indexed = false;
+    for s in std::iter::once(&blk.body).chain(blk.init.as_ref()) {
+        crate::tir::visit::walk_stmts(s, &mut |x| {
+            if let StmtKind::BufferStore { indices, .. } = x.kind() {
+                indexed |= indices.iter().any(|i| reduction.iter().any(|&r| crate::tir::region::uses_var(i, r)));
+            }
+        });
+    }
+    indexed
+}
