@@ -1926,3 +1926,29 @@ fn more_primitives_refuse_what_they_would_leave_undefined() {
         "trace line 2: reindex_cache_write: the range of loop j above block B depends on another loop (not supported)"
     );
 }
+
+#[test]
+fn layout_and_loop_primitives_refuse_what_they_would_leave_undefined() {
+    // Found by the trace fuzz on TVM's test kernels, as above.
+    let err = |kernel: &str, trace: &str| {
+        Schedule::replay(read_func(&dir().join(format!("kernels/{kernel}.py"))), trace).unwrap_err().to_string()
+    };
+    assert_eq!(
+        err(
+            "ss_subregion_match",
+            "b0 = sch.get_sblock(\"C\")\nsch.transform_layout(b0, (\"read\", 0), lambda i, j: (j, i))\n"
+        ),
+        "trace line 2: transform_layout: block B views B through T.match_buffer (not supported yet)"
+    );
+    assert_eq!(
+        err("ss_subregion_match", "b0 = sch.get_sblock(\"B\")\nsch.unsafe_set_dtype(b0, 0, \"float16\")\n"),
+        "trace line 2: unsafe_set_dtype: block B views B through T.match_buffer (not supported yet)"
+    );
+    assert_eq!(
+        err(
+            "sf_dependent_loops",
+            "b0 = sch.get_sblock(\"B\")\nl1, l2, l3 = sch.get_loops(b0)\nl4, l5 = sch.split(l1, factors=[None, 2])\n"
+        ),
+        "trace line 3: split: the domain of vj in block B depends on loop i (not supported yet)"
+    );
+}

@@ -123,6 +123,9 @@ impl Schedule {
                 ),
             ));
         }
+        if let Some(b) = super::tree::window_of(&self.func.body, &old) {
+            return Err(err(P, format!("block {b} views {} through T.match_buffer (not supported yet)", old.name())));
+        }
         // The map speaks the buffer's index type (a trace's lambda is read as int32).
         let retyped;
         let map = match old.shape().first().map(PrimExpr::dtype) {
@@ -172,21 +175,6 @@ impl Schedule {
             }
             None
         } else {
-            // A window of the buffer (`T.match_buffer(B[..], ..)`) would need its region padded too.
-            let mut viewed_by: Option<String> = None;
-            crate::tir::visit::walk_stmts(&self.func.body, &mut |x| {
-                if let StmtKind::BlockRealize { block, .. } = x.kind()
-                    && block.match_buffers.iter().any(|m| m.source.buffer == old)
-                {
-                    viewed_by.get_or_insert_with(|| block.name.clone());
-                }
-            });
-            if let Some(b) = viewed_by {
-                return Err(err(
-                    P,
-                    format!("block {b} views {} through T.match_buffer (padding it is not supported yet)", old.name()),
-                ));
-            }
             let padded = super::layout_padding::Padded::of(map, &dims, &shape)
                 .map_err(|why| err(P, format!("the index map {why} over the shape of {}", old.name())))?;
             if padding.pad_value.is_none() && !padding.assume_injective_transform {

@@ -69,6 +69,7 @@ impl Schedule {
         }
         check_factors(&factors, P)?;
         check_plain_loop(&p, P)?;
+        check_domains_free_of(&p, P)?;
         let dt = p.var.dtype();
         let known = factors.iter().flatten().try_fold(1i64, |a, &f| a.checked_mul(f));
         let Some(known) = known else { return Err(err(P, "the product of the factors overflows")) };
@@ -206,6 +207,9 @@ impl Schedule {
                     format!("A loop {}'s `extent` is dependent on another loop {}", inner.var.name(), outer.var.name()),
                 ));
             }
+        }
+        for p in &parts {
+            check_domains_free_of(p, P)?;
         }
         for w in parts.windows(2) {
             let (outer, inner) = (&w[0], &w[1]);
@@ -506,6 +510,29 @@ impl Schedule {
                 Factor::Sampled(v) => self.get(*v).map(Some),
             })
             .collect()
+    }
+}
+
+/// A block below the loop whose variable's domain is bound in the loop's variable (a domain
+/// `T.axis.S(i, j)`): rewriting the loop would leave that domain naming it.
+fn check_domains_free_of(p: &ForParts, primitive: &'static str) -> Result<(), ScheduleError> {
+    let mut found: Option<(String, String)> = None;
+    tree::walk_blocks(&p.body, &mut Vec::new(), &mut |_, _, block| {
+        for iv in &block.iter_vars {
+            let uses = iv.dom.as_ref().is_some_and(|d| {
+                crate::tir::region::uses_var(&d.min, p.var.id()) || crate::tir::region::uses_var(&d.extent, p.var.id())
+            });
+            if uses && found.is_none() {
+                found = Some((block.name.clone(), iv.var.name().to_string()));
+            }
+        }
+    });
+    match found {
+        Some((b, v)) => Err(err(
+            primitive,
+            format!("the domain of {v} in block {b} depends on loop {} (not supported yet)", p.var.name()),
+        )),
+        None => Ok(()),
     }
 }
 

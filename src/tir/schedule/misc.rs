@@ -351,6 +351,9 @@ impl Schedule {
         if self.func.buffer_map.iter().any(|(_, b)| *b == old) {
             return Err(err(P, format!("{} is a parameter of the function: its dtype cannot change", old.name())));
         }
+        if let Some(b) = tree::window_of(&self.func.body, &old) {
+            return Err(err(P, format!("block {b} views {} through T.match_buffer (not supported yet)", old.name())));
+        }
         let Some(dt) = crate::tir::DataType::parse(dtype).filter(|d| d.lanes == 1 && d.bits > 0) else {
             return Err(err(P, format!("'{dtype}' is not a scalar data type")));
         };

@@ -381,3 +381,17 @@ pub(super) fn stores_at_reduction_index(blk: &Block) -> bool {
     }
     indexed
 }
+
+/// A block that views `buffer` through a `T.match_buffer` window, if one does: primitives
+/// that change the buffer's layout or type would need to change the window too.
+pub(super) fn window_of(root: &Stmt, buffer: &Buffer) -> Option<String> {
+    let mut found: Option<String> = None;
+    crate::tir::visit::walk_stmts(root, &mut |x| {
+        if let StmtKind::BlockRealize { block, .. } = x.kind()
+            && block.match_buffers.iter().any(|m| &m.source.buffer == buffer)
+        {
+            found.get_or_insert_with(|| block.name.clone());
+        }
+    });
+    found
+}
