@@ -1915,6 +1915,13 @@ fn more_primitives_refuse_what_they_would_leave_undefined() {
         "trace line 3: decompose_reduction: block B stores at an index of a reduction variable: it is not a reduction block"
     );
     assert_eq!(
+        err(
+            "fk_rowsum_not_compact_data_flow",
+            "b0 = sch.get_sblock(\"B\")\nl1, l2 = sch.get_loops(b0)\nb3 = sch.rfactor(l2, 0)\n"
+        ),
+        "trace line 3: rfactor: block B stores at an index of a reduction variable: it is not a reduction block"
+    );
+    assert_eq!(
         err("ss_subregion_match", "b0 = sch.get_sblock(\"C\")\nsch.transform_block_layout(b0, lambda i, j: (j, i))\n"),
         "trace line 2: transform_block_layout: block C views buffers through T.match_buffer (not supported yet)"
     );
@@ -1950,5 +1957,9 @@ fn layout_and_loop_primitives_refuse_what_they_would_leave_undefined() {
             "b0 = sch.get_sblock(\"B\")\nl1, l2, l3 = sch.get_loops(b0)\nl4, l5 = sch.split(l1, factors=[None, 2])\n"
         ),
         "trace line 3: split: the domain of vj in block B depends on loop i (not supported yet)"
+    );
+    assert_eq!(
+        err("sf_dynamic", "b0 = sch.get_sblock(\"B\")\nl1, l2, l3 = sch.get_loops(b0)\nsch.vectorize(l1)\n"),
+        "trace line 3: vectorize: loop i has no constant extent of at least 1: it cannot be vectorized"
     );
 }

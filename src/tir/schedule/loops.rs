@@ -428,6 +428,16 @@ impl Schedule {
     /// # Errors
     /// As [`Schedule::parallel`].
     pub fn vectorize(&mut self, l: LoopRV) -> Result<(), ScheduleError> {
+        // tir-spec.md statement rule 11: a vectorized loop has a constant extent.
+        let (_, s) = self.loop_site(l, "vectorize")?;
+        if let Some(p) = ForParts::of(&s)
+            && p.extent.as_int().is_none_or(|n| n < 1)
+        {
+            return Err(err(
+                "vectorize",
+                format!("loop {} has no constant extent of at least 1: it cannot be vectorized", p.var.name()),
+            ));
+        }
         self.set_kind(l, ForKind::Vectorized, "vectorize")?;
         self.trace.push(Instruction::Vectorize(l));
         Ok(())

@@ -39,6 +39,12 @@ impl Schedule {
                 format!("loop {} must hold exactly one block, not {}", rf_loop.var.name(), blocks.len()),
             ));
         };
+        if tree::stores_at_reduction_index(blk) {
+            return Err(err(
+                P,
+                format!("block {} stores at an index of a reduction variable: it is not a reduction block", blk.name),
+            ));
+        }
         let StmtKind::BlockRealize { values, predicate, .. } = realize.kind() else { unreachable!("a realize") };
         let name = &blk.name;
         if blk.init.is_none() {
