@@ -1963,3 +1963,21 @@ fn layout_and_loop_primitives_refuse_what_they_would_leave_undefined() {
         "trace line 3: vectorize: loop i has no constant extent of at least 1: it cannot be vectorized"
     );
 }
+
+#[test]
+fn an_intrinsic_whose_implementation_buffers_differ_in_shape_is_refused() {
+    // Found by the intrinsics fuzz: an implementation buffer of another shape than its
+    // description's became a window reaching far past the block's buffer.
+    let text = std::fs::read_to_string(dir().join("kernels/tensorize_matmul.py")).expect("kernel");
+    let bad = text.replacen(
+        "C: T.Buffer((4, 4), \"float32\", strides=(\"sc\", 1)",
+        "C: T.Buffer((4, 8), \"float32\", strides=(\"sc\", 1)",
+        1,
+    );
+    assert_ne!(bad, text);
+    let m = strata::tir::parse_script(&bad).expect("parses");
+    let desc = m.func("mm4_desc").expect("desc").clone();
+    let implementation = m.func("mm4_impl").expect("impl").clone();
+    let e = strata::tir::schedule::TensorIntrin::new(desc, implementation).err().expect("refused").to_string();
+    assert_eq!(e, "tensorize: buffer C of mm4_impl has shape (4, 8) but C of mm4_desc has (4, 4)");
+}

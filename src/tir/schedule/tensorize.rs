@@ -44,8 +44,8 @@ impl TensorIntrin {
     /// An intrinsic from its description and implementation.
     ///
     /// # Errors
-    /// Functions whose bodies are not one block (`with T.sblock("root"):`) or that take different
-    /// numbers of buffers.
+    /// Functions whose bodies are not one block (`with T.sblock("root"):`), that take different
+    /// numbers of buffers, or buffers of different shapes.
     pub fn new(desc: PrimFunc, implementation: PrimFunc) -> Result<TensorIntrin, ScheduleError> {
         for f in [&desc, &implementation] {
             if root_of(f).is_none() {
@@ -63,6 +63,31 @@ impl TensorIntrin {
                     implementation.buffer_map.len()
                 ),
             ));
+        }
+        // Each implementation buffer is a window of the region its description buffer matches:
+        // the same shape.
+        let print = crate::tir::script::print_expr;
+        for ((_, d), (_, i)) in desc.buffer_map.iter().zip(&implementation.buffer_map) {
+            let same = d.shape().len() == i.shape().len()
+                && d.shape().iter().zip(i.shape()).all(|(x, y)| match (x.as_int(), y.as_int()) {
+                    (Some(a), Some(b)) => a == b,
+                    _ => print(x) == print(y),
+                });
+            if !same {
+                let shape = |b: &Buffer| b.shape().iter().map(print).collect::<Vec<_>>().join(", ");
+                return Err(err(
+                    P,
+                    format!(
+                        "buffer {} of {} has shape ({}) but {} of {} has ({})",
+                        i.name(),
+                        implementation.name,
+                        shape(i),
+                        d.name(),
+                        desc.name,
+                        shape(d)
+                    ),
+                ));
+            }
         }
         Ok(TensorIntrin { desc, implementation })
     }
