@@ -1982,3 +1982,42 @@ fn an_intrinsic_whose_implementation_buffers_differ_in_shape_is_refused() {
     let e = e.to_string();
     assert_eq!(e, "tensorize: buffer C of mm4_impl has shape (4, 8) but C of mm4_desc has (4, 4)");
 }
+
+#[test]
+fn cache_index_of_a_deep_expression_neither_overflows_nor_hangs() {
+    // A store whose index is a chain 3,000 additions deep (schedules such as compute_inline can
+    // build one; the reader's nesting limit keeps it out of text): cache_index walks it on a
+    // grown stack.
+    use strata::tir::ast::{BinOp, ExprKind, PrimExpr, Stmt, StmtKind};
+    use strata::tir::mutate::{Mutator, default_stmt};
+    struct Deepen(usize);
+    impl Mutator for Deepen {
+        fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
+            e.clone()
+        }
+        fn stmt(&mut self, s: &Stmt) -> Stmt {
+            let s = default_stmt(self, s);
+            let StmtKind::BufferStore { buffer, value, indices } = s.kind() else { return s };
+            let ExprKind::BufferLoad(a, idx) = value.kind() else { return s };
+            let mut i = idx[0].clone();
+            for _ in 0..self.0 {
+                let t = i.dtype();
+                i = PrimExpr::binary(BinOp::Add, i, PrimExpr::int_of(0, t));
+            }
+            buffer.store(indices.clone(), a.load(vec![i]))
+        }
+    }
+    let text = "# from tvm.script import tirx as T\n\n@T.prim_func(s_tir=True)\ndef deep(A: T.Buffer((64,), \"float32\"), B: T.Buffer((64,), \"float32\")):\n    for i in range(64):\n        with T.sblock(\"B\"):\n            vi = T.axis.spatial(64, i)\n            B[vi] = A[vi]\n";
+    let f = read_func_text(text);
+    let mut g = f.clone();
+    g.body = Deepen(3_000).stmt(&g.body);
+    let mut sch = Schedule::new(g);
+    let b = sch.get_block("B").expect("block");
+    let r = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || sch.cache_index(b, "global", 0).map(|v| v.len()).map_err(|e| e.to_string()))
+        .expect("thread")
+        .join()
+        .expect("no overflow");
+    assert_eq!(r, Ok(1), "the chain is one computation, cached in one buffer");
+}

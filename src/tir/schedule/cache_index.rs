@@ -71,14 +71,16 @@ fn normal(e: &PrimExpr) -> String {
 
 /// TVM's `ComputationsDoneBy`: the largest eligible computations inside `e`.
 fn largest_computations(e: &PrimExpr, out: &mut Vec<PrimExpr>) {
-    if is_atom(e) {
-        return;
-    }
-    if eligible(e) {
-        out.push(e.clone());
-        return;
-    }
-    for_each_child(e, &mut |c| largest_computations(c, out));
+    stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+        if is_atom(e) {
+            return;
+        }
+        if eligible(e) {
+            out.push(e.clone());
+            return;
+        }
+        for_each_child(e, &mut |c| largest_computations(c, out));
+    });
 }
 
 /// TVM's `DirectSubexpr`: the largest eligible computations strictly inside `e`.
@@ -179,7 +181,7 @@ fn index_computations(blk: &Block, cse_thresh: usize) -> Result<Vec<PrimExpr>, S
         });
     }
     // Largest first; a stable sort keeps the post-order among equals.
-    chosen.sort_by_key(|e| std::cmp::Reverse(complexity(e)));
+    chosen.sort_by_cached_key(|e| std::cmp::Reverse(complexity(e)));
     Ok(chosen)
 }
 
@@ -195,7 +197,7 @@ fn replace_equivalent(s: &Stmt, target: &PrimExpr, with: &PrimExpr) -> Stmt {
             if !is_atom(e) && normal(e) == self.norm {
                 return self.with.clone();
             }
-            default_expr(self, e)
+            stacker::maybe_grow(64 * 1024, 1024 * 1024, || default_expr(self, e))
         }
         fn stmt(&mut self, s: &Stmt) -> Stmt {
             default_stmt(self, s)
