@@ -183,7 +183,11 @@ fn a_newer_major_version_is_refused_clearly() {
     bytes[4] = 2; // the major version varint follows the magic
     let e = Bytecode::from_bytes(bytes).unwrap_err();
     assert_eq!(e.offset, 4);
-    assert!(e.message.starts_with("bytecode version 2.0 is newer than this reader's 1.0"), "{}", e.message);
+    let expected = format!(
+        "bytecode version 2.{minor} is newer than this reader's 1.{minor}",
+        minor = strata::bytecode::VERSION_MINOR
+    );
+    assert!(e.message.starts_with(&expected), "{}", e.message);
     let e = Bytecode::from_bytes(b"func @f() {\n}".to_vec()).unwrap_err();
     assert_eq!(e.to_string(), "byte 0: not Strata bytecode (bad magic)");
 }
@@ -205,9 +209,12 @@ fn truncated_and_flipped_bytes_are_errors() {
             let mut b = bytes.clone();
             b[i] ^= 1 << bit;
             if let Ok(d) = Bytecode::from_bytes(b).and_then(|b| b.decode()) {
-                // Whatever decodes prints and verifies (or fails to verify) without panicking.
+                // Whatever decodes prints and verifies (or fails to verify) without panicking;
+                // what the decoder vouches for (dominance) the whole verifier accepts too.
                 let _ = strata::print(&d.module);
-                let _ = strata::verify(d.module);
+                let full = strata::verify(d.module.clone()).map(|_| ()).map_err(|e| e.to_string());
+                let loaded = strata::bytecode::verify_decoded(d).map(|_| ()).map_err(|e| e.to_string());
+                assert!(loaded.is_err() || full.is_ok(), "byte {i} bit {bit}: loaded, but {full:?}");
             }
         }
     }
@@ -418,4 +425,188 @@ fn bad_bytes_in_a_file_decoded_on_threads_are_errors_not_panics() {
     }
     // Most single-bit flips land in operation bytes and still decode (into another module).
     assert!(decoded > 0);
+}
+
+/// The first op named `name` in `m`.
+fn find_op(m: &strata::Module, name: &str) -> strata::ir::Op {
+    let mut found = None;
+    m.walk(m.top(), |op| {
+        if found.is_none() && m.op_name(op) == name {
+            found = Some(op);
+        }
+    });
+    found.unwrap_or_else(|| panic!("no {name}"))
+}
+
+// spec: mlir-langref-late.md, dominance ("values are defined before use and have scope defined
+// by their dominance relations"; functions do not capture): the decoder vouches for dominance
+// only where the file's structure shows it, so a loaded module that breaks the rule gets the
+// verifier's own error — for uses before the definition, of a value of a region that has ended,
+// of an op's own result inside it, across the blocks of a CFG and into a function.
+#[test]
+fn a_loaded_module_that_breaks_dominance_gets_the_verifiers_error() {
+    let parse = |src: &str| strata::parse_unverified(&SourceFile::new("t.mlir", src)).unwrap();
+    let mut cases = vec![
+        (
+            "use before definition",
+            parse("func @f() {\n  \"test.use\"(%x) : (i32) -> ()\n  %x = constant 1 : i32\n  return\n}\n"),
+        ),
+        (
+            "own result",
+            parse(
+                "func @f() {\n  %x = \"test.op\"() ({\n    \"test.use\"(%x) : (i32) -> ()\n  }) : () -> i32\n  return\n}\n",
+            ),
+        ),
+        (
+            "across blocks",
+            parse(
+                "func @f(%c: i1) {\n  cond_br %c, ^a, ^b\n^a:\n  %x = constant 1 : i32\n  br ^b\n^b:\n  \"test.use\"(%x) : (i32) -> ()\n  return\n}\n",
+            ),
+        ),
+    ];
+    // A value of a loop body used after the loop (the text cannot name it there).
+    let mut m = parse(
+        "func @f(%a: memref<4xf32>) -> f32 {\n  %z = constant 0.0 : f32\n  affine.for %i = 0 to 4 {\n    %x = affine.load %a[%i] : memref<4xf32>\n  }\n  %y = addf %z, %z : f32\n  return %y : f32\n}\n",
+    );
+    let x = m.op(find_op(&m, "affine.load")).results[0];
+    let add = find_op(&m, "std.addf");
+    m.op_mut(add).operands[0] = x;
+    cases.push(("ended region", m));
+    // A value of one region of an op used in its other region.
+    let mut m = parse(
+        "func @f(%v: i32) {\n  \"test.two\"() ({\n    %x = \"test.def\"() : () -> i32\n    \"test.end\"() : () -> ()\n  }, {\n    \"test.use\"(%v) : (i32) -> ()\n  }) : () -> ()\n  return\n}\n",
+    );
+    let x = m.op(find_op(&m, "test.def")).results[0];
+    let user = find_op(&m, "test.use");
+    m.op_mut(user).operands[0] = x;
+    cases.push(("sibling region", m));
+    // A function nested in a function's region, using the outer function's argument.
+    let mut m = parse(
+        "func @f(%v: i32) {\n  \"test.wrap\"() ({\n    module {\n      func @g(%w: i32) {\n        \"test.use\"(%w) : (i32) -> ()\n        return\n      }\n    }\n    \"test.end\"() : () -> ()\n  }) : () -> ()\n  return\n}\n",
+    );
+    let f = find_op(&m, "func");
+    let v = m.block(m.region(m.op(f).regions[0]).blocks[0]).args[0];
+    let user = find_op(&m, "test.use");
+    m.op_mut(user).operands[0] = v;
+    cases.push(("captured by a function", m));
+    for (what, m) in cases {
+        let bytes = write_module(&m, [], WriteOptions::default()).unwrap();
+        let d = Bytecode::from_bytes(bytes).unwrap().decode().unwrap();
+        let whole = strata::verify(d.module.clone()).map(|_| ()).unwrap_err().to_string();
+        let loaded = strata::bytecode::verify_decoded(d).map(|_| ()).unwrap_err().to_string();
+        assert_eq!(loaded, whole, "{what}");
+        assert!(
+            loaded.contains("does not dominate this use") || loaded.contains("defined outside of the isolated region"),
+            "{what}: {loaded}"
+        );
+    }
+}
+
+/// A varint of `b` at `*at`, moving past it.
+fn varint(b: &[u8], at: &mut usize) -> usize {
+    let (mut n, mut shift) = (0usize, 0);
+    loop {
+        let byte = b[*at];
+        *at += 1;
+        n |= usize::from(byte & 0x7f) << shift;
+        shift += 7;
+        if byte & 0x80 == 0 {
+            return n;
+        }
+    }
+}
+
+/// `bytes` without its UNIT_SIZES section, as version 1.0 wrote files (the header, then
+/// `id · length · payload` sections; see the format in `strata::bytecode`).
+fn without_unit_sizes(bytes: &[u8]) -> Vec<u8> {
+    let mut at = 4;
+    varint(bytes, &mut at); // major
+    varint(bytes, &mut at); // minor
+    varint(bytes, &mut at); // flags
+    at += varint(bytes, &mut at); // producer
+    while at < bytes.len() {
+        let start = at;
+        let id = bytes[at];
+        at += 1;
+        at += varint(bytes, &mut at);
+        if id == strata::bytecode::section::UNIT_SIZES {
+            return [&bytes[..start], &bytes[at..]].concat();
+        }
+    }
+    panic!("no UNIT_SIZES section")
+}
+
+fn put_varint(out: &mut Vec<u8>, mut n: usize) {
+    while n >= 0x80 {
+        out.push((n as u8 & 0x7f) | 0x80);
+        n >>= 7;
+    }
+    out.push(n as u8);
+}
+
+/// `bytes` with the sizes of its units changed by `change`; the offset of the new payload.
+fn with_unit_sizes(bytes: &[u8], change: impl FnOnce(&mut [[usize; 4]])) -> (Vec<u8>, usize) {
+    let stripped = without_unit_sizes(bytes);
+    let start = bytes.iter().zip(&stripped).position(|(a, b)| a != b).unwrap();
+    let mut at = start + 1;
+    varint(bytes, &mut at);
+    let n = varint(bytes, &mut at);
+    let mut sizes: Vec<[usize; 4]> = (0..n).map(|_| std::array::from_fn(|_| varint(bytes, &mut at))).collect();
+    change(&mut sizes);
+    let mut payload = Vec::new();
+    put_varint(&mut payload, n);
+    sizes.iter().flatten().for_each(|&x| put_varint(&mut payload, x));
+    let mut out = bytes[..start].to_vec();
+    out.push(strata::bytecode::section::UNIT_SIZES);
+    put_varint(&mut out, payload.len());
+    let payload_at = out.len();
+    out.extend_from_slice(&payload);
+    out.extend_from_slice(&bytes[at..]);
+    (out, payload_at)
+}
+
+// spec: issue 15, versioning: files of version 1.0 (no UNIT_SIZES) decode on threads as before,
+// and a file whose unit sizes do not match its units is an error at the section, never a
+// module numbered wrong.
+#[test]
+fn unit_sizes_are_optional_and_checked() {
+    let v = strata::parse(&many_functions(2000, None)).unwrap();
+    let bytes = write(&v, WriteOptions::default()).unwrap();
+    let old = without_unit_sizes(&bytes);
+    assert!(old.len() < bytes.len());
+    let decode = |b: &[u8]| Bytecode::from_bytes(b.to_vec()).and_then(|f| f.decode());
+    let new_module = decode(&bytes).unwrap().module;
+    let old_module = decode(&old).unwrap().module;
+    assert_eq!(strata::print(&new_module), strata::print(&v));
+    assert_eq!(strata::print(&old_module), strata::print(&v));
+    assert_eq!(strata::print_generic(&new_module), strata::print_generic(&old_module));
+    let loaded = strata::bytecode::verify_decoded(decode(&bytes).unwrap()).unwrap();
+    let code = Engine::default().compile(&loaded).unwrap();
+    let mut a = Tensor::zeros::<f32>(&[1, 16]).unwrap();
+    assert_eq!(code.call("k1999", &mut [(&mut a).into(), Val::Index(1).into()]).unwrap(), [Val::Int(1999, 32)]);
+    // Rewritten unchanged, the file is the same.
+    assert_eq!(with_unit_sizes(&bytes, |_| ()).0, bytes);
+    // One op more in the first unit: the units after it would be numbered one off.
+    let (forged, at) = with_unit_sizes(&bytes, |s| s[0][0] += 1);
+    let e = decode(&forged).unwrap_err();
+    assert_eq!(e.offset, at, "{e}");
+    assert_eq!(e.message, "the unit sizes do not match the units' operations (after the last unit)");
+    // One value more in the first unit and one less in the second: the parts still start where
+    // they should (the sizes serve only to number parts).
+    let (moved, _) = with_unit_sizes(&bytes, |s| {
+        s[0][3] += 1;
+        s[1][3] -= 1;
+    });
+    assert_eq!(strata::print(&decode(&moved).unwrap().module), strata::print(&v));
+    // A size larger than its unit could hold is refused before anything is allocated for it.
+    let (huge, at) = with_unit_sizes(&bytes, |s| s[5][1] = 1 << 40);
+    let e = decode(&huge).unwrap_err();
+    assert!(e.offset > at, "{e}");
+    assert_eq!(e.message, "a unit size larger than the unit");
+    // A count of units other than the file's.
+    let (short, at) = with_unit_sizes(&bytes, |_| ());
+    let mut short = short;
+    short[at] ^= 1;
+    let e = decode(&short).unwrap_err();
+    assert_eq!(e.offset, at, "{e}");
 }

@@ -867,8 +867,13 @@ fn check_bytecode(bytes: Vec<u8>) -> Outcome {
     }
     let Ok(d) = file.decode() else { return Outcome::Syntax };
     let _ = print_with(&d.module, PrintOptions::default());
+    let whole = d.module.clone();
     match strata::bytecode::verify_decoded(d) {
         Ok(v) => {
+            // The decoder vouches for dominance only where the whole verifier agrees.
+            if let Err(e) = strata::verify(whole) {
+                panic!("loaded, but the verifier refuses it: {e}");
+            }
             ENGINE.with(|e| {
                 let _ = e.compile(&v);
             });

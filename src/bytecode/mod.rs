@@ -16,7 +16,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! # The format, version 1.0
+//! # The format, version 1.1
 //!
 //! Integers are unsigned LEB128 varints (`varint`, at most 10 bytes) unless said otherwise;
 //! `zigzag` is a signed integer mapped to unsigned (`(n << 1) ^ (n >> 63)`, 128 bits where
@@ -33,7 +33,9 @@
 //!
 //! Sections appear in increasing id order, each at most once; all but SOURCE are required. Ids
 //! 1–31 are this version's ([`section`]); a reader rejects an unknown id below 32 and skips ids
-//! from 32 on (room for minor versions). A reader rejects a major version other than its own.
+//! from 32 on (room for minor versions), which may appear between the others, each at most
+//! once (this version writes UNIT_SIZES just before OPS, so that OPS ends the file). A reader
+//! rejects a major version other than its own.
 //!
 //! A *table* (STRINGS, AFFINE, TYPES, ATTRS, DICTS) is `count: varint · width: u8 (1–4) ·
 //! offsets: count × width bytes, little-endian · entries`, each offset relative to the first
@@ -88,6 +90,13 @@
 //!   the length of their bytes; the bodies follow one another), then the units that have a
 //!   symbol, by number, sorted by symbol name (for binary search), then each unit's `op`.
 //!
+//! - **32 UNIT_SIZES** (optional, since 1.1) — `count · (ops · blocks · regions · values)*`:
+//!   per unit, in order, how many of each a reader creates decoding it (the unit's op and
+//!   everything it nests; a region's blocks' arguments and ops' results are its values). A
+//!   reader decoding units on several threads numbers each run of units from the sums of the
+//!   runs before it, so joining them is a move, not a renumbering; it checks the numbers it
+//!   reaches. Readers of 1.0 skip the section; files without it decode as before.
+//!
 //! ```text
 //! op      := name: string · header: varint · [attributes] · [count] · type* · [count] · ref*
 //!            · [count · (block: varint · count · ref*)*] · [count · region*] · [start · length]
@@ -119,7 +128,7 @@ pub const MAGIC: [u8; 4] = [b'S', b'T', 0xEF, b'B'];
 /// The format's major version: a reader reads only its own.
 pub const VERSION_MAJOR: u64 = 1;
 /// The format's minor version: additions a reader of the same major version may skip.
-pub const VERSION_MINOR: u64 = 0;
+pub const VERSION_MINOR: u64 = 1;
 /// The most nodes an affine expression may have.
 pub const MAX_AFFINE_NODES: usize = 4096;
 
@@ -159,6 +168,8 @@ pub mod section {
     pub(crate) const COUNT: usize = 11;
     /// Ids from here on are optional extensions, skipped by readers that do not know them.
     pub const FIRST_OPTIONAL: u8 = 32;
+    /// The ops, blocks, regions and values of each unit (version 1.1; optional).
+    pub const UNIT_SIZES: u8 = 32;
 }
 
 /// Malformed bytecode: what is wrong and at which byte of the file.
@@ -191,5 +202,5 @@ pub fn write(v: &crate::Verified, options: WriteOptions) -> Result<Vec<u8>, Byte
 /// # Errors
 /// [`crate::Error::Verify`]: a broken rule, or a calling convention that does not fit.
 pub fn verify_decoded(d: Decoded) -> crate::Result<crate::Verified> {
-    crate::Verified::loaded(d.module, d.args).map_err(crate::Error::Verify)
+    crate::Verified::loaded(d.module, d.args, d.dominance_shown).map_err(crate::Error::Verify)
 }

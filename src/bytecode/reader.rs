@@ -105,6 +105,8 @@ pub struct Bytecode {
     /// The units with a symbol, sorted by it (unit numbers, `width` bytes each).
     sorted: TableIndex,
     units: Vec<Unit>,
+    /// The UNIT_SIZES section, if the file has one.
+    unit_sizes: Option<Range<usize>>,
 }
 
 /// A decoded module and the calling conventions of its TIR functions (unverified).
@@ -114,6 +116,10 @@ pub struct Decoded {
     pub module: Module,
     /// Each function lowered from TIR and its parameters.
     pub args: Vec<(String, ArgSpec)>,
+    /// Whether the decoder saw that every value dominates its uses (see
+    /// `Decoder::dominance_shown`): the verifier then does not check dominance again.
+    /// Private, so that only the decoder vouches for it.
+    pub(crate) dominance_shown: bool,
 }
 
 impl std::fmt::Debug for Bytecode {
@@ -183,6 +189,7 @@ impl Bytecode {
         let producer = c.str()?.to_string();
         let mut sections: [Option<Range<usize>>; section::COUNT] = Default::default();
         let mut last = 0u8;
+        let mut unit_sizes = None;
         while !c.at_end() {
             let at = c.pos();
             let id = c.u8()?;
@@ -197,6 +204,11 @@ impl Bytecode {
                 sections[usize::from(id)] = Some(start..start + len);
             } else if id < section::FIRST_OPTIONAL {
                 return Err(BytecodeError::at(at, format!("unknown section {id}")));
+            } else if id == section::UNIT_SIZES {
+                if unit_sizes.is_some() {
+                    return Err(BytecodeError::at(at, format!("section {id} repeated")));
+                }
+                unit_sizes = Some(start..start + len);
             }
             // Sections from FIRST_OPTIONAL on are extensions a newer minor version may add: skipped.
         }
@@ -297,6 +309,7 @@ impl Bytecode {
             sizes,
             sorted,
             units,
+            unit_sizes,
         })
     }
 
@@ -393,6 +406,12 @@ impl Bytecode {
         let module = if parts.len() < 2 {
             d.module(&all, false)?
         } else {
+            // With the units' sizes, each part is numbered from where the parts before it end,
+            // so joining moves its entries over; without, a part is renumbered as it joins.
+            let numbered = self.part_bounds(&parts)?;
+            if let Some(bounds) = &numbered {
+                d.exact = Some(bounds[0]);
+            }
             // The other parts on the pool, the first on this thread, joined in the file's order.
             let (first, rest) = rayon::join(
                 || d.module(&parts[0], false),
@@ -400,22 +419,84 @@ impl Bytecode {
                     use rayon::prelude::*;
                     parts[1..]
                         .par_iter()
-                        .map(|units| {
+                        .enumerate()
+                        .map(|(i, units)| {
                             let mut d = Decoder::new(self);
-                            d.reserve = self.share_of(units);
-                            d.module(units, false)
+                            match &numbered {
+                                Some(bounds) => {
+                                    d.exact = Some(bounds[i + 1]);
+                                    d.reserve = bounds[i + 1].1;
+                                }
+                                None => d.reserve = self.share_of(units),
+                            }
+                            d.module(units, false).map(|m| (m, d.dominance_shown))
                         })
                         .collect::<Vec<_>>()
                 },
             );
-            let mut module = first?;
-            for part in rest {
-                module.absorb(part?);
+            // The first error in the file's order.
+            let first = first?;
+            let rest = rest.into_iter().collect::<Result<Vec<_>, _>>()?;
+            d.dominance_shown &= rest.iter().all(|(_, shown)| *shown);
+            match numbered {
+                Some(bounds) => {
+                    let mut joined = vec![(first, [0; 4])];
+                    joined.extend(rest.into_iter().zip(&bounds[1..]).map(|((part, _), (start, _))| (part, *start)));
+                    Module::join_numbered_parts(joined)
+                }
+                None => {
+                    let mut module = first;
+                    for (part, _) in rest {
+                        module.absorb(part);
+                    }
+                    module
+                }
             }
-            module
         };
         let args = d.arg_specs(None)?;
-        Ok(Decoded { module, args })
+        Ok(Decoded { module, args, dominance_shown: d.dominance_shown })
+    }
+
+    /// Where each part's entities start and end (ops, blocks, regions, values), from the
+    /// UNIT_SIZES section; `None` without one. Every part starts with what the top op creates
+    /// (its region, block and arguments) and the decoder's placeholder value.
+    fn part_bounds(&self, parts: &[Vec<usize>]) -> Read<Option<Vec<PartBounds>>> {
+        let Some(r) = &self.unit_sizes else { return Ok(None) };
+        let mut c = Cursor::new(&self.bytes, r.start, r.end)?;
+        let n = c.count(4)?;
+        if n != self.units.len() {
+            return Err(BytecodeError::at(r.start, format!("sizes of {n} units for {} units", self.units.len())));
+        }
+        let mut sizes = Vec::with_capacity(n);
+        for unit in &self.units {
+            let mut s = [0usize; 4];
+            for x in &mut s {
+                let at = c.pos();
+                // Each op, block, region and value takes at least a byte of its unit: a larger
+                // count is a lie (and would make the reader allocate for nothing).
+                *x = usize::try_from(c.varint()?)
+                    .ok()
+                    .filter(|&x| x <= unit.body.len())
+                    .ok_or_else(|| BytecodeError::at(at, "a unit size larger than the unit"))?;
+            }
+            sizes.push(s);
+        }
+        if !c.at_end() {
+            return Err(c.error("bytes left at the end of the unit sizes"));
+        }
+        let mut start = [1, 1, 1, self.top_args.len() + 1];
+        let mut bounds = Vec::with_capacity(parts.len());
+        for part in parts {
+            let mut end = start;
+            for &u in part {
+                for (e, s) in end.iter_mut().zip(sizes[u]) {
+                    *e += s;
+                }
+            }
+            bounds.push((start, end));
+            start = end;
+        }
+        Ok(Some(bounds))
     }
 
     /// The part of the module's sizes (ops, blocks, regions, values) that `units` hold, by
@@ -476,7 +557,7 @@ impl Bytecode {
             .filter_map(|f| module.attr(f, "sym_name").and_then(Attribute::as_str).map(str::to_string))
             .collect();
         let args = d.arg_specs(Some(&included))?;
-        Ok(Decoded { module, args })
+        Ok(Decoded { module, args, dominance_shown: d.dominance_shown })
     }
 }
 
@@ -505,6 +586,17 @@ struct Decoder<'b> {
     dicts: Vec<Option<Arc<[NamedAttr]>>>,
     /// Unit-local values in the order they were defined.
     vals: Vec<Value>,
+    /// The region each of `vals` is visible in (its block's: regions of one block), or
+    /// [`HIDDEN`] while it is the result of an op whose regions are being decoded.
+    scope_of: Vec<u32>,
+    /// Per region of the unit, by number: whether the decoder is inside it.
+    open: Vec<bool>,
+    /// The region being decoded (0: none; the unit's op is outside every region).
+    scope: u32,
+    /// Whether every use decoded so far is of a value that dominates it, as the file's
+    /// structure alone shows (regions of one block, uses of values visible where they are
+    /// used); false once one is not shown so, and then the verifier checks dominance.
+    dominance_shown: bool,
     /// Results of top-level ops, by top-level number (`None`: not decoded yet).
     top_vals: Vec<Option<Value>>,
     fixups: Vec<Fixup>,
@@ -516,6 +608,9 @@ struct Decoder<'b> {
     refs: Vec<Arc<str>>,
     /// Room to reserve in the arenas: ops, blocks, regions, values (zeros: none).
     reserve: [usize; 4],
+    /// Where the entities of the units being decoded start and end (one part of a module
+    /// decoded on several threads; see [`Bytecode::part_bounds`]).
+    exact: Option<PartBounds>,
     /// The deepest child of each type or attribute entry being decoded: nesting is bounded as
     /// the text parser bounds it.
     depth_stack: Vec<u16>,
@@ -535,6 +630,13 @@ impl<T: Clone> Nested<T> {
 
 /// The deepest nesting of types, attributes and locations (the text parser's limit).
 const MAX_DEPTH: u16 = 1000;
+
+/// Where the entities of one part of a module decoded on several threads start and end: ops,
+/// blocks, regions and values.
+type PartBounds = ([usize; 4], [usize; 4]);
+
+/// The scope of a value not visible anywhere yet (see `Decoder::scope_of`).
+const HIDDEN: u32 = 0;
 
 /// Files whose operations take fewer bytes are decoded on one thread: below this, starting
 /// threads and joining their modules costs more than it saves.
@@ -560,6 +662,11 @@ impl<'b> Decoder<'b> {
             follow: false,
             refs: Vec::new(),
             reserve: [0; 4],
+            exact: None,
+            scope_of: Vec::new(),
+            open: Vec::new(),
+            scope: 0,
+            dominance_shown: true,
             depth_stack: Vec::new(),
         }
     }
@@ -1172,6 +1279,18 @@ impl<'b> Decoder<'b> {
             let v = m.add_block_arg(top_block, t);
             self.top_vals.push(Some(v));
         }
+        let bc = self.bc;
+        let size_error = |what: &str| {
+            let at = bc.unit_sizes.as_ref().map_or(0, |r| r.start);
+            BytecodeError::at(at, format!("the unit sizes do not match the units' operations ({what})"))
+        };
+        if let Some((start, _)) = self.exact {
+            // Created here in every part, so that it has the same number in all of them.
+            self.placeholder = Some(m.create_detached_value(Type::None));
+            if !m.pad_to(start) || m.arena_sizes() != start {
+                return Err(size_error("before the first unit"));
+            }
+        }
         let mut included = vec![false; self.bc.units.len()];
         // Popped from the end: in the file's order (top-level results are numbered so).
         let mut queue: Vec<usize> = units.iter().rev().copied().collect();
@@ -1183,6 +1302,11 @@ impl<'b> Decoder<'b> {
             let unit = self.bc.units[u].clone();
             let mut c = self.cursor(&unit.body)?;
             self.vals.clear();
+            self.scope_of.clear();
+            self.open.clear();
+            // Region 0 is never open: HIDDEN values are in it.
+            self.open.push(false);
+            self.scope = 0;
             self.refs.clear();
             let op = self.op(&mut c, &mut m, top_block, &[top_block], true, follow_symbols)?;
             if !c.at_end() {
@@ -1201,6 +1325,11 @@ impl<'b> Decoder<'b> {
             }
         }
         self.patch(&mut m, true)?;
+        if let Some((_, end)) = self.exact
+            && m.arena_sizes() != end
+        {
+            return Err(size_error("after the last unit"));
+        }
         // Top-level ops in the file's order.
         if decoded.windows(2).any(|w| w[0].0 > w[1].0) {
             decoded.sort_by_key(|d| d.0);
@@ -1274,6 +1403,7 @@ impl<'b> Decoder<'b> {
                 return Err(BytecodeError::at(at, "a top-level value used in a file of independent units"));
             }
             let n = usize::try_from(r >> 1).unwrap_or(usize::MAX);
+            self.dominance_shown = false;
             if let Some(Some(v)) = self.top_vals.get(n) {
                 return Ok(*v);
             }
@@ -1285,8 +1415,13 @@ impl<'b> Decoder<'b> {
         let n = i64::try_from(count).unwrap_or(i64::MAX) - 1 - delta;
         let n = usize::try_from(n).map_err(|_| BytecodeError::at(at, "value reference before the first value"))?;
         if let Some(&v) = self.vals.get(n) {
+            if !self.open[self.scope_of[n] as usize] {
+                self.dominance_shown = false;
+            }
             return Ok(v);
         }
+        // A use before the definition: dominance needs the region's control flow.
+        self.dominance_shown = false;
         pending.push((false, n, at));
         Ok(self.placeholder(m))
     }
@@ -1389,14 +1524,28 @@ impl<'b> Decoder<'b> {
             let f = Fixup { op, successor, index, value, top: is_top, at };
             if f.top { self.top_fixups.push(f) } else { self.fixups.push(f) }
         }
+        let results = self.vals.len()..self.vals.len() + if top { 0 } else { m.op(op).results.len() };
         if top {
             self.top_vals.extend(m.op(op).results.iter().map(|&v| Some(v)));
         } else {
             self.vals.extend_from_slice(&m.op(op).results);
+            // Not visible in the op's own regions.
+            let hidden = if nregions > 0 { HIDDEN } else { self.scope };
+            self.scope_of.extend(results.clone().map(|_| hidden));
         }
+        if nregions > 0 && !top && crate::dialect::registry().get(m.op_name(op)).is_some_and(|d| d.traits.isolated) {
+            // Values from outside may not be used inside: left to the verifier.
+            self.dominance_shown = false;
+        }
+        let outer = self.scope;
         for ri in 0..nregions {
             let r = m.op(op).regions[ri];
             let nblocks = c.count(1)?;
+            if nblocks > 1 {
+                self.dominance_shown = false;
+            }
+            self.scope = self.open.len() as u32;
+            self.open.push(true);
             let mut blocks: SmallVec<[Block; 4]> = SmallVec::with_capacity(nblocks);
             for _ in 0..nblocks {
                 let nargs = c.count(1)?;
@@ -1406,6 +1555,7 @@ impl<'b> Decoder<'b> {
                     let t = self.ty(t)?;
                     let v = m.add_block_arg(b, t);
                     self.vals.push(v);
+                    self.scope_of.push(self.scope);
                 }
                 if self.bc.source.is_some() {
                     let start = c.varint()?;
@@ -1423,6 +1573,11 @@ impl<'b> Decoder<'b> {
                     self.op(c, m, b, &blocks, false, follow_symbols)?;
                 }
             }
+            self.open[self.scope as usize] = false;
+            self.scope = outer;
+        }
+        if nregions > 0 {
+            self.scope_of[results].fill(outer);
         }
         if mask & (1 << 9) != 0 {
             let start = c.varint()?;

@@ -149,18 +149,7 @@ pub fn write_module<'m>(
     ops.varint(u64::from(w.string(&top_data.name)));
     ops.varint(if top_data.attrs.is_empty() { 0 } else { u64::from(w.dict(&top_data.attrs)) + 1 });
     // Sizes, so a reader grows its arenas once (a hint: a reader caps them by the file size).
-    let (mut n_ops, mut n_blocks, mut n_regions, mut n_values) = (0u64, 0u64, 0u64, 0u64);
-    m.walk(top, |op| {
-        let d = m.op(op);
-        n_ops += 1;
-        n_values += d.results.len() as u64;
-        n_regions += d.regions.len() as u64;
-        for &r in &d.regions {
-            n_blocks += m.region(r).blocks.len() as u64;
-            n_values += m.region(r).blocks.iter().map(|&b| m.block(b).args.len() as u64).sum::<u64>();
-        }
-    });
-    for n in [n_ops, n_blocks, n_regions, n_values] {
+    for n in entity_counts(m, top) {
         ops.varint(n);
     }
     let arg_types: Vec<u32> = m.block(body).args.iter().map(|&a| w.ty(&m.value(a).ty)).collect();
@@ -169,9 +158,12 @@ pub fn write_module<'m>(
     let mut index = Vec::new();
     let mut bodies = Vec::new();
     let units = &m.block(body).ops;
+    let mut unit_sizes = Vec::new();
+    unit_sizes.varint(units.len() as u64);
     for &op in units {
         let start = bodies.len();
         w.unit(op, &mut bodies)?;
+        entity_counts(m, op).iter().for_each(|&n| unit_sizes.varint(n));
         let sym = m.attr(op, "sym_name").and_then(Attribute::as_str);
         index.varint(sym.map_or(0, |s| u64::from(w.string(s)) + 1));
         index.varint((bodies.len() - start) as u64);
@@ -289,6 +281,8 @@ pub fn write_module<'m>(
         put_section(&mut out, section::SOURCE, &source);
     }
     put_section(&mut out, section::ARGS, &arg_section);
+    // Before OPS, so that a file cut short is never a whole file without it.
+    put_section(&mut out, section::UNIT_SIZES, &unit_sizes);
     put_section(&mut out, section::OPS, &ops);
     if let Some(e) = w.error {
         return Err(e);
@@ -950,6 +944,22 @@ impl<'m> Writer<'m> {
             Ok(())
         })
     }
+}
+
+/// The ops, blocks, regions and values `op` and what it nests create when decoded.
+fn entity_counts(m: &Module, op: Op) -> [u64; 4] {
+    let mut n = [0u64; 4];
+    m.walk(op, |op| {
+        let d = m.op(op);
+        n[0] += 1;
+        n[2] += d.regions.len() as u64;
+        n[3] += d.results.len() as u64;
+        for &r in &d.regions {
+            n[1] += m.region(r).blocks.len() as u64;
+            n[3] += m.region(r).blocks.iter().map(|&b| m.block(b).args.len() as u64).sum::<u64>();
+        }
+    });
+    n
 }
 
 fn put_dtype(out: &mut Vec<u8>, d: crate::runtime::DLDataType) {

@@ -660,6 +660,83 @@ impl Module {
         }
     }
 
+    /// The arenas' lengths: ops, blocks, regions and values (attached or not).
+    pub fn arena_sizes(&self) -> [usize; 4] {
+        [self.ops.len(), self.blocks.len(), self.regions.len(), self.values.len()]
+    }
+
+    /// Grow the arenas to `sizes` with detached, empty entries, so that what is created next is
+    /// numbered from there: a part of a module built apart on another thread, with the numbers
+    /// it will have once joined ([`Module::append_part`]). False if an arena is already longer.
+    pub(crate) fn pad_to(&mut self, sizes: [usize; 4]) -> bool {
+        let [ops, blocks, regions, values] = sizes;
+        if self.arena_sizes().iter().zip(&sizes).any(|(have, want)| have > want) {
+            return false;
+        }
+        let name = self.ops[self.top].name.clone();
+        self.reserve(
+            ops - self.ops.len(),
+            blocks - self.blocks.len(),
+            regions - self.regions.len(),
+            values - self.values.len(),
+        );
+        while self.ops.len() < ops {
+            self.ops.push(OpData {
+                name: name.clone(),
+                operands: Values::new(),
+                results: Values::new(),
+                attrs: Vec::new(),
+                successors: Vec::new(),
+                regions: SmallVec::new(),
+                parent: PackedOption::default(),
+            });
+        }
+        while self.blocks.len() < blocks {
+            self.blocks.push(BlockData::default());
+        }
+        while self.regions.len() < regions {
+            self.regions.push(RegionData::default());
+        }
+        while self.values.len() < values {
+            self.values.push(ValueData { ty: Type::None, def: ValueDef::Detached });
+        }
+        true
+    }
+
+    /// Join the parts of one module built apart, each numbered from where the ones before it
+    /// end ([`Module::pad_to`]): `parts` in order, each with the first entities that are its
+    /// own (the first part's start at zero: its top op, region and block, numbered alike in
+    /// every part, are the module's). The last part is the module: the others' entries move
+    /// into its padding, which the thread that built it has already written (the join writes
+    /// no fresh memory), and the body holds every part's top-level ops in order.
+    pub(crate) fn join_numbered_parts(mut parts: Vec<(Module, [usize; 4])>) -> Module {
+        let (mut m, _) = parts.pop().expect("a part");
+        let body = m.top_block();
+        let last_ops = std::mem::take(&mut m.blocks[body].ops);
+        let mut top_ops = Vec::with_capacity(m.ops.len());
+        for (part, [o, b, r, v]) in parts {
+            let Module { ops, mut blocks, regions, values, op_spans, block_spans, .. } = part;
+            top_ops.append(&mut blocks[body].ops);
+            for (k, s) in op_spans.iter().skip(o).filter(|(_, s)| s.is_some()) {
+                m.op_spans[k] = *s;
+            }
+            for (k, s) in block_spans.iter().skip(b).filter(|(_, s)| s.is_some()) {
+                m.block_spans[k] = *s;
+            }
+            let n = ops.len();
+            m.ops.values_mut().take(n).skip(o).zip(ops.into_iter().skip(o)).for_each(|(to, (_, d))| *to = d);
+            let n = blocks.len();
+            m.blocks.values_mut().take(n).skip(b).zip(blocks.into_iter().skip(b)).for_each(|(to, (_, d))| *to = d);
+            let n = regions.len();
+            m.regions.values_mut().take(n).skip(r).zip(regions.into_iter().skip(r)).for_each(|(to, (_, d))| *to = d);
+            let n = values.len();
+            m.values.values_mut().take(n).skip(v).zip(values.into_iter().skip(v)).for_each(|(to, (_, d))| *to = d);
+        }
+        top_ops.extend(last_ops);
+        m.blocks[body].ops = top_ops;
+        m
+    }
+
     /// Number of ops in the arena (attached or not).
     pub fn num_ops(&self) -> usize {
         self.ops.len()

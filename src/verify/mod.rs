@@ -37,23 +37,32 @@ use crate::ir::{Diagnostic, Diagnostics, Module};
 /// # Errors
 /// The first violated rule, at the op (or block) that violates it.
 pub fn verify(m: &Module) -> Result<(), Diagnostics> {
-    let diags = run(m, true);
+    let diags = run(m, true, true);
     if diags.is_empty() { Ok(()) } else { Err(Diagnostics { source: m.source.clone(), list: diags }) }
 }
 
 /// Verify a module, collecting every error.
 pub fn verify_all(m: &Module) -> Vec<Diagnostic> {
-    run(m, false)
+    run(m, false, true)
 }
 
-fn run(m: &Module, stop_at_first: bool) -> Vec<Diagnostic> {
-    if let Some(diags) = parallel::run(m, stop_at_first) {
+/// Verify a module whose reader has already seen that every value dominates its uses (the
+/// bytecode decoder, for code whose regions are single blocks): every rule but dominance.
+///
+/// # Errors
+/// As [`verify`].
+pub(crate) fn verify_but_dominance(m: &Module) -> Result<(), Diagnostics> {
+    let diags = run(m, true, false);
+    if diags.is_empty() { Ok(()) } else { Err(Diagnostics { source: m.source.clone(), list: diags }) }
+}
+
+fn run(m: &Module, stop_at_first: bool, dominance: bool) -> Vec<Diagnostic> {
+    if let Some(diags) = parallel::run(m, stop_at_first, dominance) {
         return diags;
     }
-    let mut diags = structure::check(m, stop_at_first);
-    if !diags.is_empty() {
+    let diags = structure::check(m, stop_at_first);
+    if !diags.is_empty() || !dominance {
         return diags;
     }
-    diags = dominance::check(m, stop_at_first);
-    diags
+    dominance::check(m, stop_at_first)
 }

@@ -14,7 +14,7 @@ const PARALLEL_MIN_OPS: usize = 16_384;
 
 /// The diagnostics of verifying `m` in slices, or `None` when it is small, the pool has one
 /// thread, or its body is not one block of independent ops.
-pub(super) fn run(m: &Module, stop_at_first: bool) -> Option<Vec<Diagnostic>> {
+pub(super) fn run(m: &Module, stop_at_first: bool, dominance: bool) -> Option<Vec<Diagnostic>> {
     let threads = rayon::current_num_threads();
     if threads < 2 || m.num_ops() < PARALLEL_MIN_OPS || !structure::top_is_sliceable(m) {
         return None;
@@ -40,8 +40,11 @@ pub(super) fn run(m: &Module, stop_at_first: bool) -> Option<Vec<Diagnostic>> {
         .map(|ops| {
             let structure = structure::check_slice(cx.sibling(), ops, stop_at_first);
             // With a structure error anywhere, dominance is not reported (as in one walk).
-            let dominance =
-                if structure.is_empty() { dominance::check_slice(m, ops, stop_at_first) } else { Vec::new() };
+            let dominance = if structure.is_empty() && dominance {
+                dominance::check_slice(m, ops, stop_at_first)
+            } else {
+                Vec::new()
+            };
             (structure, dominance)
         })
         .collect();

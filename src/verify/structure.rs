@@ -2,7 +2,9 @@
 //! (entry block predecessors, then each block: its ops in order, recursively, then its
 //! terminator and successors).
 
-use crate::dialect::{VerifyCx, registry};
+use rustc_hash::FxHashMap;
+
+use crate::dialect::{OpDef, VerifyCx, registry};
 use crate::ir::{Block, Diagnostic, Module, Op, Region};
 
 /// Dialect namespaces whose ops must all be registered.
@@ -11,16 +13,30 @@ const CLOSED_DIALECTS: [&str; 3] = ["std", "affine", "vector"];
 struct Walk<'m> {
     cx: VerifyCx<'m>,
     stop_at_first: bool,
+    /// Op definitions by the address of an op's name: ops read from one file share their
+    /// names' strings, so most lookups compare an address instead of hashing a name.
+    defs: FxHashMap<usize, Option<&'static OpDef>>,
 }
 
-impl Walk<'_> {
+impl<'m> Walk<'m> {
+    fn new(cx: VerifyCx<'m>, stop_at_first: bool) -> Walk<'m> {
+        Walk { cx, stop_at_first, defs: FxHashMap::default() }
+    }
+
     fn done(&self) -> bool {
         self.stop_at_first && !self.cx.diags.is_empty()
+    }
+
+    /// The registered definition of `op`.
+    fn def(&mut self, op: Op) -> Option<&'static OpDef> {
+        let name = &self.cx.m.op(op).name;
+        // The address is the key while the module (which keeps the name alive) is borrowed.
+        *self.defs.entry(name.as_ptr() as usize).or_insert_with(|| registry().get(name))
     }
 }
 
 pub(super) fn check(m: &Module, stop_at_first: bool) -> Vec<Diagnostic> {
-    let mut w = Walk { cx: VerifyCx::new(m), stop_at_first };
+    let mut w = Walk::new(VerifyCx::new(m), stop_at_first);
     verify_op_tree(&mut w, m.top());
     let mut diags = w.cx.diags;
     if stop_at_first {
@@ -33,7 +49,8 @@ pub(super) fn check(m: &Module, stop_at_first: bool) -> Vec<Diagnostic> {
 /// the slices of [`check_slice`] share.
 pub(super) fn check_top_op(m: &Module) -> VerifyCx<'_> {
     let mut cx = VerifyCx::new(m);
-    verify_op(&mut cx, m.top());
+    let def = registry().get(m.op_name(m.top()));
+    verify_op(&mut cx, m.top(), def);
     cx
 }
 
@@ -52,7 +69,7 @@ pub(super) fn top_is_sliceable(m: &Module) -> bool {
 /// The structure rules of `ops`, top-level ops of a module [`top_is_sliceable`] accepts, as
 /// [`check`] checks them.
 pub(super) fn check_slice(cx: VerifyCx<'_>, ops: &[Op], stop_at_first: bool) -> Vec<Diagnostic> {
-    let mut w = Walk { cx, stop_at_first };
+    let mut w = Walk::new(cx, stop_at_first);
     for &op in ops {
         verify_op_tree(&mut w, op);
         if w.done() {
@@ -69,7 +86,8 @@ pub(super) fn check_slice(cx: VerifyCx<'_>, ops: &[Op], stop_at_first: bool) -> 
 /// An op, then its regions. Deep nesting grows the stack on demand.
 fn verify_op_tree(w: &mut Walk<'_>, op: Op) {
     let before = w.cx.diags.len();
-    verify_op(&mut w.cx, op);
+    let def = w.def(op);
+    verify_op(&mut w.cx, op, def);
     let m = w.cx.m;
     // Like mlir-opt, an op whose own rules fail is not descended into.
     if m.op(op).regions.is_empty() || w.cx.diags.len() > before {
@@ -85,10 +103,10 @@ fn verify_op_tree(w: &mut Walk<'_>, op: Op) {
     });
 }
 
-fn verify_op(cx: &mut VerifyCx<'_>, op: Op) {
+fn verify_op(cx: &mut VerifyCx<'_>, op: Op, def: Option<&'static OpDef>) {
     let m = cx.m;
     let name = m.op_name(op);
-    let Some(def) = registry().get(name) else {
+    let Some(def) = def else {
         if let Some((ns, _)) = name.split_once('.')
             && CLOSED_DIALECTS.contains(&ns)
         {
@@ -122,7 +140,7 @@ fn verify_region(w: &mut Walk<'_>, parent: Op, region: Region) {
         w.cx.push(Diagnostic::error(m.op_span(parent), "entry block of region may not have predecessors"));
         return;
     }
-    let no_terminator = registry().get(m.op_name(parent)).is_some_and(|d| d.traits.no_terminator);
+    let no_terminator = w.def(parent).is_some_and(|d| d.traits.no_terminator);
     for &b in blocks {
         verify_block(w, parent, region, b, no_terminator);
         if w.done() {
@@ -158,7 +176,7 @@ fn verify_block(w: &mut Walk<'_>, parent: Op, region: Region, b: Block, no_termi
     if w.done() || no_terminator {
         return;
     }
-    if registry().get(m.op_name(last)).is_some_and(|d| !d.traits.terminator) {
+    if w.def(last).is_some_and(|d| !d.traits.terminator) {
         // mlir-opt reports a block's own errors at its first operation.
         w.cx.push(Diagnostic::error(m.op_span(ops[0]), "block with no terminator"));
         return;

@@ -60,8 +60,19 @@ impl Verified {
 
     /// Verify a module read from bytecode with the calling conventions stored beside it. They
     /// are not trusted: the engine checks arguments against the function types as well.
-    pub(crate) fn loaded(module: Module, args: Vec<(String, ArgSpec)>) -> Result<Verified, Diagnostics> {
-        let mut v = Verified::new(module)?;
+    /// `dominance_shown`: the decoder saw that every value dominates its uses, so dominance is
+    /// not checked again.
+    pub(crate) fn loaded(
+        module: Module,
+        args: Vec<(String, ArgSpec)>,
+        dominance_shown: bool,
+    ) -> Result<Verified, Diagnostics> {
+        if dominance_shown {
+            super::verify_but_dominance(&module)?;
+        } else {
+            super::verify(&module)?;
+        }
+        let mut v = Verified { module, args: HashMap::default(), in_bounds: Arc::default(), trusted_args: true };
         for (name, spec) in &args {
             if let Err(why) = matches_signature(&v.module, name, spec) {
                 let d = crate::ir::Diagnostic::error(
