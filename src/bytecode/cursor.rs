@@ -57,7 +57,20 @@ impl<'a> Cursor<'a> {
     }
 
     /// An unsigned LEB128 varint of at most 64 bits.
+    #[inline]
     pub(crate) fn varint(&mut self) -> Read<u64> {
+        // Most varints (indices, counts, op headers) are one byte.
+        if let Some(&b) = self.bytes[..self.end].get(self.pos)
+            && b < 0x80
+        {
+            self.pos += 1;
+            return Ok(u64::from(b));
+        }
+        self.varint_long()
+    }
+
+    #[inline(never)]
+    fn varint_long(&mut self) -> Read<u64> {
         let start = self.pos;
         let mut value = 0u64;
         for shift in (0..64).step_by(7) {
@@ -75,6 +88,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// A varint that must fit `u32`.
+    #[inline]
     pub(crate) fn u32(&mut self) -> Read<u32> {
         let start = self.pos;
         u32::try_from(self.varint()?).map_err(|_| BytecodeError::at(start, "value does not fit 32 bits"))
@@ -82,6 +96,7 @@ impl<'a> Cursor<'a> {
 
     /// A count of items that each take at least `min_bytes` bytes: never more than the bytes
     /// left can hold, so no huge count turns into a huge allocation.
+    #[inline]
     pub(crate) fn count(&mut self, min_bytes: usize) -> Read<usize> {
         let start = self.pos;
         let n = self.varint()?;

@@ -1435,18 +1435,6 @@ impl<'b> Decoder<'b> {
         top: bool,
         follow_symbols: bool,
     ) -> Read<crate::ir::Op> {
-        stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.op_inner(c, m, block, siblings, top, follow_symbols))
-    }
-
-    fn op_inner(
-        &mut self,
-        c: &mut Cursor<'_>,
-        m: &mut Module,
-        block: Block,
-        siblings: &[Block],
-        top: bool,
-        follow_symbols: bool,
-    ) -> Read<crate::ir::Op> {
         let at = c.pos();
         let independent = self.bc.flags & flags::INDEPENDENT_UNITS != 0;
         let name = self.string_at(c)?;
@@ -1566,13 +1554,17 @@ impl<'b> Decoder<'b> {
                 }
                 blocks.push(b);
             }
-            for &b in &blocks {
-                let nops = c.count(MIN_OP_BYTES)?;
-                m.reserve_ops(b, nops);
-                for _ in 0..nops {
-                    self.op(c, m, b, &blocks, false, follow_symbols)?;
+            // Nested ops recurse: deep nesting grows the stack on demand.
+            stacker::maybe_grow(64 * 1024, 1024 * 1024, || -> Read<()> {
+                for &b in &blocks {
+                    let nops = c.count(MIN_OP_BYTES)?;
+                    m.reserve_ops(b, nops);
+                    for _ in 0..nops {
+                        self.op(c, m, b, &blocks, false, follow_symbols)?;
+                    }
                 }
-            }
+                Ok(())
+            })?;
             self.open[self.scope as usize] = false;
             self.scope = outer;
         }

@@ -86,8 +86,8 @@ pub struct BlockData {
 /// A region: a list of blocks, the first being the entry.
 #[derive(Clone, Debug, Default)]
 pub struct RegionData {
-    /// The blocks; `blocks[0]` is the entry block.
-    pub blocks: Vec<Block>,
+    /// The blocks; `blocks[0]` is the entry block. Most regions have one: inline.
+    pub blocks: SmallVec<[Block; 1]>,
     /// The op owning this region, if attached.
     pub parent: PackedOption<Op>,
 }

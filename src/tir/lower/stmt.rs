@@ -236,7 +236,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
     }
 
     fn terminate_blocks(&mut self, region: Region, parallel: bool) -> R<()> {
-        let blocks: Vec<Block> = self.b.m.region(region).blocks.clone();
+        let blocks: Vec<Block> = self.b.m.region(region).blocks.to_vec();
         for blk in blocks {
             let has_term = self
                 .b
