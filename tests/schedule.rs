@@ -66,7 +66,8 @@ fn outputs(f: &PrimFunc, g: &PrimFunc) -> Result<(Buffers, Buffers), String> {
             .iter()
             .enumerate()
             .map(|(k, b)| {
-                let shape: Vec<i64> = b.shape().iter().map(|d| d.as_int().unwrap_or(SIZE)).collect();
+                let shape: Vec<i64> =
+                    b.shape().iter().map(|d| d.as_int().unwrap_or_else(|| size_of_dim(d, SIZE))).collect();
                 let n = shape.iter().product::<i64>() as usize;
                 let small = |i: usize| (i * 7 + k * 3) % 11;
                 if b.dtype() == strata::tir::DataType::FLOAT32 {
@@ -103,6 +104,18 @@ fn outputs(f: &PrimFunc, g: &PrimFunc) -> Result<(Buffers, Buffers), String> {
         Ok(tensors.iter().map(|t| t.bytes().to_vec()).collect::<Vec<_>>())
     };
     Ok((run(f)?, run(g)?))
+}
+
+/// A symbolic dimension's size when every variable in it is `size` (`(n + 31) // 32 * 32`).
+fn size_of_dim(d: &strata::tir::PrimExpr, size: i64) -> i64 {
+    use strata::tir::mutate::Mutator;
+    let mut map = rustc_hash::FxHashMap::default();
+    strata::tir::visit::walk_expr(d, &mut |x| {
+        if let Some(v) = x.as_var() {
+            map.insert(v.id(), strata::tir::PrimExpr::int_of(size, v.dtype()));
+        }
+    });
+    strata::tir::arith::simplify(&strata::tir::mutate::Substitute { map: &map }.expr(d)).as_int().unwrap_or(size)
 }
 
 /// The same outputs: integer buffers bit for bit, float32 ones within 1e-5 relative (a
@@ -152,6 +165,10 @@ fn tvm_traces_replay_to_tvms_function_and_trace() {
             failures.push(format!("{case}: trace\n{}\nTVM's trace\n{trace}", sch.trace()));
         }
         match outputs(&input, sch.func()) {
+            // TVM's cache of sibling blocks' writes covers the union of their regions' boxes
+            // and copies all of it back, elements neither block writes included (TVM's kernel
+            // does the same): its print and trace are checked, not its results.
+            Ok(_) if case == "crw_sibling_predicates_write" => {}
             Ok((a, b)) if !same_outputs(&input, &a, &b) => {
                 failures.push(format!("{case}: the scheduled kernel computes something else"))
             }
@@ -1773,6 +1790,19 @@ fn write_at_refuses_a_predicated_writer() {
     assert_eq!(
         e,
         "trace line 3: write_at: block B writes B under the predicate i * 4096 + j * 256 + k * 16 + l < 100: the copy back would write elements it did not write"
+    );
+    // The same when the writes are gated by nested blocks' predicates (found by the sweep on
+    // TVM's sibling-predicate kernel).
+    let func = read_func(&dir().join("kernels/sibling_block_predicates.py"));
+    let e = Schedule::replay(
+        func,
+        "b0 = sch.get_sblock(\"compute\")\nl1, l2 = sch.get_loops(b0)\nb3 = sch.write_at(l1, b0, 0, \"global\")\n",
+    )
+    .unwrap_err()
+    .to_string();
+    assert_eq!(
+        e,
+        "trace line 3: write_at: block left writes C_buf under the predicate vi < 8: the copy back would write elements it did not write"
     );
 }
 

@@ -1222,6 +1222,19 @@ CASES += [
     ("ci_predicate_producer", "kernels/ci_predicate_producer", lambda s: s.reverse_compute_inline(s.get_sblock("C"))),
 ]
 
+CASES += [
+    # TVM's test_tir_schedule_cache_read_write.py: a second cache of one block, symbolic shapes,
+    # caches under nested blocks' predicates (TVM relaxes under them; siblings' are or-ed).
+    ("crw_continuous_cache_write", "kernels/two_elementwise", lambda s: (
+        s.cache_write(s.get_sblock("B"), 0, "shared"), s.cache_write(s.get_sblock("B"), 0, "local"))),
+    ("crw_symbolic_cache_read", "kernels/symbolic_matmul_blocked", lambda s: s.cache_read(s.get_sblock("matmul"), 0, "shared")),
+    ("crw_symbolic_cache_write", "kernels/symbolic_matmul_blocked", lambda s: s.cache_write(s.get_sblock("matmul"), 0, "local")),
+    ("crw_nested_predicate_write", "kernels/nested_block_predicate", lambda s: s.cache_write(s.get_sblock("compute"), 0, "local")),
+    ("crw_nested_predicate_read", "kernels/nested_block_predicate", lambda s: s.cache_read(s.get_sblock("compute"), 0, "local")),
+    ("crw_sibling_predicates_write", "kernels/sibling_block_predicates", lambda s: s.cache_write(s.get_sblock("compute"), 0, "local")),
+    ("crw_sibling_predicates_read", "kernels/sibling_block_predicates", lambda s: s.cache_read(s.get_sblock("compute"), 0, "local")),
+]
+
 # `generate.py CASE ..` regenerates only those cases.
 for case, kname, fn in [c for c in CASES if not sys.argv[1:] or c[0] in sys.argv[1:]]:
     src = kernel(kname)

@@ -203,7 +203,7 @@ impl Schedule {
         let relax = |rs: &[BufferRegion]| -> Result<Vec<BufferRegion>, ScheduleError> {
             rs.iter()
                 .map(|r| {
-                    let boxed = super::blocks::symbolic_region(&site, r, &inner_loops, &[]).ok_or_else(|| {
+                    let boxed = super::blocks::symbolic_region(&site, r, &inner_loops, &[], None).ok_or_else(|| {
                         err(
                             p,
                             format!(

@@ -140,8 +140,28 @@ impl Schedule {
                 (anchor.loops[..=k].iter().filter_map(ForParts::of).collect(), anchor.loops[k + 1..].to_vec())
             }
         };
+        // Relaxed as TVM's `RelaxBufferRegion` relaxes it: under the block's predicate and, for a
+        // write cache, the predicates of the blocks nested in it that write the buffer (a
+        // nested `T.where` bounds what is written).
+        let anchor_pred = |nested: Option<PrimExpr>| {
+            let StmtKind::BlockRealize { predicate, .. } = anchor.realize.kind() else { unreachable!("a block site") };
+            match nested {
+                Some(n) => PrimExpr::and(predicate.clone(), n),
+                None => predicate.clone(),
+            }
+        };
+        let nested_read =
+            if read && anchor_region.is_none() { nested_predicate(&blk.body, &original, true) } else { None };
+        // TVM compacts a cache placed in a block that holds all its readers: always in a
+        // nested scope; at the root, for this input region (the others cover the buffer).
+        let own_read = blk.reads.iter().find(|r| r.buffer == original);
+        let compact = nested || (nested_read.is_some() && own_read.is_some());
         let region: Vec<(PrimExpr, i64)> = match anchor_region {
-            Some(r) => symbolic_region(&anchor, r, &below, &outer).ok_or_else(|| {
+            Some(r) => {
+                let pred = anchor_pred(if read { None } else { nested_predicate(&blk.body, &original, false) });
+                symbolic_region(&anchor, r, &below, &outer, Some(&pred))
+            }
+            .ok_or_else(|| {
                 err(
                     p,
                     format!(
@@ -151,6 +171,24 @@ impl Schedule {
                     ),
                 )
             })?,
+            // An input read under a nested block's predicate: the block's region, relaxed over
+            // its loops under that predicate (TVM 0.27's tighter cache).
+            None if let (Some(nested), Some(own)) = (nested_read, own_read) => {
+                let StmtKind::BlockRealize { predicate, .. } = site.realize.kind() else {
+                    unreachable!("a block site")
+                };
+                let pred = PrimExpr::and(predicate.clone(), nested);
+                symbolic_region(&site, own, &site.loops, &[], Some(&pred)).ok_or_else(|| {
+                    err(
+                        p,
+                        format!(
+                            "the region of {} block {} accesses is not a box of constant size",
+                            original.name(),
+                            blk.name
+                        ),
+                    )
+                })?
+            }
             // An input of the scope: the region the scope block reads (TVM's), else all of it.
             None => match root.reads.iter().find(|r| r.buffer == original) {
                 Some(r) if r.region.iter().all(|x| x.extent.as_int().is_some()) => {
@@ -177,7 +215,7 @@ impl Schedule {
             })
             .collect();
         // In a nested scope TVM compacts the cache to the region (indexed from its minimum).
-        let shape: Vec<PrimExpr> = if nested {
+        let shape: Vec<PrimExpr> = if compact {
             region.iter().zip(original.shape()).map(|((_, ext), d)| PrimExpr::int_of(*ext, d.dtype())).collect()
         } else {
             original.shape().to_vec()
@@ -192,7 +230,7 @@ impl Schedule {
         let loop_vars: Vec<Var> = (0..region.len()).map(|d| Var::new(&format!("ax{d}"), dt)).collect();
         let iter_vars = copy_iter_vars(cache.shape(), dt);
         let point: Vec<PrimExpr> = iter_vars.iter().map(|iv| PrimExpr::var(&iv.var)).collect();
-        let offset_point: Vec<PrimExpr> = if nested {
+        let offset_point: Vec<PrimExpr> = if compact {
             point
                 .iter()
                 .zip(&region)
@@ -216,7 +254,7 @@ impl Schedule {
             .iter()
             .zip(&region)
             .map(|(v, (min, _))| {
-                if nested {
+                if compact {
                     PrimExpr::var(v)
                 } else {
                     simplify(&PrimExpr::binary(BinOp::Add, min.clone(), PrimExpr::var(v)))
@@ -230,7 +268,7 @@ impl Schedule {
         // The blocks that access the cache: the block (a write cache), or every reader of the
         // buffer (a read cache); a compacted cache at their indices less the region's minimum.
         let mins: Vec<PrimExpr> = region.iter().map(|(m, _)| m.clone()).collect();
-        let offset = nested.then_some(mins.as_slice());
+        let offset = compact.then_some(mins.as_slice());
         let mut body = root.body.clone();
         let rewritten: Vec<Stmt> =
             if read { related.clone() } else { std::iter::once(site.realize.clone()).chain(named_consumers).collect() };
@@ -586,19 +624,110 @@ pub(super) struct CachePlace {
     pub named_consumers: Vec<Stmt>,
 }
 
+/// The predicate under which the blocks nested in `body` that read (`read`) or write `buffer`
+/// access it: their predicates, or-ed (each a way in, so the region covers their union), as
+/// TVM's `CollectNestedBlockPredicates`; `None` when none is found or one is always true.
+fn nested_predicate(body: &Stmt, buffer: &Buffer, read: bool) -> Option<PrimExpr> {
+    let mut found: Option<Option<PrimExpr>> = None;
+    crate::tir::visit::walk_stmts(body, &mut |x| {
+        if let StmtKind::BlockRealize { predicate, block, .. } = x.kind() {
+            let regions = if read { &block.reads } else { &block.writes };
+            if regions.iter().any(|r| r.buffer == *buffer) {
+                let p = (predicate.as_int() != Some(1)).then(|| predicate.clone());
+                found = Some(match found.take() {
+                    None => p,
+                    Some(Some(a)) => p.map(|b| PrimExpr::or(a, b)),
+                    Some(None) => None,
+                });
+            }
+        }
+    });
+    found.flatten()
+}
+
+/// The inclusive bounds a predicate puts on variables: conjuncts comparing a variable with a
+/// constant (`v < 10`, `3 <= v`); a disjunction bounds a variable as far as each side does.
+fn predicate_bounds(pred: &PrimExpr) -> HashMap<u64, (i64, i64)> {
+    let mut out: HashMap<u64, (i64, i64)> = HashMap::default();
+    match pred.kind() {
+        ExprKind::And(a, b) => {
+            out = predicate_bounds(a);
+            for (v, (lo, hi)) in predicate_bounds(b) {
+                let e = out.entry(v).or_insert((i64::MIN, i64::MAX));
+                *e = (e.0.max(lo), e.1.min(hi));
+            }
+        }
+        ExprKind::Or(a, b) => {
+            let (x, y) = (predicate_bounds(a), predicate_bounds(b));
+            for (v, (lo, hi)) in x {
+                if let Some(&(lo2, hi2)) = y.get(&v) {
+                    out.insert(v, (lo.min(lo2), hi.max(hi2)));
+                }
+            }
+        }
+        ExprKind::Cmp(op, a, b) => {
+            let (var, c, op) = match (a.as_var(), b.as_int(), b.as_var(), a.as_int()) {
+                (Some(v), Some(c), _, _) => (v, c, *op),
+                (_, _, Some(v), Some(c)) => (
+                    v,
+                    c,
+                    match op {
+                        CmpOp::Lt => CmpOp::Gt,
+                        CmpOp::Le => CmpOp::Ge,
+                        CmpOp::Gt => CmpOp::Lt,
+                        CmpOp::Ge => CmpOp::Le,
+                        o => *o,
+                    },
+                ),
+                _ => return out,
+            };
+            let bound = match op {
+                CmpOp::Lt => c.checked_sub(1).map(|h| (i64::MIN, h)),
+                CmpOp::Le => Some((i64::MIN, c)),
+                CmpOp::Gt => c.checked_add(1).map(|l| (l, i64::MAX)),
+                CmpOp::Ge => Some((c, i64::MAX)),
+                CmpOp::Eq => Some((c, c)),
+                CmpOp::Ne => None,
+            };
+            if let Some(b) = bound {
+                out.insert(var.id(), b);
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
 /// The box a block's region covers as `loops` run (the `outer` loops stay symbolic, except
 /// that one of extent 1 is its minimum, as TVM's analyzer knows): per dimension, a minimum
-/// expression and a constant extent.
+/// expression and a constant extent. Under `pred` (over the block's variables and the loops),
+/// a loop runs only where the predicate's bounds on it allow.
 pub(super) fn symbolic_region(
     site: &tree::BlockSite,
     region: &BufferRegion,
     loops: &[Stmt],
     outer: &[ForParts],
+    pred: Option<&PrimExpr>,
 ) -> Option<Vec<(PrimExpr, i64)>> {
     let StmtKind::BlockRealize { values, block, .. } = site.realize.kind() else { return None };
     let bind: HashMap<u64, PrimExpr> =
         block.iter_vars.iter().zip(values).map(|(iv, v)| (iv.var.id(), v.clone())).collect();
-    let relaxed: Vec<ForParts> = loops.iter().filter_map(ForParts::of).collect();
+    let bounds = pred.map(|p| predicate_bounds(&Substitute { map: &bind }.expr(p))).unwrap_or_default();
+    let relaxed: Vec<ForParts> = loops
+        .iter()
+        .filter_map(ForParts::of)
+        .map(|mut p| {
+            if let (Some(&(lo, hi)), Some(min), Some(n)) = (bounds.get(&p.var.id()), p.min.as_int(), p.extent.as_int())
+            {
+                let (start, last) = (min.max(lo), min.saturating_add(n - 1).min(hi));
+                if start <= last {
+                    p.min = PrimExpr::int_of(start, p.min.dtype());
+                    p.extent = PrimExpr::int_of(last - start + 1, p.extent.dtype());
+                }
+            }
+            p
+        })
+        .collect();
     let unit: HashMap<u64, PrimExpr> =
         outer.iter().filter(|p| p.extent.as_int() == Some(1)).map(|p| (p.var.id(), p.min.clone())).collect();
     region

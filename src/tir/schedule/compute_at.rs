@@ -151,7 +151,7 @@ impl Schedule {
             let theirs: &[BufferRegion] = if producer { &b.reads } else { &b.writes };
             for r in theirs.iter().filter(|t| own.iter().any(|o| o.buffer == t.buffer)) {
                 let s = tree::BlockSite { loops: loops.clone(), realize: realize.clone() };
-                let region = super::blocks::symbolic_region(&s, r, &loops, &outer).ok_or_else(|| {
+                let region = super::blocks::symbolic_region(&s, r, &loops, &outer, None).ok_or_else(|| {
                     err(
                         p,
                         format!(

@@ -122,7 +122,7 @@ impl Schedule {
                 let relaxed: Vec<Stmt> = thread_loops.iter().chain(&path).cloned().collect();
                 let at = BlockSite { loops: path.clone(), realize: realize.clone() };
                 for region in (if read { &b.reads } else { &b.writes }).iter().filter(|x| x.buffer == src) {
-                    let boxed = super::blocks::symbolic_region(&at, region, &relaxed, &[]).ok_or_else(|| {
+                    let boxed = super::blocks::symbolic_region(&at, region, &relaxed, &[], None).ok_or_else(|| {
                         err(
                             p,
                             format!(
@@ -170,23 +170,28 @@ impl Schedule {
         // wrote itself after its own init is there.
         if !read {
             for sub in &subtrees[replaced.clone()] {
-                // A predicated writer leaves elements of its box unwritten, and the copy back
-                // would write the copy's stale ones over them (TVM 0.27 builds that kernel).
-                for (_, realize, b) in tree::outer_blocks(sub) {
-                    if let StmtKind::BlockRealize { predicate, .. } = realize.kind()
+                // A predicated writer (or one whose nested blocks are) leaves elements of its
+                // box unwritten, and the copy back would write the copy's stale ones over them
+                // (TVM 0.27 builds that kernel).
+                let mut predicated = None;
+                crate::tir::visit::walk_stmts(sub, &mut |x| {
+                    if let StmtKind::BlockRealize { predicate, block: b, .. } = x.kind()
                         && predicate.as_int() != Some(1)
-                        && b.writes.iter().any(|x| x.buffer == src)
+                        && b.writes.iter().any(|w| w.buffer == src)
+                        && predicated.is_none()
                     {
-                        return Err(err(
-                            p,
-                            format!(
-                                "block {} writes {} under the predicate {}: the copy back would write elements it did not write",
-                                b.name,
-                                src.name(),
-                                crate::tir::script::print_expr(predicate)
-                            ),
-                        ));
+                        predicated = Some((b.name.clone(), predicate.clone()));
                     }
+                });
+                if let Some((name, predicate)) = predicated {
+                    return Err(err(
+                        p,
+                        format!(
+                            "block {name} writes {} under the predicate {}: the copy back would write elements it did not write",
+                            src.name(),
+                            crate::tir::script::print_expr(&predicate)
+                        ),
+                    ));
                 }
                 for (_, _, b) in tree::outer_blocks(sub) {
                     if (b.reads.iter().any(|x| x.buffer == src) || reads_in_body(&b, &src)) && !accumulates(&b, &src) {

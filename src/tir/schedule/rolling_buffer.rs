@@ -100,7 +100,7 @@ impl Schedule {
                 ),
             )
         };
-        let relaxed = super::blocks::symbolic_region(&at, &region, &below, &[]).ok_or_else(no_match)?;
+        let relaxed = super::blocks::symbolic_region(&at, &region, &below, &[], None).ok_or_else(no_match)?;
         // Per dimension: the outer variable it rolls with and the overlap of consecutive tiles.
         let mut rolls: Vec<Option<(Var, i64)>> = Vec::new();
         for (min, extent) in &relaxed {

@@ -290,14 +290,23 @@ impl Printer {
     }
 
     /// Whether a parameter's buffer can be written in the signature: its shape, strides and
-    /// offset are constants or int32 variables (a string names them there).
+    /// offset are constants, or expressions of int32 variables and of variables defined
+    /// before (a string names undefined ones there).
     fn signature_buffer_ok(&self, b: &Buffer, defined: &HashSet<u64>, _params: &HashSet<u64>) -> bool {
-        // A variable not defined yet is written as a string, which reads back as an int32
+        // A variable not defined yet is written inside a string, which reads back as an int32
         // variable; one an earlier parameter defines (`n: T.int64, A: T.Buffer((n,))`) is
         // written by name, whatever its type, as TVM 0.27 prints it.
         b.shape().iter().chain(b.strides()).chain(std::iter::once(b.elem_offset())).all(|e| {
-            e.as_int().is_some_and(|_| e.dtype() == DataType::INT32 || e.dtype() == DataType::INT64)
-                || e.as_var().is_some_and(|v| v.dtype() == DataType::INT32 || defined.contains(&v.id()))
+            if let Some(_) = e.as_int() {
+                return e.dtype() == DataType::INT32 || e.dtype() == DataType::INT64;
+            }
+            let mut ok = true;
+            crate::tir::visit::walk_expr(e, &mut |x| {
+                if let Some(v) = x.as_var() {
+                    ok &= v.dtype() == DataType::INT32 || defined.contains(&v.id());
+                }
+            });
+            ok
         })
     }
 
@@ -306,16 +315,28 @@ impl Printer {
         if signature {
             self.signature_buffers += 1;
         }
+        // A dimension that mentions variables not defined yet is a string, which defines them
+        // (`("n + 1", n)`: the second `n` is defined by then), as TVM 0.27 prints it.
         let dim = |p: &mut Printer, e: &PrimExpr| -> String {
-            match e.as_var() {
-                Some(v) if signature && !defined.contains(&v.id()) => {
-                    if !p.signature_strings.iter().any(|(x, _)| x == v) {
-                        p.signature_strings.push((v.clone(), p.signature_buffers));
+            let mut new = Vec::new();
+            if signature {
+                crate::tir::visit::walk_expr(e, &mut |x| {
+                    if let Some(v) = x.as_var()
+                        && !defined.contains(&v.id())
+                        && !p.signature_strings.iter().any(|(y, _)| y == v)
+                        && !new.contains(v)
+                    {
+                        new.push(v.clone());
                     }
-                    format!("\"{}\"", p.var(v))
-                }
-                _ => p.expr(e, 0),
+                });
             }
+            if new.is_empty() {
+                return p.expr(e, 0);
+            }
+            for v in new {
+                p.signature_strings.push((v, p.signature_buffers));
+            }
+            format!("\"{}\"", p.expr(e, 0))
         };
         let shape: Vec<String> = b.shape().iter().map(|e| dim(self, e)).collect();
         let mut s = tuple(&shape);
@@ -719,7 +740,14 @@ impl Printer {
             // As TVM prints it: a stride variable the window defines is written as a string
             // (`strides=("sa", 1)`) and its uses as `A_1.strides[0]`.
             // Only a variable used once in the declaration: a string defines a new one each time.
-            let uses = |v: &Var| buffer_vars(&mb.buffer).iter().filter(|u| u.id() == v.id()).count();
+            let uses = |v: &Var| {
+                let b = &mb.buffer;
+                let mut n = 0;
+                for e in b.shape().iter().chain(b.strides()).chain(std::iter::once(b.elem_offset())) {
+                    crate::tir::visit::walk_expr(e, &mut |x| n += usize::from(x.as_var().is_some_and(|u| u == v)));
+                }
+                n
+            };
             let once = |v: &Var| {
                 uses(v) == 1 && mb.buffer.strides().iter().filter(|e| e.as_var().is_some_and(|u| u == v)).count() == 1
             };
@@ -1171,12 +1199,17 @@ fn contains_block(s: &Stmt) -> bool {
 
 /// The variables of a buffer's shape, strides and offset.
 fn buffer_vars(b: &Buffer) -> Vec<Var> {
-    b.shape()
-        .iter()
-        .chain(b.strides())
-        .chain(std::iter::once(b.elem_offset()))
-        .filter_map(|e| e.as_var().cloned())
-        .collect()
+    let mut out: Vec<Var> = Vec::new();
+    for e in b.shape().iter().chain(b.strides()).chain(std::iter::once(b.elem_offset())) {
+        crate::tir::visit::walk_expr(e, &mut |x| {
+            if let Some(v) = x.as_var()
+                && !out.contains(v)
+            {
+                out.push(v.clone());
+            }
+        });
+    }
+    out
 }
 
 /// Variables bound by `Let` expressions (declared before use in the script).
