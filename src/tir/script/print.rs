@@ -297,7 +297,7 @@ impl Printer {
         // variable; one an earlier parameter defines (`n: T.int64, A: T.Buffer((n,))`) is
         // written by name, whatever its type, as TVM 0.27 prints it.
         b.shape().iter().chain(b.strides()).chain(std::iter::once(b.elem_offset())).all(|e| {
-            if let Some(_) = e.as_int() {
+            if e.as_int().is_some() {
                 return e.dtype() == DataType::INT32 || e.dtype() == DataType::INT64;
             }
             let mut ok = true;
