@@ -271,7 +271,7 @@ pub fn simplify_cond_in(e: &PrimExpr, var_range: &dyn Fn(&super::ast::Var) -> Op
                 match (a.as_int(), b.as_int()) {
                     (Some(0), _) | (_, Some(1)) => a,
                     (_, Some(0)) | (Some(1), _) => b,
-                    _ => PrimExpr::and(a, b),
+                    _ => PrimExpr::and(tighten_by_remainder(&a, &b).unwrap_or(a), b),
                 }
             }
             ExprKind::Cmp(op, a, b) if a.dtype().is_int() && a.dtype().lanes == 1 => {
@@ -309,6 +309,46 @@ pub fn simplify_cond_in(e: &PrimExpr, var_range: &dyn Fn(&super::ast::Var) -> Op
         }
     }
     go(e, var_range, 0)
+}
+
+/// A conjunction with TVM's rewrite of `x < c1 && floormod(x, c2) < c3` applied to each of
+/// its `&&` nodes, bottom up (see `tighten_by_remainder`).
+pub fn tighten_remainder_bounds(e: &PrimExpr) -> PrimExpr {
+    match e.kind() {
+        ExprKind::And(a, b) => {
+            let (a, b) = (tighten_remainder_bounds(a), tighten_remainder_bounds(b));
+            PrimExpr::and(tighten_by_remainder(&a, &b).unwrap_or(a), b)
+        }
+        _ => e.clone(),
+    }
+}
+
+/// TVM's rewrite of `x < c1 && floormod(x, c2) < c3` (and `x <= c1`): the last values below
+/// `c1` whose remainder is `c3` or more are excluded by the second condition, so the first
+/// bound drops to just past the last value both allow (`i < 16256 && i % 128 < 127` is
+/// `i < 16255 && ..`). `x` is a variable here; the new first condition, if it changes.
+fn tighten_by_remainder(a: &PrimExpr, b: &PrimExpr) -> Option<PrimExpr> {
+    use super::ast::CmpOp;
+    let ExprKind::Cmp(op @ (CmpOp::Lt | CmpOp::Le), x, c1) = a.kind() else { return None };
+    let ExprKind::Cmp(CmpOp::Lt, m, c3) = b.kind() else { return None };
+    let ExprKind::Binary(BinOp::FloorMod, x2, c2) = m.kind() else { return None };
+    let (x, x2) = (x.as_var()?, x2.as_var()?);
+    let (c1, c2, c3) = (c1.as_int()?, c2.as_int()?, c3.as_int()?);
+    // (With `c3 >= c2` the second condition always holds: TVM's rule would loosen the bound.)
+    if x != x2 || c2 <= 0 || c3 >= c2 {
+        return None;
+    }
+    // `x <= c1` is `x < c1 + 1`.
+    let end = if *op == CmpOp::Le { c1.checked_add(1)? } else { c1 };
+    let rem = end.rem_euclid(c2);
+    let bound = if rem == 0 {
+        end.checked_sub(c2)?.checked_add(c3)?
+    } else if rem > c3 {
+        end.checked_sub(rem)?.checked_add(c3)?
+    } else {
+        return None;
+    };
+    Some(PrimExpr::cmp(CmpOp::Lt, PrimExpr::var(x), PrimExpr::int_of(bound, x.dtype())))
 }
 
 /// The values a signed integer expression can take, if its variables have ranges (`var_range`
@@ -387,6 +427,26 @@ pub fn max_value(t: DataType) -> Option<PrimExpr> {
 mod tests {
     use super::*;
     use crate::tir::{DataType, Var};
+
+    // spec: TVM's rewrite_simplify.cc, And: `x < c1 && floormod(x, c2) < c3`.
+    #[test]
+    fn a_remainder_bound_tightens_the_upper_bound_before_it() {
+        use crate::tir::ast::CmpOp;
+        let i = Var::new("i", DataType::INT32);
+        let x = || PrimExpr::var(&i);
+        let pair = |op: CmpOp, c1: i64, c2: i64, c3: i64| {
+            let a = PrimExpr::cmp(op, x(), PrimExpr::int(c1));
+            let b = PrimExpr::cmp(CmpOp::Lt, PrimExpr::floormod(x(), PrimExpr::int(c2)), PrimExpr::int(c3));
+            crate::tir::script::print_expr(&tighten_remainder_bounds(&PrimExpr::and(a, b)))
+        };
+        assert_eq!(pair(CmpOp::Lt, 16256, 128, 127), "i < 16255 and i % 128 < 127");
+        assert_eq!(pair(CmpOp::Le, 16255, 128, 127), "i < 16255 and i % 128 < 127");
+        // 100 % 8 = 4 > 3: 99 (remainder 3) is excluded too.
+        assert_eq!(pair(CmpOp::Lt, 100, 8, 3), "i < 99 and i % 8 < 3");
+        // 98 % 8 = 2 <= 3: nothing to tighten; a remainder bound that always holds neither.
+        assert_eq!(pair(CmpOp::Lt, 98, 8, 3), "i < 98 and i % 8 < 3");
+        assert_eq!(pair(CmpOp::Lt, 8, 4, 10), "i < 8 and i % 4 < 10");
+    }
 
     #[test]
     fn constants_and_linear_forms() {

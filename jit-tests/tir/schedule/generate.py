@@ -1220,6 +1220,7 @@ CASES += [
     # TVM's test_tir_schedule_compute_inline.py: overcomputing producers.
     ("ci_overcomputed_producer", "kernels/ci_overcomputed_producer", lambda s: s.reverse_compute_inline(s.get_sblock("C"))),
     ("ci_predicate_producer", "kernels/ci_predicate_producer", lambda s: s.reverse_compute_inline(s.get_sblock("C"))),
+    ("ci_overcomputed_simplify", "kernels/ci_overcomputed_simplify", lambda s: s.reverse_compute_inline(s.get_sblock("C"))),
 ]
 
 CASES += [

@@ -254,6 +254,8 @@ impl Schedule {
                 pred = if pred.as_int() == Some(1) { c } else { PrimExpr::and(pred, c) };
             }
         }
+        // `i < 16256 && i % 128 < 127` is `i < 16255 && ..`, as TVM's simplifier writes it.
+        let pred = crate::tir::arith::tighten_remainder_bounds(&pred);
         struct LoadsOf<'a>(&'a Buffer, &'a PrimExpr);
         impl Mutator for LoadsOf<'_> {
             fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
