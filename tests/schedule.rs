@@ -260,7 +260,7 @@ fn every_legality_rule_refuses_its_case() {
         ),
         (
             "b4 = sch.cache_write(b0, 0, \"local\")\nsch.reverse_compute_at(b4, l1)\nsch.reverse_compute_at(b4, l1)",
-            "trace line 5: reverse_compute_at: block C_local is already under loop i",
+            "trace line 5: reverse_compute_at: Expected the block C_local and loop i to be under the same block scope, and loop not to be the ancestor of block",
         ),
         (
             "b4 = sch.cache_write(b0, 0, \"local\")\nsch.reverse_compute_at(b4, l1, preserve_unit_loops=1)",
@@ -1773,6 +1773,32 @@ fn reorder_refuses_what_tvm_refuses() {
         let func = read_func(&dir().join(format!("kernels/{kernel}.py")));
         let e = Schedule::replay(func, &format!("{trace}\n")).unwrap_err().to_string();
         assert_eq!(e, format!("trace line {line}: {message}"), "{kernel}: {trace}");
+    }
+}
+
+// spec: TVM 0.27's compute_at.cc (NotInSameScopeError): the failing cases of its
+// test_tir_schedule_compute_at.py, with TVM's message.
+#[test]
+fn compute_at_refuses_a_loop_of_another_scope_or_above_the_block() {
+    let cases = [
+        (
+            "blockized_1",
+            "b0 = sch.get_sblock(\"B\")\nb1 = sch.get_sblock(\"C_inner\")\nl2, l3 = sch.get_loops(b1)\nsch.compute_at(b0, l2)",
+            "B",
+            "i_i",
+        ),
+        ("two_elementwise", "b0 = sch.get_sblock(\"B\")\nl1, l2 = sch.get_loops(b0)\nsch.compute_at(b0, l1)", "B", "i"),
+    ];
+    for (kernel, trace, block, lp) in cases {
+        let func = read_func(&dir().join(format!("kernels/{kernel}.py")));
+        let e = Schedule::replay(func, &format!("{trace}\n")).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            format!(
+                "trace line {}: compute_at: Expected the block {block} and loop {lp} to be under the same block scope, and loop not to be the ancestor of block",
+                trace.lines().count()
+            )
+        );
     }
 }
 

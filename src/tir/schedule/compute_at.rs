@@ -100,19 +100,12 @@ impl Schedule {
         let (above, loop_stmt) = self.loop_site(l, p)?;
         let lp = ForParts::of(&loop_stmt).ok_or_else(|| err(p, "not a loop"))?;
         if tree::find_blocks(&loop_stmt, &blk.name).iter().any(|s| s.realize.same_node(&site.realize)) {
-            return Err(err(p, format!("block {} is already under loop {}", blk.name, lp.var.name())));
+            return Err(not_in_scope(p, &blk.name, &lp.var));
         }
         let body = &self.func.body;
         let scope = tree::scope_of(body, &site.realize).ok_or_else(|| err(p, "the block has no scope block"))?;
         if !tree::scope_of(body, &loop_stmt).is_some_and(|s| s.same_node(&scope)) {
-            return Err(err(
-                p,
-                format!(
-                    "loop {} is not in the scope of block {} (the block's closest enclosing block)",
-                    lp.var.name(),
-                    blk.name
-                ),
-            ));
+            return Err(not_in_scope(p, &blk.name, &lp.var));
         }
         if producer
             && let Some(out) = blk.writes.iter().find(|w| self.func.buffer_map.iter().any(|(_, b)| *b == w.buffer))
@@ -513,4 +506,16 @@ impl Schedule {
         });
         ok
     }
+}
+
+/// TVM's `NotInSameScopeError`, for a loop in another scope than the block's and for one the
+/// block is already under.
+fn not_in_scope(p: &'static str, block: &str, lp: &Var) -> ScheduleError {
+    err(
+        p,
+        format!(
+            "Expected the block {block} and loop {} to be under the same block scope, and loop not to be the ancestor of block",
+            lp.name()
+        ),
+    )
 }
