@@ -1629,3 +1629,31 @@ fn load_hoisting_does_not_expand_chained_lets() {
     let b = rx.recv_timeout(std::time::Duration::from_secs(120)).expect("lowering finishes");
     assert_eq!(b, vec![2f32; 64]);
 }
+
+// spec: TVM 0.27's printer and parser of signature buffers: a dimension naming a variable not
+// defined yet is a string (defining it: later dimensions name it plainly), and a string is
+// read once every parameter is known (`n` takes its annotated type, int64 here). Each source
+// was printed by TVM 0.27 from the match_buffer form; Strata prints the same and reads it back.
+#[test]
+fn signature_shape_strings_print_and_read_as_tvm_does() {
+    let prints = [
+        "def f(A: T.Buffer((\"(n + 31) // 32 * 32\", 4), \"float32\"), B: T.Buffer((4, (n + 31) // 32 * 32), \"float32\"), n: T.int32):",
+        "def f(A: T.Buffer((\"n * m\", 4), \"float32\"), B: T.Buffer((m + 1, n + 2), \"float32\"), n: T.int32, m: T.int32):",
+        "def f(A: T.Buffer((4, \"n + 1\"), \"float32\"), B: T.Buffer((n, 4), \"float32\"), n: T.int32):",
+        "def f(n: T.int32, A: T.Buffer((n + 1, 4), \"float32\"), B: T.Buffer((4, n + 1), \"float32\")):",
+        "def f(A: T.Buffer((T.int64(8), \"n * T.int64(32)\"), \"float32\"), B: T.Buffer((4, 4), \"float32\"), n: T.int64):",
+    ];
+    for sig in prints {
+        let src = format!("@T.prim_func\n{sig}\n    for i in range(4):\n        B[i, 0] = A[0, i]\n");
+        let m = strata::tir::parse_script(&src).unwrap_or_else(|e| panic!("{sig}: {e}"));
+        let text = strata::tir::script::print_func(&m.funcs[0]);
+        assert!(text.contains(sig), "{sig}\n{text}");
+        let n = m.funcs[0].params.iter().find(|p| p.name() == "n").expect("n");
+        let int64 = sig.contains("n: T.int64");
+        assert_eq!(n.dtype().to_string(), if int64 { "int64" } else { "int32" }, "{sig}");
+    }
+    // The same functions written with match_buffer print in the signature.
+    let src = "@T.prim_func\ndef f(var_A: T.handle, var_B: T.handle, n: T.int32):\n    A = T.match_buffer(var_A, ((n + 31) // 32 * 32, 4))\n    B = T.match_buffer(var_B, (4, (n + 31) // 32 * 32))\n    for i in range(4):\n        B[i, 0] = A[0, i]\n";
+    let text = strata::tir::script::print_func(&strata::tir::parse_script(src).unwrap().funcs[0]);
+    assert!(text.contains(prints[0]), "{text}");
+}

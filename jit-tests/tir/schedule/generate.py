@@ -1236,6 +1236,14 @@ CASES += [
     ("crw_sibling_predicates_read", "kernels/sibling_block_predicates", lambda s: s.cache_read(s.get_sblock("compute"), 0, "local")),
 ]
 
+CASES += [
+    # TVM's test_tir_schedule_compute_at.py: a symbolic int64 extent split by a factor of it
+    # (no predicate), a read cache of a symbolic input moved under the split loop.
+    ("ca_symbolic_predicate", "kernels/ca_symbolic_predicate", lambda s: (
+        s.split(s.get_loops(s.get_sblock("Y"))[1], [None, 32]),
+        s.compute_at(s.cache_read(s.get_sblock("Y"), 0, "global"), s.get_loops(s.get_sblock("Y"))[1]))),
+]
+
 # `generate.py CASE ..` regenerates only those cases.
 for case, kname, fn in [c for c in CASES if not sys.argv[1:] or c[0] in sys.argv[1:]]:
     src = kernel(kname)

@@ -156,10 +156,10 @@ impl Schedule {
         // nested scope; at the root, for this input region (the others cover the buffer).
         let own_read = blk.reads.iter().find(|r| r.buffer == original);
         let compact = nested || (nested_read.is_some() && own_read.is_some());
-        let region: Vec<(PrimExpr, i64)> = match anchor_region {
+        let region: Vec<(PrimExpr, PrimExpr)> = match anchor_region {
             Some(r) => {
                 let pred = anchor_pred(if read { None } else { nested_predicate(&blk.body, &original, false) });
-                symbolic_region(&anchor, r, &below, &outer, Some(&pred))
+                symbolic_region(&anchor, r, &below, &outer, Some(&pred)).map(constant_extents)
             }
             .ok_or_else(|| {
                 err(
@@ -178,7 +178,7 @@ impl Schedule {
                     unreachable!("a block site")
                 };
                 let pred = PrimExpr::and(predicate.clone(), nested);
-                symbolic_region(&site, own, &site.loops, &[], Some(&pred)).ok_or_else(|| {
+                symbolic_region(&site, own, &site.loops, &[], Some(&pred)).map(constant_extents).ok_or_else(|| {
                     err(
                         p,
                         format!(
@@ -192,31 +192,30 @@ impl Schedule {
             // An input of the scope: the region the scope block reads (TVM's), else all of it.
             None => match root.reads.iter().find(|r| r.buffer == original) {
                 Some(r) if r.region.iter().all(|x| x.extent.as_int().is_some()) => {
-                    r.region.iter().map(|x| (x.min.clone(), x.extent.as_int().unwrap_or(1))).collect()
+                    r.region.iter().map(|x| (x.min.clone(), x.extent.clone())).collect()
                 }
-                _ => original
-                    .shape()
-                    .iter()
-                    .map(|d| Some((PrimExpr::int_of(0, d.dtype()), d.as_int()?)))
-                    .collect::<Option<_>>()
-                    .ok_or_else(|| err(p, format!("{} has a symbolic shape (not supported yet)", original.name())))?,
+                // The whole buffer, its extents symbolic where its shape is (`n * 32`).
+                _ => original.shape().iter().map(|d| (PrimExpr::int_of(0, d.dtype()), d.clone())).collect(),
             },
         };
         // A relaxed region stays inside the buffer (a predicated block's loops run past it).
-        let region: Vec<(PrimExpr, i64)> = region
+        let region: Vec<(PrimExpr, PrimExpr)> = region
             .into_iter()
             .zip(original.shape())
-            .map(|((min, ext), dim)| match (min.as_int(), dim.as_int()) {
-                (Some(lo), Some(n)) if lo.saturating_add(ext) > n || lo < 0 => {
-                    let (start, end) = (lo.max(0), lo.saturating_add(ext).min(n));
-                    (PrimExpr::int_of(start, min.dtype()), (end - start).max(0))
+            .map(|((min, ext), dim)| match (min.as_int(), ext.as_int(), dim.as_int()) {
+                (Some(lo), Some(e), Some(n)) if lo.saturating_add(e) > n || lo < 0 => {
+                    let (start, end) = (lo.max(0), lo.saturating_add(e).min(n));
+                    (PrimExpr::int_of(start, min.dtype()), PrimExpr::int_of((end - start).max(0), ext.dtype()))
                 }
                 _ => (min, ext),
             })
             .collect();
+        // An extent in the type of `dt` (constants are written in it; symbolic ones as they are).
+        let extent_in =
+            |ext: &PrimExpr, dt: DataType| ext.as_int().map_or_else(|| ext.clone(), |e| PrimExpr::int_of(e, dt));
         // In a nested scope TVM compacts the cache to the region (indexed from its minimum).
         let shape: Vec<PrimExpr> = if compact {
-            region.iter().zip(original.shape()).map(|((_, ext), d)| PrimExpr::int_of(*ext, d.dtype())).collect()
+            region.iter().zip(original.shape()).map(|((_, ext), d)| extent_in(ext, d.dtype())).collect()
         } else {
             original.shape().to_vec()
         };
@@ -263,7 +262,7 @@ impl Schedule {
             .collect();
         let mut nest = Stmt::block(values, copy);
         for (v, (_, ext)) in loop_vars.iter().zip(&region).rev() {
-            nest = Stmt::for_range(v, PrimExpr::int_of(0, dt), PrimExpr::int_of(*ext, dt), nest);
+            nest = Stmt::for_range(v, PrimExpr::int_of(0, dt), extent_in(ext, dt), nest);
         }
         // The blocks that access the cache: the block (a write cache), or every reader of the
         // buffer (a read cache); a compacted cache at their indices less the region's minimum.
@@ -622,6 +621,11 @@ pub(super) struct CachePlace {
     pub related: Vec<Stmt>,
     /// The realizes of the named consumers.
     pub named_consumers: Vec<Stmt>,
+}
+
+/// A region with constant extents, as expressions.
+fn constant_extents(region: Vec<(PrimExpr, i64)>) -> Vec<(PrimExpr, PrimExpr)> {
+    region.into_iter().map(|(min, ext)| (min.clone(), PrimExpr::int_of(ext, min.dtype()))).collect()
 }
 
 /// The predicate under which the blocks nested in `body` that read (`read`) or write `buffer`

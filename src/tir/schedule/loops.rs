@@ -99,8 +99,13 @@ impl Schedule {
                 if known > type_max(dt) {
                     return Err(err(P, format!("the factors' product does not fit the type {dt} of loop {name}")));
                 }
+                // `n * 32` split by 32 (or 16) divides exactly: `n` (`n * 2`), no predicate, as
+                // TVM's simplifier finds.
+                let exact = divide_exactly(&p.extent, known);
                 let inferred = if known == 1 {
                     p.extent.clone()
+                } else if let Some(q) = &exact {
+                    q.clone()
                 } else {
                     simplify(&PrimExpr::floordiv(
                         PrimExpr::binary(BinOp::Add, p.extent.clone(), PrimExpr::int_of(known - 1, dt)),
@@ -108,7 +113,7 @@ impl Schedule {
                     ))
                 };
                 let extents = factors.iter().map(|f| f.map_or_else(|| inferred.clone(), |c| PrimExpr::int_of(c, dt)));
-                (extents.collect(), known == 1)
+                (extents.collect(), known == 1 || exact.is_some())
             }
         };
         let vars: Vec<Var> =
@@ -555,6 +560,21 @@ fn loop_under_block(s: &Stmt, id: u64) -> bool {
         }
     });
     found
+}
+
+/// `e / k` when `e` is a product with a constant that `k` divides (`n * 32` by 16: `n * 2`).
+fn divide_exactly(e: &PrimExpr, k: i64) -> Option<PrimExpr> {
+    let ExprKind::Binary(BinOp::Mul, a, b) = e.kind() else { return None };
+    let (x, c) = match (a.as_int(), b.as_int()) {
+        (_, Some(c)) => (a, c),
+        (Some(c), _) => (b, c),
+        _ => return None,
+    };
+    if k <= 0 || c % k != 0 {
+        return None;
+    }
+    let q = c / k;
+    Some(if q == 1 { x.clone() } else { PrimExpr::binary(BinOp::Mul, x.clone(), PrimExpr::int_of(q, e.dtype())) })
 }
 
 /// `a * b` folded as TVM's operator folds constants (`x * 1` is `x`).

@@ -292,7 +292,7 @@ impl Printer {
     /// Whether a parameter's buffer can be written in the signature: its shape, strides and
     /// offset are constants, or expressions of int32 variables and of variables defined
     /// before (a string names undefined ones there).
-    fn signature_buffer_ok(&self, b: &Buffer, defined: &HashSet<u64>, _params: &HashSet<u64>) -> bool {
+    fn signature_buffer_ok(&self, b: &Buffer, defined: &HashSet<u64>, params: &HashSet<u64>) -> bool {
         // A variable not defined yet is written inside a string, which reads back as an int32
         // variable; one an earlier parameter defines (`n: T.int64, A: T.Buffer((n,))`) is
         // written by name, whatever its type, as TVM 0.27 prints it.
@@ -303,7 +303,7 @@ impl Printer {
             let mut ok = true;
             crate::tir::visit::walk_expr(e, &mut |x| {
                 if let Some(v) = x.as_var() {
-                    ok &= v.dtype() == DataType::INT32 || defined.contains(&v.id());
+                    ok &= v.dtype() == DataType::INT32 || defined.contains(&v.id()) || params.contains(&v.id());
                 }
             });
             ok

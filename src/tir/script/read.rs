@@ -11,6 +11,9 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
+/// A call's positional and keyword arguments.
+type CallArgs<'e> = (&'e [E], &'e [(String, E)]);
+
 use super::py::{E, Expr, S, Stmt as P};
 use super::reader::{Binding, BlockFrame, FuncState, R, ReadError, Reader, err};
 use crate::ir::{Diagnostic, Diagnostics, SourceFile, Span};
@@ -279,6 +282,21 @@ impl Reader {
         Ok(if d.is_void() { Type::Void } else { Type::Prim(d) })
     }
 
+    /// The arguments of a parameter's `T.Buffer((8,), "float32")` annotation (or TVM
+    /// 0.10-0.13's `T.Buffer[(8,), "float32"]`), if it is one.
+    fn buffer_annotation<'e>(&self, ann: &'e E) -> Option<CallArgs<'e>> {
+        match &ann.e {
+            Expr::Subscript(base, idx) if self.t_name(&base.e).as_deref() == Some("Buffer") => {
+                Some((idx.as_slice(), &[][..]))
+            }
+            _ => self.t_call(ann).filter(|(t, _, _)| t == "Buffer").map(|(_, a, k)| (a, k)),
+        }
+    }
+
+    fn is_buffer_annotation(&self, ann: &E) -> bool {
+        self.buffer_annotation(ann).is_some()
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn func(
         &mut self,
@@ -300,14 +318,15 @@ impl Reader {
                 rd.bind(n, Binding::Var(Var::at(n, Type::Prim(DataType::INT64), Some(*sp))));
             }
             for (pname, ann, _default, pspan) in params {
+                let Some(ann) = ann.as_ref().filter(|a| !rd.is_buffer_annotation(a)) else { continue };
+                if let Ok(ty) = rd.var_type(ann) {
+                    rd.fs.later_params.insert(pname.clone(), Var::at(pname, ty, Some(*pspan)));
+                }
+            }
+            for (pname, ann, _default, pspan) in params {
                 let Some(ann) = ann else { return err(format!("parameter '{pname}' needs a type annotation"), *pspan) };
                 // `T.Buffer((8,), "float32")`, or TVM 0.10-0.13's `T.Buffer[(8,), "float32"]`.
-                let buffer = match &ann.e {
-                    Expr::Subscript(base, idx) if rd.t_name(&base.e).as_deref() == Some("Buffer") => {
-                        Some((idx.as_slice(), &[][..]))
-                    }
-                    _ => rd.t_call(ann).filter(|(t, _, _)| t == "Buffer").map(|(_, a, k)| (a, k)),
-                };
+                let buffer = rd.buffer_annotation(ann);
                 if let Some((args, kw)) = buffer {
                     let param = Var::at(pname, Type::Prim(DataType::HANDLE), Some(*pspan));
                     let b = rd.buffer_decl(pname, args, kw, 0, ann.span, true)?.build();

@@ -128,7 +128,12 @@ impl Reader {
         names.sort();
         for n in names {
             if self.lookup(&n).is_none() {
-                let v = Var::at(&n, Type::Prim(DataType::INT32), Some(span));
+                let v = self
+                    .fs
+                    .later_params
+                    .get(&n)
+                    .cloned()
+                    .unwrap_or_else(|| Var::at(&n, Type::Prim(DataType::INT32), Some(span)));
                 if let Some(scope) = self.scopes.get_mut(1) {
                     scope.insert(n.clone(), Binding::Var(v));
                 }
@@ -157,12 +162,18 @@ impl Reader {
             return Ok(match self.lookup(s) {
                 Some(Binding::Var(v)) => PrimExpr::at(ExprKind::Var(v.clone()), v.dtype(), Some(e.span)),
                 _ => {
-                    let v = Var::at(s, Type::Prim(string_type), Some(e.span));
+                    let v = self
+                        .fs
+                        .later_params
+                        .get(s)
+                        .cloned()
+                        .unwrap_or_else(|| Var::at(s, Type::Prim(string_type), Some(e.span)));
                     // Shape variables of the signature live in the function's scope.
                     if let Some(scope) = self.scopes.get_mut(1) {
                         scope.insert(s.clone(), Binding::Var(v.clone()));
                     }
-                    PrimExpr::at(ExprKind::Var(v), string_type, Some(e.span))
+                    let dt = v.dtype();
+                    PrimExpr::at(ExprKind::Var(v), dt, Some(e.span))
                 }
             });
         }

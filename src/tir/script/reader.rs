@@ -70,6 +70,10 @@ pub(super) struct FuncState {
     /// `T.sblock_alloc_buffer`s of the function's own statement list: the buffers of its
     /// implicit root block, which TVM prints as a comment (`# with T.sblock("root"):`).
     pub(super) root_allocs: Vec<Buffer>,
+    /// The scalar parameters of the signature by name, typed as annotated: a shape string
+    /// (`T.Buffer(("n * T.int64(32)",)), n: T.int64`) names them before they come, as TVM
+    /// evaluates such strings once every parameter is known.
+    pub(super) later_params: HashMap<String, Var>,
 }
 
 /// The reader: names in scope, the module's functions, the function being read.
