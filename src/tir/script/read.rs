@@ -11,14 +11,14 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-/// A call's positional and keyword arguments.
-type CallArgs<'e> = (&'e [E], &'e [(String, E)]);
-
 use super::py::{E, Expr, S, Stmt as P};
 use super::reader::{Binding, BlockFrame, FuncState, R, ReadError, Reader, err};
 use crate::ir::{Diagnostic, Diagnostics, SourceFile, Span};
 use crate::tir::ast::*;
 use crate::tir::dtype::DataType;
+
+/// A call's positional and keyword arguments.
+type CallArgs<'e> = (&'e [E], &'e [(String, E)]);
 
 /// A `T.name(args, kwargs)` call: the name after `T.`, the arguments, the keyword arguments.
 type TCall<'e> = (String, &'e [E], &'e [(String, E)]);
