@@ -1242,6 +1242,9 @@ CASES += [
     ("ca_symbolic_predicate", "kernels/ca_symbolic_predicate", lambda s: (
         s.split(s.get_loops(s.get_sblock("Y"))[1], [None, 32]),
         s.compute_at(s.cache_read(s.get_sblock("Y"), 0, "global"), s.get_loops(s.get_sblock("Y"))[1]))),
+    # A producer read through `cc // 16` moved under the channel group loop: 23 of 45 per group.
+    ("ca_grouped_channel", "kernels/ca_grouped_channel", lambda s: s.compute_at(
+        s.get_sblock("init"), s.get_loops(s.get_sblock("compute"))[0])),
 ]
 
 # `generate.py CASE ..` regenerates only those cases.

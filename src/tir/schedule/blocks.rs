@@ -740,18 +740,82 @@ pub(super) fn symbolic_region(
         .map(|r| {
             let ext_r = r.extent.as_int()?;
             let e = Substitute { map: &unit }.expr(&Substitute { map: &bind }.expr(&r.min));
-            let mut lo = HashMap::default();
-            let mut extent = ext_r;
-            for p in &relaxed {
-                let c = coefficient(&e, p.var.id())?;
-                let (min, n) = (p.min.as_int()?, p.extent.as_int().filter(|&n| n >= 1)?);
-                let last = min.checked_add(n - 1)?;
-                lo.insert(p.var.id(), PrimExpr::int_of(if c >= 0 { min } else { last }, p.var.dtype()));
-                extent = extent.checked_add(c.checked_abs()?.checked_mul(n - 1)?)?;
-            }
-            Some((simplify(&Substitute { map: &lo }.expr(&e)), extent))
+            let relax = |e: &PrimExpr, extent: i64| -> Option<(PrimExpr, i64)> {
+                let mut lo = HashMap::default();
+                let mut extent = extent;
+                for p in &relaxed {
+                    let c = coefficient(e, p.var.id())?;
+                    let (min, n) = (p.min.as_int()?, p.extent.as_int().filter(|&n| n >= 1)?);
+                    let last = min.checked_add(n - 1)?;
+                    lo.insert(p.var.id(), PrimExpr::int_of(if c >= 0 { min } else { last }, p.var.dtype()));
+                    extent = extent.checked_add(c.checked_abs()?.checked_mul(n - 1)?)?;
+                }
+                Some((simplify(&Substitute { map: &lo }.expr(e)), extent))
+            };
+            // Else `x // c` of a point access (`B[cc // 16]`): the quotients of the relaxed
+            // range, when they are a box of constant size at every outer iteration.
+            relax(&e, ext_r).or_else(|| {
+                let ExprKind::Binary(BinOp::FloorDiv, inner, c) = e.kind() else { return None };
+                if ext_r != 1 {
+                    return None;
+                }
+                let (lo, ext) = relax(inner, 1)?;
+                quotient_box(&lo, ext, c.as_int().filter(|&c| c > 0)?, outer)
+            })
         })
         .collect()
+}
+
+/// The box `floordiv([lo, lo + ext), c)` covers, `lo` linear in the `outer` loops (of constant
+/// ranges): `Σ q·x + k1` and extent `k2 - k1 + 1`, where each coefficient `a = q·c + r` and the
+/// remainders' part keeps one quotient over the loops' ranges at either end (`(c_o * 360 +
+/// c_i) // 16` over `c_i < 360`, `c_o < 2`: `c_o * 22`, 23), as TVM's interval analysis finds.
+fn quotient_box(lo: &PrimExpr, ext: i64, c: i64, outer: &[ForParts]) -> Option<(PrimExpr, i64)> {
+    let mut zero = HashMap::default();
+    let mut rest = (0i64, 0i64);
+    let mut quotient: Option<PrimExpr> = None;
+    let mut vars = Vec::new();
+    crate::tir::visit::walk_expr(lo, &mut |x| {
+        if let Some(v) = x.as_var()
+            && !vars.contains(v)
+        {
+            vars.push(v.clone());
+        }
+    });
+    for v in &vars {
+        let p = outer.iter().find(|p| p.var == *v)?;
+        let (min, n) = (p.min.as_int()?, p.extent.as_int().filter(|&n| n >= 1)?);
+        let a = coefficient(lo, v.id())?;
+        zero.insert(v.id(), PrimExpr::int_of(0, v.dtype()));
+        let (q, r) = (a.div_euclid(c), a.rem_euclid(c));
+        let (x0, x1) = (r.checked_mul(min)?, r.checked_mul(min.checked_add(n - 1)?)?);
+        rest = (rest.0.checked_add(x0.min(x1))?, rest.1.checked_add(x0.max(x1))?);
+        if q != 0 {
+            let term = if q == 1 {
+                PrimExpr::var(v)
+            } else {
+                PrimExpr::binary(BinOp::Mul, PrimExpr::var(v), PrimExpr::int_of(q, v.dtype()))
+            };
+            quotient = Some(match quotient {
+                None => term,
+                Some(s) => PrimExpr::binary(BinOp::Add, s, term),
+            });
+        }
+    }
+    let b = simplify(&Substitute { map: &zero }.expr(lo)).as_int()?;
+    let (r0, r1) = (rest.0.checked_add(b)?, rest.1.checked_add(b)?);
+    let k1 = r0.div_euclid(c);
+    let k2 = r0.checked_add(ext - 1)?.div_euclid(c);
+    if r1.div_euclid(c) != k1 || r1.checked_add(ext - 1)?.div_euclid(c) != k2 {
+        return None;
+    }
+    let dt = lo.dtype();
+    let min = match quotient {
+        None => PrimExpr::int_of(k1, dt),
+        Some(q) if k1 == 0 => q,
+        Some(q) => PrimExpr::binary(BinOp::Add, q, PrimExpr::int_of(k1, dt)),
+    };
+    Some((min, k2 - k1 + 1))
 }
 
 fn substitute_region(r: &BufferRegion, map: &HashMap<u64, PrimExpr>) -> BufferRegion {

@@ -424,7 +424,13 @@ impl Reader {
                         spec.elem_offset = Some(self.dim(v, true)?);
                     }
                 }
-                "scope" => spec.scope = self.string(v, "a storage scope")?,
+                // An empty scope is the default one, as TVM's `decl_buffer` makes it.
+                "scope" => {
+                    spec.scope = self.string(v, "a storage scope")?;
+                    if spec.scope.is_empty() {
+                        spec.scope = "global".into();
+                    }
+                }
                 "align" | "data_alignment" => spec.data_alignment = self.int_const(v)?,
                 "offset_factor" => spec.offset_factor = self.int_const(v)?,
                 "buffer_type" => {
