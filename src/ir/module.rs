@@ -667,7 +667,7 @@ impl Module {
 
     /// Grow the arenas to `sizes` with detached, empty entries, so that what is created next is
     /// numbered from there: a part of a module built apart on another thread, with the numbers
-    /// it will have once joined ([`Module::append_part`]). False if an arena is already longer.
+    /// it will have once joined ([`Module::join_numbered_parts`]). False if an arena is already longer.
     pub(crate) fn pad_to(&mut self, sizes: [usize; 4]) -> bool {
         let [ops, blocks, regions, values] = sizes;
         if self.arena_sizes().iter().zip(&sizes).any(|(have, want)| have > want) {
