@@ -1242,6 +1242,18 @@ CASES += [
     ("ca_symbolic_predicate", "kernels/ca_symbolic_predicate", lambda s: (
         s.split(s.get_loops(s.get_sblock("Y"))[1], [None, 32]),
         s.compute_at(s.cache_read(s.get_sblock("Y"), 0, "global"), s.get_loops(s.get_sblock("Y"))[1]))),
+    # More of test_tir_schedule_compute_at.py: a reduction under a reduction's loop, a padded
+    # pooling's read cache (halo and clipping predicate), a non-uniformly tiled conv (`cc // 16`
+    # is 0 there), concat's two producers, a repeat (`(i0_0 * 8 + i0_1) // 16` is `i0_0 // 2`),
+    # a unit loop kept.
+    ("ca_multi_reduction", "kernels/ca_multi_reduction", lambda s: s.compute_at(s.get_sblock("B"), loops(s, "C")[0])),
+    ("ca_tiled_pooling", "kernels/ca_tiled_pooling", lambda s: s.compute_at(s.get_sblock("cache"), loops(s, "compute")[1])),
+    ("ca_non_uniform_conv", "kernels/ca_non_uniform_conv", lambda s: s.compute_at(s.get_sblock("cache"), loops(s, "compute")[1])),
+    ("ca_concat", "kernels/ca_concat", lambda s: (
+        s.compute_at(s.get_sblock("T_add_1"), loops(s, "T_concat")[0]),
+        s.compute_at(s.get_sblock("T_add_2"), loops(s, "T_concat")[0]))),
+    ("ca_tiled_repeat", "kernels/ca_tiled_repeat", lambda s: s.compute_at(s.get_sblock("T_add"), loops(s, "T_repeat")[0])),
+    ("ca_static_bound", "kernels/ca_static_bound", lambda s: s.compute_at(s.get_sblock("B"), loops(s, "C")[0], preserve_unit_loops=True)),
     # A producer read through `cc // 16` moved under the channel group loop: 23 of 45 per group.
     ("ca_grouped_channel", "kernels/ca_grouped_channel", lambda s: s.compute_at(
         s.get_sblock("init"), s.get_loops(s.get_sblock("compute"))[0])),

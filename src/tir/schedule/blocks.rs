@@ -752,9 +752,16 @@ pub(super) fn symbolic_region(
                 }
                 Some((simplify(&Substitute { map: &lo }.expr(e)), extent))
             };
-            // Else `x // c` of a point access (`B[cc // 16]`): the quotients of the relaxed
-            // range, when they are a box of constant size at every outer iteration.
-            relax(&e, ext_r).or_else(|| {
+            // Else the same once what the loops' ranges decide is folded (`c_o // 16` is 0 for
+            // `c_o < 16`); else `x // c` of a point access (`B[cc // 16]`): the quotients of the
+            // relaxed range, when they are a box of constant size at every outer iteration.
+            let ranges = |v: &Var| {
+                relaxed.iter().chain(outer).find(|p| p.var == *v).and_then(|p| {
+                    let (min, n) = (p.min.as_int()?, p.extent.as_int().filter(|&n| n >= 1)?);
+                    Some((i128::from(min), i128::from(min) + i128::from(n) - 1))
+                })
+            };
+            relax(&e, ext_r).or_else(|| relax(&crate::tir::arith::simplify_in(&e, &ranges), ext_r)).or_else(|| {
                 let ExprKind::Binary(BinOp::FloorDiv, inner, c) = e.kind() else { return None };
                 if ext_r != 1 {
                     return None;
@@ -803,6 +810,14 @@ fn quotient_box(lo: &PrimExpr, ext: i64, c: i64, outer: &[ForParts]) -> Option<(
         }
     }
     let b = simplify(&Substitute { map: &zero }.expr(lo)).as_int()?;
+    // One outer variable whose step `a` divides `c`, the range inside one step: `(x * 8 + j) //
+    // 16` over `j < 8` is `x // 2`, one element per iteration.
+    if let [v] = vars.as_slice() {
+        let a = coefficient(lo, v.id())?;
+        if a > 0 && c % a == 0 && b >= 0 && b.checked_add(ext)? <= a && a < c {
+            return Some((PrimExpr::floordiv(PrimExpr::var(v), PrimExpr::int_of(c / a, v.dtype())), 1));
+        }
+    }
     let (r0, r1) = (rest.0.checked_add(b)?, rest.1.checked_add(b)?);
     let k1 = r0.div_euclid(c);
     let k2 = r0.checked_add(ext - 1)?.div_euclid(c);
