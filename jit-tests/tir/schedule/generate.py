@@ -1254,6 +1254,12 @@ CASES += [
         s.compute_at(s.get_sblock("T_add_2"), loops(s, "T_concat")[0]))),
     ("ca_tiled_repeat", "kernels/ca_tiled_repeat", lambda s: s.compute_at(s.get_sblock("T_add"), loops(s, "T_repeat")[0])),
     ("ca_static_bound", "kernels/ca_static_bound", lambda s: s.compute_at(s.get_sblock("B"), loops(s, "C")[0], preserve_unit_loops=True)),
+    # reverse_compute_at of consumers that read through a fused index (`(v1 * 8 + v4) // 16`,
+    # `.. % 16`): TVM inverts it, the consumer runs only the iterations the loop provides.
+    ("ca_reverse_layout_trans", "kernels/ca_layout_trans", lambda s: s.reverse_compute_at(
+        s.get_sblock("T_layout_trans"), loops(s, "compute")[1])),
+    ("ca_reverse_floordiv_floormod", "kernels/ca_floordiv_floormod", lambda s: s.reverse_compute_at(
+        s.get_sblock("B"), loops(s, "A")[0])),
     # A producer read through `cc // 16` moved under the channel group loop: 23 of 45 per group.
     ("ca_grouped_channel", "kernels/ca_grouped_channel", lambda s: s.compute_at(
         s.get_sblock("init"), s.get_loops(s.get_sblock("compute"))[0])),

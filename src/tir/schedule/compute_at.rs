@@ -9,6 +9,8 @@ use super::tree::{self, ForParts};
 use super::{BlockRV, Instruction, LoopRV, Schedule, ScheduleError, err};
 use crate::tir::arith::{const_int, linear, range_of, simplify};
 use crate::tir::ast::*;
+use crate::tir::mutate::{Mutator, Substitute};
+use crate::tir::region::coefficient;
 
 /// Where `compute_at` and `reverse_compute_at` put a block (TVM's keyword arguments).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -185,8 +187,11 @@ impl Schedule {
                 let (_, hull) = hulls.iter().find(|(b, _)| *b == access.buffer)?;
                 let d = access.region.iter().position(|r| {
                     r.min.as_var().is_some_and(|v| v.id() == iv.var.id()) && r.extent.as_int() == Some(1)
-                })?;
-                hull.get(d).cloned()
+                });
+                match d {
+                    Some(d) => hull.get(d).cloned(),
+                    None => fused_needed(&access.region, hull, iv, &blk.iter_vars),
+                }
             });
             let (min, ext) = match (needed, dom) {
                 (Some((min, ext)), _) => match (min.as_int(), dom) {
@@ -325,6 +330,58 @@ impl Schedule {
 }
 
 /// The smallest box holding two boxes whose minimums differ by constants.
+/// The range of `iv` whose accesses through a fused index stay in `hull`: an access
+/// `B[.., F // c, .., F % c, ..]` with `F = iv * s + rest` (`0 <= rest < s` over the other
+/// variables' domains, `s` dividing `c`) and the hull covering every remainder (`0:c`) takes `F`
+/// over whole multiples of `c`, so `iv` runs from `min * (c / s)`, `ext * (c / s)` of them — as
+/// TVM inverts a layout transform's index (`(v1 * 8 + v4) // 16` provided at `i1`: `v1` from
+/// `i1 * 2`, 2 of them).
+fn fused_needed(region: &[Range], hull: &[(PrimExpr, i64)], iv: &IterVar, ivs: &[IterVar]) -> Option<(PrimExpr, i64)> {
+    let print = crate::tir::script::print_expr;
+    for (dq, r) in region.iter().enumerate() {
+        let ExprKind::Binary(BinOp::FloorDiv, f, c) = r.min.kind() else { continue };
+        let Some(c) = c.as_int().filter(|&c| c > 0) else { continue };
+        if r.extent.as_int() != Some(1) {
+            continue;
+        }
+        let Some(dm) = region.iter().position(|x| {
+            x.extent.as_int() == Some(1)
+                && matches!(x.min.kind(), ExprKind::Binary(BinOp::FloorMod, f2, c2)
+                    if c2.as_int() == Some(c) && print(f2) == print(f))
+        }) else {
+            continue;
+        };
+        if !matches!(hull.get(dm), Some((m, e)) if m.as_int() == Some(0) && *e == c) {
+            continue;
+        }
+        let Some(s) = coefficient(f, iv.var.id()).filter(|&s| s > 0 && c % s == 0) else { continue };
+        // The rest: the other variables, from 0, each step times its last value below `s`, and
+        // nothing else in `F`.
+        let mut rest_max = 0i64;
+        let mut zero = HashMap::default();
+        for u in ivs {
+            zero.insert(u.var.id(), PrimExpr::int_of(0, u.var.dtype()));
+            if u.var.id() == iv.var.id() {
+                continue;
+            }
+            let t = coefficient(f, u.var.id())?;
+            let (m, d) = u.dom.as_ref().and_then(|r| Some((r.min.as_int()?, r.extent.as_int()?)))?;
+            if t < 0 || m != 0 {
+                return None;
+            }
+            rest_max = rest_max.checked_add(t.checked_mul(d.checked_sub(1)?)?)?;
+        }
+        if rest_max >= s || simplify(&Substitute { map: &zero }.expr(f)).as_int() != Some(0) {
+            return None;
+        }
+        let (qmin, qext) = hull.get(dq)?;
+        let k = c / s;
+        let min = simplify(&PrimExpr::binary(BinOp::Mul, qmin.clone(), PrimExpr::int_of(k, qmin.dtype())));
+        return Some((min, qext.checked_mul(k)?));
+    }
+    None
+}
+
 fn union(a: &[(PrimExpr, i64)], b: &[(PrimExpr, i64)]) -> Option<Vec<(PrimExpr, i64)>> {
     if a.len() != b.len() {
         return None;
