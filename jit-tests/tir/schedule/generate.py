@@ -1221,6 +1221,10 @@ CASES += [
     ("ci_overcomputed_producer", "kernels/ci_overcomputed_producer", lambda s: s.reverse_compute_inline(s.get_sblock("C"))),
     ("ci_predicate_producer", "kernels/ci_predicate_producer", lambda s: s.reverse_compute_inline(s.get_sblock("C"))),
     ("ci_overcomputed_simplify", "kernels/ci_overcomputed_simplify", lambda s: s.reverse_compute_inline(s.get_sblock("C"))),
+    # Loads `B[cvi // 16, cvj // 16, cvi % 16, cvj % 16]`: injective over 127 (the padding
+    # predicated away), bijective over 128; TVM writes the inverse from its lowest part up.
+    ("ci_overcomputed_injective", "kernels/ci_overcomputed_injective", lambda s: s.reverse_compute_inline(s.get_sblock("C"))),
+    ("ci_bijective_tiled_load", "kernels/ci_bijective_tiled_load", lambda s: s.reverse_compute_inline(s.get_sblock("C"))),
 ]
 
 CASES += [

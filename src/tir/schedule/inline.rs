@@ -186,25 +186,59 @@ impl Schedule {
         let direct: Vec<u64> = at.iter().filter_map(|i| i.as_var().map(Var::id)).collect();
         let distinct = direct.iter().collect::<std::collections::BTreeSet<_>>().len() == direct.len();
         let all_vars = consumer.iter_vars.iter().all(|iv| direct.contains(&iv.var.id()));
-        let map: HashMap<u64, PrimExpr> = if direct.len() == at.len() && distinct && all_vars {
-            direct.iter().copied().zip(pidx.iter().cloned()).collect()
-        } else {
-            let mut dims = Vec::new();
-            for iv in &consumer.iter_vars {
-                match iv.dom.as_ref().map(|d| (d.min.as_int(), d.extent.as_int())) {
-                    Some((Some(0), Some(n))) if n >= 1 => dims.push(n),
-                    _ => return Err(not_affine()),
+        // (With the inverse's sums also written from the highest part, for the predicate: TVM
+        // simplifies that, `i0 * 16 + i1 < 127`.)
+        let (map, pred_map): (HashMap<u64, PrimExpr>, Option<HashMap<u64, PrimExpr>>) =
+            if direct.len() == at.len() && distinct && all_vars {
+                (direct.iter().copied().zip(pidx.iter().cloned()).collect(), None)
+            } else {
+                let mut dims = Vec::new();
+                for iv in &consumer.iter_vars {
+                    match iv.dom.as_ref().map(|d| (d.min.as_int(), d.extent.as_int())) {
+                        Some((Some(0), Some(n))) if n >= 1 => dims.push(n),
+                        _ => return Err(not_affine()),
+                    }
                 }
-            }
-            let index_map =
-                IndexMap { params: consumer.iter_vars.iter().map(|iv| iv.var.clone()).collect(), results: at };
-            let bij = super::iter_map::Bijection::of(&index_map, &dims).map_err(|_| not_affine())?;
-            if pidx.len() != bij.extents.len() {
-                return Err(not_affine());
-            }
-            let values = if bij.is_reshape() { reshape_inverse(pidx, &bij.extents, &dims) } else { bij.inverse(pidx) };
-            consumer.iter_vars.iter().map(|iv| iv.var.id()).zip(values.iter().map(simplify)).collect()
-        };
+                let index_map =
+                    IndexMap { params: consumer.iter_vars.iter().map(|iv| iv.var.clone()).collect(), results: at };
+                // An injective map (`cvi // 16, cvi % 16` over `cvi < 127`) is the bijection of the
+                // domains rounded up to the divisors' multiple; the predicate below drops the
+                // padding, as TVM does.
+                let bij = match super::iter_map::Bijection::of(&index_map, &dims) {
+                    Ok(b) => b,
+                    Err(_) => {
+                        let mut step = 1i64;
+                        for e in &index_map.results {
+                            crate::tir::visit::walk_expr(e, &mut |x| {
+                                if let ExprKind::Binary(BinOp::FloorDiv | BinOp::FloorMod, _, c) = x.kind()
+                                    && let Some(c) = c.as_int().filter(|&c| c > 1)
+                                {
+                                    step = lcm(step, c).unwrap_or(0);
+                                }
+                            });
+                        }
+                        let padded = dims
+                            .iter()
+                            .map(|&n| n.checked_add(step.checked_sub(1)?)?.checked_div(step)?.checked_mul(step))
+                            .collect::<Option<Vec<i64>>>()
+                            .filter(|p| *p != dims)
+                            .ok_or_else(not_affine)?;
+                        super::iter_map::Bijection::of(&index_map, &padded).map_err(|_| not_affine())?
+                    }
+                };
+                if pidx.len() != bij.extents.len() {
+                    return Err(not_affine());
+                }
+                let ids = || consumer.iter_vars.iter().map(|iv| iv.var.id());
+                if bij.is_reshape() {
+                    (ids().zip(reshape_inverse(pidx, &bij.extents, &dims).iter().map(simplify)).collect(), None)
+                } else {
+                    (
+                        ids().zip(bij.inverse_low_first(pidx).iter().map(simplify)).collect(),
+                        Some(ids().zip(bij.inverse(pidx).iter().map(simplify)).collect()),
+                    )
+                }
+            };
         // Producer iterations whose element the consumer does not read store nothing: a
         // predicate over the loops, as TVM adds (`T.where(i < 62)`).
         let StmtKind::BlockRealize { values, predicate, .. } = prod_realize.kind() else { unreachable!("a realize") };
@@ -213,7 +247,10 @@ impl Schedule {
             prod.iter_vars.iter().map(|iv| iv.var.id()).zip(values.iter().cloned()).collect();
         let mut pred = predicate.clone();
         for iv in &consumer.iter_vars {
-            let (Some(dom), Some(value)) = (iv.dom.as_ref(), map.get(&iv.var.id())) else { continue };
+            let (Some(dom), Some(value)) = (iv.dom.as_ref(), pred_map.as_ref().unwrap_or(&map).get(&iv.var.id()))
+            else {
+                continue;
+            };
             let (Some(lo), Some(ext)) = (dom.min.as_int(), dom.extent.as_int()) else {
                 return Err(err(P, format!("the domain of {} in block {name} is not constant", iv.var.name())));
             };
@@ -399,4 +436,12 @@ fn push_unique(list: &mut Vec<BufferRegion>, r: BufferRegion) {
     if !list.iter().any(|x| super::blocks::same_region(x, &r)) {
         list.push(r);
     }
+}
+
+/// The least common multiple of two positive integers (`None` past `i64`).
+fn lcm(a: i64, b: i64) -> Option<i64> {
+    fn gcd(a: i64, b: i64) -> i64 {
+        if b == 0 { a } else { gcd(b, a % b) }
+    }
+    (a / gcd(a, b)).checked_mul(b)
 }

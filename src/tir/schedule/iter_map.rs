@@ -165,6 +165,16 @@ impl Bijection {
     /// The old indices in terms of the new ones (`new[m]` is new index `m`), highest digit
     /// first: `v0 * 16 + v2`, `v0 // 128`, `v0 % 128`.
     pub(super) fn inverse(&self, new: &[PrimExpr]) -> Vec<PrimExpr> {
+        self.inverse_summed(new, false)
+    }
+
+    /// [`Bijection::inverse`] with each sum written from its lowest part up (`vm + vi * 16`),
+    /// as TVM's `InverseAffineIterMap` writes it for `reverse_compute_inline`.
+    pub(super) fn inverse_low_first(&self, new: &[PrimExpr]) -> Vec<PrimExpr> {
+        self.inverse_summed(new, true)
+    }
+
+    fn inverse_summed(&self, new: &[PrimExpr], low_first: bool) -> Vec<PrimExpr> {
         (0..self.old.len())
             .map(|param| {
                 let mut mine: Vec<(usize, Digit)> = self
@@ -174,7 +184,11 @@ impl Bijection {
                     .flat_map(|(m, d)| d.iter().map(move |g| (m, *g)))
                     .filter(|(_, g)| g.param == param)
                     .collect();
-                mine.sort_by_key(|(_, g)| std::cmp::Reverse(g.lower));
+                if low_first {
+                    mine.sort_by_key(|(_, g)| g.lower);
+                } else {
+                    mine.sort_by_key(|(_, g)| std::cmp::Reverse(g.lower));
+                }
                 let dt = new.first().map_or(crate::tir::DataType::INT32, PrimExpr::dtype);
                 let mut sum: Option<PrimExpr> = None;
                 for (m, g) in mine {
