@@ -2025,6 +2025,15 @@ fn layout_and_loop_primitives_refuse_what_they_would_leave_undefined() {
         err("sf_dynamic", "b0 = sch.get_sblock(\"B\")\nl1, l2, l3 = sch.get_loops(b0)\nsch.vectorize(l1)\n"),
         "trace line 3: vectorize: loop i has no constant extent of at least 1: it cannot be vectorized"
     );
+    // Found by the trace fuzz (seed 816): TVM vectorizes `range(10, 128)`, which no TIR
+    // function here can hold (tir-spec.md, statement rule 11).
+    assert_eq!(
+        err(
+            "sf_with_starting_point",
+            "b0 = sch.get_sblock(\"B\")\nl1, l2, l3 = sch.get_loops(b0)\nsch.vectorize(l3)\n"
+        ),
+        "trace line 3: vectorize: loop k starts at 10, not 0: it cannot be vectorized (tir-spec.md, statement rule 11)"
+    );
 }
 
 #[test]

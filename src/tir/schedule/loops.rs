@@ -443,6 +443,20 @@ impl Schedule {
                 format!("loop {} has no constant extent of at least 1: it cannot be vectorized", p.var.name()),
             ));
         }
+        // The same rule: it starts at 0 (TVM 0.27 vectorizes a loop from 10 and its build
+        // shifts it; a TIR function here cannot hold that loop).
+        if let Some(p) = ForParts::of(&s)
+            && p.min.as_int() != Some(0)
+        {
+            return Err(err(
+                "vectorize",
+                format!(
+                    "loop {} starts at {}, not 0: it cannot be vectorized (tir-spec.md, statement rule 11)",
+                    p.var.name(),
+                    crate::tir::script::print_expr(&p.min)
+                ),
+            ));
+        }
         self.set_kind(l, ForKind::Vectorized, "vectorize")?;
         self.trace.push(Instruction::Vectorize(l));
         Ok(())
