@@ -241,7 +241,10 @@ fn every_legality_rule_refuses_its_case() {
     }
     // Block primitives.
     let block_cases = [
-        ("sch.cache_write(b0, 1, \"local\")", "trace line 3: cache_write: block C has no write buffer at index 1"),
+        (
+            "sch.cache_write(b0, 1, \"local\")",
+            "trace line 3: cache_write: The block C has 1 write regions, so `buffer_index` is required to be in [0, 1). However, the input `buffer_index` is 1, which is out of the expected range.",
+        ),
         (
             "b4 = sch.cache_write(b0, 0, \"local\")\nsch.decompose_reduction(b4, l1)",
             "trace line 4: decompose_reduction: block C_local has no init: it is not a reduction block",
@@ -369,7 +372,7 @@ fn every_legality_rule_refuses_its_case() {
             matmul(),
             "b0 = sch.get_sblock(\"C\")\nsch.annotate_buffer_access(b0, 2, \"read\", lambda i, j, k: [(i, i + 1), (k, k + 1)])\n"
         ),
-        "trace line 2: annotate_buffer_access: block C has no read buffer at index 2"
+        "trace line 2: annotate_buffer_access: The block C has 2 read regions, so `buffer_index` is required to be in [0, 2). However, the input `buffer_index` is 2, which is out of the expected range."
     );
     assert_eq!(
         replay_err(
@@ -406,7 +409,7 @@ fn every_legality_rule_refuses_its_case() {
     );
     assert_eq!(
         replay_err(matmul(), "b0 = sch.get_sblock(\"C\")\nb1 = sch.reindex(b0, (\"write\", 1))\n"),
-        "trace line 2: reindex: block C has no write buffer at index 1"
+        "trace line 2: reindex: The block C has 1 write regions, so `buffer_index` is required to be in [0, 1). However, the input `buffer_index` is 1, which is out of the expected range."
     );
     // spec: TVM's transform_block_layout: the loops above the block hold nothing else.
     assert_eq!(
@@ -1593,7 +1596,7 @@ fn cache_inplace_refuses_what_tvm_refuses_and_what_it_gets_wrong() {
     );
     assert_eq!(
         replay_err("b0 = sch.get_sblock(\"scan\")\nb1, b2 = sch.cache_inplace(b0, 2, \"local\")\n"),
-        "trace line 2: cache_inplace: block scan has no read buffer at index 2"
+        "trace line 2: cache_inplace: The block scan has 2 read regions, so `buffer_index` is required to be in [0, 2). However, the input `buffer_index` is 2, which is out of the expected range."
     );
     for (primitive, call) in [
         ("cache_inplace", "b1, b2 = sch.cache_inplace(b0, 0, \"test_scope\")"),
@@ -1809,6 +1812,33 @@ fn compute_at_refuses_a_loop_of_another_scope_or_above_the_block() {
     }
 }
 
+// spec: TVM 0.27's cache_read_write.cc (GetOnlyWriteBlock, BufferIndexOutOfRangeError): the
+// failing cache_write cases of its test_tir_schedule_cache_read_write.py, with TVM's messages.
+#[test]
+fn cache_write_refuses_a_buffer_of_two_writers_and_a_missing_index() {
+    let func = read_func(&dir().join("kernels/crw_multi_producer.py"));
+    for writer in ["A0", "A1"] {
+        let e = Schedule::replay(
+            func.clone(),
+            &format!("b0 = sch.get_sblock(\"{writer}\")\nb1 = sch.cache_write(b0, 0, \"global\")\n"),
+        )
+        .unwrap_err()
+        .to_string();
+        assert_eq!(
+            e,
+            "trace line 2: cache_write: The buffer A is expected to be written by single block, but got 2 blocks who write it."
+        );
+    }
+    let func = read_func(&dir().join("kernels/two_elementwise.py"));
+    let e = Schedule::replay(func, "b0 = sch.get_sblock(\"B\")\nb1 = sch.cache_write(b0, 1, \"global\")\n")
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        "trace line 2: cache_write: The block B has 1 write regions, so `buffer_index` is required to be in [0, 1). However, the input `buffer_index` is 1, which is out of the expected range."
+    );
+}
+
 #[test]
 fn write_at_refuses_a_predicated_writer() {
     // TVM 0.27 copies the whole box back after a block that writes only where its predicate
@@ -1891,7 +1921,7 @@ fn set_scope_refuses_what_tvm_refuses() {
     );
     assert_eq!(
         replay_err("b0 = sch.get_sblock(\"B\")\nsch.set_scope(b0, 1, \"shared\")\n"),
-        "trace line 2: set_scope: block B has no write buffer at index 1"
+        "trace line 2: set_scope: The block B has 1 write regions, so `buffer_index` is required to be in [0, 1). However, the input `buffer_index` is 1, which is out of the expected range."
     );
     assert_eq!(
         replay_err("b0 = sch.get_sblock(\"B\")\nsch.set_scope(b0, 0, \"test_scope\")\n"),

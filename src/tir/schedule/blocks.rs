@@ -102,6 +102,23 @@ impl Schedule {
         let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
         let regions = if read { &blk.reads } else { &blk.writes };
         let original = tree::region_at(blk, read, index, p)?.buffer.clone();
+        // A write cache takes the buffer's only writer in its scope (TVM's `GetOnlyWriteBlock`).
+        if !read && let Some(scope) = tree::scope_of(&self.func.body, &site.realize) {
+            let StmtKind::BlockRealize { block: sb, .. } = scope.kind() else { unreachable!("a scope block") };
+            let writers = tree::outer_blocks(&sb.body)
+                .into_iter()
+                .filter(|(_, _, b)| b.writes.iter().any(|w| w.buffer == original))
+                .count();
+            if writers > 1 {
+                return Err(err(
+                    p,
+                    format!(
+                        "The buffer {} is expected to be written by single block, but got {writers} blocks who write it.",
+                        original.name()
+                    ),
+                ));
+            }
+        }
         // A leaf block that reads what it writes without an init of its own (an update whose
         // initial value comes from elsewhere) would read a cache nothing filled: TVM 0.27 builds
         // that kernel (it computes garbage); refused.

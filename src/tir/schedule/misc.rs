@@ -85,7 +85,15 @@ impl Schedule {
         let site = self.block_site(block, P)?;
         let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
         let Some(old) = blk.writes.get(buffer_index).map(|r| r.buffer.clone()) else {
-            return Err(err(P, format!("block {} has no write buffer at index {buffer_index}", blk.name)));
+            return Err(err(
+                P,
+                format!(
+                    "The block {} has {} write regions, so `buffer_index` is required to be in [0, {}). However, the input `buffer_index` is {buffer_index}, which is out of the expected range.",
+                    blk.name,
+                    blk.writes.len(),
+                    blk.writes.len()
+                ),
+            ));
         };
         if self.func.buffer_map.iter().any(|(_, b)| *b == old) {
             return Err(err(
@@ -346,7 +354,15 @@ impl Schedule {
         let site = self.block_site(block, P)?;
         let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
         let Some(old) = blk.writes.get(buffer_index).map(|r| r.buffer.clone()) else {
-            return Err(err(P, format!("block {} has no write buffer at index {buffer_index}", blk.name)));
+            return Err(err(
+                P,
+                format!(
+                    "The block {} has {} write regions, so `buffer_index` is required to be in [0, {}). However, the input `buffer_index` is {buffer_index}, which is out of the expected range.",
+                    blk.name,
+                    blk.writes.len(),
+                    blk.writes.len()
+                ),
+            ));
         };
         if self.func.buffer_map.iter().any(|(_, b)| *b == old) {
             return Err(err(P, format!("{} is a parameter of the function: its dtype cannot change", old.name())));

@@ -307,8 +307,17 @@ pub(super) fn region_at<'b>(
 ) -> Result<&'b BufferRegion, super::ScheduleError> {
     let regions = if read { &blk.reads } else { &blk.writes };
     regions.get(index).ok_or_else(|| {
+        // TVM's `BufferIndexOutOfRangeError`.
         let what = if read { "read" } else { "write" };
-        super::err(primitive, format!("block {} has no {what} buffer at index {index}", blk.name))
+        super::err(
+            primitive,
+            format!(
+                "The block {} has {} {what} regions, so `buffer_index` is required to be in [0, {}). However, the input `buffer_index` is {index}, which is out of the expected range.",
+                blk.name,
+                regions.len(),
+                regions.len()
+            ),
+        )
     })
 }
 
