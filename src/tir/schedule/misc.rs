@@ -85,15 +85,7 @@ impl Schedule {
         let site = self.block_site(block, P)?;
         let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
         let Some(old) = blk.writes.get(buffer_index).map(|r| r.buffer.clone()) else {
-            return Err(err(
-                P,
-                format!(
-                    "The block {} has {} write regions, so `buffer_index` is required to be in [0, {}). However, the input `buffer_index` is {buffer_index}, which is out of the expected range.",
-                    blk.name,
-                    blk.writes.len(),
-                    blk.writes.len()
-                ),
-            ));
+            return Err(tree::index_out_of_range(P, blk, false, buffer_index));
         };
         if self.func.buffer_map.iter().any(|(_, b)| *b == old) {
             return Err(err(
@@ -161,15 +153,7 @@ impl Schedule {
         let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
         // TVM's checks, in its order and with its messages.
         let Some(buf) = blk.writes.get(buffer_index).map(|r| r.buffer.clone()) else {
-            return Err(err(
-                P,
-                format!(
-                    "The block {} has {} write regions, so `buffer_index` is required to be in [0, {}). However, the input `buffer_index` is {buffer_index}, which is out of the expected range.",
-                    blk.name,
-                    blk.writes.len(),
-                    blk.writes.len()
-                ),
-            ));
+            return Err(tree::index_out_of_range(P, blk, false, buffer_index));
         };
         if factor <= 0 {
             return Err(err(
@@ -354,15 +338,7 @@ impl Schedule {
         let site = self.block_site(block, P)?;
         let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
         let Some(old) = blk.writes.get(buffer_index).map(|r| r.buffer.clone()) else {
-            return Err(err(
-                P,
-                format!(
-                    "The block {} has {} write regions, so `buffer_index` is required to be in [0, {}). However, the input `buffer_index` is {buffer_index}, which is out of the expected range.",
-                    blk.name,
-                    blk.writes.len(),
-                    blk.writes.len()
-                ),
-            ));
+            return Err(tree::index_out_of_range(P, blk, false, buffer_index));
         };
         if self.func.buffer_map.iter().any(|(_, b)| *b == old) {
             return Err(err(P, format!("{} is a parameter of the function: its dtype cannot change", old.name())));

@@ -306,19 +306,25 @@ pub(super) fn region_at<'b>(
     primitive: &'static str,
 ) -> Result<&'b BufferRegion, super::ScheduleError> {
     let regions = if read { &blk.reads } else { &blk.writes };
-    regions.get(index).ok_or_else(|| {
-        // TVM's `BufferIndexOutOfRangeError`.
-        let what = if read { "read" } else { "write" };
-        super::err(
-            primitive,
-            format!(
-                "The block {} has {} {what} regions, so `buffer_index` is required to be in [0, {}). However, the input `buffer_index` is {index}, which is out of the expected range.",
-                blk.name,
-                regions.len(),
-                regions.len()
-            ),
-        )
-    })
+    regions.get(index).ok_or_else(|| index_out_of_range(primitive, blk, read, index))
+}
+
+/// TVM's `BufferIndexOutOfRangeError`: `index` is not one of `blk`'s read (`read`) or write
+/// regions.
+pub(super) fn index_out_of_range(
+    primitive: &'static str,
+    blk: &Block,
+    read: bool,
+    index: usize,
+) -> super::ScheduleError {
+    let (what, n) = if read { ("read", blk.reads.len()) } else { ("write", blk.writes.len()) };
+    super::err(
+        primitive,
+        format!(
+            "The block {} has {n} {what} regions, so `buffer_index` is required to be in [0, {n}). However, the input `buffer_index` is {index}, which is out of the expected range.",
+            blk.name
+        ),
+    )
 }
 
 /// The statement list at the top of a block's body: under the scoped allocations a
