@@ -201,29 +201,17 @@ impl Schedule {
                 }
                 let index_map =
                     IndexMap { params: consumer.iter_vars.iter().map(|iv| iv.var.clone()).collect(), results: at };
-                // An injective map (`cvi // 16, cvi % 16` over `cvi < 127`) is the bijection of the
-                // domains rounded up to the divisors' multiple; the predicate below drops the
-                // padding, as TVM does.
+                // An injective map (`cvi // 16, cvi % 16` over `cvi < 127`) is the restriction of
+                // the bijection from the domains rounded up to the divisors' multiple (as a padded
+                // layout is); the predicate below drops the padding, as TVM does.
                 let bij = match super::iter_map::Bijection::of(&index_map, &dims) {
-                    Ok(b) => b,
+                    Ok(bij) => bij,
                     Err(_) => {
-                        let mut step = 1i64;
-                        for e in &index_map.results {
-                            crate::tir::visit::walk_expr(e, &mut |x| {
-                                if let ExprKind::Binary(BinOp::FloorDiv | BinOp::FloorMod, _, c) = x.kind()
-                                    && let Some(c) = c.as_int().filter(|&c| c > 1)
-                                {
-                                    step = lcm(step, c).unwrap_or(0);
-                                }
-                            });
-                        }
-                        let padded = dims
-                            .iter()
-                            .map(|&n| n.checked_add(step.checked_sub(1)?)?.checked_div(step)?.checked_mul(step))
-                            .collect::<Option<Vec<i64>>>()
-                            .filter(|p| *p != dims)
-                            .ok_or_else(not_affine)?;
-                        super::iter_map::Bijection::of(&index_map, &padded).map_err(|_| not_affine())?
+                        let shape: Vec<i64> =
+                            b.shape().iter().map(PrimExpr::as_int).collect::<Option<_>>().ok_or_else(not_affine)?;
+                        super::layout_padding::Padded::of(&index_map, &dims, &shape)
+                            .map_err(|_| not_affine())?
+                            .into_bijection()
                     }
                 };
                 if pidx.len() != bij.extents.len() {
@@ -436,12 +424,4 @@ fn push_unique(list: &mut Vec<BufferRegion>, r: BufferRegion) {
     if !list.iter().any(|x| super::blocks::same_region(x, &r)) {
         list.push(r);
     }
-}
-
-/// The least common multiple of two positive integers (`None` past `i64`).
-fn lcm(a: i64, b: i64) -> Option<i64> {
-    fn gcd(a: i64, b: i64) -> i64 {
-        if b == 0 { a } else { gcd(b, a % b) }
-    }
-    (a / gcd(a, b)).checked_mul(b)
 }

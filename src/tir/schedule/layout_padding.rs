@@ -56,6 +56,11 @@ impl Padded {
         Ok(Padded { bij, dims: dims.to_vec(), rounded })
     }
 
+    /// The bijection from the rounded-up extents.
+    pub(super) fn into_bijection(self) -> Bijection {
+        self.bij
+    }
+
     /// The old indices of the element at new indices `new`.
     pub(super) fn inverse(&self, new: &[PrimExpr]) -> Vec<PrimExpr> {
         self.bij.inverse(new)
