@@ -148,8 +148,16 @@ pub fn write_module<'m>(
     let mut ops = Vec::new();
     ops.varint(u64::from(w.string(&top_data.name)));
     ops.varint(if top_data.attrs.is_empty() { 0 } else { u64::from(w.dict(&top_data.attrs)) + 1 });
-    // Sizes, so a reader grows its arenas once (a hint: a reader caps them by the file size).
-    for n in entity_counts(m, top) {
+    // Each unit's sizes (UNIT_SIZES), and the module's: the units' plus the top op, its region,
+    // its block and the block's arguments (a hint for reserving; a reader caps them by the
+    // file size).
+    let units = &m.block(body).ops;
+    let counts: Vec<[u64; 4]> = units.iter().map(|&op| entity_counts(m, op)).collect();
+    let mut total = [1, 1, 1, m.block(body).args.len() as u64];
+    for c in &counts {
+        total.iter_mut().zip(c).for_each(|(t, n)| *t += n);
+    }
+    for n in total {
         ops.varint(n);
     }
     let arg_types: Vec<u32> = m.block(body).args.iter().map(|&a| w.ty(&m.value(a).ty)).collect();
@@ -157,13 +165,12 @@ pub fn write_module<'m>(
     arg_types.iter().for_each(|&t| ops.varint(u64::from(t)));
     let mut index = Vec::new();
     let mut bodies = Vec::new();
-    let units = &m.block(body).ops;
     let mut unit_sizes = Vec::new();
     unit_sizes.varint(units.len() as u64);
+    counts.iter().flatten().for_each(|&n| unit_sizes.varint(n));
     for &op in units {
         let start = bodies.len();
         w.unit(op, &mut bodies)?;
-        entity_counts(m, op).iter().for_each(|&n| unit_sizes.varint(n));
         let sym = m.attr(op, "sym_name").and_then(Attribute::as_str);
         index.varint(sym.map_or(0, |s| u64::from(w.string(s)) + 1));
         index.varint((bodies.len() - start) as u64);

@@ -723,14 +723,10 @@ impl Module {
             for (k, s) in block_spans.iter().skip(b).filter(|(_, s)| s.is_some()) {
                 m.block_spans[k] = *s;
             }
-            let n = ops.len();
-            m.ops.values_mut().take(n).skip(o).zip(ops.into_iter().skip(o)).for_each(|(to, (_, d))| *to = d);
-            let n = blocks.len();
-            m.blocks.values_mut().take(n).skip(b).zip(blocks.into_iter().skip(b)).for_each(|(to, (_, d))| *to = d);
-            let n = regions.len();
-            m.regions.values_mut().take(n).skip(r).zip(regions.into_iter().skip(r)).for_each(|(to, (_, d))| *to = d);
-            let n = values.len();
-            m.values.values_mut().take(n).skip(v).zip(values.into_iter().skip(v)).for_each(|(to, (_, d))| *to = d);
+            move_entries(&mut m.ops, ops, o);
+            move_entries(&mut m.blocks, blocks, b);
+            move_entries(&mut m.regions, regions, r);
+            move_entries(&mut m.values, values, v);
         }
         top_ops.extend(last_ops);
         m.blocks[body].ops = top_ops;
@@ -823,4 +819,11 @@ mod tests {
         assert_eq!(m.value(v).def, ValueDef::Result(inner, 0));
         assert_eq!(m.value_block(arg), Some(b));
     }
+}
+
+/// `from`'s entries from `skip` on over the same places of `to` (a part joined into the
+/// padding numbered for it; see [`Module::join_numbered_parts`]).
+fn move_entries<K: cranelift_entity::EntityRef, V>(to: &mut PrimaryMap<K, V>, from: PrimaryMap<K, V>, skip: usize) {
+    let n = from.len();
+    to.values_mut().take(n).skip(skip).zip(from.into_iter().skip(skip)).for_each(|(slot, (_, d))| *slot = d);
 }

@@ -37,8 +37,7 @@ use crate::ir::{Diagnostic, Diagnostics, Module};
 /// # Errors
 /// The first violated rule, at the op (or block) that violates it.
 pub fn verify(m: &Module) -> Result<(), Diagnostics> {
-    let diags = run(m, true, true);
-    if diags.is_empty() { Ok(()) } else { Err(Diagnostics { source: m.source.clone(), list: diags }) }
+    first_error(m, run(m, true, true))
 }
 
 /// Verify a module, collecting every error.
@@ -52,7 +51,10 @@ pub fn verify_all(m: &Module) -> Vec<Diagnostic> {
 /// # Errors
 /// As [`verify`].
 pub(crate) fn verify_but_dominance(m: &Module) -> Result<(), Diagnostics> {
-    let diags = run(m, true, false);
+    first_error(m, run(m, true, false))
+}
+
+fn first_error(m: &Module, diags: Vec<Diagnostic>) -> Result<(), Diagnostics> {
     if diags.is_empty() { Ok(()) } else { Err(Diagnostics { source: m.source.clone(), list: diags }) }
 }
 
