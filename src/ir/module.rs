@@ -796,6 +796,13 @@ impl Module {
     }
 }
 
+/// `from`'s entries from `skip` on over the same places of `to` (a part joined into the
+/// padding numbered for it; see [`Module::join_numbered_parts`]).
+fn move_entries<K: cranelift_entity::EntityRef, V>(to: &mut PrimaryMap<K, V>, from: PrimaryMap<K, V>, skip: usize) {
+    let n = from.len();
+    to.values_mut().take(n).skip(skip).zip(from.into_iter().skip(skip)).for_each(|(slot, (_, d))| *slot = d);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -819,11 +826,4 @@ mod tests {
         assert_eq!(m.value(v).def, ValueDef::Result(inner, 0));
         assert_eq!(m.value_block(arg), Some(b));
     }
-}
-
-/// `from`'s entries from `skip` on over the same places of `to` (a part joined into the
-/// padding numbered for it; see [`Module::join_numbered_parts`]).
-fn move_entries<K: cranelift_entity::EntityRef, V>(to: &mut PrimaryMap<K, V>, from: PrimaryMap<K, V>, skip: usize) {
-    let n = from.len();
-    to.values_mut().take(n).skip(skip).zip(from.into_iter().skip(skip)).for_each(|(slot, (_, d))| *slot = d);
 }

@@ -314,13 +314,14 @@ pub fn simplify_cond_in(e: &PrimExpr, var_range: &dyn Fn(&super::ast::Var) -> Op
 /// A conjunction with TVM's rewrite of `x < c1 && floormod(x, c2) < c3` applied to each of
 /// its `&&` nodes, bottom up (see `tighten_by_remainder`).
 pub fn tighten_remainder_bounds(e: &PrimExpr) -> PrimExpr {
-    match e.kind() {
+    // Deep chains (built through the Rust API) grow the stack on demand.
+    stacker::maybe_grow(64 * 1024, 1024 * 1024, || match e.kind() {
         ExprKind::And(a, b) => {
             let (a, b) = (tighten_remainder_bounds(a), tighten_remainder_bounds(b));
             PrimExpr::and(tighten_by_remainder(&a, &b).unwrap_or(a), b)
         }
         _ => e.clone(),
-    }
+    })
 }
 
 /// TVM's rewrite of `x < c1 && floormod(x, c2) < c3` (and `x <= c1`): the last values below
@@ -446,6 +447,17 @@ mod tests {
         // 98 % 8 = 2 <= 3: nothing to tighten; a remainder bound that always holds neither.
         assert_eq!(pair(CmpOp::Lt, 98, 8, 3), "i < 98 and i % 8 < 3");
         assert_eq!(pair(CmpOp::Lt, 8, 4, 10), "i < 8 and i % 4 < 10");
+        // A conjunction 100,000 deep (the Rust API can build one) does not overflow the stack.
+        let mut deep = PrimExpr::cmp(CmpOp::Lt, x(), PrimExpr::int(8));
+        for _ in 0..100_000 {
+            deep = PrimExpr::and(deep, PrimExpr::cmp(CmpOp::Lt, x(), PrimExpr::int(8)));
+        }
+        let out = std::thread::Builder::new()
+            .stack_size(256 * 1024)
+            .spawn(move || matches!(tighten_remainder_bounds(&deep).kind(), ExprKind::And(..)))
+            .expect("a thread")
+            .join();
+        assert_eq!(out.ok(), Some(true));
     }
 
     #[test]

@@ -281,6 +281,19 @@ struct ExprData {
     span: Option<Span>,
 }
 
+// Dropping a tree drops its children from inside this drop: a tree as deep as the Rust API can
+// build (a chain of 100,000 `and`s) grows the stack on demand instead of overflowing it.
+impl Drop for ExprData {
+    fn drop(&mut self) {
+        if matches!(self.kind, ExprKind::Var(_) | ExprKind::IntImm(_) | ExprKind::FloatImm(_) | ExprKind::StringImm(_))
+        {
+            return;
+        }
+        let kind = std::mem::replace(&mut self.kind, ExprKind::IntImm(0));
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, move || drop(kind));
+    }
+}
+
 /// An expression with its datatype.
 #[derive(Clone, Debug)]
 pub struct PrimExpr(Arc<ExprData>);

@@ -669,6 +669,11 @@ fn nested_predicate(body: &Stmt, buffer: &Buffer, read: bool) -> Option<PrimExpr
 /// The inclusive bounds a predicate puts on variables: conjuncts comparing a variable with a
 /// constant (`v < 10`, `3 <= v`); a disjunction bounds a variable as far as each side does.
 fn predicate_bounds(pred: &PrimExpr) -> HashMap<u64, (i64, i64)> {
+    // Deep `and`/`or` chains (built through the Rust API) grow the stack on demand.
+    stacker::maybe_grow(64 * 1024, 1024 * 1024, || predicate_bounds_at(pred))
+}
+
+fn predicate_bounds_at(pred: &PrimExpr) -> HashMap<u64, (i64, i64)> {
     let mut out: HashMap<u64, (i64, i64)> = HashMap::default();
     match pred.kind() {
         ExprKind::And(a, b) => {

@@ -300,11 +300,14 @@ impl Printer {
             if e.as_int().is_some() {
                 return e.dtype() == DataType::INT32 || e.dtype() == DataType::INT64;
             }
+            // (Calls stay out: a string argument inside a shape string would not read back.)
             let mut ok = true;
-            crate::tir::visit::walk_expr(e, &mut |x| {
-                if let Some(v) = x.as_var() {
+            crate::tir::visit::walk_expr(e, &mut |x| match x.kind() {
+                ExprKind::Var(v) => {
                     ok &= v.dtype() == DataType::INT32 || defined.contains(&v.id()) || params.contains(&v.id());
                 }
+                ExprKind::Call(..) | ExprKind::StringImm(_) => ok = false,
+                _ => {}
             });
             ok
         })
