@@ -12,12 +12,18 @@
 //! allocations are distinct; a buffer sharing its memory with another is left alone), and the
 //! loop may not call anything, return, assert or run in parallel. The read before the loop is
 //! made only when the loop runs at least once.
+//!
+//! Which elements qualify is `transform::promote`'s rule, shared with affine loops (written back
+//! after the loop); what TIR adds is checked first: no buffer allocated in the loop, accessed
+//! under a condition, viewed through another buffer, or already a one-element local.
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use crate::tir::ast::*;
 use crate::tir::mutate::{Mutator, default_expr, default_stmt};
 use crate::tir::visit::{walk_expr, walk_exprs, walk_stmts};
+use crate::transform::promote::{self, WriteBack};
+use crate::transform::vectorize::Overlap;
 
 /// Promote loop-invariant accumulators of every loop of a statement.
 pub fn promote_accumulators(s: &Stmt) -> Stmt {
@@ -273,8 +279,12 @@ fn promote_one(whole: &Stmt, var: &Var, extent: &PrimExpr, body: &Stmt) -> Optio
     }
     let lets = let_values(body);
     let inside = bound_inside(body, var);
+    let cx = Keys { lets: &lets, inside: &inside };
     let all = accesses(body);
-    // Buffers allocated in the body are already local.
+    let buffers: HashMap<u64, &Buffer> = all.iter().map(|a| (a.buffer.data().id(), &a.buffer)).collect();
+    // What TIR itself rules out, checked first (elements are costly to compare): buffers
+    // allocated in the body (already local), accessed under a condition, viewed through another
+    // buffer of the same data, of vectors, or already a register (a one-element local buffer).
     let mut local: HashSet<u64> = HashSet::default();
     walk_stmts(body, &mut |s| {
         if let StmtKind::Allocate { var, .. } = s.kind() {
@@ -282,41 +292,51 @@ fn promote_one(whole: &Stmt, var: &Var, extent: &PrimExpr, body: &Stmt) -> Optio
         }
     });
     let guarded = guarded_buffers(body);
-    let mut by_data: HashMap<u64, Vec<&Access>> = HashMap::default();
-    for a in &all {
-        by_data.entry(a.buffer.data().id()).or_default().push(a);
+    let stored: HashSet<u64> = all.iter().filter(|a| a.store).map(|a| a.buffer.data().id()).collect();
+    let eligible: HashSet<u64> = buffers
+        .iter()
+        .filter(|&(data, b)| {
+            stored.contains(data)
+                && !local.contains(data)
+                && !guarded.contains(data)
+                && b.dtype().lanes == 1
+                && all.iter().all(|a| a.buffer.data().id() != *data || a.buffer == **b)
+                && !(b.scope() == "local" && b.shape().len() == 1 && b.shape()[0].as_int() == Some(1))
+        })
+        .map(|(data, _)| *data)
+        .collect();
+    if eligible.is_empty() {
+        return None;
     }
-    let mut candidates: Vec<(u64, Vec<&Access>)> = by_data.into_iter().collect();
-    candidates.sort_by_key(|(_, v)| v.first().map_or(0, |a| a.buffer.id()));
-    for (data, acc) in candidates {
-        if local.contains(&data) || guarded.contains(&data) || !acc.iter().any(|a| a.store) {
-            continue;
-        }
-        let b = acc[0].buffer.clone();
-        if b.dtype().lanes != 1 || acc.iter().any(|a| a.buffer != b) {
-            continue;
-        }
-        // A one-element local buffer already is a register.
-        if b.scope() == "local" && b.shape().len() == 1 && b.shape()[0].as_int() == Some(1) {
-            continue;
-        }
-        let Some(keys) = element_keys(&acc, &b, &lets, &inside) else { continue };
-        let cx = Keys { lets: &lets, inside: &inside };
-        return Some(rewrite(whole, extent, &b, &keys, &cx));
-    }
-    None
+    // The rule both front ends share decides; buffers of different data never overlap
+    // (parameters are checked not to, allocations are distinct).
+    let described: Vec<promote::Access<u64, Key>> = all
+        .iter()
+        .map(|a| {
+            let memory = a.buffer.data().id();
+            let element = if eligible.contains(&memory) { cx.key(&a.indices) } else { None };
+            promote::Access { memory, element, store: a.store }
+        })
+        .collect();
+    let disjoint = |data: &u64, x: &Key, y: &Key| buffers.get(data).is_some_and(|b| apart(b, x, y));
+    let chosen = promote::select(&described, WriteBack::AfterLoop, |_, _| Overlap::Never, disjoint);
+    let p = chosen.into_iter().filter(|p| eligible.contains(&p.memory)).min_by_key(|p| buffers[&p.memory].id())?;
+    Some(rewrite(whole, extent, buffers[&p.memory], &p.elements, &cx))
 }
-
-/// At most this many elements (or vectors of them) of one buffer are kept in registers across
-/// a loop: a register tile of accumulators.
-const MAX_KEYS: usize = 8;
 
 /// An element of a buffer that a loop's accesses keep returning to: its indices (the last may
 /// be a unit-stride ramp: a vector of consecutive elements), as text to compare.
+#[derive(Clone)]
 struct Key {
     text: String,
     indices: Vec<PrimExpr>,
     lanes: u16,
+}
+
+impl PartialEq for Key {
+    fn eq(&self, o: &Key) -> bool {
+        self.text == o.text && self.lanes == o.lanes
+    }
 }
 
 /// How to see an access's indices from outside the loop.
@@ -343,54 +363,30 @@ impl Keys<'_> {
     }
 }
 
-/// The distinct elements the accesses reach, when every access is at an element that does not
-/// change in the loop, there are few of them, and two different ones never overlap (their flat
-/// positions differ by a constant at least their width).
-fn element_keys(acc: &[&Access], b: &Buffer, lets: &HashMap<u64, PrimExpr>, inside: &HashSet<u64>) -> Option<Vec<Key>> {
-    let cx = Keys { lets, inside };
-    let mut keys: Vec<Key> = Vec::new();
-    for a in acc {
-        let k = cx.key(&a.indices)?;
-        match keys.iter().find(|x| x.text == k.text) {
-            Some(x) if x.lanes != k.lanes => return None,
-            Some(_) => {}
-            None => keys.push(k),
+/// Whether two different elements of `b` never overlap: their flat positions, in the buffer's
+/// row-major order, differ by a constant at least their width.
+fn apart(b: &Buffer, x: &Key, y: &Key) -> bool {
+    let Some(shape) =
+        b.shape().iter().map(|d| crate::tir::arith::const_int(d).map(i128::from)).collect::<Option<Vec<_>>>()
+    else {
+        return false;
+    };
+    let flat = |k: &Key| {
+        let mut f = crate::tir::arith::linear(&PrimExpr::int(0));
+        let mut stride = 1i128;
+        for (i, n) in k.indices.iter().zip(&shape).rev() {
+            let base = match i.kind() {
+                ExprKind::Ramp(b, ..) => b.clone(),
+                _ => i.clone(),
+            };
+            f = f.plus_scaled(&crate::tir::arith::linear(&base), stride)?;
+            stride = stride.checked_mul(*n)?;
         }
-    }
-    if keys.is_empty() || keys.len() > MAX_KEYS {
-        return None;
-    }
-    if keys.len() > 1 {
-        // The flat position of each key's first element, in the buffer's row-major order.
-        let shape: Vec<i128> =
-            b.shape().iter().map(|d| crate::tir::arith::const_int(d).map(i128::from)).collect::<Option<_>>()?;
-        let flat = |k: &Key| {
-            let mut f = crate::tir::arith::linear(&PrimExpr::int(0));
-            let mut stride = 1i128;
-            for (i, n) in k.indices.iter().zip(&shape).rev() {
-                let base = match i.kind() {
-                    ExprKind::Ramp(b, ..) => b.clone(),
-                    _ => i.clone(),
-                };
-                f = f.plus_scaled(&crate::tir::arith::linear(&base), stride)?;
-                stride = stride.checked_mul(*n)?;
-            }
-            Some(f)
-        };
-        let flats: Vec<_> = keys.iter().map(flat).collect::<Option<_>>()?;
-        for (x, fx) in keys.iter().zip(&flats) {
-            for (y, fy) in keys.iter().zip(&flats) {
-                if x.text == y.text {
-                    continue;
-                }
-                let d = fx.clone().plus_scaled(fy, -1)?.as_const()?;
-                if d.unsigned_abs() < u128::from(x.lanes) {
-                    return None;
-                }
-            }
-        }
-    }
-    Some(keys)
+        Some(f)
+    };
+    let (Some(fx), Some(fy)) = (flat(x), flat(y)) else { return false };
+    let Some(d) = fx.plus_scaled(&fy, -1).and_then(|d| d.as_const()) else { return false };
+    d.unsigned_abs() >= u128::from(if d >= 0 { y.lanes } else { x.lanes })
 }
 
 /// The memory (data variables) of buffers accessed only under a condition in `body` (an `if`,

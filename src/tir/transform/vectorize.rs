@@ -16,6 +16,7 @@ use super::{add, broadcast_to, lanes_of};
 use crate::tir::ast::*;
 use crate::tir::mutate::{Mutator, default_stmt};
 use crate::tir::visit::walk_expr;
+use crate::transform::vectorize::{Access, Overlap, Stride, Verdict, judge};
 
 /// Vectorize every `T.vectorized` loop of a statement (others are kept).
 pub fn vectorize_loops(s: &Stmt) -> Stmt {
@@ -23,9 +24,9 @@ pub fn vectorize_loops(s: &Stmt) -> Stmt {
 }
 
 /// Make innermost serial loops whose iterations are independent into vectorized loops of two
-/// SIMD registers' width plus a serial remainder, as LLVM does for TVM: a store may only be to an
-/// element no other iteration reads or writes (every access to a stored buffer is at the same
-/// index, which moves with the loop), and every vector access must be contiguous.
+/// SIMD registers' width plus a serial remainder, as LLVM does for TVM. The rule is the one
+/// both front ends share (`transform::vectorize`): every store unit-stride, every access to a
+/// stored buffer at the stored element; TIR adds that every vector access must be contiguous.
 ///
 /// A serial loop keeps its meaning when it traps, too: only a body that cannot trap is
 /// vectorized (every integer division by a constant other than 0 and -1; every access inside
@@ -143,41 +144,49 @@ fn auto_vectorize(
         let parts: Vec<String> = idx.iter().map(|i| crate::tir::script::print_expr(&resolve(i))).collect();
         format!("{}#{}[{}]", b.name(), b.id(), parts.join(", "))
     };
-    let mut stores: HashMap<u64, (u64, String, bool)> = HashMap::default();
-    let mut ok = true;
+    // The accesses, judged by the rule both front ends share; buffers of different data never
+    // overlap (parameters are checked not to, allocations are distinct).
+    let one_more = HashMap::from_iter([(var.id(), add(PrimExpr::var(var), PrimExpr::int_of(1, var.dtype())))]);
+    let stride = |idx: &[PrimExpr]| {
+        // How each index changes from one iteration to the next, as a constant if it does.
+        let step = |i: &PrimExpr| {
+            let now = resolve(i);
+            let next = crate::tir::mutate::Substitute { map: &one_more }.expr(&now);
+            crate::tir::arith::linear(&next).plus_scaled(&crate::tir::arith::linear(&now), -1)?.as_const()
+        };
+        let steps: Vec<Option<i128>> = idx.iter().map(step).collect();
+        match steps.split_last() {
+            _ if steps.iter().all(|d| *d == Some(0)) => Stride::Fixed,
+            Some((Some(1), rest)) if rest.iter().all(|d| *d == Some(0)) => Stride::Unit,
+            _ => Stride::Strided,
+        }
+    };
+    let mut accesses = Vec::new();
     walk_stmts(body, &mut |x| {
         if let StmtKind::BufferStore { buffer, indices, .. } = x.kind() {
-            let k = key(buffer, indices);
-            // The stored element must move with the loop.
-            let moves = indices.iter().any(|i| {
-                let mut d = false;
-                walk_expr(&resolve(i), &mut |y| d |= y.as_var() == Some(var));
-                d
-            });
-            match stores.get(&buffer.data().id()) {
-                Some((b, prev, _)) if *b != buffer.id() || *prev != k => ok = false,
-                _ => {
-                    stores.insert(buffer.data().id(), (buffer.id(), k, moves));
-                }
-            }
-            if !moves {
-                ok = false;
-            }
+            let (memory, element) = (buffer.data().id(), key(buffer, indices));
+            accesses.push(Access { memory, element, stride: stride(indices), store: true });
         }
     });
+    let mut ok = true;
     walk_exprs(body, &mut |e| match e.kind() {
         ExprKind::BufferLoad(b, idx) => {
-            if let Some((bid, k, _)) = stores.get(&b.data().id())
-                && (*bid != b.id() || *k != key(b, idx))
-            {
-                ok = false;
-            }
+            // Only a load of stored memory needs its element and stride.
+            let (element, stride) = if accesses.iter().any(|a| a.memory == b.data().id()) {
+                (key(b, idx), stride(idx))
+            } else {
+                (String::new(), Stride::Strided)
+            };
+            accesses.push(Access { memory: b.data().id(), element, stride, store: false });
         }
         ExprKind::Call(Callee::Builtin(n), _) if !super::is_elementwise_builtin(n) => ok = false,
         ExprKind::Call(Callee::Global(_), _) => ok = false,
         _ => {}
     });
-    if !ok || stores.is_empty() {
+    if !ok || accesses.iter().any(|a| a.store && a.stride != Stride::Unit) {
+        return None;
+    }
+    if !matches!(judge(&accesses, |_, _| Overlap::Never), Verdict::Vectorize { .. }) {
         return None;
     }
     // Nothing in the body may trap.
@@ -218,8 +227,7 @@ fn auto_vectorize(
         return None;
     }
     let guard = if unproven.is_empty() { None } else { Some(range_guard(var, min, extent, &unproven, &resolve)?) };
-    let w = simd_lanes(body)?;
-    let lanes = (2 * w) as u16;
+    let lanes = crate::transform::vectorize::lanes(simd_bytes(body)?) as u16;
     // A trial: the body must vectorize, with contiguous accesses only.
     let trial_base = PrimExpr::var(var);
     let ramp = PrimExpr::ramp(trial_base, PrimExpr::int_of(1, var.dtype()), lanes);
@@ -384,7 +392,10 @@ impl Mutator for Loops {
         }
         // Vectors as wide as a SIMD register, one after another: each register's loads, math
         // and stores stay together (a 64-lane vector's loads all first would spill).
-        let w = simd_lanes(body).filter(|&w| w < n && n % w == 0).unwrap_or(n);
+        let w = simd_bytes(body)
+            .map(|b| i64::from(crate::transform::vectorize::REGISTER_BYTES / b))
+            .filter(|&w| w < n && n % w == 0)
+            .unwrap_or(n);
         // What every chunk would compute alike is computed once, before them.
         let (outer, body) = if w < n { hoist_invariants(var, body) } else { (Vec::new(), body.clone()) };
         let body = &body;
@@ -534,8 +545,8 @@ impl crate::tir::mutate::Mutator for Hoist {
     }
 }
 
-/// The lanes of a 128-bit SIMD register for the widest element type the body computes with.
-fn simd_lanes(body: &Stmt) -> Option<i64> {
+/// The bytes of the widest element type the body computes with.
+fn simd_bytes(body: &Stmt) -> Option<u32> {
     let mut bits = 0u8;
     crate::tir::visit::walk_exprs(body, &mut |e| {
         let t = e.dtype();
@@ -548,7 +559,7 @@ fn simd_lanes(body: &Stmt) -> Option<i64> {
             bits = bits.max(buffer.dtype().bits);
         }
     });
-    (bits >= 8).then(|| 128 / i64::from(bits))
+    (bits >= 8).then(|| u32::from(bits) / 8)
 }
 
 struct Vectorizer {
