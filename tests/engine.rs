@@ -324,6 +324,52 @@ fn optimization_levels_choose_strata_passes_and_keep_results() {
 }
 
 #[test]
+fn both_front_ends_vectorize_by_one_rule() {
+    // spec: transform/vectorize.rs — the same loops written as affine MLIR and as TVMScript are
+    // judged alike: an elementwise loop runs as vectors; a loop that reads the element its
+    // first iteration stores (A[0]) runs one iteration at a time, and computes what that does.
+    let affine = |body: &str| {
+        format!(
+            "func @f(%A: memref<16xf32>, %B: memref<16xf32>) {{\n  %c0 = constant 0 : index\n  affine.for %i = 0 to 16 {{\n{body}  }}\n  return\n}}"
+        )
+    };
+    let elementwise_mlir = affine(
+        "    %x = affine.load %A[%i] : memref<16xf32>\n    %y = addf %x, %x : f32\n    affine.store %y, %B[%i] : memref<16xf32>\n",
+    );
+    let first_mlir = affine(
+        "    %x = affine.load %B[%i] : memref<16xf32>\n    %f = affine.load %B[%c0] : memref<16xf32>\n    %y = addf %x, %f : f32\n    affine.store %y, %B[%i] : memref<16xf32>\n",
+    );
+    let tir = |body: &str| {
+        format!(
+            "@T.prim_func\ndef f(A: T.Buffer((16,), \"float32\"), B: T.Buffer((16,), \"float32\")):\n    for i in range(16):\n        {body}\n"
+        )
+    };
+    let elementwise_tir = tir("B[i] = A[i] + A[i]");
+    let first_tir = tir("B[i] = B[i] + B[0]");
+    let engine = Engine::new(Options { keep_machine_code: true, ..Options::default() }).unwrap();
+    let cases = [
+        (parse(&elementwise_mlir).unwrap(), true),
+        (strata::tir::compile_script(&elementwise_tir).unwrap(), true),
+        (parse(&first_mlir).unwrap(), false),
+        (strata::tir::compile_script(&first_tir).unwrap(), false),
+    ];
+    for (n, (module, vector)) in cases.iter().enumerate() {
+        let code = engine.compile(module).unwrap();
+        assert_eq!(code.clif().iter().any(|f| f.contains("f32x4")), *vector, "case {n}");
+        let a = Tensor::from_vec((0..16).map(|i| i as f32).collect(), &[16]).unwrap();
+        let mut b = Tensor::from_vec((0..16).map(|i| (i + 1) as f32).collect(), &[16]).unwrap();
+        code.typed::<(&Tensor, &mut Tensor), ()>("f").unwrap().call((&a, &mut b)).unwrap();
+        // B[0] = 1 + 1 first; every later B[i] = (i + 1) + 2.
+        let want: Vec<f32> = if *vector {
+            (0..16).map(|i| (2 * i) as f32).collect()
+        } else {
+            (0..16).map(|i| if i == 0 { 2.0 } else { (i + 3) as f32 }).collect()
+        };
+        assert_eq!(b.to_vec::<f32>().unwrap(), want, "case {n}");
+    }
+}
+
+#[test]
 fn a_null_data_pointer_is_refused_whatever_the_shape_multiplies_to() {
     // 2^32 * 2^32 wraps to 0 in 64 bits: only a dimension of 0 makes an empty tensor.
     let code = compile("func @f(%a: memref<?x?xf32>) {\n  return\n}");

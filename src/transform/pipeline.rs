@@ -7,8 +7,8 @@
 //! | level | adds |
 //! |---|---|
 //! | `O0` | nothing: the fastest compile, code as written |
-//! | `O1` | Cranelift's optimizer; TIR: invariant lets and reduction inits hoisted out of loops; scalar promotion (TIR's loop-invariant accumulators, an affine loop's one stored element, one-element frame buffers, all kept in registers) |
-//! | `O2` (default) | vectorization (TIR's `T.vectorized` loops and independent innermost loops, affine innermost elementwise loops, 16 bytes at a time); small innermost TIR loops unrolled |
+//! | `O1` | Cranelift's optimizer; TIR: invariant lets and reduction inits hoisted out of loops; scalar promotion by `transform::promote`'s rule (TIR's loop-invariant accumulators, an affine loop's stored elements; one-element frame buffers kept in registers) |
+//! | `O2` (default) | vectorization by `transform::vectorize`'s rule (TIR's `T.vectorized` loops and independent innermost loops, affine innermost elementwise loops, two 16-byte registers at a time); small innermost TIR loops unrolled |
 //! | `O3` | the same as `O2` |
 
 /// An optimization level (`-O0` .. `-O3`).

@@ -877,6 +877,8 @@ mod vectorize;
 
 use crate::codegen::repr::Repr;
 use crate::codegen::{AccessKey, CodegenError, FnLowerer};
+use crate::dialect::standard;
+use crate::transform::promote::{self, WriteBack};
 use cranelift_codegen::ir::InstBuilder;
 use cranelift_codegen::ir::condcodes::IntCC;
 
@@ -1048,35 +1050,42 @@ fn lower_for_from(
     let parts = for_parts(m, op).ok_or_else(|| lw.err(op, "malformed loop"))?;
     let body = m.region(m.op(op).regions[0]).blocks[0];
     let iv = m.block(body).args[0];
-    if let Some(elem) = vectorize::plan(m, op, parts.step).filter(|_| lw.may_vectorize() && body_in_bounds(lw, body)) {
+    if let Some(plan) = vectorize::plan(m, op, parts.step).filter(|_| lw.may_vectorize() && body_in_bounds(lw, body)) {
         // Whole vectors first, then the remaining iterations one by one.
-        let start = vectorize::emit(lw, op, &elem, lb, ub)?;
+        let start = vectorize::emit(lw, op, &plan, lb, ub)?;
         return lw.build_loop(start, ub, 1, &mut |lw, v| {
             lw.set(iv, Repr::Scalar(v));
             lw.lower_ops(body)
         });
     }
-    let Some((key, elem, store)) = forwardable(m, op).filter(|_| lw.may_promote()) else {
+    let kept = if lw.may_promote() { forwardable(m, op) } else { Vec::new() };
+    if kept.is_empty() {
         return lw.build_loop(lb, ub, parts.step, &mut |lw, v| {
             lw.set(iv, Repr::Scalar(v));
             lw.lower_ops(body)
         });
-    };
-    // The element every store of the loop writes stays in a register across iterations (it is
-    // still stored each time, so other loads see memory as before): no store-to-load latency.
-    // Read before the loop at the store's subscripts: they are defined outside the loop, so a
-    // proof that the store is in bounds holds here too (and a failed check names the store).
-    if lw.bounds_checks() && STORE.is(m, store) && bounds::proven(m, store, 1) {
-        lw.assume_in_bounds(store);
     }
-    let addr = key_address(lw, &key, store)?;
-    let init = lw.load_scalar(&elem, addr);
-    lw.build_loop_carried(lb, ub, parts.step, &[init], &mut |lw, v, carried| {
+    // The elements the loop stores stay in registers across iterations (they are still stored
+    // each time, so other loads see memory as before): no store-to-load latency. Each is read
+    // before the loop at its store's subscripts: they are defined outside the loop, so a proof
+    // that the store is in bounds holds here too (and a failed check names the store).
+    let mut init = Vec::with_capacity(kept.len());
+    for (key, elem, store) in &kept {
+        if lw.bounds_checks() && STORE.is(m, *store) && bounds::proven(m, *store, 1) {
+            lw.assume_in_bounds(*store);
+        }
+        let addr = key_address(lw, key, *store)?;
+        init.push(lw.load_scalar(elem, addr));
+    }
+    lw.build_loop_carried(lb, ub, parts.step, &init, &mut |lw, v, carried| {
         lw.set(iv, Repr::Scalar(v));
-        lw.begin_forwarding(key.clone(), carried[0]);
+        for ((key, ..), &c) in kept.iter().zip(carried) {
+            lw.begin_forwarding(key.clone(), c);
+        }
         let r = lw.lower_ops(body);
-        let cur = lw.end_forwarding().unwrap_or(carried[0]);
-        r.map(|()| vec![cur])
+        let mut current: Vec<_> = carried.iter().rev().map(|&c| lw.end_forwarding().unwrap_or(c)).collect();
+        current.reverse();
+        r.map(|()| current)
     })?;
     Ok(())
 }
@@ -1145,56 +1154,78 @@ fn access_key(m: &Module, op: Op, at: usize) -> Option<AccessKey> {
     Some(AccessKey { memref, map, operands })
 }
 
-/// The one location a loop body writes, if every write of the body (no calls, no writes in
-/// nested regions) is a scalar store to it at loop-invariant subscripts; its element type and
-/// the first store to it.
-fn forwardable(m: &Module, loop_op: Op) -> Option<(AccessKey, Type, Op)> {
-    let body = *m.region(m.op(loop_op).regions[0]).blocks.first()?;
-    let mut key: Option<(AccessKey, Op)> = None;
-    let writes = |name: &str| {
-        !matches!(
-            name,
-            "affine.load"
-                | "std.load"
-                | "affine.apply"
-                | "affine.terminator"
-                | "std.dim"
-                | "std.constant"
-                | "std.extract_element"
-        ) && !crate::dialect::registry().get(name).is_some_and(|d| d.traits.pure)
+/// The locations a loop keeps in registers, each with its element type and its first store:
+/// the elements the shared rule (`transform::promote`, stored every iteration) selects, when
+/// nothing else in the body writes (no calls, no stores in nested regions) and no element is a
+/// vector.
+fn forwardable(m: &Module, loop_op: Op) -> Vec<(AccessKey, Type, Op)> {
+    let Some(&body) = m.region(m.op(loop_op).regions[0]).blocks.first() else { return Vec::new() };
+    let access = |op: Op| match () {
+        () if LOAD.is(m, op) || standard::LOAD.is(m, op) => Some(false),
+        () if STORE.is(m, op) || standard::STORE.is(m, op) => Some(true),
+        () => None,
     };
+    // Ops that write nothing (besides loads).
+    let harmless = |op: Op| {
+        [&APPLY, &TERMINATOR, &standard::DIM, &standard::CONSTANT, &standard::EXTRACT_ELEMENT]
+            .iter()
+            .any(|d| d.is(m, op))
+            || crate::dialect::registry().get(m.op_name(op)).is_some_and(|d| d.traits.pure)
+    };
+    let key_of = |op: Op, store: bool| {
+        let k = access_key(m, op, usize::from(store))?;
+        let fixed = k.operands.iter().all(|&v| defined_outside(m, v, loop_op));
+        Some((k, fixed))
+    };
+    let mut described: Vec<promote::Access<Value, AccessKey>> = Vec::new();
+    let mut first_store: Vec<(AccessKey, Op)> = Vec::new();
+    let mut ok = true;
     for &op in &m.block(body).ops {
-        let name = m.op_name(op);
-        match name {
-            "affine.store" | "std.store" => {
-                let k = access_key(m, op, 1)?;
-                let elem = m.value_type(k.memref).element_type();
-                if elem.as_vector().is_some() || !k.operands.iter().all(|&v| defined_outside(m, v, loop_op)) {
-                    return None;
-                }
-                match &key {
-                    None => key = Some((k, op)),
-                    Some((prev, _)) if *prev == k => {}
-                    Some(_) => return None,
-                }
+        if let Some(store) = access(op) {
+            let Some((k, fixed)) = key_of(op, store) else { return Vec::new() };
+            if store && fixed && !first_store.iter().any(|(x, _)| *x == k) {
+                first_store.push((k.clone(), op));
             }
-            _ if !m.op(op).regions.is_empty() => {
-                // Nested loops and conditionals: any write inside gives up.
-                let mut inner_writes = false;
-                for &r in &m.op(op).regions {
-                    m.walk_region(r, |o| inner_writes |= writes(m.op_name(o)));
-                }
-                if inner_writes {
-                    return None;
-                }
+            described.push(promote::Access { memory: k.memref, element: fixed.then_some(k), store });
+        } else if !m.op(op).regions.is_empty() {
+            // Nested loops and conditionals: their loads are seen; any write inside gives up.
+            for &r in &m.op(op).regions {
+                m.walk_region(r, |o| match access(o) {
+                    Some(false) => match key_of(o, false) {
+                        Some((k, fixed)) => described.push(promote::Access {
+                            memory: k.memref,
+                            element: fixed.then_some(k),
+                            store: false,
+                        }),
+                        None => ok = false,
+                    },
+                    Some(true) => ok = false,
+                    None => ok &= harmless(o),
+                });
             }
-            _ if writes(name) => return None,
-            _ => {}
+        } else if !harmless(op) {
+            return Vec::new();
         }
     }
-    let (key, store) = key?;
-    let elem = m.value_type(key.memref).element_type().clone();
-    Some((key, elem, store))
+    if !ok {
+        return Vec::new();
+    }
+    let overlap = |&a: &Value, &b: &Value| vectorize::overlap(m, a, b);
+    // Two subscripts of one memref are not proven apart here: one element per memref.
+    let chosen = promote::select(&described, WriteBack::EveryIteration, overlap, |_, _, _| false);
+    let mut out = Vec::new();
+    for p in chosen {
+        let elem = m.value_type(p.memory).element_type().clone();
+        if elem.as_vector().is_some() {
+            continue;
+        }
+        for k in p.elements {
+            if let Some((_, store)) = first_store.iter().find(|(x, _)| *x == k) {
+                out.push((k, elem.clone(), *store));
+            }
+        }
+    }
+    out
 }
 
 fn lower_if(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {

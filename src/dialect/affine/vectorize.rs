@@ -1,14 +1,19 @@
-//! SIMD code for innermost elementwise `affine.for` loops.
+//! SIMD code for innermost elementwise `affine.for` loops: the affine front end of the
+//! vectorizer whose rule is `transform::vectorize` (shared with TIR).
 //!
-//! A loop qualifies when its step is 1 and its body is only unit-stride `affine.load`s and
-//! `affine.store`s (the loop variable appears once, with coefficient 1, in the last subscript of
-//! an identity-layout memref), constants, values from outside the loop, and elementwise
-//! arithmetic, all on one element type Cranelift has 128-bit vectors of (f32, f64, i8..i64).
-//! Such a loop runs 16 bytes per iteration, then the remaining iterations one by one.
+//! What this emitter can write: a loop of step 1 whose body is only `affine.load`s and
+//! `affine.store`s of identity-layout memrefs, constants, values from outside the loop, and
+//! elementwise arithmetic, all on one element type Cranelift has 128-bit vectors of (f32, f64,
+//! i8..i64); each access either unit-stride (the loop variable appears once, with coefficient
+//! 1, in the last subscript) or, for a load, the same element in every iteration (broadcast).
+//! The shared rule then decides: stores unit-stride, a stored memref read only at the stored
+//! element, and memrefs that may overlap (any two but distinct `alloc`/`alloca` results)
+//! checked at run time. Such a loop runs `transform::vectorize::lanes` iterations at a time
+//! (two registers), then the remaining iterations one by one.
 //!
-//! Memrefs may alias, so before the vector loop a runtime check compares the byte ranges each
-//! access covers: every store must either not overlap another access or address the same
-//! element as it in every iteration. Otherwise every iteration runs the scalar loop.
+//! The check before the vector loop compares the byte ranges two accesses cover over the whole
+//! loop: they must not overlap, or (both unit-stride) start at the same element. Where they
+//! fail, every iteration runs the scalar loop.
 
 use std::collections::HashMap;
 
@@ -18,7 +23,9 @@ use cranelift_codegen::ir::{InstBuilder, MemFlagsData, Value as CValue, types};
 use super::{index_values, lower_terminator};
 use crate::codegen::repr::{self as cr, Repr};
 use crate::codegen::{CodegenError, FnLowerer};
+use crate::dialect::standard::{ALLOC, ALLOCA};
 use crate::ir::{AffineExpr, AffineMap, Attribute, ExprKind, Module, Op, Type, Value};
+use crate::transform::vectorize::{Access, Overlap, Stride, Verdict, judge};
 
 /// Whether `e` depends on any of the dimensions `dims`.
 pub(super) fn mentions(e: &AffineExpr, dims: &[u32]) -> bool {
@@ -62,8 +69,35 @@ fn unit_stride(map: &AffineMap, operands: &[Value], iv: Value) -> bool {
     found
 }
 
-/// The element type if the loop can be vectorized.
-pub(super) fn plan(m: &Module, loop_op: Op, step: i64) -> Option<Type> {
+/// How the loop variable moves an access: unit-stride, fixed, or neither (`None`).
+fn stride_of(map: &AffineMap, operands: &[Value], iv: Value) -> Option<Stride> {
+    let iv_dims: Vec<u32> =
+        operands.iter().take(map.num_dims()).enumerate().filter(|(_, v)| **v == iv).map(|(i, _)| i as u32).collect();
+    if operands[map.num_dims().min(operands.len())..].contains(&iv) {
+        return None;
+    }
+    if !map.results().iter().any(|e| mentions(e, &iv_dims)) {
+        return Some(Stride::Fixed);
+    }
+    unit_stride(map, operands, iv).then_some(Stride::Unit)
+}
+
+/// A loop the emitter can write and the shared rule allows: its element type, the body's
+/// loads and stores (in order, with their strides) and the pairs of them to check for overlap.
+pub(super) struct Plan {
+    elem: Type,
+    accesses: Vec<(Op, Stride)>,
+    checks: Vec<(usize, usize)>,
+}
+
+/// Whether two memrefs are distinct allocations (else they may share bytes).
+pub(super) fn overlap(m: &Module, a: Value, b: Value) -> Overlap {
+    let fresh = |v: Value| m.defining_op(v).is_some_and(|d| ALLOC.is(m, d) || ALLOCA.is(m, d));
+    if fresh(a) && fresh(b) { Overlap::Never } else { Overlap::Unknown }
+}
+
+/// The plan if the loop can be vectorized.
+pub(super) fn plan(m: &Module, loop_op: Op, step: i64) -> Option<Plan> {
     if step != 1 {
         return None;
     }
@@ -79,7 +113,8 @@ pub(super) fn plan(m: &Module, loop_op: Op, step: i64) -> Option<Type> {
             Some(e) => e == t,
         }
     };
-    let mut has_store = false;
+    let mut accesses: Vec<(Op, Stride)> = Vec::new();
+    let mut described: Vec<Access<Value, (AffineMap, Vec<Value>)>> = Vec::new();
     for &op in &m.block(body).ops {
         let d = m.op(op);
         let name = m.op_name(op);
@@ -87,13 +122,17 @@ pub(super) fn plan(m: &Module, loop_op: Op, step: i64) -> Option<Type> {
             "affine.terminator" => {}
             "affine.load" | "affine.store" => {
                 let at = usize::from(name == "affine.store");
-                has_store |= at == 1;
                 let memref = d.operands[at];
                 let mt = m.value_type(memref).as_memref()?;
                 let map = m.attr(op, "map")?.as_map()?;
-                if !mt.maps.is_empty() || !unit_stride(map, &d.operands[at + 1..], iv) || !agree(&mt.elem) {
+                let subscripts = &d.operands[at + 1..];
+                let stride = stride_of(map, subscripts, iv)?;
+                if !mt.maps.is_empty() || !agree(&mt.elem) {
                     return None;
                 }
+                accesses.push((op, stride));
+                let element = (map.clone(), subscripts.to_vec());
+                described.push(Access { memory: memref, element, stride, store: at == 1 });
             }
             "std.constant" => {
                 if !matches!(m.attr(op, "value"), Some(Attribute::Integer(_) | Attribute::Float(_)))
@@ -128,7 +167,14 @@ pub(super) fn plan(m: &Module, loop_op: Op, step: i64) -> Option<Type> {
                 "std.addf" | "std.subf" | "std.mulf" | "std.divf" | "std.negf" | "std.absf" | "std.sqrt"
             )
         });
-    (ok && has_store && !int64_mul && !float_ops_on_ints).then_some(elem)
+    // Unit-stride stores are all this emitter writes.
+    if !ok || int64_mul || float_ops_on_ints || described.iter().any(|a| a.store && a.stride != Stride::Unit) {
+        return None;
+    }
+    match judge(&described, |&a, &b| overlap(m, a, b)) {
+        Verdict::Vectorize { checks } => Some(Plan { elem, accesses, checks }),
+        Verdict::Serial(_) => None,
+    }
 }
 
 fn vec_type(elem: &Type) -> types::Type {
@@ -146,16 +192,19 @@ fn vec_type(elem: &Type) -> types::Type {
 pub(super) fn emit(
     lw: &mut FnLowerer<'_, '_>,
     loop_op: Op,
-    elem: &Type,
+    plan: &Plan,
     lb: CValue,
     ub: CValue,
 ) -> Result<CValue, CodegenError> {
     let m = lw.m;
+    let elem = &plan.elem;
     let body = m.region(m.op(loop_op).regions[0]).blocks[0];
     let iv = m.block(body).args[0];
     let vt = vec_type(elem);
-    let lanes = i64::from(vt.lane_count());
     let eb = cr::elem_bytes(elem).unwrap_or(4);
+    // Each value of the loop is `registers` SIMD registers of `vt` (two, by the shared rule).
+    let lanes = i64::from(crate::transform::vectorize::lanes(eb as u32));
+    let registers = (lanes / i64::from(vt.lane_count())).max(1) as usize;
     let ops: Vec<Op> = m.block(body).ops.clone();
 
     // Iterations of the vector loop: max(0, ub - lb) rounded down to whole vectors.
@@ -164,32 +213,34 @@ pub(super) fn emit(
     let n = lw.b.ins().smax(n, zero);
     let whole = lw.b.ins().band_imm_s(n, -lanes);
 
-    // Alias check: the byte range of every access over the whole loop.
-    let mut ranges: Vec<(CValue, bool)> = Vec::new();
-    for &op in &ops {
-        let name = m.op_name(op);
-        if !matches!(name, "affine.load" | "affine.store") {
-            continue;
-        }
-        lw.set(iv, Repr::Scalar(lb));
-        let addr = address(lw, op)?;
-        ranges.push((addr, name == "affine.store"));
-    }
-    let span = lw.b.ins().imul_imm_s(n, eb);
+    // The overlap checks the rule asks for: the bytes each access covers over the whole loop.
     let mut safe = lw.b.ins().iconst(types::I8, 1);
-    for (i, &(a, a_store)) in ranges.iter().enumerate() {
-        for (j, &(b, b_store)) in ranges.iter().enumerate() {
-            if i >= j || !(a_store || b_store) {
-                continue;
+    if !plan.checks.is_empty() {
+        let span = lw.b.ins().imul_imm_s(n, eb);
+        // Each access's first byte and the end of the bytes it covers, computed once.
+        let mut ranges: HashMap<usize, (CValue, CValue)> = HashMap::new();
+        for &(i, j) in &plan.checks {
+            for k in [i, j] {
+                if let std::collections::hash_map::Entry::Vacant(slot) = ranges.entry(k) {
+                    let (op, stride) = plan.accesses[k];
+                    lw.set(iv, Repr::Scalar(lb));
+                    let a = address(lw, op)?;
+                    let end = match stride {
+                        Stride::Unit => lw.b.ins().iadd(a, span),
+                        Stride::Fixed | Stride::Strided => lw.b.ins().iadd_imm_s(a, eb),
+                    };
+                    slot.insert((a, end));
+                }
             }
-            // Disjoint: a + span <= b or b + span <= a; or the very same elements.
-            let a_end = lw.b.ins().iadd(a, span);
-            let b_end = lw.b.ins().iadd(b, span);
+            let ((a, a_end), (b, b_end)) = (ranges[&i], ranges[&j]);
             let before = lw.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, a_end, b);
             let after = lw.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, b_end, a);
-            let same = lw.b.ins().icmp(IntCC::Equal, a, b);
-            let ok = lw.b.ins().bor(before, after);
-            let ok = lw.b.ins().bor(ok, same);
+            let mut ok = lw.b.ins().bor(before, after);
+            // Two unit-stride accesses at the same element: each lane reads what it writes.
+            if plan.accesses[i].1 == Stride::Unit && plan.accesses[j].1 == Stride::Unit {
+                let same = lw.b.ins().icmp(IntCC::Equal, a, b);
+                ok = lw.b.ins().bor(ok, same);
+            }
             safe = lw.b.ins().band(safe, ok);
         }
     }
@@ -197,32 +248,44 @@ pub(super) fn emit(
     let vec_end = lw.b.ins().iadd(lb, whole);
 
     // Values from outside the loop, splatted once.
-    let mut splats: HashMap<Value, CValue> = HashMap::new();
+    let mut splats: HashMap<Value, Vec<CValue>> = HashMap::new();
     for &op in &ops {
         for &v in &m.op(op).operands {
             let inside = m.defining_op(v).is_some_and(|d| m.parent_block(d) == Some(body)) || v == iv;
             if !inside && m.value_type(v) == elem && !splats.contains_key(&v) {
                 let s = lw.scalar(v)?;
-                splats.insert(v, lw.b.ins().splat(vt, s));
+                let r = lw.b.ins().splat(vt, s);
+                splats.insert(v, vec![r; registers]);
             }
         }
     }
+    let strides: HashMap<Op, Stride> = plan.accesses.iter().copied().collect();
     let flags = MemFlagsData::new().with_notrap();
+    let reg_bytes = i32::try_from(crate::transform::vectorize::REGISTER_BYTES).unwrap_or(16);
     lw.build_loop(lb, vec_end, lanes, &mut |lw, i| {
         lw.set(iv, Repr::Scalar(i));
-        let mut vals: HashMap<Value, CValue> = splats.clone();
+        let mut vals: HashMap<Value, Vec<CValue>> = splats.clone();
         for &op in &ops {
             let d = lw.m.op(op);
             let name = lw.m.op_name(op);
-            let arg = |k: usize| vals[&d.operands[k]];
-            let r = match name {
+            let mut r = Vec::with_capacity(registers);
+            match name {
+                "affine.load" if strides.get(&op) == Some(&Stride::Fixed) => {
+                    let a = address(lw, op)?;
+                    let s = lw.load_scalar(elem, a);
+                    r.resize(registers, lw.b.ins().splat(vt, s));
+                }
                 "affine.load" => {
                     let a = address(lw, op)?;
-                    lw.b.ins().load(vt, flags, a, 0)
+                    for k in 0..registers {
+                        r.push(lw.b.ins().load(vt, flags, a, reg_bytes * k as i32));
+                    }
                 }
                 "affine.store" => {
                     let a = address(lw, op)?;
-                    lw.b.ins().store(flags, arg(0), a, 0);
+                    for (k, &x) in vals[&d.operands[0]].iter().enumerate() {
+                        lw.b.ins().store(flags, x, a, reg_bytes * k as i32);
+                    }
                     continue;
                 }
                 "affine.terminator" => {
@@ -238,22 +301,33 @@ pub(super) fn emit(
                         Some(Attribute::Integer(c)) => lw.iconst(elem, c.value as i64),
                         _ => return Err(lw.err(op, "unexpected constant")),
                     };
-                    lw.b.ins().splat(vt, s)
+                    r.resize(registers, lw.b.ins().splat(vt, s));
                 }
-                "std.addf" => lw.b.ins().fadd(arg(0), arg(1)),
-                "std.subf" => lw.b.ins().fsub(arg(0), arg(1)),
-                "std.mulf" => lw.b.ins().fmul(arg(0), arg(1)),
-                "std.divf" => lw.b.ins().fdiv(arg(0), arg(1)),
-                "std.negf" => lw.b.ins().fneg(arg(0)),
-                "std.absf" => lw.b.ins().fabs(arg(0)),
-                "std.sqrt" => lw.b.ins().sqrt(arg(0)),
-                "std.addi" => lw.b.ins().iadd(arg(0), arg(1)),
-                "std.subi" => lw.b.ins().isub(arg(0), arg(1)),
-                "std.muli" => lw.b.ins().imul(arg(0), arg(1)),
-                "std.and" => lw.b.ins().band(arg(0), arg(1)),
-                "std.or" => lw.b.ins().bor(arg(0), arg(1)),
-                _ => lw.b.ins().bxor(arg(0), arg(1)),
-            };
+                _ => {
+                    // The operands' values register by register.
+                    let by_register: Vec<Vec<CValue>> =
+                        (0..registers).map(|k| d.operands.iter().map(|v| vals[v][k]).collect()).collect();
+                    for a in &by_register {
+                        let arg = |x: usize| a[x];
+                        r.push(match name {
+                            "std.addf" => lw.b.ins().fadd(arg(0), arg(1)),
+                            "std.subf" => lw.b.ins().fsub(arg(0), arg(1)),
+                            "std.mulf" => lw.b.ins().fmul(arg(0), arg(1)),
+                            "std.divf" => lw.b.ins().fdiv(arg(0), arg(1)),
+                            "std.negf" => lw.b.ins().fneg(arg(0)),
+                            "std.absf" => lw.b.ins().fabs(arg(0)),
+                            "std.sqrt" => lw.b.ins().sqrt(arg(0)),
+                            "std.addi" => lw.b.ins().iadd(arg(0), arg(1)),
+                            "std.subi" => lw.b.ins().isub(arg(0), arg(1)),
+                            "std.muli" => lw.b.ins().imul(arg(0), arg(1)),
+                            "std.and" => lw.b.ins().band(arg(0), arg(1)),
+                            "std.or" => lw.b.ins().bor(arg(0), arg(1)),
+                            "std.xor" => lw.b.ins().bxor(arg(0), arg(1)),
+                            _ => return Err(lw.err(op, "not an operation the vectorizer planned")),
+                        });
+                    }
+                }
+            }
             vals.insert(d.results[0], r);
         }
         Ok(())
