@@ -152,3 +152,20 @@ func @sum_and_squares(%A: memref<?xf32>) -> (f32, f32) {
 }
 // run: @sum_and_squares([1.0, 2.0, 3.0, 4.0]) == 10.0, 30.0
 // run: @sum_and_squares([]) == 0.0, 0.0
+
+// -----
+
+// An element kept in a register is read before the loop only when the loop runs: a loop of no
+// iteration touches nothing (A[9] is outside A), and one that runs traps at its own first
+// access of the element, the load, as one iteration at a time does.
+func @outside(%A: memref<4xf32>, %n: index) {
+  %c9 = constant 9 : index
+  affine.for %i = 0 to %n {
+    %x = affine.load %A[%c9] : memref<4xf32>
+    %y = addf %x, %x : f32
+    affine.store %y, %A[%c9] : memref<4xf32>
+  }
+  return
+}
+// run: @outside([1.0, 2.0, 3.0, 4.0], 0); %0 == [1.0, 2.0, 3.0, 4.0]
+// run: @outside([1.0, 2.0, 3.0, 4.0], 2) traps "out-of-bounds memref access at vectorize.mlir:164:10"

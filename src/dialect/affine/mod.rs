@@ -1058,7 +1058,13 @@ fn lower_for_from(
             lw.lower_ops(body)
         });
     }
-    let kept = if lw.may_promote() { forwardable(m, op) } else { Vec::new() };
+    let mut kept = if lw.may_promote() { forwardable(m, op) } else { Vec::new() };
+    // With bounds checks, only elements proven in bounds: an element outside its memref must
+    // trap where the loop's own first access to it traps, not before the loop.
+    kept.retain(|(_, elem, store)| {
+        crate::codegen::repr::scalar_clif(elem).is_some()
+            && (!lw.checks(*store) || (STORE.is(m, *store) && bounds::proven(m, *store, 1)))
+    });
     if kept.is_empty() {
         return lw.build_loop(lb, ub, parts.step, &mut |lw, v| {
             lw.set(iv, Repr::Scalar(v));
@@ -1067,16 +1073,34 @@ fn lower_for_from(
     }
     // The elements the loop stores stay in registers across iterations (they are still stored
     // each time, so other loads see memory as before): no store-to-load latency. Each is read
-    // before the loop at its store's subscripts: they are defined outside the loop, so a proof
-    // that the store is in bounds holds here too (and a failed check names the store).
-    let mut init = Vec::with_capacity(kept.len());
+    // before the loop, at its store's subscripts (defined outside the loop), and only when the
+    // loop runs at least once: a loop of no iteration reads nothing.
+    let runs = lw.b.ins().icmp(IntCC::SignedLessThan, lb, ub);
+    let read = lw.b.create_block();
+    let start = lw.b.create_block();
+    let mut zeros = Vec::with_capacity(kept.len());
+    for ty in kept.iter().filter_map(|(_, elem, _)| crate::codegen::repr::scalar_clif(elem)) {
+        lw.b.append_block_param(start, ty);
+        zeros.push(match ty {
+            cranelift_codegen::ir::types::F32 => lw.b.ins().f32const(0.0),
+            cranelift_codegen::ir::types::F64 => lw.b.ins().f64const(0.0),
+            _ => lw.b.ins().iconst(ty, 0),
+        });
+    }
+    let zeros: Vec<_> = zeros.into_iter().map(cranelift_codegen::ir::BlockArg::Value).collect();
+    lw.b.ins().brif(runs, read, &[], start, &zeros);
+    lw.b.switch_to_block(read);
+    let mut read_values = Vec::with_capacity(kept.len());
     for (key, elem, store) in &kept {
-        if lw.bounds_checks() && STORE.is(m, *store) && bounds::proven(m, *store, 1) {
+        if STORE.is(m, *store) && lw.checks(*store) {
             lw.assume_in_bounds(*store);
         }
         let addr = key_address(lw, key, *store)?;
-        init.push(lw.load_scalar(elem, addr));
+        read_values.push(cranelift_codegen::ir::BlockArg::Value(lw.load_scalar(elem, addr)));
     }
+    lw.b.ins().jump(start, &read_values);
+    lw.b.switch_to_block(start);
+    let init = lw.b.block_params(start).to_vec();
     lw.build_loop_carried(lb, ub, parts.step, &init, &mut |lw, v, carried| {
         lw.set(iv, Repr::Scalar(v));
         for ((key, ..), &c) in kept.iter().zip(carried) {
