@@ -1026,6 +1026,60 @@ fn a_stand_in_leaves_the_predicate_reading_the_buffer() {
 }
 
 #[test]
+fn blockize_of_blocks_refuses_what_tvm_gets_wrong() {
+    // spec: TVM 0.27's BlockizeBlocks (blockize_tensorize.cc): the blocks' items of their
+    // common loop become one block, in the listed order; TVM reorders blocks listed out of
+    // order, drops a reduction's init, and checks the rest with ICHECKs (a crash): each is an
+    // error here.
+    let bz = read_func(&dir().join("kernels/bz_blocks.py"));
+    let err = |func: &PrimFunc, targets: &str| {
+        let trace = format!(
+            "b0 = sch.get_sblock(name=\"B\")\nb1 = sch.get_sblock(name=\"C\")\nb2 = sch.blockize(target=[{targets}], preserve_unit_iters=True)\n"
+        );
+        Schedule::replay(func.clone(), &trace).map(|_| ()).unwrap_err().to_string()
+    };
+    assert_eq!(
+        err(&bz, "b1, b0"),
+        "trace line 3: blockize: blocks C, B must be consecutive and listed in the order they run (TVM would run them in the listed order)"
+    );
+    assert_eq!(
+        err(&bz, "b0"),
+        "trace line 3: blockize: a list of blocks to blockize needs at least two blocks (blockize a loop instead)"
+    );
+    let parse = |body: &str| strata::tir::parse_script(body).expect("parses").funcs.remove(0);
+    let three = parse(
+        "@T.prim_func(s_tir=True)\ndef f(A: T.Buffer((8,), \"float32\"), B: T.Buffer((8,), \"float32\")):\n    for i in range(8):\n        with T.sblock(\"B\"):\n            vi = T.axis.spatial(8, i)\n            B[vi] = A[vi]\n    for i in range(8):\n        with T.sblock(\"X\"):\n            vi = T.axis.spatial(8, i)\n            A[vi] = A[vi] + T.float32(1)\n    for i in range(8):\n        with T.sblock(\"C\"):\n            vi = T.axis.spatial(8, i)\n            B[vi] = B[vi] * T.float32(2)\n",
+    );
+    assert_eq!(
+        err(&three, "b0, b1"),
+        "trace line 3: blockize: blocks B, C must be consecutive and listed in the order they run (TVM would run them in the listed order)"
+    );
+    let sums = parse(
+        "@T.prim_func(s_tir=True)\ndef f(A: T.Buffer((8, 8), \"float32\"), B: T.Buffer((8,), \"float32\"), C: T.Buffer((8,), \"float32\")):\n    for i, k in T.grid(8, 8):\n        with T.sblock(\"B\"):\n            vi, vk = T.axis.remap(\"SR\", [i, k])\n            with T.init():\n                B[vi] = T.float32(0)\n            B[vi] = B[vi] + A[vi, vk]\n    for i in range(8):\n        with T.sblock(\"C\"):\n            vi = T.axis.spatial(8, i)\n            C[vi] = B[vi]\n",
+    );
+    assert_eq!(
+        err(&sums, "b0, b1"),
+        "trace line 3: blockize: block B is a reduction: blockize of several blocks has no place for its init"
+    );
+    // The two blocks as they run: the outer block computes what they did.
+    let trace = "b0 = sch.get_sblock(name=\"B\")\nb1 = sch.get_sblock(name=\"X\")\nb2 = sch.get_sblock(name=\"C\")\nb3 = sch.blockize(target=[b0, b1, b2], preserve_unit_iters=True)\n";
+    let sch = Schedule::replay(three.clone(), trace).expect("blockizes");
+    assert!(strata::tir::script::print_func(sch.func()).contains("with T.sblock(\"outer_B_X_C_\"):"));
+    let (a, b) = outputs(&three, sch.func()).expect("runs");
+    assert_eq!(a, b);
+    // write_at of one of two writers: the copy back would cover what neither writes.
+    let e = Schedule::replay(
+        bz,
+        "b0 = sch.get_sblock(name=\"B\")\nl1, l2, l3 = sch.get_loops(block=b0)\nb4 = sch.write_at(loop=l1, block=b0, write_buffer_index=0, storage_scope=\"local\")\n",
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "trace line 3: write_at: the blocks under loop m write parts of B whose box holds elements none of them writes: the copy back would write them"
+    );
+}
+
+#[test]
 fn read_at_and_write_at_refuse_what_they_cannot_copy() {
     // spec: TVM 0.27's read_write_at.cc (its ICHECKs on where readers and writers sit), and
     // a copy a block would read before anything filled it (refused).

@@ -1192,7 +1192,7 @@ CASES += [
 ]
 
 CASES += [
-    # TVM's test_tir_schedule_blockize.py (not its blockize of a list of blocks).
+    # TVM's test_tir_schedule_blockize.py.
     ("bz_outer", "kernels/bz_single_elementwise", lambda s: s.blockize(lps(s, "B")[0])),
     ("bz_inner", "kernels/bz_single_elementwise", lambda s: s.blockize(lps(s, "B")[1])),
     ("bz_reverse_compute_at", "kernels/bz_before_rca", lambda s: s.blockize(lps(s, "C")[2])),
@@ -1200,6 +1200,16 @@ CASES += [
     ("bz_init_loops", "kernels/bz_rowsum", lambda s: s.blockize(lps(s, "B")[0])),
     ("bz_int64_preserve_unit_iters", "kernels/bz_int64", lambda s: s.blockize(lps(s, "B")[2], preserve_unit_iters=True)),
     ("bz_int64_no_unit_iters", "kernels/bz_int64", lambda s: s.blockize(lps(s, "B")[2], preserve_unit_iters=False)),
+    # Blockize of a list of blocks: one outer block `outer_B_C_` over both, the union of their
+    # regions (kernels whose blocks read and write one buffer each: TVM orders several by
+    # address).
+    ("bz_blocks", "kernels/bz_blocks",
+     lambda s: s.blockize([s.get_sblock("B"), s.get_sblock("C")], preserve_unit_iters=False)),
+    ("bz_blocks_preserve_unit_iters", "kernels/bz_blocks", lambda s: s.blockize([s.get_sblock("B"), s.get_sblock("C")])),
+    ("bz_blocks_under_a_loop", "kernels/bz_rows", lambda s: s.blockize([s.get_sblock("B"), s.get_sblock("C")])),
+    ("bz_blocks_under_a_loop_no_unit_iters", "kernels/bz_rows",
+     lambda s: s.blockize([s.get_sblock("B"), s.get_sblock("C")], preserve_unit_iters=False)),
+    ("bz_blocks_at_the_root", "kernels/bz_root", lambda s: s.blockize([s.get_sblock("B"), s.get_sblock("C")])),
 ]
 
 CASES += [

@@ -419,3 +419,359 @@ fn div_exact(e: &PrimExpr, k: i64) -> Option<PrimExpr> {
         _ => None,
     }
 }
+
+impl Schedule {
+    /// Make consecutive sibling blocks the body of one new block `outer_B_C_` (TVM's `blockize`
+    /// of a list of blocks): the loops between each block and the blocks' lowest common loop
+    /// (or their scope block) become inner; the outer block's variables are the outer parts of
+    /// the first block's bindings, which every block must share; its regions are the union of
+    /// the blocks' regions relaxed over their inner loops.
+    ///
+    /// # Errors
+    /// Fewer than two blocks, blocks of different scopes, nested in one another, not
+    /// consecutive or not in the order they run (TVM would reorder them), a block with an init
+    /// (TVM 0.27 drops it), a predicate or windows, bindings that do not divide at the common
+    /// loop, or outer parts that differ between the blocks.
+    pub fn blockize_blocks(&mut self, blocks: &[BlockRV], preserve_unit_iters: bool) -> Result<BlockRV, ScheduleError> {
+        let p = "blockize";
+        if blocks.len() < 2 {
+            return Err(err(p, "a list of blocks to blockize needs at least two blocks (blockize a loop instead)"));
+        }
+        let sites: Vec<tree::BlockSite> = blocks.iter().map(|&b| self.block_site(b, p)).collect::<Result<_, _>>()?;
+        let names: Vec<String> = sites
+            .iter()
+            .map(|s| match s.realize.kind() {
+                StmtKind::BlockRealize { block, .. } => block.name.clone(),
+                _ => String::new(),
+            })
+            .collect();
+        let scope = tree::scope_of(&self.func.body, &sites[0].realize);
+        for (s, n) in sites.iter().zip(&names).skip(1) {
+            let same = match (tree::scope_of(&self.func.body, &s.realize), &scope) {
+                (Some(a), Some(b)) => a.same_node(b),
+                (None, None) => true,
+                _ => false,
+            };
+            if !same {
+                return Err(err(p, format!("blocks {} and {n} are not in the same scope block", names[0])));
+            }
+        }
+        // The loops all the blocks are under: the lowest common one (else the scope block).
+        let common = (0..sites.iter().map(|s| s.loops.len()).min().unwrap_or(0))
+            .take_while(|&k| sites.iter().all(|s| s.loops[k].same_node(&sites[0].loops[k])))
+            .count();
+        let lca = match common {
+            0 => scope.clone().ok_or_else(|| err(p, "the blocks have no scope block"))?,
+            k => sites[0].loops[k - 1].clone(),
+        };
+        let lca_body = match lca.kind() {
+            StmtKind::For { body, .. } => body.clone(),
+            StmtKind::BlockRealize { block, .. } => block.body.clone(),
+            _ => return Err(err(p, "the blocks' common ancestor is neither a loop nor a block")),
+        };
+        let StmtKind::Seq(items) = lca_body.kind() else {
+            return Err(err(p, format!("blocks {} are nested in one another", names.join(", "))));
+        };
+        // Each block is one item of that sequence (its loops and nothing else), in order, with
+        // no other item between them.
+        let mut places = Vec::new();
+        for (s, n) in sites.iter().zip(&names) {
+            let chain: Vec<&Stmt> = s.loops[common..].iter().chain(std::iter::once(&s.realize)).collect();
+            let single = chain.windows(2).all(|w| ForParts::of(w[0]).is_some_and(|f| f.body.same_node(w[1])));
+            let place = items.iter().position(|it| it.same_node(chain[0]));
+            match place {
+                Some(k) if single => places.push(k),
+                _ => {
+                    return Err(err(
+                        p,
+                        format!("block {n} is not alone in its loops under the blocks' common loop (not supported)"),
+                    ));
+                }
+            }
+        }
+        if places.windows(2).any(|w| w[1] != w[0] + 1) {
+            return Err(err(
+                p,
+                format!(
+                    "blocks {} must be consecutive and listed in the order they run (TVM would run them in the listed order)",
+                    names.join(", ")
+                ),
+            ));
+        }
+        let mut outer_ivs: Vec<IterVar> = Vec::new();
+        let mut outer_values: Vec<PrimExpr> = Vec::new();
+        let mut reads: Vec<BufferRegion> = Vec::new();
+        let mut writes: Vec<BufferRegion> = Vec::new();
+        let mut nests = Vec::new();
+        // Unit loops above the common loop are 0 in the outer bindings without preserve_unit_iters.
+        let above: Vec<ForParts> = sites[0].loops[..common].iter().filter_map(ForParts::of).collect();
+        let unit_above: HashMap<u64, PrimExpr> = above
+            .iter()
+            .filter(|f| !preserve_unit_iters && f.extent.as_int() == Some(1))
+            .map(|f| (f.var.id(), PrimExpr::int_of(0, f.var.dtype())))
+            .collect();
+        for (site, name) in sites.iter().zip(&names) {
+            let StmtKind::BlockRealize { values, predicate, block: blk } = site.realize.kind() else {
+                return Err(err(p, "not a block"));
+            };
+            if blk.init.is_some() {
+                return Err(err(
+                    p,
+                    format!("block {name} is a reduction: blockize of several blocks has no place for its init"),
+                ));
+            }
+            if predicate.as_int() != Some(1) {
+                return Err(err(p, format!("block {name} has a predicate (not supported yet)")));
+            }
+            if !blk.match_buffers.is_empty() {
+                return Err(err(p, format!("block {name} views buffers through T.match_buffer (not supported yet)")));
+            }
+            let inner_loops: Vec<Stmt> = site.loops[common..].to_vec();
+            let inner: Vec<ForParts> = inner_loops.iter().filter_map(ForParts::of).collect();
+            let cannot = || {
+                let start = inner.first().map_or_else(|| name.clone(), |f| f.var.name().to_string());
+                err(
+                    p,
+                    format!(
+                        "The bindings of the inner block {name} can not be blockized by the loops starting at {start}."
+                    ),
+                )
+            };
+            // Unit inner loops take no part in the division (TVM's subspace division).
+            let unit_inner: HashMap<u64, PrimExpr> =
+                inner.iter().filter(|f| f.extent.as_int() == Some(1)).map(|f| (f.var.id(), f.min.clone())).collect();
+            let divisions: Vec<Division> = values
+                .iter()
+                .map(|v| divide(&simplify(&Substitute { map: &unit_inner }.expr(v)), &inner))
+                .collect::<Option<_>>()
+                .ok_or_else(cannot)?;
+            let first = outer_ivs.is_empty();
+            if !first && blk.iter_vars.len() != outer_ivs.len() {
+                return Err(err(
+                    p,
+                    format!("blocks {} and {name} do not have the same outer iteration space", names[0]),
+                ));
+            }
+            let mut inner_ivs = Vec::new();
+            let mut inner_values = Vec::new();
+            let mut subst: HashMap<u64, PrimExpr> = HashMap::default();
+            for (k, (iv, d)) in blk.iter_vars.iter().zip(&divisions).enumerate() {
+                let dt = iv.var.dtype();
+                let ext = iv.dom.as_ref().and_then(|r| r.extent.as_int()).ok_or_else(cannot)?;
+                if ext % d.extent != 0 {
+                    return Err(cannot());
+                }
+                let outer_ext = ext / d.extent;
+                let outer_value = simplify(&Substitute { map: &unit_above }.expr(&d.outer));
+                if first {
+                    let vo = Var::at(&format!("{}_o", iv.var.name()), iv.var.ty().clone(), iv.var.span());
+                    outer_ivs.push(IterVar {
+                        dom: Some(Range::new(PrimExpr::int_of(0, dt), PrimExpr::int_of(outer_ext, dt))),
+                        var: vo,
+                        ..iv.clone()
+                    });
+                    outer_values.push(outer_value);
+                } else if outer_ivs[k].dom.as_ref().and_then(|r| r.extent.as_int()) != Some(outer_ext)
+                    || !crate::tir::arith::prove_equal(&outer_values[k], &outer_value)
+                {
+                    return Err(err(
+                        p,
+                        format!("blocks {} and {name} do not have the same outer iteration space", names[0]),
+                    ));
+                }
+                let vo = PrimExpr::var(&outer_ivs[k].var);
+                let value = if d.extent == 1 {
+                    if outer_ext == 1 && !preserve_unit_iters { PrimExpr::int_of(0, dt) } else { vo }
+                } else {
+                    let vi = Var::at(&format!("{}_i", iv.var.name()), iv.var.ty().clone(), iv.var.span());
+                    inner_ivs.push(IterVar {
+                        dom: Some(Range::new(PrimExpr::int_of(0, dt), PrimExpr::int_of(d.extent, dt))),
+                        var: vi.clone(),
+                        ..iv.clone()
+                    });
+                    inner_values.push(d.inner.clone());
+                    if outer_ext == 1 {
+                        PrimExpr::var(&vi)
+                    } else {
+                        simplify(&PrimExpr::binary(
+                            BinOp::Add,
+                            PrimExpr::binary(BinOp::Mul, vo, PrimExpr::int_of(d.extent, dt)),
+                            PrimExpr::var(&vi),
+                        ))
+                    }
+                };
+                subst.insert(iv.var.id(), value);
+            }
+            let sub_regions = |rs: &[BufferRegion]| -> Vec<BufferRegion> {
+                rs.iter()
+                    .map(|r| BufferRegion {
+                        buffer: r.buffer.clone(),
+                        region: r
+                            .region
+                            .iter()
+                            .map(|x| Range::new(simplify(&Substitute { map: &subst }.expr(&x.min)), x.extent.clone()))
+                            .collect(),
+                    })
+                    .collect()
+            };
+            let inner_block = Block {
+                iter_vars: inner_ivs,
+                reads: sub_regions(&blk.reads),
+                writes: sub_regions(&blk.writes),
+                body: Substitute { map: &subst }.stmt(&blk.body),
+                ..(**blk).clone()
+            };
+            let inner_realize = Stmt::at(
+                StmtKind::BlockRealize {
+                    values: inner_values,
+                    predicate: predicate.clone(),
+                    block: Box::new(inner_block.clone()),
+                },
+                site.realize.span(),
+            );
+            // The block's regions, relaxed over its inner loops.
+            let relaxed_site = tree::BlockSite { loops: inner_loops.clone(), realize: inner_realize.clone() };
+            let relax = |rs: &[BufferRegion], out: &mut Vec<BufferRegion>| -> Result<(), ScheduleError> {
+                for r in rs {
+                    let boxed = super::blocks::symbolic_region(&relaxed_site, r, &inner_loops, &above, None)
+                        .ok_or_else(|| {
+                            err(
+                                p,
+                                format!(
+                                    "the region of {} block {name} accesses is not a box of constant size",
+                                    r.buffer.name()
+                                ),
+                            )
+                        })?;
+                    out.push(BufferRegion {
+                        buffer: r.buffer.clone(),
+                        region: boxed
+                            .into_iter()
+                            .map(|(min, ext)| Range::new(min.clone(), PrimExpr::int_of(ext, min.dtype())))
+                            .collect(),
+                    });
+                }
+                Ok(())
+            };
+            relax(&inner_block.reads, &mut reads)?;
+            relax(&inner_block.writes, &mut writes)?;
+            let mut nest = inner_realize;
+            for s in inner_loops.iter().rev() {
+                let mut f = ForParts::of(s).ok_or_else(|| err(p, "not a loop"))?;
+                f.body = nest;
+                nest = f.build();
+            }
+            nests.push(nest);
+        }
+        // Block variables bound to a loop above name it in the inner loops' bounds.
+        let loop_subst: HashMap<u64, PrimExpr> = outer_ivs
+            .iter()
+            .zip(&outer_values)
+            .filter_map(|(iv, v)| v.as_var().map(|lv| (lv.id(), PrimExpr::var(&iv.var))))
+            .collect();
+        let nests: Vec<Stmt> = nests
+            .into_iter()
+            .map(|n| if loop_subst.is_empty() { n } else { substitute_loop_bounds(&n, &loop_subst) })
+            .collect();
+        let outer_name = format!("outer_{}", names.iter().map(|n| format!("{n}_")).collect::<String>());
+        let outer = Block {
+            iter_vars: outer_ivs,
+            reads: union_regions(&reads),
+            writes: union_regions(&writes),
+            ..Block::new(&outer_name, Stmt::at(StmtKind::Seq(nests), lca.span()))
+        };
+        let outer_realize = Stmt::block(outer_values, outer);
+        // The blocks' items of the sequence become the one outer block.
+        let mut list: Vec<Stmt> = items[..places[0]].to_vec();
+        list.push(outer_realize);
+        list.extend(items[places[places.len() - 1] + 1..].iter().cloned());
+        let new_body = if list.len() == 1 { list.remove(0) } else { Stmt::at(StmtKind::Seq(list), lca_body.span()) };
+        let new_lca = match lca.kind() {
+            StmtKind::For { .. } => {
+                let mut f = ForParts::of(&lca).ok_or_else(|| err(p, "not a loop"))?;
+                f.body = new_body;
+                f.build()
+            }
+            StmtKind::BlockRealize { block, .. } => {
+                tree::with_block(&lca, Block { body: new_body, ..(**block).clone() })
+            }
+            _ => return Err(err(p, "the blocks' common ancestor is neither a loop nor a block")),
+        };
+        self.func.body = super::blocks::replace_stmt(&self.func.body, &lca, &new_lca);
+        let out = self.new_block_rv(&outer_name);
+        self.trace.push(Instruction::BlockizeBlocks { blocks: blocks.to_vec(), preserve_unit_iters, out });
+        Ok(out)
+    }
+}
+
+/// `s` with loop bounds' variables replaced (nothing else).
+fn substitute_loop_bounds(s: &Stmt, map: &HashMap<u64, PrimExpr>) -> Stmt {
+    match ForParts::of(s) {
+        Some(mut f) => {
+            f.min = Substitute { map }.expr(&f.min);
+            f.extent = Substitute { map }.expr(&f.extent);
+            f.body = substitute_loop_bounds(&f.body, map);
+            f.build()
+        }
+        None => s.clone(),
+    }
+}
+
+/// TVM's `UnionRegions`: per buffer (in the order first seen), per dimension, the smallest
+/// minimum and the largest last element, as `min : max + 1` (constants folded, the rest kept as
+/// TVM writes them: `T.min(..)`, `T.max(..) + 1 - T.min(..)`).
+fn union_regions(regions: &[BufferRegion]) -> Vec<BufferRegion> {
+    let mut order: Vec<&Buffer> = Vec::new();
+    for r in regions {
+        if !order.contains(&&r.buffer) {
+            order.push(&r.buffer);
+        }
+    }
+    let fold = |a: PrimExpr, b: &PrimExpr, is_min: bool| -> PrimExpr {
+        if crate::tir::arith::prove_equal(&a, b) {
+            return a;
+        }
+        match (const_int(&a), const_int(b)) {
+            (Some(x), Some(y)) => PrimExpr::int_of(if is_min { x.min(y) } else { x.max(y) }, a.dtype()),
+            _ if is_min => PrimExpr::min(a, b.clone()),
+            _ => PrimExpr::max(a, b.clone()),
+        }
+    };
+    let last = |r: &Range| match (const_int(&r.min), const_int(&r.extent)) {
+        (Some(m), Some(e)) => PrimExpr::int_of(m + e - 1, r.min.dtype()),
+        (_, Some(1)) => r.min.clone(),
+        _ => simplify(&PrimExpr::binary(
+            BinOp::Sub,
+            PrimExpr::binary(BinOp::Add, r.min.clone(), r.extent.clone()),
+            PrimExpr::int_of(1, r.min.dtype()),
+        )),
+    };
+    order
+        .into_iter()
+        .map(|b| {
+            let of_b: Vec<&BufferRegion> = regions.iter().filter(|r| r.buffer == *b).collect();
+            let dims = of_b[0].region.len();
+            let region = (0..dims)
+                .map(|d| {
+                    let mut lo = of_b[0].region[d].min.clone();
+                    let mut hi = last(&of_b[0].region[d]);
+                    for r in &of_b[1..] {
+                        lo = fold(lo, &r.region[d].min, true);
+                        hi = fold(hi, &last(&r.region[d]), false);
+                    }
+                    let dt = lo.dtype();
+                    let extent = match (const_int(&lo), const_int(&hi)) {
+                        (Some(l), Some(h)) => PrimExpr::int_of(h + 1 - l, dt),
+                        _ => PrimExpr::binary(
+                            BinOp::Sub,
+                            PrimExpr::binary(BinOp::Add, hi, PrimExpr::int_of(1, dt)),
+                            lo.clone(),
+                        ),
+                    };
+                    Range::new(lo, extent)
+                })
+                .collect();
+            BufferRegion { buffer: b.clone(), region }
+        })
+        .collect()
+}

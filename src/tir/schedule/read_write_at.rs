@@ -210,6 +210,17 @@ impl Schedule {
         let domain = union(&boxes).ok_or_else(|| {
             err(p, format!("the blocks under loop {lname} {what} regions of {} that do not share a box", src.name()))
         })?;
+        // The copy back writes the whole box: the writers must write every element of it (TVM
+        // 0.27 copies the copy's unwritten elements over the buffer otherwise).
+        if !read && !covered(&boxes, &domain) {
+            return Err(err(
+                p,
+                format!(
+                    "the blocks under loop {lname} write parts of {} whose box holds elements none of them writes: the copy back would write them",
+                    src.name()
+                ),
+            ));
+        }
 
         // The box must stay inside the buffer at every iteration of the loops above (a
         // predicated block's box reaches past it: TVM 0.27 copies out of bounds there).
@@ -396,4 +407,25 @@ fn union(boxes: &[Vec<(PrimExpr, i64)>]) -> Option<Vec<(PrimExpr, i64)>> {
         }
     }
     Some(out)
+}
+
+/// Whether `boxes` (per dimension a minimum and a constant extent) cover all of `domain`: one
+/// is the whole domain, or they are pairwise disjoint and their sizes add up to its size.
+fn covered(boxes: &[Vec<(PrimExpr, i64)>], domain: &[(PrimExpr, i64)]) -> bool {
+    use crate::tir::arith::linear;
+    let offset = |a: &PrimExpr, b: &PrimExpr| linear(a).plus_scaled(&linear(b), -1).and_then(|d| d.as_const());
+    let same =
+        |x: &[(PrimExpr, i64)]| x.iter().zip(domain).all(|((m, e), (dm, de))| e == de && offset(m, dm) == Some(0));
+    if boxes.iter().any(|b| same(b)) {
+        return true;
+    }
+    let apart = |x: &[(PrimExpr, i64)], y: &[(PrimExpr, i64)]| {
+        x.iter().zip(y).any(|((mx, ex), (my, ey))| {
+            offset(my, mx).is_some_and(|d| d >= i128::from(*ex)) || offset(mx, my).is_some_and(|d| d >= i128::from(*ey))
+        })
+    };
+    let disjoint = boxes.iter().enumerate().all(|(i, x)| boxes[i + 1..].iter().all(|y| apart(x, y)));
+    let size = |x: &[(PrimExpr, i64)]| x.iter().try_fold(1i128, |acc, (_, e)| acc.checked_mul(i128::from(*e)));
+    let total = boxes.iter().try_fold(0i128, |acc, b| acc.checked_add(size(b)?));
+    disjoint && total.is_some() && total == size(domain)
 }

@@ -139,6 +139,15 @@ pub enum Instruction {
         /// The registered intrinsic's name.
         intrin: String,
     },
+    /// `b = sch.blockize(target=[b1, b2, ..], preserve_unit_iters=..)`.
+    BlockizeBlocks {
+        /// The blocks, in the order they run.
+        blocks: Vec<BlockRV>,
+        /// TVM's `preserve_unit_iters`.
+        preserve_unit_iters: bool,
+        /// The outer block made.
+        out: BlockRV,
+    },
     /// `b = sch.blockize(target=.., preserve_unit_iters=..)`.
     Blockize {
         /// The loop blockized.
@@ -597,6 +606,12 @@ pub(super) fn print(trace: &[Instruction]) -> String {
                 "sch.tensorize(block_or_loop={}, tensor_intrin={intrin:?}, preserve_unit_iters=True)",
                 bl(*target)
             ),
+            Instruction::BlockizeBlocks { blocks, preserve_unit_iters, out } => format!(
+                "{} = sch.blockize(target=[{}], preserve_unit_iters={})",
+                b(*out),
+                blocks.iter().map(|x| b(*x)).collect::<Vec<_>>().join(", "),
+                if *preserve_unit_iters { "True" } else { "False" }
+            ),
             Instruction::Blockize { l: lp, preserve_unit_iters, out } => format!(
                 "{} = sch.blockize(target={}, preserve_unit_iters={})",
                 b(*out),
@@ -1016,9 +1031,14 @@ impl Schedule {
                 Ok(Vec::new())
             }
             "blockize" => {
-                let lp = a.loop_(0, "target")?;
                 let preserve = a.optional_flag(1, "preserve_unit_iters")?.unwrap_or(true);
-                let out = se(self.blockize_with(lp, preserve))?;
+                let out = if a.is_list(0, "target") {
+                    let blocks = a.optional_blocks(0, "target")?;
+                    se(self.blockize_blocks(&blocks, preserve))?
+                } else {
+                    let lp = a.loop_(0, "target")?;
+                    se(self.blockize_with(lp, preserve))?
+                };
                 Ok(vec![Named::Block(out)])
             }
             "decompose_reduction" => {
@@ -1366,6 +1386,11 @@ impl Args<'_> {
                 primitive.trim_start_matches("unsafe_")
             )),
         }
+    }
+
+    /// Whether the argument is a list or tuple (`[b1, b2]`).
+    fn is_list(&self, pos: usize, key: &str) -> bool {
+        self.optional(pos, key).is_some_and(|e| matches!(e.e, Expr::List(_) | Expr::Tuple(_)))
     }
 
     /// A list of blocks (`[b1, b2]`), if given.
