@@ -135,42 +135,12 @@ impl Schedule {
                 ..iv.clone()
             });
             outer_values.push(d.outer.clone());
-            let value = if d.extent == 1 {
-                PrimExpr::var(&vo)
-            } else {
-                let vi = Var::at(&format!("{}_i", iv.var.name()), iv.var.ty().clone(), iv.var.span());
-                inner_ivs.push(IterVar {
-                    dom: Some(Range::new(PrimExpr::int_of(0, dt), PrimExpr::int_of(d.extent, dt))),
-                    var: vi.clone(),
-                    ..iv.clone()
-                });
-                inner_values.push(d.inner.clone());
-                if outer_ext == 1 {
-                    PrimExpr::var(&vi)
-                } else {
-                    simplify(&PrimExpr::binary(
-                        BinOp::Add,
-                        PrimExpr::binary(BinOp::Mul, PrimExpr::var(&vo), PrimExpr::int_of(d.extent, dt)),
-                        PrimExpr::var(&vi),
-                    ))
-                }
-            };
+            let vo = PrimExpr::var(&vo);
+            let value = derive_binding(iv, d, vo.clone(), outer_ext, vo, &mut inner_ivs, &mut inner_values);
             subst.insert(iv.var.id(), value);
         }
-        let sub_regions = |rs: &[BufferRegion], map: &HashMap<u64, PrimExpr>| -> Vec<BufferRegion> {
-            rs.iter()
-                .map(|r| BufferRegion {
-                    buffer: r.buffer.clone(),
-                    region: r
-                        .region
-                        .iter()
-                        .map(|x| Range::new(simplify(&Substitute { map }.expr(&x.min)), x.extent.clone()))
-                        .collect(),
-                })
-                .collect()
-        };
-        let reads = sub_regions(&blk.reads, &subst);
-        let writes = sub_regions(&blk.writes, &subst);
+        let reads = substitute_regions(&blk.reads, &subst);
+        let writes = substitute_regions(&blk.writes, &subst);
         let body = Substitute { map: &subst }.stmt(&blk.body);
         // A reduction's inner block reads what it writes, as an update block does.
         let mut inner_reads = reads.clone();
@@ -298,18 +268,7 @@ impl Schedule {
             );
         }
         let body = Substitute { map: &init_subst }.stmt(init);
-        let writes: Vec<BufferRegion> = blk
-            .writes
-            .iter()
-            .map(|r| BufferRegion {
-                buffer: r.buffer.clone(),
-                region: r
-                    .region
-                    .iter()
-                    .map(|x| Range::new(simplify(&Substitute { map: &init_subst }.expr(&x.min)), x.extent.clone()))
-                    .collect(),
-            })
-            .collect();
+        let writes = substitute_regions(&blk.writes, &init_subst);
         let block =
             Block { iter_vars: ivs, reads: Vec::new(), writes, ..Block::new(&format!("{}_init", blk.name), body) };
         let mut nest = Stmt::block(values, block);
@@ -319,6 +278,54 @@ impl Schedule {
             }
         }
         nest
+    }
+}
+
+/// Regions with block variables replaced (their minimums simplified).
+fn substitute_regions(rs: &[BufferRegion], map: &HashMap<u64, PrimExpr>) -> Vec<BufferRegion> {
+    rs.iter()
+        .map(|r| BufferRegion {
+            buffer: r.buffer.clone(),
+            region: r
+                .region
+                .iter()
+                .map(|x| Range::new(simplify(&Substitute { map }.expr(&x.min)), x.extent.clone()))
+                .collect(),
+        })
+        .collect()
+}
+
+/// What replaces a block variable divided as `d` (TVM's `DeriveBlockBinding`): `vo * E + v_i`,
+/// or the one part there is (`unit` when there is no inner part); its inner variable `v_i` and
+/// binding are pushed where there is an inner part.
+fn derive_binding(
+    iv: &IterVar,
+    d: &Division,
+    vo: PrimExpr,
+    outer_ext: i64,
+    unit: PrimExpr,
+    inner_ivs: &mut Vec<IterVar>,
+    inner_values: &mut Vec<PrimExpr>,
+) -> PrimExpr {
+    if d.extent == 1 {
+        return unit;
+    }
+    let dt = iv.var.dtype();
+    let vi = Var::at(&format!("{}_i", iv.var.name()), iv.var.ty().clone(), iv.var.span());
+    inner_ivs.push(IterVar {
+        dom: Some(Range::new(PrimExpr::int_of(0, dt), PrimExpr::int_of(d.extent, dt))),
+        var: vi.clone(),
+        ..iv.clone()
+    });
+    inner_values.push(d.inner.clone());
+    if outer_ext == 1 {
+        PrimExpr::var(&vi)
+    } else {
+        simplify(&PrimExpr::binary(
+            BinOp::Add,
+            PrimExpr::binary(BinOp::Mul, vo, PrimExpr::int_of(d.extent, dt)),
+            PrimExpr::var(&vi),
+        ))
     }
 }
 
@@ -580,44 +587,15 @@ impl Schedule {
                     ));
                 }
                 let vo = PrimExpr::var(&outer_ivs[k].var);
-                let value = if d.extent == 1 {
-                    if outer_ext == 1 && !preserve_unit_iters { PrimExpr::int_of(0, dt) } else { vo }
-                } else {
-                    let vi = Var::at(&format!("{}_i", iv.var.name()), iv.var.ty().clone(), iv.var.span());
-                    inner_ivs.push(IterVar {
-                        dom: Some(Range::new(PrimExpr::int_of(0, dt), PrimExpr::int_of(d.extent, dt))),
-                        var: vi.clone(),
-                        ..iv.clone()
-                    });
-                    inner_values.push(d.inner.clone());
-                    if outer_ext == 1 {
-                        PrimExpr::var(&vi)
-                    } else {
-                        simplify(&PrimExpr::binary(
-                            BinOp::Add,
-                            PrimExpr::binary(BinOp::Mul, vo, PrimExpr::int_of(d.extent, dt)),
-                            PrimExpr::var(&vi),
-                        ))
-                    }
-                };
+                // A variable with neither part is 0 without preserve_unit_iters (TVM).
+                let unit = if outer_ext == 1 && !preserve_unit_iters { PrimExpr::int_of(0, dt) } else { vo.clone() };
+                let value = derive_binding(iv, d, vo, outer_ext, unit, &mut inner_ivs, &mut inner_values);
                 subst.insert(iv.var.id(), value);
             }
-            let sub_regions = |rs: &[BufferRegion]| -> Vec<BufferRegion> {
-                rs.iter()
-                    .map(|r| BufferRegion {
-                        buffer: r.buffer.clone(),
-                        region: r
-                            .region
-                            .iter()
-                            .map(|x| Range::new(simplify(&Substitute { map: &subst }.expr(&x.min)), x.extent.clone()))
-                            .collect(),
-                    })
-                    .collect()
-            };
             let inner_block = Block {
                 iter_vars: inner_ivs,
-                reads: sub_regions(&blk.reads),
-                writes: sub_regions(&blk.writes),
+                reads: substitute_regions(&blk.reads, &subst),
+                writes: substitute_regions(&blk.writes, &subst),
                 body: Substitute { map: &subst }.stmt(&blk.body),
                 ..(**blk).clone()
             };
