@@ -1212,6 +1212,22 @@ CASES += [
     ("bz_blocks_at_the_root", "kernels/bz_root", lambda s: s.blockize([s.get_sblock("B"), s.get_sblock("C")])),
 ]
 
+def rf_nested_split(sch):
+    # rfactor of a reduction block nested in another block: the factored buffer is allocated
+    # by that block, both nests in its body.
+    b = sch.get_sblock("B")
+    ko, ki = sch.split(sch.get_loops(b)[-1], [None, 16])
+    sch.rfactor(ki, 0)
+
+
+CASES += [
+    ("rf_nested_in_a_block", "kernels/rf_nested", rf_nested_split),
+    # The function's one top block without variables is its root (TVM's parser takes it so).
+    ("rf_nested_in_the_top_block", "kernels/rf_nested2", rf_nested_split),
+    ("ri_nested_in_a_block", "kernels/rf_nested", lambda s: s.reindex(s.get_sblock("B"), ("read", 0))),
+    ("ri_nested_in_the_top_block", "kernels/rf_nested2", lambda s: s.reindex(s.get_sblock("B"), ("write", 0))),
+]
+
 CASES += [
     # TVM's test_tir_schedule_set_scope.py.
     ("ss_set_scope", "kernels/ss_element_wise", lambda s: s.set_scope(s.get_sblock("B"), 0, "shared")),

@@ -574,40 +574,31 @@ impl Schedule {
         })
     }
 
-    /// The function's root block, the statements of its body, and which of them holds
-    /// `realize`.
-    pub(super) fn root_child_of(
+    /// The block `realize` is directly in (its scope: the root or another block), that block's
+    /// statement list and the place of the statement holding `realize` in it.
+    pub(super) fn scope_child_of(
         &self,
         realize: &Stmt,
         primitive: &'static str,
-    ) -> Result<(Block, Vec<Stmt>, usize), ScheduleError> {
-        let StmtKind::BlockRealize { block: root, .. } = self.func.body.kind() else {
-            return Err(err(primitive, "the function has no root block (not in block form)"));
+    ) -> Result<(Stmt, Block, Vec<Stmt>, usize), ScheduleError> {
+        let scope = tree::scope_of(&self.func.body, realize)
+            .ok_or_else(|| err(primitive, "the block is not inside a block (not in block form)"))?;
+        let StmtKind::BlockRealize { block, .. } = scope.kind() else {
+            return Err(err(primitive, "the block's scope is not a block"));
         };
-        let children = tree::top_list(&root.body);
+        let children = tree::top_list(&block.body);
         let at = children
             .iter()
-            .position(|c| {
-                let mut found = false;
-                crate::tir::visit::walk_stmts(c, &mut |s| found |= s.same_node(realize));
-                found
-            })
-            .ok_or_else(|| err(primitive, "the block is not in the function's root block (not supported yet)"))?;
-        // A block inside another block than the root is not supported.
-        let mut nested = false;
-        tree::walk_blocks(&children[at], &mut Vec::new(), &mut |_, r, _| {
-            if !r.same_node(realize) && {
-                let mut inside = false;
-                crate::tir::visit::walk_stmts(r, &mut |s| inside |= s.same_node(realize));
-                inside
-            } {
-                nested = true;
-            }
-        });
-        if nested {
-            return Err(err(primitive, "the block is nested in another block than the root (not supported yet)"));
-        }
-        Ok(((**root).clone(), children, at))
+            .position(|c| tree::contains(c, realize))
+            .ok_or_else(|| err(primitive, "the block is not in its scope block's statements"))?;
+        Ok((scope.clone(), (**block).clone(), children, at))
+    }
+
+    /// The function with the scope block realized at `scope` replaced by `block`.
+    pub(super) fn set_scope_block(&mut self, scope: &Stmt, block: Block) {
+        let new = tree::with_block(scope, block);
+        self.func.body =
+            if scope.same_node(&self.func.body) { new } else { replace_stmt(&self.func.body, scope, &new) };
     }
 
     pub(super) fn set_root(&mut self, root: Block) {

@@ -31,15 +31,17 @@
 //! `reverse_compute_inline`, `decompose_reduction`, `decompose_padding` (and
 //! `can_decompose_padding`), `pad_einsum`, `cache_read` and `cache_write` (placed as
 //! TVM places them, in the block's scope, compacted in a nested one), `transform_layout` and
-//! `transform_block_layout` (bijective affine maps), `reindex`, `reindex_cache_read`,
+//! `transform_block_layout` (bijective affine maps), `reindex_cache_read`,
 //! `reindex_cache_write`, `annotate_buffer_access`,
 //! `unsafe_hide_buffer_access`, `add_unit_loop`,
-//! `rfactor` for blocks directly in the root block, `tensorize` (with [`TensorIntrin`]s
+//! `rfactor` and `reindex` (in the block's scope: the root or the block it is nested in),
+//! `cache_index`, `cache_inplace`, `tensorize` (with [`TensorIntrin`]s
 //! registered on the schedule); the sampling primitives `sample_perfect_tile`,
 //! `sample_categorical` and `sample_compute_location`
 //! (seeded, decisions in the trace). Blocks carry their regions (`T.reads`/`T.writes`),
-//! inferred by the reader where a script leaves them out ([`crate::tir::region`]). Not yet:
-//! `cache_index`, `cache_inplace`.
+//! inferred by the reader where a script leaves them out ([`crate::tir::region`]). A
+//! function whose body is one block without iteration variables has that block as its root
+//! (as TVM's parser takes it); any other function with blocks gets a root block `root`.
 
 mod affine_binding;
 mod blockize;
@@ -193,12 +195,16 @@ impl Schedule {
     /// A schedule of `func` (nothing applied yet).
     pub fn new(mut func: PrimFunc) -> Schedule {
         // TVM gives every function with blocks a root block (the reader makes one only when it
-        // allocates buffers): primitives that add buffers or statements at the root need it.
+        // allocates buffers): primitives that add buffers or statements at the root need it. A
+        // body that is one block without iteration variables already is the root, whatever its
+        // name (as TVM's parser takes it).
         let mut has_blocks = false;
         crate::tir::visit::walk_stmts(&func.body, &mut |s| {
             has_blocks |= matches!(s.kind(), StmtKind::BlockRealize { .. })
         });
-        if has_blocks && func.body.as_root_block().is_none() {
+        let is_root = matches!(func.body.kind(), StmtKind::BlockRealize { values, predicate, block }
+            if values.is_empty() && block.iter_vars.is_empty() && predicate.as_int() == Some(1));
+        if has_blocks && !is_root {
             func.body = Stmt::root_block(Vec::new(), func.body.clone());
         }
         Schedule {

@@ -29,10 +29,10 @@ impl Schedule {
                 format!("the predicate of block {} reads {}, which it writes", blk.name, buffer.name()),
             ));
         }
-        let (mut root, mut children, at) = self.root_child_of(&site.realize, P)?;
+        let (scope, mut root, mut children, at) = self.scope_child_of(&site.realize, P)?;
         let top = site.loops.first().unwrap_or(&site.realize);
         if !children[at].same_node(top) {
-            return Err(err(P, format!("the loops of block {} are not directly in the root block", blk.name)));
+            return Err(err(P, format!("the loops of block {} are not directly in its scope block", blk.name)));
         }
         for (k, l) in site.loops.iter().enumerate() {
             let next = site.loops.get(k + 1).unwrap_or(&site.realize);
@@ -156,7 +156,7 @@ impl Schedule {
         children.insert(if read { at } else { at + 1 }, nest);
         root.body = tree::with_top_list(&root.body, children);
         root.alloc_buffers.push(reindexed);
-        self.set_root(root);
+        self.set_scope_block(&scope, root);
         let out = self.new_block_rv(&name);
         self.trace.push(Instruction::Reindex { block, read, index, out });
         Ok(out)

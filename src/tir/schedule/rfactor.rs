@@ -239,13 +239,15 @@ impl Schedule {
             rf_nest = c.build();
         }
 
-        let (mut root, mut children, at) = self.root_child_of(realize, P)?;
+        // Both nests in the block's scope (the root, or the block it is nested in), which
+        // allocates the factored buffers.
+        let (scope, mut scope_block, mut children, at) = self.scope_child_of(realize, P)?;
         let original = super::blocks::replace_stmt(&children[at], realize, &wb_realize);
         children[at] = without_loops(&original, &dropped);
         children.insert(at, rf_nest);
-        root.alloc_buffers.extend(rf_bufs);
-        root.body = tree::with_top_list(&root.body, children);
-        self.set_root(root);
+        scope_block.alloc_buffers.extend(rf_bufs);
+        scope_block.body = tree::with_top_list(&scope_block.body, children);
+        self.set_scope_block(&scope, scope_block);
         let out = self.new_block_rv(&format!("{name}_rf"));
         self.trace.push(Instruction::RFactor { l, factor_axis, out });
         Ok(out)
