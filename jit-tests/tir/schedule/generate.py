@@ -1226,6 +1226,10 @@ CASES += [
     ("rf_nested_in_the_top_block", "kernels/rf_nested2", rf_nested_split),
     ("ri_nested_in_a_block", "kernels/rf_nested", lambda s: s.reindex(s.get_sblock("B"), ("read", 0))),
     ("ri_nested_in_the_top_block", "kernels/rf_nested2", lambda s: s.reindex(s.get_sblock("B"), ("write", 0))),
+    ("rc_nested_in_a_block", "kernels/rf_nested",
+     lambda s: s.reindex_cache_read(s.get_sblock("B"), 0, "local", lambda vk: (vk,))),
+    ("rc_nested_in_the_top_block", "kernels/rf_nested2",
+     lambda s: s.reindex_cache_write(s.get_sblock("B"), 0, "local", lambda vi, vk: (vi,))),
 ]
 
 CASES += [

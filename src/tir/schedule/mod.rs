@@ -32,7 +32,7 @@
 //! `can_decompose_padding`), `pad_einsum`, `cache_read` and `cache_write` (placed as
 //! TVM places them, in the block's scope, compacted in a nested one), `transform_layout` and
 //! `transform_block_layout` (bijective affine maps), `reindex_cache_read`,
-//! `reindex_cache_write`, `annotate_buffer_access`,
+//! `reindex_cache_write` (any scope block), `annotate_buffer_access`,
 //! `unsafe_hide_buffer_access`, `add_unit_loop`,
 //! `rfactor` and `reindex` (in the block's scope: the root or the block it is nested in),
 //! `cache_index`, `cache_inplace`, `tensorize` (with [`TensorIntrin`]s

@@ -187,9 +187,6 @@ impl Schedule {
         let consumers = if read { vec![blk.name.clone()] } else { Vec::new() };
         let write_region = (!read).then_some(&region);
         let place = self.cache_place(&site, &buffer, write_region, &consumers, p)?;
-        if place.nested {
-            return Err(err(p, "the block is nested in another block than the root (not supported yet)"));
-        }
         let mut spec = BufferSpec::new(&format!("{}_{scope}", buffer.name()), buffer.dtype(), shape);
         spec.scope = scope.to_string();
         let cache = spec.build();
@@ -250,7 +247,7 @@ impl Schedule {
         let mut root = place.root;
         root.body = body;
         root.alloc_buffers.push(cache);
-        self.set_root(root);
+        self.set_scope_block(&place.scope, root);
         Ok(self.new_block_rv(&name))
     }
 }
