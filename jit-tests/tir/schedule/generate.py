@@ -1191,6 +1191,12 @@ CASES += [
     ("rd_decompose_spatial_predicate", "kernels/rd_spatial_predicate", rd("B", 0)),
 ]
 
+def bz_predicated(sch):
+    (i,) = sch.get_loops(sch.get_sblock("B"))
+    io, _ = sch.split(i, [None, 16])
+    sch.blockize(io)
+
+
 CASES += [
     # TVM's test_tir_schedule_blockize.py.
     ("bz_outer", "kernels/bz_single_elementwise", lambda s: s.blockize(lps(s, "B")[0])),
@@ -1210,6 +1216,9 @@ CASES += [
     ("bz_blocks_under_a_loop_no_unit_iters", "kernels/bz_rows",
      lambda s: s.blockize([s.get_sblock("B"), s.get_sblock("C")], preserve_unit_iters=False)),
     ("bz_blocks_at_the_root", "kernels/bz_root", lambda s: s.blockize([s.get_sblock("B"), s.get_sblock("C")])),
+    # A predicate over the blockized loops stays on the inner block; the outer block's regions
+    # are the inner variables' domains (127, not the 128 the loops span).
+    ("bz_predicated", "kernels/bz_pred", bz_predicated),
 ]
 
 def rf_nested_split(sch):

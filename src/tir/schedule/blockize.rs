@@ -109,10 +109,33 @@ impl Schedule {
             return Err(cannot());
         }
         let inner: Vec<ForParts> = inner_loops.iter().filter_map(ForParts::of).collect();
-        let divisions: Vec<Division> =
+        let mut divisions: Vec<Division> =
             values.iter().map(|v| divide(v, &inner)).collect::<Option<_>>().ok_or_else(cannot)?;
-        if predicate.as_int() != Some(1) {
-            return Err(err(p, format!("block {} has a predicate (not supported yet)", blk.name)));
+        let predicated = predicate.as_int() != Some(1);
+        if predicated {
+            // A predicate over the inner loops alone stays on the inner block (TVM's inner
+            // predicate); a binding it bounds below its loops' span (`i_0 * 16 + i_1 < 127`)
+            // spans the variable's domain.
+            let mut outer_var = false;
+            crate::tir::visit::walk_expr(predicate, &mut |e| {
+                if let ExprKind::Var(v) = e.kind() {
+                    outer_var |= !inner.iter().any(|f| f.var.id() == v.id());
+                }
+            });
+            if outer_var || blk.init.is_some() {
+                return Err(err(p, format!("block {} has a predicate over outer loops (not supported yet)", blk.name)));
+            }
+            let bounds = crate::tir::visit::conjuncts(predicate);
+            for ((iv, d), v) in blk.iter_vars.iter().zip(divisions.iter_mut()).zip(values) {
+                let ext = iv.dom.as_ref().and_then(|r| r.extent.as_int()).ok_or_else(cannot)?;
+                let bounded = bounds.iter().any(|c| {
+                    matches!(c.kind(), ExprKind::Cmp(CmpOp::Lt, a, b)
+                        if b.as_int() == Some(ext) && crate::tir::arith::prove_equal(a, v))
+                });
+                if ext < d.extent && const_int(&d.outer) == Some(0) && bounded {
+                    d.extent = ext;
+                }
+            }
         }
         // The outer block's iteration variables, and the inner block's where there is an
         // inner part.
@@ -168,12 +191,30 @@ impl Schedule {
             f.body = nest;
             nest = f.build();
         }
-        // The outer block's regions: the inner ones relaxed over those loops.
-        let site = tree::BlockSite { loops: inner_loops.clone(), realize: inner_realize };
+        // The outer block's regions: the inner ones relaxed over those loops — under a
+        // predicate, over the inner block's variables' domains, as TVM relaxes them (`vi_i` of
+        // extent 127, not the 128 the loops span).
+        let (site, relax_loops) = if predicated {
+            let StmtKind::BlockRealize { block: inner_blk, .. } = inner_realize.kind() else {
+                return Err(err(p, "not a block"));
+            };
+            let domains: Vec<Stmt> = inner_blk
+                .iter_vars
+                .iter()
+                .filter_map(|iv| {
+                    let r = iv.dom.as_ref()?;
+                    Some(Stmt::for_range(&iv.var, r.min.clone(), r.extent.clone(), Stmt::empty()))
+                })
+                .collect();
+            let plain = Stmt::block(Vec::new(), Block::new(&blk.name, Stmt::empty()));
+            (tree::BlockSite { loops: domains.clone(), realize: plain }, domains)
+        } else {
+            (tree::BlockSite { loops: inner_loops.clone(), realize: inner_realize }, inner_loops.clone())
+        };
         let relax = |rs: &[BufferRegion]| -> Result<Vec<BufferRegion>, ScheduleError> {
             rs.iter()
                 .map(|r| {
-                    let boxed = super::blocks::symbolic_region(&site, r, &inner_loops, &[], None).ok_or_else(|| {
+                    let boxed = super::blocks::symbolic_region(&site, r, &relax_loops, &[], None).ok_or_else(|| {
                         err(
                             p,
                             format!(
