@@ -862,6 +862,27 @@ fn reindex_cache_refuses_what_tvm_refuses() {
 }
 
 #[test]
+fn a_read_cache_of_a_buffer_two_blocks_write_is_refused_as_tvm_refuses_it() {
+    // spec: TVM 0.27's cache_read (GetOnlyWriteBlock): the cached buffer's writer must be one
+    // block of the scope; B below is written half by B, half by C.
+    let f = strata::tir::parse_script(
+        "@T.prim_func(s_tir=True)\ndef f(A: T.Buffer((16, 32), \"float32\"), D: T.Buffer((16, 32), \"float32\")):\n    B = T.sblock_alloc_buffer((16, 32))\n    for i, j in T.grid(16, 16):\n        with T.sblock(\"B\"):\n            vi, vj = T.axis.remap(\"SS\", [i, j])\n            B[vi, vj] = A[vi, vj] * T.float32(2)\n    for i, j in T.grid(16, 16):\n        with T.sblock(\"C\"):\n            vi, vj = T.axis.remap(\"SS\", [i, j])\n            B[vi, vj + 16] = A[vi, vj + 16] + T.float32(1)\n    for i, j in T.grid(16, 32):\n        with T.sblock(\"D\"):\n            vi, vj = T.axis.remap(\"SS\", [i, j])\n            D[vi, vj] = B[vi, vj] * T.float32(3)\n",
+    )
+    .expect("parses")
+    .funcs
+    .remove(0);
+    let e = Schedule::replay(
+        f,
+        "b0 = sch.get_sblock(name=\"D\")\nb1 = sch.cache_read(block=b0, read_buffer_index=0, storage_scope=\"local\")\n",
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "trace line 2: cache_read: The buffer B is expected to be written by single block, but got 2 blocks who write it."
+    );
+}
+
+#[test]
 fn a_write_cache_that_would_start_unfilled_is_refused() {
     // The inner block of a blockized reduction accumulates into C, initialized by the outer
     // block: a write cache of it would accumulate into memory nothing filled. TVM 0.27 builds

@@ -102,8 +102,9 @@ impl Schedule {
         let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
         let regions = if read { &blk.reads } else { &blk.writes };
         let original = tree::region_at(blk, read, index, p)?.buffer.clone();
-        // A write cache takes the buffer's only writer in its scope (TVM's `GetOnlyWriteBlock`).
-        if !read && let Some(scope) = tree::scope_of(&self.func.body, &site.realize) {
+        // Both caches take the buffer's only writer in its scope (TVM's `GetOnlyWriteBlock`;
+        // a read cache of an input has none).
+        if let Some(scope) = tree::scope_of(&self.func.body, &site.realize) {
             let StmtKind::BlockRealize { block: sb, .. } = scope.kind() else { unreachable!("a scope block") };
             let writers = tree::outer_blocks(&sb.body)
                 .into_iter()
@@ -500,10 +501,14 @@ impl Schedule {
                     tree::BlockSite { loops: loops.clone(), realize: r.clone() },
                     b.writes.iter().find(|w| &w.buffer == original).cloned(),
                 ),
-                _ => {
+                several => {
                     return Err(err(
                         p,
-                        format!("{} is written by several blocks (not supported yet)", original.name()),
+                        format!(
+                            "The buffer {} is expected to be written by single block, but got {} blocks who write it.",
+                            original.name(),
+                            several.len()
+                        ),
                     ));
                 }
             },
