@@ -175,6 +175,24 @@ def collatz(n: T.int32, out: T.Buffer((1,), "int32")):
             ),
             case(
                 '''
+@T.prim_func(s_tir=True)
+def collatz_block(n: T.int32, out: T.Buffer((1,), "int32")):
+    x: T.int32 = n
+    steps: T.int32 = 0
+    while x != 1:
+        if x % 2 == 0:
+            x = x // 2
+        else:
+            with T.sblock("b"):
+                x = 3 * x + 1
+        steps = steps + 1
+    out[0] = steps
+''',
+                [27, ([0], "int32")],
+                note="A scalar local assigned in a block: its regions are of the buffer behind it (`x.source[0]`).",
+            ),
+            case(
+                '''
 @T.prim_func
 def running_max(A: T.Buffer((8,), "float32"), B: T.Buffer((8,), "float32")):
     m = T.float32(-3.4e38)

@@ -53,6 +53,29 @@ def collatz(n: T.int32, out: T.Buffer((1,), "int32")):
 
 # -----
 
+# A scalar local assigned in a block: its regions are of the buffer behind it (`x.source[0]`).
+# from tvm.script import tirx as T
+# from tvm.tirx.layout import Axis
+
+@T.prim_func(s_tir=True)
+def collatz_block(n: T.int32, out: T.Buffer((1,), "int32")):
+    # with T.sblock("root"):
+    x: T.int32 = n
+    steps: T.int32 = 0
+    while x != 1:
+        if x % 2 == 0:
+            x = x // 2
+        else:
+            with T.sblock("b"):
+                T.reads(x.source[0])
+                T.writes(x.source[0])
+                x = 3 * x + 1
+        steps = steps + 1
+    out[0] = steps
+# run: @collatz_block(27, [0]); %1 == [111]
+
+# -----
+
 # from tvm.script import tirx as T
 # from tvm.tirx.layout import Axis
 

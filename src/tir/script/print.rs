@@ -940,7 +940,13 @@ impl Printer {
     }
 
     fn region(&mut self, r: &BufferRegion) -> String {
-        let n = self.buffer(&r.buffer);
+        let mut n = self.buffer(&r.buffer);
+        // A scalar local's name is its element: its region is of the buffer behind it, which
+        // TVM 0.27 prints as `x.source[0]`.
+        let b = &r.buffer;
+        if (self.bare_scalars || b.is_scalar_local()) && is_scalar_local(b) {
+            n.push_str(".source");
+        }
         if r.region.is_empty() {
             return format!("{n}[()]");
         }

@@ -478,8 +478,14 @@ impl Reader {
             Expr::Name(n) => (n.clone(), &[]),
             _ => return err("expected a buffer region", e.span),
         };
-        let Some(Binding::Buffer(buffer)) = self.lookup(&name).cloned() else {
-            return err(format!("'{name}' is not a buffer"), e.span);
+        // `x.source`: the buffer behind the scalar local `x` (TVM 0.27 prints its regions so).
+        let scalar = name.strip_suffix(".source").and_then(|x| match self.lookup(x) {
+            Some(Binding::Scalar(b)) => Some(b.clone()),
+            _ => None,
+        });
+        let buffer = match (scalar, self.lookup(&name).cloned()) {
+            (Some(b), _) | (None, Some(Binding::Buffer(b))) => b,
+            _ => return err(format!("'{name}' is not a buffer"), e.span),
         };
         if idx.is_empty() || matches!(idx, [E { e: Expr::Tuple(t), .. }] if t.is_empty()) {
             return Ok(buffer.full_region());
