@@ -166,3 +166,14 @@ def twice(A: T.Buffer((1,), "int32")):
 @T.prim_func
 def twice(A: T.Buffer((1,), "int32")):
     A[0] = 2
+
+# -----
+
+# A thread's extent takes the type of the thread variable `T.env_thread` made (int32): a
+# constant that does not fit it is an error where it is written.
+@T.prim_func
+def thread_extent(A: T.Buffer((4,), "int32")):
+    tx = T.env_thread("threadIdx.x")
+    # expected-error@+1 {{the extent of thread tx is of type int64, not of its type int32}}
+    with T.launch_thread(tx, 4294967296):
+        A[tx] = tx * tx

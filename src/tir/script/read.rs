@@ -1143,11 +1143,31 @@ impl Reader {
     fn launch_args(&mut self, name: &str, args: &[E], span: Span) -> R<(IterVar, PrimExpr)> {
         let [who, extent] = args else { return err("T.launch_thread takes a thread and an extent", span) };
         let ext = self.expr_as(extent, DataType::INT32)?;
+        let mut ext = ext;
         let (var, tag) = match &who.e {
             Expr::Str(tag) => (Var::at(name, Type::Prim(ext.dtype()), Some(who.span)), tag.clone()),
             _ => {
                 let v = self.expr(who)?;
                 let Some(v) = v.as_var().cloned() else { return err("expected a thread variable or tag", who.span) };
+                // The extent takes the thread variable's type (a constant that fits it), so
+                // that the printed `as tx` form reads back with the same variable.
+                if ext.dtype() != v.dtype() {
+                    let dt = v.dtype();
+                    let fits = |c: i64| dt.is_int() && (dt.bits >= 64 || (c >> (dt.bits - 1)) == 0);
+                    match ext.as_int() {
+                        Some(c) if fits(c) => ext = PrimExpr::int_of(c, dt),
+                        _ => {
+                            return err(
+                                format!(
+                                    "the extent of thread {} is of type {}, not of its type {dt}",
+                                    v.name(),
+                                    ext.dtype()
+                                ),
+                                extent.span,
+                            );
+                        }
+                    }
+                }
                 let tag = self.fs.env_threads.get(&v.id()).cloned().unwrap_or_default();
                 (v, tag)
             }
