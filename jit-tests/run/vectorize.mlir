@@ -169,3 +169,19 @@ func @outside(%A: memref<4xf32>, %n: index) {
 }
 // run: @outside([1.0, 2.0, 3.0, 4.0], 0); %0 == [1.0, 2.0, 3.0, 4.0]
 // run: @outside([1.0, 2.0, 3.0, 4.0], 2) traps "out-of-bounds memref access at vectorize.mlir:164:10"
+
+// -----
+
+// Subscripts computed inside the loop (a constant of the loop's own element type, index) keep
+// the loop scalar: the vector loop addresses with values from outside it.
+func @inner_subscripts(%A: memref<20xindex>, %B: memref<16xindex>) {
+  affine.for %i = 0 to 16 {
+    %c = constant 3 : index
+    %y = affine.load %A[%c] : memref<20xindex>
+    %z = affine.load %A[%i + %c] : memref<20xindex>
+    %s = addi %y, %z : index
+    affine.store %s, %B[%i] : memref<16xindex>
+  }
+  return
+}
+// run: @inner_subscripts([0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150, 160, 170, 180, 190], [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]); %1 == [60, 70, 80, 90, 100, 110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 210]

@@ -126,6 +126,14 @@ pub(super) fn plan(m: &Module, loop_op: Op, step: i64) -> Option<Plan> {
                 let mt = m.value_type(memref).as_memref()?;
                 let map = m.attr(op, "map")?.as_map()?;
                 let subscripts = &d.operands[at + 1..];
+                // Subscripts other than the loop variable must come from outside the loop: the
+                // vector loop computes addresses from scalars it has there.
+                if subscripts
+                    .iter()
+                    .any(|&v| v != iv && m.defining_op(v).is_some_and(|d| m.parent_block(d) == Some(body)))
+                {
+                    return None;
+                }
                 let stride = stride_of(map, subscripts, iv)?;
                 if !mt.maps.is_empty() || !agree(&mt.elem) {
                     return None;
