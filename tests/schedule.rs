@@ -1088,6 +1088,20 @@ fn blockize_of_blocks_refuses_what_tvm_gets_wrong() {
     assert!(strata::tir::script::print_func(sch.func()).contains("with T.sblock(\"outer_B_X_C_\"):"));
     let (a, b) = outputs(&three, sch.func()).expect("runs");
     assert_eq!(a, b);
+    // A loop of no iteration under the blockized one divides nothing (it divided by zero).
+    let empty = parse(
+        "@T.prim_func(s_tir=True)\ndef z(A: T.Buffer((8,), \"float32\"), B: T.Buffer((8,), \"float32\")):\n    for i, j in T.grid(0, 8):\n        with T.sblock(\"B\"):\n            vi = T.axis.spatial(8, i * 8 + j)\n            B[vi] = A[vi]\n",
+    );
+    let e = Schedule::replay(
+        empty,
+        "b0 = sch.get_sblock(name=\"B\")\nl1, l2 = sch.get_loops(block=b0)\nb3 = sch.blockize(target=l1)\n",
+    )
+    .map(|_| ())
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "trace line 3: blockize: The bindings of the inner block B can not be blockized by the loops starting at i."
+    );
     // write_at of one of two writers: the copy back would cover what neither writes.
     let e = Schedule::replay(
         bz,

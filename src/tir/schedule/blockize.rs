@@ -132,7 +132,7 @@ impl Schedule {
                     matches!(c.kind(), ExprKind::Cmp(CmpOp::Lt, a, b)
                         if b.as_int() == Some(ext) && crate::tir::arith::prove_equal(a, v))
                 });
-                if ext < d.extent && const_int(&d.outer) == Some(0) && bounded {
+                if (1..d.extent).contains(&ext) && const_int(&d.outer) == Some(0) && bounded {
                     d.extent = ext;
                 }
             }
@@ -427,7 +427,8 @@ fn divide(value: &PrimExpr, inner: &[ForParts]) -> Option<Division> {
     let mut terms: Vec<(i64, i64)> = Vec::new();
     for f in inner {
         let c = coefficient(&inner_part, f.var.id())?;
-        let n = f.extent.as_int()?;
+        // A loop of no iteration divides nothing (and an extent of 0 would divide by zero).
+        let n = f.extent.as_int().filter(|&n| n >= 1)?;
         if c != 0 && n != 1 {
             terms.push((c, n));
         }
@@ -454,7 +455,7 @@ fn div_exact(e: &PrimExpr, k: i64) -> Option<PrimExpr> {
         return Some(e.clone());
     }
     if let Some(c) = const_int(e) {
-        return (c % k == 0).then(|| PrimExpr::int_of(c / k, e.dtype()));
+        return (c.checked_rem(k)? == 0).then(|| PrimExpr::int_of(c / k, e.dtype()));
     }
     match e.kind() {
         ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
@@ -462,7 +463,8 @@ fn div_exact(e: &PrimExpr, k: i64) -> Option<PrimExpr> {
         }
         ExprKind::Binary(BinOp::Mul, a, b) => {
             let c = const_int(b)?;
-            (c % k == 0).then(|| PrimExpr::binary(BinOp::Mul, a.clone(), PrimExpr::int_of(c / k, b.dtype())))
+            (c.checked_rem(k)? == 0)
+                .then(|| PrimExpr::binary(BinOp::Mul, a.clone(), PrimExpr::int_of(c / k, b.dtype())))
         }
         _ => None,
     }
