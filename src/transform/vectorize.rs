@@ -126,9 +126,12 @@ pub const REGISTER_BYTES: u32 = 16;
 /// ```
 /// assert_eq!(strata::transform::vectorize::lanes(4), 8);
 /// assert_eq!(strata::transform::vectorize::lanes(8), 4);
+/// assert_eq!(strata::transform::vectorize::lanes(0), 32); // a zero-byte element counts as one
 /// ```
 pub const fn lanes(element_bytes: u32) -> u32 {
-    2 * REGISTER_BYTES / element_bytes
+    let bytes = if element_bytes == 0 { 1 } else { element_bytes };
+    let n = 2 * REGISTER_BYTES / bytes;
+    if n == 0 { 1 } else { n }
 }
 
 #[cfg(test)]

@@ -697,8 +697,8 @@ impl Schedule {
         let outer_name = format!("outer_{}", names.iter().map(|n| format!("{n}_")).collect::<String>());
         let outer = Block {
             iter_vars: outer_ivs,
-            reads: union_regions(&reads),
-            writes: union_regions(&writes),
+            reads: union_regions(&reads).ok_or_else(|| err(p, "the blocks' regions of one buffer differ in rank"))?,
+            writes: union_regions(&writes).ok_or_else(|| err(p, "the blocks' regions of one buffer differ in rank"))?,
             ..Block::new(&outer_name, Stmt::at(StmtKind::Seq(nests), lca.span()))
         };
         let outer_realize = Stmt::block(outer_values, outer);
@@ -741,7 +741,7 @@ fn substitute_loop_bounds(s: &Stmt, map: &HashMap<u64, PrimExpr>) -> Stmt {
 /// TVM's `UnionRegions`: per buffer (in the order first seen), per dimension, the smallest
 /// minimum and the largest last element, as `min : max + 1` (constants folded, the rest kept as
 /// TVM writes them: `T.min(..)`, `T.max(..) + 1 - T.min(..)`).
-fn union_regions(regions: &[BufferRegion]) -> Vec<BufferRegion> {
+fn union_regions(regions: &[BufferRegion]) -> Option<Vec<BufferRegion>> {
     let mut order: Vec<&Buffer> = Vec::new();
     for r in regions {
         if !order.contains(&&r.buffer) {
@@ -771,12 +771,16 @@ fn union_regions(regions: &[BufferRegion]) -> Vec<BufferRegion> {
         .into_iter()
         .map(|b| {
             let of_b: Vec<&BufferRegion> = regions.iter().filter(|r| r.buffer == *b).collect();
-            let dims = of_b[0].region.len();
+            let (first, rest) = of_b.split_first()?;
+            let dims = first.region.len();
+            if rest.iter().any(|r| r.region.len() != dims) {
+                return None;
+            }
             let region = (0..dims)
                 .map(|d| {
-                    let mut lo = of_b[0].region[d].min.clone();
-                    let mut hi = last(&of_b[0].region[d]);
-                    for r in &of_b[1..] {
+                    let mut lo = first.region[d].min.clone();
+                    let mut hi = last(&first.region[d]);
+                    for r in rest {
                         lo = fold(lo, &r.region[d].min, true);
                         hi = fold(hi, &last(&r.region[d]), false);
                     }
@@ -792,7 +796,7 @@ fn union_regions(regions: &[BufferRegion]) -> Vec<BufferRegion> {
                     Range::new(lo, extent)
                 })
                 .collect();
-            BufferRegion { buffer: b.clone(), region }
+            Some(BufferRegion { buffer: b.clone(), region })
         })
         .collect()
 }
