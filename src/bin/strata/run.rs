@@ -66,6 +66,9 @@ pub struct RunArgs {
     /// Repeats of `--time` (each at least 200 ms).
     #[arg(long, default_value_t = 5)]
     repeat: u32,
+    /// Threads that run parallel loops (`T.parallel`; 0: one per core) [default: one per core].
+    #[arg(long)]
+    threads: Option<usize>,
 }
 
 fn literal(arg: &str) -> anyhow::Result<Literal> {
@@ -100,7 +103,12 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
             return Ok(false);
         }
     };
-    let mut options = Options { opt_level, shared_libs: args.shared_libs.clone(), ..Options::default() };
+    let mut options = Options {
+        opt_level,
+        shared_libs: args.shared_libs.clone(),
+        threads: args.threads.unwrap_or(0),
+        ..Options::default()
+    };
     if args.unchecked && !args.bounds_checks {
         // SAFETY: the user asked for unchecked code on the command line (`--unchecked`).
         options = unsafe { options.unchecked() };
