@@ -12,6 +12,13 @@ use crate::syntax::{PResult, Parser, Printer, TokKind};
 /// Ops of this file.
 pub static OPS: &[&OpDef] = &[&BR, &COND_BR, &RETURN, &ASSERT, &CALL, &CALL_INDIRECT];
 
+/// The unit attribute of a `br` that closes a loop of bounded work (`br ^bb1(..) {bounded}`):
+/// a constant, small trip count and no loop inside. Code generation does not poll for
+/// interrupts there (the loop finishes soon; the loop around it polls), which saves a load, a
+/// test and a branch per iteration. TIR lowering marks such loops; on any other back edge the
+/// mark only makes that loop deaf to interrupts (the call cannot be stopped in it), nothing else.
+pub const BOUNDED: &str = "bounded";
+
 /// `std.br`.
 pub static BR: OpDef = OpDef {
     name: "std.br",
@@ -414,7 +421,8 @@ fn lower_br(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
     let s = &lw.m.op(op).successors[0];
     let args = lw.block_args(&s.args)?;
     let target = lw.block(s.block);
-    if lw.is_backward(op, s.block) {
+    let bounded = lw.m.op(op).attrs.iter().any(|a| &*a.name == BOUNDED);
+    if lw.is_backward(op, s.block) && !bounded {
         lw.jump_polling(op, target, &args);
     } else {
         lw.b.ins().jump(target, &args);

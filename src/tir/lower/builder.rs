@@ -148,6 +148,16 @@ impl Builder<'_> {
         self.m.insert_op(self.block, st);
     }
 
+    /// `br ^target(args) {bounded}`: the back edge of a loop of bounded work (see
+    /// [`S::BOUNDED`]).
+    pub fn br_bounded(&mut self, target: Block, args: &[Value]) {
+        let mut st = S::BR.state().successor(target, args).attr(S::BOUNDED, crate::ir::Attribute::Unit);
+        if let Some(s) = self.span {
+            st = st.at(s);
+        }
+        self.m.insert_op(self.block, st);
+    }
+
     /// `cond_br c, ^t(targs), ^f(fargs)`.
     pub fn cond_br(&mut self, c: Value, t: Block, targs: &[Value], f: Block, fargs: &[Value]) {
         let mut st = S::COND_BR.state().operand(c).successor(t, targs).successor(f, fargs);

@@ -54,6 +54,17 @@ fn is_small_innermost(body: &Stmt) -> bool {
     loads <= SMALL_BODY_LOADS
 }
 
+/// Whether a loop finishes soon enough not to poll for interrupts itself (its back edge is
+/// [`S::BOUNDED`]): a constant trip count of at most [`BOUNDED_TRIPS`] and no loop inside.
+fn bounded_work(min: &PrimExpr, extent: &PrimExpr, body: &Stmt) -> bool {
+    super::const_of(min).is_some()
+        && super::const_of(extent).is_some_and(|n| n <= BOUNDED_TRIPS)
+        && !contains_loop(body)
+}
+
+/// See [`bounded_work`] (the same bound as code generation's for counted loops).
+const BOUNDED_TRIPS: i64 = 4096;
+
 /// See [`is_small_innermost`].
 const SMALL_BODY_LOADS: usize = 8;
 
@@ -98,10 +109,23 @@ struct LoopFrame {
     /// Where the loop is entered: the block before it, its branch into the header, and the
     /// header (`None` for a parallel body: nothing leaves it).
     entry: Option<(Block, Op, Block)>,
-    /// Invariant partial sums of indices, computed before the loop and passed into it as
-    /// header arguments (Cranelift's e-graph sinks pure values defined outside a loop back
-    /// into it; an argument stays put).
-    sums: HashMap<Vec<(u64, i64)>, Value>,
+    /// Partial sums of indices passed into the loop as header arguments, keyed by their outer
+    /// terms and the multiple of the loop's own variable they include: invariant ones
+    /// (Cranelift's e-graph sinks pure values defined outside a loop back into it; an argument
+    /// stays put), and strength-reduced ones, `outer + k·var` carried from one iteration to the
+    /// next by adding `k` (LLVM's loop strength reduction: an access costs an addition per
+    /// iteration instead of an extension, a multiplication and an addition).
+    sums: HashMap<(Vec<(u64, i64)>, i64), Value>,
+    /// The loop's variable and its first value (a serial loop's).
+    var: Option<(u64, Value, DataType)>,
+    /// What each header argument after the variable adds per iteration (`k`; 0: invariant).
+    steps: Vec<i64>,
+}
+
+impl LoopFrame {
+    fn parallel_body() -> LoopFrame {
+        LoopFrame { entry: None, sums: HashMap::default(), var: None, steps: Vec::new() }
+    }
 }
 
 /// The targets of a loop's `T.break_loop()` and `T.continue_loop()`.
@@ -687,7 +711,12 @@ impl<'a, 'm> FnCx<'a, 'm> {
         }
         self.b.set(body_b);
         self.vars.insert(var.id(), i);
-        self.loops.push(LoopFrame { entry: Some((preheader, entry_br, head)), sums: HashMap::default() });
+        self.loops.push(LoopFrame {
+            entry: Some((preheader, entry_br, head)),
+            sums: HashMap::default(),
+            var: Some((var.id(), lo, var.dtype())),
+            steps: Vec::new(),
+        });
         self.depth.insert(var.id(), self.loops.len());
         self.enter_range(var, min, extent);
         // A body that may continue gets a latch (the increment) to branch to.
@@ -696,7 +725,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
         let r = self.stmt(body);
         let frame = self.loop_exits.pop().flatten();
         self.ranges.remove(&var.id());
-        self.loops.pop();
+        let steps = self.loops.pop().map(|f| f.steps).unwrap_or_default();
         r?;
         if let Some(latch) = latch {
             if !self.dead {
@@ -708,18 +737,20 @@ impl<'a, 'm> FnCx<'a, 'm> {
         if !self.dead {
             let one = self.b.int(&t, 1);
             let next = self.b.op1(&S::ADDI, &[i, one], t, vec![]);
-            // Hoisted values pass through unchanged. Passed as `x + 0`: Cranelift removes a
-            // block parameter that receives only itself and one other value, and would then
-            // sink the computation back into the loop.
+            // Strength-reduced sums advance by their step; hoisted values pass through
+            // unchanged, as `x + 0`: Cranelift removes a block parameter that receives only
+            // itself and one other value, and would then sink the computation back into the loop.
             let mut args = vec![next];
             let extra: Vec<Value> = self.b.m.block(head).args[1..].to_vec();
-            if !extra.is_empty() {
-                let zero = self.b.index(0);
-                for x in extra {
-                    args.push(self.b.op1(&S::ADDI, &[x, zero], Type::Index, vec![]));
-                }
+            for (x, step) in extra.into_iter().zip(steps.into_iter().chain(std::iter::repeat(0))) {
+                let k = self.b.index(step);
+                args.push(self.b.op1(&S::ADDI, &[x, k], Type::Index, vec![]));
             }
-            self.b.br(head, &args);
+            if bounded_work(min, extent, body) {
+                self.b.br_bounded(head, &args);
+            } else {
+                self.b.br(head, &args);
+            }
         }
         self.dead = false;
         self.b.set(exit);
@@ -743,7 +774,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
         self.b.set(entry);
         let k = self.b.m.block(entry).args[0];
         let i = self.b.op1(&S::INDEX_CAST, &[k], t, vec![]);
-        self.loops.push(LoopFrame { entry: None, sums: HashMap::default() });
+        self.loops.push(LoopFrame::parallel_body());
         self.depth.insert(var.id(), self.loops.len());
         self.vars.insert(var.id(), i);
         self.enter_range(var, min, extent);
@@ -902,47 +933,19 @@ impl<'a, 'm> FnCx<'a, 'm> {
     }
 
     /// `Σ k·atom (+ extra) + constant` as an `index`: the terms of variables bound outside the
-    /// innermost loop summed once in its preheader, then the others, outer atoms first, the
-    /// constant last.
+    /// innermost loop, and its own variable's, carried by the loop (see [`Self::sum_at`]), then
+    /// the others, outer atoms first, the constant last.
     fn emit_linear(&mut self, mut terms: Vec<(PrimExpr, i64)>, constant: i64, extra: Option<Value>) -> R<Value> {
         // Outer variables have smaller ids (they are made first).
         terms.retain(|(_, k)| *k != 0);
         terms.sort_by_key(|(a, _)| max_var_id(a));
-        let inner = self.loops.len();
-        let invariant = |cx: &Self, a: &PrimExpr| {
-            a.as_var()
-                .is_some_and(|v| cx.depth.get(&v.id()).is_some_and(|&d| d < inner) && cx.vars.contains_key(&v.id()))
-        };
-        let (outside, inside): (Vec<_>, Vec<_>) = terms.into_iter().partition(|(a, _)| invariant(self, a));
-        let mut acc: Option<Value> = match self.loops.last() {
-            Some(LoopFrame { entry: Some(_), .. }) if !outside.is_empty() => {
-                let key: Vec<(u64, i64)> = outside.iter().map(|(a, k)| (a.as_var().map_or(0, Var::id), *k)).collect();
-                let cached = self.loops.last().and_then(|f| f.sums.get(&key).copied());
-                let v = match cached {
-                    Some(v) => v,
-                    None => {
-                        let v = self.in_preheader(|cx| cx.sum_terms(outside, None))?;
-                        let v = match v {
-                            Some(v) => v,
-                            None => self.b.index(0),
-                        };
-                        if let Some(f) = self.loops.last_mut() {
-                            f.sums.insert(key, v);
-                        }
-                        v
-                    }
-                };
-                Some(v)
-            }
-            _ => self.sum_terms(outside, None)?,
-        };
+        let mut acc = self.sum_at(self.loops.len(), terms)?;
         if let Some(x) = extra {
             acc = Some(match acc {
                 Some(a) => self.b.op1(&S::ADDI, &[a, x], Type::Index, vec![]),
                 None => x,
             });
         }
-        let acc = self.sum_terms(inside, acc)?;
         Ok(match acc {
             None => self.b.index(constant),
             Some(a) if constant == 0 => a,
@@ -953,9 +956,68 @@ impl<'a, 'm> FnCx<'a, 'm> {
         })
     }
 
-    /// An `index` computed by `f` before the innermost loop, as the loop header's argument.
-    fn in_preheader(&mut self, f: impl FnOnce(&mut Self) -> R<Option<Value>>) -> R<Option<Value>> {
-        let Some((pre, br, head)) = self.loops.last().and_then(|l| l.entry) else { return f(self) };
+    /// `Σ k·atom` at the current point, inside the first `level` open loops. In a serial loop,
+    /// the terms of variables bound outside it and of its own variable are one sum the loop
+    /// carries as a header argument: computed in its preheader (the outer part the same way, one
+    /// loop out) and advanced by `k` each iteration (LLVM's loop strength reduction: an access
+    /// then costs an addition per iteration, not an extension, a multiplication and an
+    /// addition per term, and a loop entered often does not recompute its outer sums). The
+    /// other terms (variables bound in the loop's body) are computed here.
+    fn sum_at(&mut self, level: usize, terms: Vec<(PrimExpr, i64)>) -> R<Option<Value>> {
+        let Some(frame) = level.checked_sub(1).and_then(|i| self.loops.get(i)).filter(|f| f.entry.is_some()) else {
+            return self.sum_terms(terms, None);
+        };
+        let own = frame.var;
+        let outer = |cx: &Self, a: &PrimExpr| {
+            a.as_var()
+                .is_some_and(|v| cx.depth.get(&v.id()).is_some_and(|&d| d < level) && cx.vars.contains_key(&v.id()))
+        };
+        let (outside, mut here): (Vec<_>, Vec<_>) = terms.into_iter().partition(|(a, _)| outer(self, a));
+        let mut stride = 0;
+        if let Some((id, _, _)) = own
+            && let Some(p) = here.iter().position(|(a, _)| a.as_var().is_some_and(|v| v.id() == id))
+        {
+            stride = here.remove(p).1;
+        }
+        if outside.is_empty() && stride == 0 {
+            return self.sum_terms(here, None);
+        }
+        let key: Vec<(u64, i64)> = outside.iter().map(|(a, k)| (a.as_var().map_or(0, Var::id), *k)).collect();
+        let key = (key, stride);
+        let carried = match self.loops[level - 1].sums.get(&key).copied() {
+            Some(v) => v,
+            None => {
+                let v = self.in_preheader(level, |cx| {
+                    let sum = cx.sum_at(level - 1, outside)?;
+                    let Some((_, lo, dt)) = own.filter(|_| stride != 0) else { return Ok(sum) };
+                    // The first iteration's value: `outer + k·lo`.
+                    let lo = cx.index_of(lo, dt);
+                    let k = cx.b.index(stride);
+                    let first = cx.b.op1(&S::MULI, &[lo, k], Type::Index, vec![]);
+                    Ok(Some(match sum {
+                        Some(s) => cx.b.op1(&S::ADDI, &[s, first], Type::Index, vec![]),
+                        None => first,
+                    }))
+                })?;
+                let v = match v {
+                    Some(v) => {
+                        self.loops[level - 1].steps.push(stride);
+                        v
+                    }
+                    None => self.b.index(0),
+                };
+                self.loops[level - 1].sums.insert(key, v);
+                v
+            }
+        };
+        self.sum_terms(here, Some(carried))
+    }
+
+    /// An `index` computed by `f` before the loop `level` (1-based), as its header's argument.
+    fn in_preheader(&mut self, level: usize, f: impl FnOnce(&mut Self) -> R<Option<Value>>) -> R<Option<Value>> {
+        let Some((pre, br, head)) = level.checked_sub(1).and_then(|i| self.loops.get(i)).and_then(|l| l.entry) else {
+            return f(self);
+        };
         self.b.m.detach_op(br);
         let saved = self.b.block;
         self.b.block = pre;
