@@ -110,6 +110,10 @@ pub struct Best {
 /// How many of the fastest candidates are timed again at the end of a run.
 const TOP: usize = 3;
 
+/// A candidate whose first (checked) run takes this many times the best median is not timed
+/// further.
+const REJECT_SLOWER_THAN: f64 = 3.0;
+
 /// The best time so far (for progress reports).
 struct BestSoFar {
     time: TimeStats,
@@ -365,6 +369,15 @@ impl Tuner {
                         };
                         let (out, took) = run_once(&code, &name, &inputs).map_err(timed_out)?;
                         check_same(&reference, &out)?;
+                        // A candidate whose checked run alone is far slower than the best cannot
+                        // compete: that run is its time (timing it properly would cost several
+                        // of its runs, the most expensive ones of a search).
+                        if best
+                            .as_ref()
+                            .is_some_and(|b| took.as_secs_f64() > REJECT_SLOWER_THAN * b.time.median.as_secs_f64())
+                        {
+                            return Ok((code, TimeStats::of(vec![took], 1)));
+                        }
                         let t = time_after_check(&code, &name, &inputs, &self.time, took).map_err(timed_out)?;
                         Ok((code, t))
                     });

@@ -33,6 +33,7 @@ impl Record {
             .map(|d| match d {
                 Decision::Tile(t) => json!(t),
                 Decision::Category(c) => json!(c),
+                Decision::Location(l) => json!({ "location": l }),
             })
             .collect();
         let time = time.map(|t| {

@@ -24,11 +24,44 @@ use crate::tir::schedule::{AnnValue, BlockOrLoop, Factor, LoopRV, Schedule, Sche
 /// A primitive that refuses the function (the candidate is then skipped by the tuner).
 pub fn apply(sch: &mut Schedule) -> Result<(), ScheduleError> {
     auto_inline(sch)?;
-    // Every block of the function, in order, each with its own decisions.
-    for (name, kinds) in blocks(sch) {
+    // Every block of the function, each with its own decisions, consumers first (MetaSchedule's
+    // post-order): an intermediate stage's place is sampled among its consumer's tiled loops.
+    let params: Vec<crate::tir::ast::Buffer> = sch.func().buffer_map.iter().map(|(_, b)| b.clone()).collect();
+    for (name, kinds, writes) in blocks(sch).into_iter().rev() {
+        let stage = kinds.iter().all(|&r| !r) && writes.iter().all(|w| !params.contains(w));
+        if stage && compute_location(sch, &name)? {
+            continue;
+        }
         schedule_block(sch, &name, &kinds)?;
     }
     Ok(())
+}
+
+/// MetaSchedule's `RandomComputeLocation` as a knob: an intermediate elementwise stage (a
+/// padding) stays a stage of its own or is computed under one of its consumer's loops (what
+/// `sample_compute_location` offers), its innermost loop then split for vectorization. Whether
+/// it moved.
+fn compute_location(sch: &mut Schedule, name: &str) -> Result<bool, ScheduleError> {
+    let block = sch.get_block(name)?;
+    let at = sch.sample_compute_location(block, None)?;
+    let Some(crate::tir::schedule::Decision::Location(depth)) = sch.decisions().last().cloned() else {
+        return Ok(false);
+    };
+    if depth < 0 {
+        // -1: a stage of its own, scheduled like any elementwise block. -2 (inlined) too:
+        // inlining is `auto_inline`'s knob, which keeps a padding a stage (its
+        // `T.if_then_else` would run in the consumer's innermost loop).
+        return Ok(false);
+    }
+    let opts = crate::tir::schedule::ComputeAtOptions { preserve_unit_loops: true, index: -1 };
+    sch.compute_at_with(block, at, opts)?;
+    let loops = sch.get_loops(block)?;
+    let shared = usize::try_from(depth).unwrap_or(0) + 1;
+    if let Some(&last) = loops.get(shared..).and_then(<[LoopRV]>::last) {
+        let parts = tile(sch, last, 2, 64)?;
+        sch.vectorize(parts[1])?;
+    }
+    Ok(true)
 }
 
 /// MetaSchedule's `AutoInline` as its CPU rules configure it, as a sampled knob: a spatial
@@ -80,10 +113,13 @@ fn schedule_block(sch: &mut Schedule, name: &str, kinds: &[bool]) -> Result<(), 
     if kinds[first_reduce..].iter().any(|&r| !r) || first_reduce == 0 {
         return Ok(());
     }
-    // Two structures: the accumulator tile as wide as the inner loops, or a register tile.
-    let structure = sch.sample_categorical(&[0, 1], &[0.5, 0.5], None)?;
-    if sch.get(structure)? == 1 {
-        return register_tile(sch, block, &loops, &kinds);
+    // Three structures: the accumulator tile as wide as the inner loops, a register tile, or
+    // MetaSchedule's multi-level tiling.
+    let structure = sch.sample_categorical(&[0, 1, 2], &[0.25, 0.25, 0.5], None)?;
+    match sch.get(structure)? {
+        1 => return register_tile(sch, block, &loops, &kinds),
+        2 => return multi_level_tile(sch, block, &loops, &kinds),
+        _ => {}
     }
     let mut outer_s = Vec::new();
     let mut inner_s = Vec::new();
@@ -101,7 +137,7 @@ fn schedule_block(sch: &mut Schedule, name: &str, kinds: &[bool]) -> Result<(), 
         }
     }
     let order: Vec<LoopRV> = outer_s.iter().chain(&outer_r).chain(&inner_r).chain(&inner_s).copied().collect();
-    let (cache, fused) = accumulate_locally(sch, block, &order, &outer_s, &outer_s)?;
+    let (cache, fused) = accumulate(sch, block, "local", &order, &outer_s, &outer_s)?;
     if let Some(&v) = inner_s.last() {
         sch.vectorize(v)?;
     }
@@ -145,7 +181,7 @@ fn register_tile(
     }
     let order: Vec<LoopRV> =
         outer_s.iter().chain(&mid_s).chain(&outer_r).chain(&inner_r).chain(&inner_s).copied().collect();
-    let (cache, _) = accumulate_locally(sch, block, &order, &mid_s, &outer_s)?;
+    let (cache, _) = accumulate(sch, block, "local", &order, &mid_s, &outer_s)?;
     if let Some((&v, rows)) = inner_s.split_last() {
         for &r in rows {
             sch.unroll(r)?;
@@ -162,6 +198,52 @@ fn register_tile(
     Ok(())
 }
 
+/// MetaSchedule's `MultiLevelTiling` as its CPU rules configure it (`SSRSRS`): every spatial
+/// loop tiled in four (innermost at most 64), every reduction loop in two, ordered
+/// `S0.. S1.. R0.. S2.. R1.. S3..`; the output accumulated in a `"global"` cache written back
+/// under the last loop of `S0` or of `S1` (sampled), the `S0` loops fused and parallel, the
+/// innermost loop vectorized (and the write-back's), an unroll step sampled from
+/// `[0, 16, 64, 512]`, and the reduction's init decomposed out of `R0`. The tile of `S2 x S3`
+/// is revisited for every `R1` step from memory (`S2`'s loop runs inside `R0`), which is what
+/// lets the weights of a convolution stay in registers across `S2`.
+fn multi_level_tile(
+    sch: &mut Schedule,
+    block: crate::tir::schedule::BlockRV,
+    loops: &[LoopRV],
+    kinds: &[bool],
+) -> Result<(), ScheduleError> {
+    let (mut s, mut r): ([Vec<LoopRV>; 4], [Vec<LoopRV>; 2]) = Default::default();
+    for (k, &l) in loops.iter().enumerate() {
+        if kinds[k] {
+            for (level, part) in tile(sch, l, 2, 64)?.into_iter().enumerate() {
+                r[level].push(part);
+            }
+        } else {
+            for (level, part) in tile(sch, l, 4, 64)?.into_iter().enumerate() {
+                s[level].push(part);
+            }
+        }
+    }
+    let order: Vec<LoopRV> =
+        s[0].iter().chain(&s[1]).chain(&r[0]).chain(&s[2]).chain(&r[1]).chain(&s[3]).copied().collect();
+    let level = sch.sample_categorical(&[0, 1], &[0.5, 0.5], None)?;
+    let anchor = if sch.get(level)? == 0 { s[0].clone() } else { s[1].clone() };
+    let (cache, fused) = accumulate(sch, block, "global", &order, &anchor, &s[0])?;
+    if let Some(&v) = s[3].last() {
+        sch.vectorize(v)?;
+    }
+    let cache_loops = sch.get_loops(cache)?;
+    if let Some(&v) = cache_loops.last()
+        && cache_loops.len() > 1
+    {
+        sch.vectorize(v)?;
+    }
+    let unroll = sch.sample_categorical(&[0, 16, 64, 512], &[0.25; 4], None)?;
+    sch.annotate_with(BlockOrLoop::Loop(fused), "pragma_auto_unroll_max_step", AnnValue::Sampled(unroll))?;
+    sch.decompose_reduction(block, r[0][0])?;
+    Ok(())
+}
+
 /// `l` split in `n` by a sampled perfect tiling (innermost at most `max_innermost`).
 fn tile(sch: &mut Schedule, l: LoopRV, n: usize, max_innermost: i64) -> Result<Vec<LoopRV>, ScheduleError> {
     let tiles = sch.sample_perfect_tile(l, n, max_innermost, None)?;
@@ -169,11 +251,12 @@ fn tile(sch: &mut Schedule, l: LoopRV, n: usize, max_innermost: i64) -> Result<V
     sch.split_by(l, &factors)
 }
 
-/// Loops in `order`; the block's output accumulated in a `"local"` cache written back under the
-/// last of `anchor`; the `outer` loops fused and parallel. The cache block and the fused loop.
-fn accumulate_locally(
+/// Loops in `order`; the block's output accumulated in a cache of `scope` written back under
+/// the last of `anchor`; the `outer` loops fused and parallel. The cache block and the fused loop.
+fn accumulate(
     sch: &mut Schedule,
     block: crate::tir::schedule::BlockRV,
+    scope: &str,
     order: &[LoopRV],
     anchor: &[LoopRV],
     outer: &[LoopRV],
@@ -181,7 +264,7 @@ fn accumulate_locally(
     let none = |what: &str| ScheduleError { primitive: "reverse_compute_at", message: format!("no {what} loop") };
     let (&last, &first) = (anchor.last().ok_or_else(|| none("anchor"))?, outer.first().ok_or_else(|| none("outer"))?);
     sch.reorder(order)?;
-    let cache = sch.cache_write(block, 0, "local")?;
+    let cache = sch.cache_write(block, 0, scope)?;
     sch.reverse_compute_at(cache, last)?;
     let fused = if outer.len() > 1 { sch.fuse(outer)? } else { first };
     sch.parallel(fused)?;
@@ -201,10 +284,10 @@ fn elementwise(sch: &mut Schedule, loops: &[LoopRV]) -> Result<(), ScheduleError
     Ok(())
 }
 
-/// Every block with loops of its own (not the root), in order, and for each of its loops
-/// whether a reduction variable's binding uses it.
-fn blocks(sch: &Schedule) -> Vec<(String, Vec<bool>)> {
-    let mut out: Vec<(String, Vec<bool>)> = Vec::new();
+/// Every block with loops of its own (not the root), in order: its name, for each of its loops
+/// whether a reduction variable's binding uses it, and the buffers it writes.
+fn blocks(sch: &Schedule) -> Vec<(String, Vec<bool>, Vec<crate::tir::ast::Buffer>)> {
+    let mut out = Vec::new();
     crate::tir::schedule::walk_blocks(&sch.func().body, &mut Vec::new(), &mut |loops, realize, block| {
         let StmtKind::BlockRealize { values, .. } = realize.kind() else { return };
         let kinds: Vec<bool> = loops
@@ -222,7 +305,7 @@ fn blocks(sch: &Schedule) -> Vec<(String, Vec<bool>)> {
             })
             .collect();
         if block.name != "root" && !kinds.is_empty() {
-            out.push((block.name.clone(), kinds));
+            out.push((block.name.clone(), kinds, block.writes.iter().map(|w| w.buffer.clone()).collect()));
         }
     });
     out

@@ -475,8 +475,15 @@ impl Schedule {
                     err(P, format!("the decision {d} is not a place where block {name} can be computed"))
                 })?,
                 None => {
-                    let k = self.rng.below(candidates.len());
-                    candidates[k]
+                    // A tuner's forced decision, when it is still a candidate; else a sample.
+                    let forced = match self.forced.pop_front().flatten() {
+                        Some(super::Decision::Location(d)) => candidates.iter().find(|(i, _)| *i == d).copied(),
+                        _ => None,
+                    };
+                    match forced {
+                        Some(c) => c,
+                        None => candidates[self.rng.below(candidates.len())],
+                    }
                 }
             };
         let rv = match chosen.1 {

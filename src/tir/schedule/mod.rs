@@ -189,6 +189,9 @@ pub enum Decision {
     Tile(Vec<i64>),
     /// The index `sample_categorical` picked.
     Category(usize),
+    /// The place `sample_compute_location` picked (`-2` inlined, `-1` the root, `i` the `i`-th
+    /// loop of the first consumer).
+    Location(i64),
 }
 
 impl Schedule {
@@ -237,6 +240,7 @@ impl Schedule {
                 Instruction::SamplePerfectTile { decision, .. }
                 | Instruction::SamplePartitionedTile { decision, .. } => Some(Decision::Tile(decision.clone())),
                 Instruction::SampleCategorical { decision, .. } => Some(Decision::Category(*decision)),
+                Instruction::SampleComputeLocation { decision, .. } => Some(Decision::Location(*decision)),
                 _ => None,
             })
             .collect()
