@@ -324,7 +324,16 @@ impl Tuner {
                     let forced: Vec<Option<Decision>> = if evolve {
                         let parent = &ranked[(rng.next_u64() as usize) % ranked.len().min(8)].1;
                         let redraw = (rng.next_u64() as usize) % parent.len().max(1);
-                        parent.iter().enumerate().map(|(k, d)| (k != redraw).then(|| d.clone())).collect()
+                        let local = rng.next_u64().is_multiple_of(2);
+                        parent
+                            .iter()
+                            .enumerate()
+                            .map(|(k, d)| match d {
+                                _ if k != redraw => Some(d.clone()),
+                                Decision::Tile(t) if local => move_factor(t, rng.next_u64()).map(Decision::Tile),
+                                _ => None,
+                            })
+                            .collect()
                     } else {
                         Vec::new()
                     };
@@ -490,6 +499,29 @@ fn make_inputs(f: &PrimFunc) -> Result<Vec<Tensor>, TuneError> {
         .collect()
 }
 
+/// MetaSchedule's `MutateTileSize`: a tiling with one prime factor moved from one level to
+/// another (the product kept), the neighbour a local search needs; `None` when no level has a
+/// factor to give. A move that breaks a limit of the tiling (its innermost factor) is refused by
+/// the sampler, which then draws afresh.
+fn move_factor(tiles: &[i64], r: u64) -> Option<Vec<i64>> {
+    let donors: Vec<usize> = (0..tiles.len()).filter(|&k| tiles[k] > 1).collect();
+    if donors.is_empty() || tiles.len() < 2 {
+        return None;
+    }
+    let from = donors[(r % donors.len() as u64) as usize];
+    let to = {
+        let k = ((r >> 16) % (tiles.len() as u64 - 1)) as usize;
+        if k >= from { k + 1 } else { k }
+    };
+    let n = tiles[from];
+    // Its smallest prime factor (trial division up to the square root).
+    let p = (2..).take_while(|d: &i64| d.saturating_mul(*d) <= n).find(|d| n % d == 0).unwrap_or(n);
+    let mut out = tiles.to_vec();
+    out[from] /= p;
+    out[to] = out[to].checked_mul(p)?;
+    Some(out)
+}
+
 fn run_once(code: &Compiled, name: &str, inputs: &[Tensor]) -> Result<(Vec<Vec<f64>>, Duration), String> {
     let mut ts: Vec<Tensor> = inputs.to_vec();
     let mut args: Vec<crate::Arg<'_>> = ts.iter_mut().map(Tensor::as_arg_mut).collect();
@@ -602,4 +634,24 @@ fn check_same(want: &[Vec<f64>], got: &[Vec<f64>]) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::move_factor;
+
+    #[test]
+    fn a_mutated_tiling_moves_one_prime_factor_and_keeps_the_product() {
+        for r in 0..64u64 {
+            let t = move_factor(&[1, 12, 1, 5], r.wrapping_mul(0x9E37_79B9_7F4A_7C15)).unwrap();
+            assert_eq!(t.iter().product::<i64>(), 60, "{t:?}");
+            let changed: Vec<usize> = (0..4).filter(|&k| t[k] != [1, 12, 1, 5][k]).collect();
+            assert_eq!(changed.len(), 2, "{t:?}");
+        }
+        assert_eq!(move_factor(&[1, 1], 7), None);
+        assert_eq!(move_factor(&[6], 7), None);
+        // A large prime is moved whole, at once.
+        let t = move_factor(&[1_000_000_007, 1], 0).unwrap();
+        assert_eq!(t, vec![1, 1_000_000_007]);
+    }
 }
