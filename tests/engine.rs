@@ -522,14 +522,14 @@ fn an_interrupt_stops_counted_loops_while_loops_and_parallel_loops() {
     let tir_code = engine.compile(&v).unwrap();
     let spin = tir_code.typed::<(&mut Tensor,), ()>("spin").unwrap();
     run_stopped(&|| spin.call((&mut Tensor::zeros::<i32>(&[1]).unwrap(),)));
-    // A TIR loop of bounded work (a constant trip count, no loop inside) does not poll; the
-    // loop around it does, so a call spending all its time in short inner loops still stops.
+    // A TIR loop nest of bounded work (constant trip counts whose product is small) does not
+    // poll; the loop around it does, so a call spending all its time in short inner loops stops.
     let nest = strata::tir::compile_script(
-        "@T.prim_func\ndef nest(A: T.Buffer((4,), \"int64\"), B: T.Buffer((4,), \"int32\")):\n    for i in range(T.int64(4611686018427387904)):\n        for j in range(100):\n            A[B[j % 4]] = A[B[j % 4]] + i\n",
+        "@T.prim_func\ndef nest(A: T.Buffer((4,), \"int64\"), B: T.Buffer((4,), \"int32\")):\n    for i in range(T.int64(4611686018427387904)):\n        for j in range(10):\n            for k in range(100):\n                A[B[k % 4]] = A[B[k % 4]] + i\n",
     )
     .unwrap();
     let lowered = strata::print(&nest);
-    assert_eq!(lowered.matches("{bounded}").count(), 1, "only the inner loop is bounded:\n{lowered}");
+    assert_eq!(lowered.matches("{bounded}").count(), 2, "only the inner loops are bounded:\n{lowered}");
     let nest_code = engine.compile(&nest).unwrap();
     let nest = nest_code.typed::<(&mut Tensor, &Tensor), ()>("nest").unwrap();
     run_stopped(&|| nest.call((&mut Tensor::zeros::<i64>(&[4]).unwrap(), &Tensor::zeros::<i32>(&[4]).unwrap())));
