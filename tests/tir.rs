@@ -1657,3 +1657,18 @@ fn signature_shape_strings_print_and_read_as_tvm_does() {
     let text = strata::tir::script::print_func(&strata::tir::parse_script(src).unwrap().funcs[0]);
     assert!(text.contains(prints[0]), "{text}");
 }
+
+/// Lowering lays a serial loop of one iteration out (schedules leave many, `preserve_unit_iters`):
+/// no branch for it in the core IR. One that leaves early stays a loop (jit-tests/tir/run/loops.py
+/// runs both).
+#[test]
+fn loops_of_one_iteration_are_laid_out() {
+    let lowered = |body: &str| {
+        let src = format!("@T.prim_func\ndef f(A: T.Buffer((4,), \"int32\")):\n{body}");
+        strata::print(strata::tir::compile_script(&src).expect("compiles").module())
+    };
+    let text = lowered("    for i in range(1):\n        for j in T.serial(3, 4):\n            A[i] = j\n");
+    assert!(!text.contains("cond_br") && !text.contains("br ^"), "{text}");
+    let text = lowered("    for i in range(1):\n        if A[0] > 5:\n            T.break_loop()\n        A[1] = 7\n");
+    assert!(text.contains("br ^"), "{text}");
+}

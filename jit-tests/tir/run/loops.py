@@ -110,3 +110,25 @@ def par_fail(A: T.Buffer((100,), "int32")):
     for i in T.parallel(100):
         A[i] = 1000 // (i - 57)
 # run: @par_fail(zeros(100xi32)) traps "division by zero"
+
+# -----
+
+# A loop of one iteration runs its body once (lowering lays it out, no loop), even one that
+# leaves early (that one stays a loop: its exits need it).
+@T.prim_func
+def unit(n: T.int32, A: T.Buffer((4,), "int32")):
+    for i in range(1):
+        A[i] = n
+    for i in T.serial(2, 3):
+        A[i] = n + i
+    for i in range(1):
+        if n > 5:
+            T.break_loop()
+        A[1] = 7
+    for i in range(1):
+        for j in range(1):
+            if n > 5:
+                T.continue_loop()
+            A[3] = A[3] + j + 1
+# run: @unit(1, zeros(4xi32)); %1 == [1, 7, 3, 1]
+# run: @unit(9, zeros(4xi32)); %1 == [9, 0, 11, 0]

@@ -514,8 +514,11 @@ impl<'a, 'm> FnCx<'a, 'm> {
             }
             StmtKind::For { var, min, extent, kind, body, .. } => match kind {
                 ForKind::Parallel | ForKind::ThreadBinding(_) => self.parallel(var, min, extent, body),
-                ForKind::Unrolled
-                    if super::const_of(extent).is_some_and(|n| (0..=1024).contains(&n))
+                // Unrolled loops are laid out; so is a serial loop of one iteration (schedules
+                // leave many: a loop would cost a test, a branch and registers around it).
+                ForKind::Unrolled | ForKind::Serial
+                    if super::const_of(extent)
+                        .is_some_and(|n| if *kind == ForKind::Unrolled { (0..=1024).contains(&n) } else { n == 1 })
                         && super::const_of(min).is_some()
                         && !body.has_loop_exit() =>
                 {
