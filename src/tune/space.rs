@@ -1,19 +1,23 @@
 //! The built-in design space: in the spirit of MetaSchedule's CPU rules, for a function whose
 //! main block is a reduction (matmul, conv2d) or elementwise.
 //!
-//! Every block is scheduled, with its own decisions. A reduction gets one of two structures (a
-//! sampled choice). A
-//! register tile (`register_tile`): spatial loops in three, the innermost tile small enough to
-//! stay in registers across the whole reduction. Or: every spatial loop tiled in two
-//! (`sample_perfect_tile`, innermost at most 64) and every reduction loop in two (at most 16),
-//! ordered `S.. R.. R.. S..` (outer spatial, outer then inner reduction, inner spatial), the
-//! output accumulated in a `"local"` cache written back under the last outer spatial loop, the
-//! outer spatial loops fused and run in parallel, the innermost spatial loop vectorized (and the
-//! write-back's), an unroll step sampled from `[0, 16, 64, 512]`, and the reduction's init
-//! decomposed out of the outer reduction loop. Before that, each elementwise intermediate stage
-//! is inlined into its readers or not (a sampled choice; MetaSchedule's `AutoInline`). An elementwise block gets its innermost loop
-//! split for vectorization and its outer loops fused and parallel. Blocks that do not fit are
-//! left as they are.
+//! First each elementwise intermediate stage is inlined into its readers or not (a sampled
+//! choice; MetaSchedule's `AutoInline`). Then every block is scheduled with its own decisions,
+//! consumers first (MetaSchedule's post-order): an intermediate elementwise stage left (a
+//! padding) samples its place among its consumer's loops (`RandomComputeLocation`). A reduction
+//! gets one of three structures (a sampled choice):
+//! - a register tile (`register_tile`): spatial loops in three, the innermost tile small enough
+//!   to stay in registers across the whole reduction;
+//! - a wide accumulator: every spatial loop tiled in two (`sample_perfect_tile`, innermost at
+//!   most 64) and every reduction loop in two (at most 16), ordered `S.. R.. R.. S..`, the output
+//!   accumulated in a `"local"` cache written back under the last outer spatial loop;
+//! - MetaSchedule's multi-level tiling `SSRSRS` (`multi_level_tile`) with a `"global"` cache.
+//!
+//! Each with the outer spatial loops fused and run in parallel, the innermost spatial loop
+//! vectorized (and the write-back's), an unroll step sampled from `[0, 16, 64, 512]` (0: the
+//! default unrolling of small loops), and the reduction's init decomposed out of the outer
+//! reduction loop. An elementwise block gets its innermost loop split for vectorization and its
+//! outer loops fused and parallel. Blocks that do not fit are left as they are.
 
 use crate::tir::ast::{Callee, ExprKind, IterType, StmtKind};
 use crate::tir::schedule::{AnnValue, BlockOrLoop, Factor, LoopRV, Schedule, ScheduleError};
@@ -147,8 +151,7 @@ fn schedule_block(sch: &mut Schedule, name: &str, kinds: &[bool]) -> Result<(), 
     {
         sch.vectorize(v)?;
     }
-    let unroll = sch.sample_categorical(&[0, 16, 64, 512], &[0.25; 4], None)?;
-    sch.annotate_with(BlockOrLoop::Loop(fused), "pragma_auto_unroll_max_step", AnnValue::Sampled(unroll))?;
+    unroll_step(sch, fused)?;
     sch.decompose_reduction(block, outer_r[0])?;
     Ok(())
 }
@@ -238,9 +241,19 @@ fn multi_level_tile(
     {
         sch.vectorize(v)?;
     }
-    let unroll = sch.sample_categorical(&[0, 16, 64, 512], &[0.25; 4], None)?;
-    sch.annotate_with(BlockOrLoop::Loop(fused), "pragma_auto_unroll_max_step", AnnValue::Sampled(unroll))?;
+    unroll_step(sch, fused)?;
     sch.decompose_reduction(block, r[0][0])?;
+    Ok(())
+}
+
+/// An unroll step sampled from `[0, 16, 64, 512]` for the nest under `fused`, as MetaSchedule's
+/// `unroll_explicit`: 0 writes no annotation (the nest keeps lowering's default unrolling of
+/// small inner loops, as LLVM unrolls for TVM; an annotation of 0 would forbid it).
+fn unroll_step(sch: &mut Schedule, fused: LoopRV) -> Result<(), ScheduleError> {
+    let unroll = sch.sample_categorical(&[0, 16, 64, 512], &[0.25; 4], None)?;
+    if sch.get(unroll)? > 0 {
+        sch.annotate_with(BlockOrLoop::Loop(fused), "pragma_auto_unroll_max_step", AnnValue::Sampled(unroll))?;
+    }
     Ok(())
 }
 
