@@ -119,7 +119,7 @@ fn schedule_block(sch: &mut Schedule, name: &str, kinds: &[bool]) -> Result<(), 
     }
     // Three structures: the accumulator tile as wide as the inner loops, a register tile, or
     // MetaSchedule's multi-level tiling.
-    let structure = sch.sample_categorical(&[0, 1, 2], &[0.25, 0.25, 0.5], None)?;
+    let structure = sch.sample_categorical(&[0, 1, 2], &[0.25, 0.5, 0.25], None)?;
     match sch.get(structure)? {
         1 => return register_tile(sch, block, &loops, &kinds),
         2 => return multi_level_tile(sch, block, &loops, &kinds),
