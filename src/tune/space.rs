@@ -142,18 +142,8 @@ fn schedule_block(sch: &mut Schedule, name: &str, kinds: &[bool]) -> Result<(), 
     }
     let order: Vec<LoopRV> = outer_s.iter().chain(&outer_r).chain(&inner_r).chain(&inner_s).copied().collect();
     let (cache, fused) = accumulate(sch, block, "local", &order, &outer_s, &outer_s)?;
-    if let Some(&v) = inner_s.last() {
-        sch.vectorize(v)?;
-    }
-    let cache_loops = sch.get_loops(cache)?;
-    if let Some(&v) = cache_loops.last()
-        && cache_loops.len() > 1
-    {
-        sch.vectorize(v)?;
-    }
     unroll_step(sch, fused)?;
-    sch.decompose_reduction(block, outer_r[0])?;
-    Ok(())
+    finish(sch, block, cache, inner_s.last().copied(), outer_r[0])
 }
 
 /// A register tile: every spatial loop tiled in three (outer, middle, and an inner tile of at
@@ -185,20 +175,12 @@ fn register_tile(
     let order: Vec<LoopRV> =
         outer_s.iter().chain(&mid_s).chain(&outer_r).chain(&inner_r).chain(&inner_s).copied().collect();
     let (cache, _) = accumulate(sch, block, "local", &order, &mid_s, &outer_s)?;
-    if let Some((&v, rows)) = inner_s.split_last() {
+    if let Some((_, rows)) = inner_s.split_last() {
         for &r in rows {
             sch.unroll(r)?;
         }
-        sch.vectorize(v)?;
     }
-    let cache_loops = sch.get_loops(cache)?;
-    if let Some(&v) = cache_loops.last()
-        && cache_loops.len() > 1
-    {
-        sch.vectorize(v)?;
-    }
-    sch.decompose_reduction(block, outer_r[0])?;
-    Ok(())
+    finish(sch, block, cache, inner_s.last().copied(), outer_r[0])
 }
 
 /// MetaSchedule's `MultiLevelTiling` as its CPU rules configure it (`SSRSRS`): every spatial
@@ -232,7 +214,20 @@ fn multi_level_tile(
     let level = sch.sample_categorical(&[0, 1], &[0.5, 0.5], None)?;
     let anchor = if sch.get(level)? == 0 { s[0].clone() } else { s[1].clone() };
     let (cache, fused) = accumulate(sch, block, "global", &order, &anchor, &s[0])?;
-    if let Some(&v) = s[3].last() {
+    unroll_step(sch, fused)?;
+    finish(sch, block, cache, s[3].last().copied(), r[0][0])
+}
+
+/// The innermost spatial loop vectorized and the write-back's, the reduction's init
+/// decomposed out of the outer reduction loop.
+fn finish(
+    sch: &mut Schedule,
+    block: crate::tir::schedule::BlockRV,
+    cache: crate::tir::schedule::BlockRV,
+    innermost: Option<LoopRV>,
+    outer_reduce: LoopRV,
+) -> Result<(), ScheduleError> {
+    if let Some(v) = innermost {
         sch.vectorize(v)?;
     }
     let cache_loops = sch.get_loops(cache)?;
@@ -241,8 +236,7 @@ fn multi_level_tile(
     {
         sch.vectorize(v)?;
     }
-    unroll_step(sch, fused)?;
-    sch.decompose_reduction(block, r[0][0])?;
+    sch.decompose_reduction(block, outer_reduce)?;
     Ok(())
 }
 
