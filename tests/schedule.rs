@@ -712,6 +712,12 @@ fn loop_partition_refuses_what_tvm_refuses_and_what_it_gets_wrong() {
             "sch.annotate(l2, \"k\", 1)\nsch.loop_partition(l2, factors=[8, None])",
             "The primitive can't be applied because the loop j has annotation or thread binding",
         ),
+        // Found by the schedule-trace fuzz (seed 931): the parts printed as `T.vectorized(3, 25)`,
+        // which does not read back.
+        (
+            "sch.vectorize(l2)\nsch.loop_partition(l2, factors=[8, None])",
+            "loop j is vectorized: its parts would be vectorized loops that do not start at 0 (not supported)",
+        ),
     ];
     for (line, message) in cases {
         let trace = format!("{head}{line}\n");

@@ -21,7 +21,7 @@ impl Schedule {
     /// it).
     ///
     /// # Errors
-    /// An annotated loop, a loop a reduction block reduces over (each part would run the
+    /// An annotated or vectorized loop, a loop a reduction block reduces over (each part would run the
     /// block's init again: TVM 0.27 builds that wrong kernel), more than one inferred factor, a factor that is not positive, factors
     /// that reach the extent, a loop of symbolic extent, a loop that does not hold exactly one
     /// block (TVM 0.27 crashes on more), or a stale handle.
@@ -39,6 +39,16 @@ impl Schedule {
             return Err(err(
                 P,
                 format!("The primitive can't be applied because the loop {name} has annotation or thread binding"),
+            ));
+        }
+        if p.kind == ForKind::Vectorized {
+            // Every part after the first would be a vectorized loop starting past 0, which
+            // TIR does not allow (statement rule 11): the printed result would not read back.
+            return Err(err(
+                P,
+                format!(
+                    "loop {name} is vectorized: its parts would be vectorized loops that do not start at 0 (not supported)"
+                ),
             ));
         }
         super::loops::check_factors(&factors, P)?;
