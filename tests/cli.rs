@@ -97,6 +97,13 @@ fn run_reports_argument_checks_and_bad_scripts() {
         "{}",
         stderr(&o)
     );
+    // `--threads` runs parallel loops on that many threads; an absurd count is refused up front.
+    let args = ["--arg", "zeros(2x3xf32)", "--arg", "zeros(2x3xf32)", "--arg", "1", "--threads"];
+    let o = strata(&[&["run", script.to_str().unwrap()][..], &args, &["1"]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = strata(&[&["run", script.to_str().unwrap()][..], &args, &["100000"]].concat());
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("invalid value '100000' for '--threads <THREADS>'"), "{}", stderr(&o));
     // A script error points at its line and column.
     let bad = dir.join("bad.py");
     std::fs::write(&bad, "@T.prim_func\ndef f(A: T.Buffer((4,), \"float32\")):\n    A[0] = undefined_name\n")

@@ -514,8 +514,9 @@ fn move_factor(tiles: &[i64], r: u64) -> Option<Vec<i64>> {
         if k >= from { k + 1 } else { k }
     };
     let n = tiles[from];
-    // Its smallest prime factor (trial division up to the square root).
-    let p = (2..).take_while(|d: &i64| d.saturating_mul(*d) <= n).find(|d| n % d == 0).unwrap_or(n);
+    // Its smallest prime factor (trial division up to the square root, and at most 2^16
+    // divisions: a larger factor, a rarity for loop extents, moves whole).
+    let p = (2..=1 << 16).take_while(|d: &i64| d.saturating_mul(*d) <= n).find(|d| n % d == 0).unwrap_or(n);
     let mut out = tiles.to_vec();
     out[from] /= p;
     out[to] = out[to].checked_mul(p)?;

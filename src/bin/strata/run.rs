@@ -66,9 +66,10 @@ pub struct RunArgs {
     /// Repeats of `--time` (each at least 200 ms).
     #[arg(long, default_value_t = 5)]
     repeat: u32,
-    /// Threads that run parallel loops (`T.parallel`; 0: one per core) [default: one per core].
-    #[arg(long)]
-    threads: Option<usize>,
+    /// Threads that run parallel loops (`T.parallel`; 0: one per core; at most 1024) [default:
+    /// one per core].
+    #[arg(long, value_parser = clap::value_parser!(u16).range(0..=1024))]
+    threads: Option<u16>,
 }
 
 fn literal(arg: &str) -> anyhow::Result<Literal> {
@@ -106,7 +107,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
     let mut options = Options {
         opt_level,
         shared_libs: args.shared_libs.clone(),
-        threads: args.threads.unwrap_or(0),
+        threads: args.threads.map_or(0, usize::from),
         ..Options::default()
     };
     if args.unchecked && !args.bounds_checks {
