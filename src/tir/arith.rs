@@ -245,11 +245,50 @@ pub fn simplify_in(e: &PrimExpr, var_range: &dyn Fn(&super::ast::Var) -> Option<
         let (a, b) = (go(a, r, depth + 1), go(b, r, depth + 1));
         if let (BinOp::FloorDiv | BinOp::FloorMod, Some(c)) = (op, const_int(&b))
             && c > 0
-            && range_of(&a, r).is_some_and(|(lo, hi)| lo >= 0 && hi < i128::from(c))
         {
-            return if *op == BinOp::FloorDiv { PrimExpr::int_of(0, a.dtype()) } else { a };
+            if range_of(&a, r).is_some_and(|(lo, hi)| lo >= 0 && hi < i128::from(c)) {
+                return if *op == BinOp::FloorDiv { PrimExpr::int_of(0, a.dtype()) } else { a };
+            }
+            // `(x * c + y) // c` is `x + y // c` and `(x * c + y) % c` is `y % c`.
+            let mut terms = Vec::new();
+            summands(&a, &mut terms);
+            let multiple = |t: &PrimExpr| match t.kind() {
+                ExprKind::Binary(BinOp::Mul, _, k) => const_int(k).is_some_and(|k| k % c == 0),
+                _ => const_int(t).is_some_and(|k| k % c == 0),
+            };
+            let (whole, rest): (Vec<PrimExpr>, Vec<PrimExpr>) = terms.into_iter().partition(multiple);
+            if !whole.is_empty() && !rest.is_empty() {
+                let sum = |v: Vec<PrimExpr>| v.into_iter().reduce(|x, y| PrimExpr::binary(BinOp::Add, x, y));
+                let rest = sum(rest).expect("terms");
+                let inner = go(&PrimExpr::binary(*op, rest, b.clone()), r, depth + 1);
+                if *op == BinOp::FloorMod {
+                    return inner;
+                }
+                let quotient = |t: PrimExpr| match t.kind() {
+                    ExprKind::Binary(BinOp::Mul, x, k) => {
+                        let q = const_int(k).expect("a multiple") / c;
+                        if q == 1 {
+                            x.clone()
+                        } else {
+                            PrimExpr::binary(BinOp::Mul, x.clone(), PrimExpr::int_of(q, x.dtype()))
+                        }
+                    }
+                    _ => PrimExpr::int_of(const_int(&t).expect("a multiple") / c, t.dtype()),
+                };
+                let whole = sum(whole.into_iter().map(quotient).collect()).expect("terms");
+                return if inner.as_int() == Some(0) { whole } else { PrimExpr::binary(BinOp::Add, whole, inner) };
+            }
         }
         PrimExpr::binary(*op, a, b)
+    }
+    fn summands(e: &PrimExpr, out: &mut Vec<PrimExpr>) {
+        match e.kind() {
+            ExprKind::Binary(BinOp::Add, x, y) if out.len() < 64 => {
+                summands(x, out);
+                summands(y, out);
+            }
+            _ => out.push(e.clone()),
+        }
     }
     simplify(&go(e, var_range, 0))
 }

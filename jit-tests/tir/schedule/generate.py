@@ -1307,6 +1307,50 @@ CASES += [
         s.get_sblock("init"), s.get_loops(s.get_sblock("compute"))[0])),
 ]
 
+# TVM's transform_layout tests (test_tir_schedule_transform_layout.py): each padding plan.
+def layout_blockized_cache(sch):
+    i, j = sch.get_loops(sch.get_sblock("C"))
+    i, ii = sch.split(i, factors=[None, 16])
+    j, ji = sch.split(j, factors=[None, 16])
+    sch.reorder(i, j, ii, ji)
+    outer = sch.blockize(ii)
+    cache = sch.cache_read(outer, 0, "global")
+    sch.transform_layout(cache, ("write", 0), lambda i, j: (i // 16, j // 16, i % 16, j % 16))
+
+
+def layout_sampled_factors(sch):
+    b = sch.get_sblock("B")
+    j0, j1, j2 = sch.sample_perfect_tile(sch.get_loops(b)[-1], 3, decision=[4, 8, 4])
+    sch.transform_layout(b, ("write", 0), lambda i, j: (i, j // (j1 * j2), j % (j1 * j2)))
+
+
+def pad_by(block, buffer, f, **kw):
+    return lambda sch: sch.transform_layout(block, buffer, f, **kw)
+
+
+CASES += [
+    # A write outside any loop: a padding block after it.
+    ("layout_pad_no_loop", "kernels/tl_no_loop", pad_by("block", "A", lambda i: [i // 4, i % 4], pad_value=0)),
+    # Opaque blocks under plain loops: the loops iterate the padded shape.
+    ("layout_pad_opaque_reduction", "kernels/tl_opaque_reduction",
+     pad_by("block", ("write", 0), lambda i: [i // 4, i % 4], pad_value=0)),
+    # The writer also writes another buffer: a padding block after it.
+    ("layout_pad_side_effect", "kernels/tl_side_effect",
+     pad_by("block", ("write", 0), lambda i: [i // 4, i % 4], pad_value=0)),
+    # An input: a block of T.assume before the rest.
+    ("layout_pad_input_assumption", "kernels/tl_copy14", pad_by("block", "A", lambda i: [i // 4, i % 4], pad_value=42)),
+    # A pad value that depends on the indices.
+    ("layout_pad_value_of_indices", "kernels/tl_copy14",
+     pad_by("block", ("write", 0), lambda i: [i // 4, i % 4], pad_value=lambda i, j: i + j)),
+    ("layout_pad_int64", "kernels/tl_int64", pad_by("block", "A", lambda h: [h // 8, h % 8], pad_value=0)),
+    ("layout_opaque_no_padding", "kernels/tl_opaque16",
+     pad_by("block", ("write", 0), lambda i: [i // 4, i % 4], pad_value=42)),
+    ("layout_var_args", "kernels/tl_sum3d", pad_by("compute", "A", lambda *indices, k: [*indices, k // 4, k % 4])),
+    ("layout_unit_map", "kernels/tl_two_elementwise", pad_by("B", ("write", 0), lambda i, j: (i, j))),
+    ("layout_blockized_cache", "kernels/tl_two_elementwise", layout_blockized_cache),
+    ("layout_sampled_factors", "kernels/tl_two_elementwise", layout_sampled_factors),
+]
+
 # `generate.py CASE ..` regenerates only those cases.
 for case, kname, fn in [c for c in CASES if not sys.argv[1:] or c[0] in sys.argv[1:]]:
     src = kernel(kname)

@@ -18,6 +18,17 @@ pub struct IndexMap {
 }
 
 impl IndexMap {
+    /// The same value at every index (a constant `pad_value`).
+    ///
+    /// ```
+    /// use strata::tir::{DataType, ast::PrimExpr, schedule::IndexMap};
+    /// let zero = IndexMap::constant(PrimExpr::float_of(0.0, DataType::FLOAT32));
+    /// assert!(zero.params.is_empty() && zero.results.len() == 1);
+    /// ```
+    pub fn constant(value: PrimExpr) -> IndexMap {
+        IndexMap { params: Vec::new(), results: vec![value] }
+    }
+
     /// The map over indices of type `dt`: its parameters and integer constants retyped
     /// (`None` for a result that is not integer arithmetic of them).
     pub(super) fn with_index_type(&self, dt: crate::tir::DataType) -> Option<IndexMap> {
@@ -28,6 +39,8 @@ impl IndexMap {
             Some(match e.kind() {
                 ExprKind::Var(v) => PrimExpr::var(vars.get(&v.id())?),
                 ExprKind::IntImm(c) => PrimExpr::int_of(*c, dt),
+                // The reader widens an int32 parameter next to a `T.int64(8)`.
+                ExprKind::Cast(x) if e.dtype().is_int() && x.dtype().is_int() => go(x, dt, vars, depth + 1)?,
                 ExprKind::Binary(op, a, b) => {
                     PrimExpr::binary(*op, go(a, dt, vars, depth + 1)?, go(b, dt, vars, depth + 1)?)
                 }
@@ -64,9 +77,12 @@ impl IndexMap {
 /// What `transform_layout` does with padding (TVM's arguments of the same names).
 #[derive(Clone, Debug, Default)]
 pub struct LayoutPadding {
-    /// The value padding elements get (a constant of the buffer's dtype): the buffer's writer
-    /// then iterates the padded shape and stores it there.
-    pub pad_value: Option<PrimExpr>,
+    /// The value padding elements get, of the buffer's dtype: a map with one result over the
+    /// new indices (`lambda i, j: (i + j,)`), or with no parameters for a constant. Where it
+    /// goes is TVM's plan: an input gets a block of `T.assume`s, a writer that traverses the
+    /// buffer in row-major order iterates the padded shape and stores it there, any other
+    /// writer is followed by a block that fills the padding.
+    pub pad_value: Option<IndexMap>,
     /// The promise that padding elements are never read: the accesses are reshaped, nothing
     /// writes the padding.
     pub assume_injective_transform: bool,
@@ -178,9 +194,8 @@ impl Schedule {
             let padded = super::layout_padding::Padded::of(map, &dims, &shape)
                 .map_err(|why| err(P, format!("the index map {why} over the shape of {}", old.name())))?;
             if padding.pad_value.is_none() && !padding.assume_injective_transform {
-                let axes: Vec<PrimExpr> = (0..shape.len())
-                    .map(|k| PrimExpr::var(&Var::new(&format!("axis{k}"), crate::tir::DataType::INT32)))
-                    .collect();
+                let axes: Vec<PrimExpr> =
+                    padded.names.iter().map(|n| PrimExpr::var(&Var::new(n, crate::tir::DataType::INT32))).collect();
                 let tuple = |v: &[String]| {
                     if v.len() == 1 { format!("({},)", v[0]) } else { format!("({})", v.join(", ")) }
                 };
@@ -212,15 +227,55 @@ impl Schedule {
         spec.data = Some(old.data().clone());
         let new = spec.build();
         if let (Some(padded), Some(pad)) = (&padded, &padding.pad_value) {
-            if pad.dtype() != old.dtype() {
+            let [value] = pad.results.as_slice() else {
                 return Err(err(
                     P,
-                    format!("the pad value has dtype {} but {} has dtype {}", pad.dtype(), old.name(), old.dtype()),
+                    format!(
+                        "The IndexMap specifying pad_value has {} outputs, should only have one output",
+                        pad.results.len()
+                    ),
+                ));
+            };
+            if !pad.params.is_empty() && pad.params.len() != shape.len() {
+                return Err(err(
+                    P,
+                    format!(
+                        "the pad value takes {} indices but the new layout has rank {}",
+                        pad.params.len(),
+                        shape.len()
+                    ),
                 ));
             }
-            self.pad_producer(P, &old, &new, padded, pad)?;
+            if value.dtype() != old.dtype() {
+                return Err(err(
+                    P,
+                    format!("the pad value has dtype {} but {} has dtype {}", value.dtype(), old.name(), old.dtype()),
+                ));
+            }
+            let mut loads_other = false;
+            crate::tir::visit::walk_expr(value, &mut |e| {
+                loads_other |= matches!(e.kind(), ExprKind::BufferLoad(b, _) if *b != old);
+            });
+            if loads_other {
+                return Err(err(P, format!("the pad value may only load from {}", old.name())));
+            }
+            self.pad(P, &old, &new, padded, pad)?;
         }
-        let mut rewrite = Relayout { old: &old, new: &new, map, ok: true };
+        // The constant ranges of every block and loop variable, to simplify the new indices in
+        // (TVM simplifies them with the iteration context).
+        let mut ranges: HashMap<u64, (i128, i128)> = HashMap::default();
+        crate::tir::visit::walk_stmts(&self.func.body, &mut |s| match s.kind() {
+            StmtKind::BlockRealize { block, .. } => ranges.extend(super::tree::domains(block)),
+            StmtKind::For { var, min, extent, .. } => {
+                if let (Some(m), Some(e)) = (min.as_int(), extent.as_int())
+                    && e > 0
+                {
+                    ranges.insert(var.id(), (i128::from(m), i128::from(m) + i128::from(e) - 1));
+                }
+            }
+            _ => {}
+        });
+        let mut rewrite = Relayout { old: &old, new: &new, map, ranges: &ranges, ok: true };
         let body = rewrite.stmt(&self.func.body);
         if !rewrite.ok {
             return Err(err(P, format!("a region of {} is not elementwise (not supported yet)", old.name())));
@@ -231,7 +286,8 @@ impl Schedule {
                 *b = new.clone();
             }
         }
-        let pad_value = if padded.is_some() { padding.pad_value.clone() } else { None };
+        // TVM records the pad value given, padding or not.
+        let pad_value = padding.pad_value.clone();
         self.trace.push(Instruction::TransformLayout {
             block,
             read,
@@ -249,15 +305,24 @@ struct Relayout<'a> {
     old: &'a Buffer,
     new: &'a Buffer,
     map: &'a IndexMap,
+    /// Constant ranges of variables (inclusive), by id.
+    ranges: &'a HashMap<u64, (i128, i128)>,
     /// False once a region that is not one element per dimension was met.
     ok: bool,
+}
+
+impl Relayout<'_> {
+    fn apply(&self, indices: &[PrimExpr]) -> Vec<PrimExpr> {
+        let range = |v: &Var| self.ranges.get(&v.id()).copied();
+        self.map.apply(indices).iter().map(|i| crate::tir::arith::simplify_in(i, &range)).collect()
+    }
 }
 
 impl Mutator for Relayout<'_> {
     fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
         let e = default_expr(self, e);
         match e.kind() {
-            ExprKind::BufferLoad(b, idx) if b == self.old => self.new.load(self.map.apply(idx)),
+            ExprKind::BufferLoad(b, idx) if b == self.old => self.new.load(self.apply(idx)),
             _ => e,
         }
     }
@@ -265,11 +330,7 @@ impl Mutator for Relayout<'_> {
         let s = stacker::maybe_grow(64 * 1024, 1024 * 1024, || default_stmt(self, s));
         match s.kind() {
             StmtKind::BufferStore { buffer, value, indices } if buffer == self.old => Stmt::at(
-                StmtKind::BufferStore {
-                    buffer: self.new.clone(),
-                    value: value.clone(),
-                    indices: self.map.apply(indices),
-                },
+                StmtKind::BufferStore { buffer: self.new.clone(), value: value.clone(), indices: self.apply(indices) },
                 s.span(),
             ),
             StmtKind::DeclBuffer { buffer, body } if buffer == self.old => {
@@ -287,21 +348,30 @@ impl Mutator for Relayout<'_> {
                 s.span(),
             ),
             StmtKind::BlockRealize { values, predicate, block } => {
-                let mut fix = |rs: &[BufferRegion]| -> Vec<BufferRegion> {
+                // A region wider than an element: what the block now accesses of the new
+                // buffer (TVM infers every region of the buffer anew).
+                let inferred = std::cell::OnceCell::new();
+                let mut fix = |rs: &[BufferRegion], write: bool| -> Vec<BufferRegion> {
                     rs.iter()
                         .map(|r| {
                             if &r.buffer != self.old {
                                 return r.clone();
                             }
                             if r.region.iter().any(|x| x.extent.as_int() != Some(1)) {
-                                self.ok = false;
-                                return r.clone();
+                                let (reads, writes) = inferred.get_or_init(|| crate::tir::region::infer_regions(block));
+                                let found = if write { writes } else { reads };
+                                return match found.iter().find(|n| &n.buffer == self.new) {
+                                    Some(n) => n.clone(),
+                                    None => {
+                                        self.ok = false;
+                                        r.clone()
+                                    }
+                                };
                             }
                             let mins: Vec<PrimExpr> = r.region.iter().map(|x| x.min.clone()).collect();
                             BufferRegion {
                                 buffer: self.new.clone(),
                                 region: self
-                                    .map
                                     .apply(&mins)
                                     .into_iter()
                                     .map(|m| {
@@ -313,7 +383,7 @@ impl Mutator for Relayout<'_> {
                         })
                         .collect()
                 };
-                let (reads, writes) = (fix(&block.reads), fix(&block.writes));
+                let (reads, writes) = (fix(&block.reads, false), fix(&block.writes, true));
                 let allocs = block
                     .alloc_buffers
                     .iter()

@@ -269,7 +269,7 @@ pub enum Instruction {
         /// The map.
         map: IndexMap,
         /// The padding's value, when the map pads.
-        pad_value: Option<crate::tir::ast::PrimExpr>,
+        pad_value: Option<IndexMap>,
         /// TVM's promise that padding is never read.
         assume_injective_transform: bool,
     },
@@ -719,10 +719,12 @@ pub(super) fn print(trace: &[Instruction]) -> String {
                 // TVM prints the pad value as a lambda over the new indices.
                 let pad = match pad_value {
                     None => "None".to_string(),
-                    Some(v) => {
+                    Some(v) if v.params.is_empty() => {
                         let params: Vec<String> = (0..map.results.len()).map(|k| format!("indices_{k}")).collect();
-                        format!("lambda {}: ({},)", params.join(", "), crate::tir::script::print_expr(v))
+                        let results: Vec<String> = v.results.iter().map(crate::tir::script::print_expr).collect();
+                        format!("lambda {}: ({},)", params.join(", "), results.join(", "))
                     }
+                    Some(v) => lambda(v),
                 };
                 format!(
                     "sch.transform_layout(block={}, buffer=(\"{}\", {index}), index_map={}, pad_value={pad}, assume_injective_transform={})",
@@ -1053,7 +1055,7 @@ impl Schedule {
                 let key = if read { "read_buffer_index" } else { "write_buffer_index" };
                 let index = usize::try_from(a.int(1, key)?).map_err(|_| format!("negative {key}"))?;
                 let scope = a.string(2, "storage_scope")?;
-                let map = a.index_map(3, "index_map")?;
+                let map = a.index_map(3, "index_map", self)?;
                 let out = se(if read {
                     self.reindex_cache_read(blk, index, &scope, &map)
                 } else {
@@ -1106,30 +1108,21 @@ impl Schedule {
             "transform_layout" => {
                 let blk = a.block(0, "block")?;
                 let (read, index) = a.buffer_index(1, "buffer", blk, self)?;
-                let map = a.index_map(2, "index_map")?;
+                let map = a.index_map(2, "index_map", self)?;
                 let pad_value = match a.optional(3, "pad_value").map(|e| &e.e) {
                     None | Some(Expr::None) => None,
                     // A number, as Python's ints and floats convert (int32, float32).
-                    Some(Expr::Int(_) | Expr::Float(_) | Expr::Unary("-", _)) => match a.value(3, "pad_value")? {
-                        AttrValue::Int(i) => Some(crate::tir::ast::PrimExpr::int_of(i, crate::tir::DataType::INT32)),
-                        AttrValue::Float(f) => {
-                            Some(crate::tir::ast::PrimExpr::float_of(f, crate::tir::DataType::FLOAT32))
-                        }
-                        _ => return Err("'pad_value' must be a number or a lambda".into()),
-                    },
-                    Some(_) => {
-                        let pad = a.index_map(3, "pad_value")?;
-                        match pad.results.as_slice() {
-                            [v] if !pad.params.iter().any(|p| crate::tir::region::uses_var(v, p.id())) => {
-                                Some(v.clone())
+                    Some(Expr::Int(_) | Expr::Float(_) | Expr::Unary("-", _)) => {
+                        let v = match a.value(3, "pad_value")? {
+                            AttrValue::Int(i) => crate::tir::ast::PrimExpr::int_of(i, crate::tir::DataType::INT32),
+                            AttrValue::Float(f) => {
+                                crate::tir::ast::PrimExpr::float_of(f, crate::tir::DataType::FLOAT32)
                             }
-                            _ => {
-                                return Err(
-                                    "transform_layout: a pad_value other than one constant is not supported yet".into(),
-                                );
-                            }
-                        }
+                            _ => return Err("'pad_value' must be a number or a lambda".into()),
+                        };
+                        Some(IndexMap { params: Vec::new(), results: vec![v] })
                     }
+                    Some(_) => Some(a.index_map(3, "pad_value", self)?),
                 };
                 let assume_injective_transform = a.optional_flag(4, "assume_injective_transform")?.unwrap_or(false);
                 let padding = super::LayoutPadding { pad_value, assume_injective_transform };
@@ -1138,7 +1131,7 @@ impl Schedule {
             }
             "transform_block_layout" => {
                 let blk = a.block(0, "block")?;
-                let map = a.index_map(1, "index_map")?;
+                let map = a.index_map(1, "index_map", self)?;
                 se(self.transform_block_layout(blk, &map))?;
                 Ok(Vec::new())
             }
@@ -1544,7 +1537,7 @@ impl Args<'_> {
             }
         }
         let all = crate::tir::script::py::E { e: Expr::Tuple(flat), span: body.span };
-        let (params, results) = crate::tir::script::read_index_map(params, &all, crate::tir::DataType::INT32)?;
+        let (params, results) = crate::tir::script::read_index_map(params, &all, crate::tir::DataType::INT32, &[])?;
         let mut it = results.into_iter();
         let mut ranges = Vec::new();
         for pair in pairs {
@@ -1560,7 +1553,8 @@ impl Args<'_> {
         Ok(super::misc::AccessRanges { params, ranges })
     }
 
-    fn index_map(&self, pos: usize, key: &str) -> Result<IndexMap, String> {
+    /// A lambda argument; a sampled integer it names (`j // (v4 * v5)`) reads as its value.
+    fn index_map(&self, pos: usize, key: &str, sch: &Schedule) -> Result<IndexMap, String> {
         let mut e = self.get(pos, key)?;
         if let Expr::Call(_, args, _) = &e.e
             && let [inner] = args.as_slice()
@@ -1568,7 +1562,19 @@ impl Args<'_> {
             e = inner;
         }
         let Expr::Lambda(params, body) = &e.e else { return Err(format!("'{key}' must be a lambda")) };
-        let (params, results) = crate::tir::script::read_index_map(params, body, crate::tir::DataType::INT32)?;
+        let mut used = std::collections::HashSet::new();
+        crate::tir::script::collect_names(&body.e, &mut used);
+        let mut sampled = Vec::new();
+        for name in used {
+            if params.iter().any(|(p, _)| *p == name) {
+                continue;
+            }
+            if let Some(Named::Int(rv)) = self.names.get(&name) {
+                sampled.push((name, sch.get(*rv).map_err(|e| e.to_string())?));
+            }
+        }
+        let (params, results) =
+            crate::tir::script::read_index_map(params, body, crate::tir::DataType::INT32, &sampled)?;
         Ok(IndexMap { params, results })
     }
 

@@ -15,7 +15,7 @@ mod reader;
 
 pub(crate) use print::float_text;
 pub use print::{print_expr, print_func, print_module};
-pub(crate) use read::read_index_map;
+pub(crate) use read::{collect_names, read_index_map};
 pub use read::{read_module, read_range};
 
 /// Split a TVMScript test file into cases at every `# -----` line (as `// -----` splits MLIR).

@@ -1741,11 +1741,16 @@ pub(crate) fn read_index_map(
     params: &[(String, Span)],
     body: &E,
     dtype: DataType,
+    constants: &[(String, i64)],
 ) -> Result<(Vec<Var>, Vec<PrimExpr>), String> {
     let vars: Vec<Var> = params.iter().map(|(p, sp)| Var::at(p, Type::Prim(dtype), Some(*sp))).collect();
+    // A named constant reads as a variable, then takes its value.
+    let named: Vec<Var> = constants.iter().map(|(n, _)| Var::new(n, dtype)).collect();
+    let values: rustc_hash::FxHashMap<u64, PrimExpr> =
+        named.iter().zip(constants).map(|(v, (_, c))| (v.id(), PrimExpr::int_of(*c, dtype))).collect();
     let mut rd = Reader::new();
     rd.scoped(|rd| {
-        for v in &vars {
+        for v in vars.iter().chain(&named) {
             rd.bind(v.name(), Binding::Var(v.clone()));
         }
         match &body.e {
@@ -1753,11 +1758,24 @@ pub(crate) fn read_index_map(
             _ => Ok(vec![rd.expr(body)?]),
         }
     })
-    .map(|results| (vars, results))
+    .map(|results| {
+        let results = if values.is_empty() {
+            results
+        } else {
+            results
+                .iter()
+                .map(|r| {
+                    use crate::tir::mutate::Mutator as _;
+                    crate::tir::arith::simplify(&crate::tir::mutate::Substitute { map: &values }.expr(r))
+                })
+                .collect()
+        };
+        (vars, results)
+    })
     .map_err(|e| e.message)
 }
 
-pub(super) fn collect_names(e: &Expr, out: &mut HashSet<String>) {
+pub(crate) fn collect_names(e: &Expr, out: &mut HashSet<String>) {
     match e {
         Expr::Name(n) => {
             out.insert(n.clone());
