@@ -1351,6 +1351,12 @@ CASES += [
     ("layout_sampled_factors", "kernels/tl_two_elementwise", layout_sampled_factors),
 ]
 
+# TVM's test_tir_schedule_set_dtype.py: a buffer seen through windows.
+CASES += [
+    ("set_dtype_subregion", "kernels/ss_subregion_match",
+     lambda sch: sch.unsafe_set_dtype(sch.get_sblock("B"), 0, "float16")),
+]
+
 # `generate.py CASE ..` regenerates only those cases.
 for case, kname, fn in [c for c in CASES if not sys.argv[1:] or c[0] in sys.argv[1:]]:
     src = kernel(kname)

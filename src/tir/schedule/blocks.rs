@@ -1011,6 +1011,15 @@ pub(super) fn copy_iter_vars(shape: &[PrimExpr], dt: crate::tir::DataType) -> Ve
 
 /// A copy of the buffer `b` (a window) in storage scope `scope`, its name and layout kept.
 fn with_scope(b: &Buffer, scope: &str) -> Buffer {
+    window_like(b, scope, b.dtype())
+}
+
+/// A copy of the buffer `b` (a window) with elements of `dtype`, its name and layout kept.
+pub(super) fn with_dtype(b: &Buffer, dtype: crate::tir::DataType) -> Buffer {
+    window_like(b, b.scope(), dtype)
+}
+
+fn window_like(b: &Buffer, scope: &str, dtype: crate::tir::DataType) -> Buffer {
     BufferSpec {
         strides: b.strides().to_vec(),
         elem_offset: Some(b.elem_offset().clone()),
@@ -1019,7 +1028,7 @@ fn with_scope(b: &Buffer, scope: &str) -> Buffer {
         offset_factor: b.offset_factor(),
         axis_separators: b.axis_separators().to_vec(),
         span: b.span(),
-        ..BufferSpec::new(b.name(), b.dtype(), b.shape().to_vec())
+        ..BufferSpec::new(b.name(), dtype, b.shape().to_vec())
     }
     .build()
 }

@@ -343,9 +343,6 @@ impl Schedule {
         if self.func.buffer_map.iter().any(|(_, b)| *b == old) {
             return Err(err(P, format!("{} is a parameter of the function: its dtype cannot change", old.name())));
         }
-        if let Some(b) = tree::window_of(&self.func.body, &old) {
-            return Err(err(P, format!("block {b} views {} through T.match_buffer (not supported yet)", old.name())));
-        }
         let Some(dt) = crate::tir::DataType::parse(dtype).filter(|d| d.lanes == 1 && d.bits > 0) else {
             return Err(err(P, format!("'{dtype}' is not a scalar data type")));
         };
@@ -356,8 +353,21 @@ impl Schedule {
         spec.scope = old.scope().to_string();
         spec.span = old.span();
         let new = spec.build();
-        let body = crate::tir::mutate::Mutator::stmt(&mut Retype { old: &old, new: &new }, &self.func.body);
-        self.func.body = super::blocks::replace_buffer_in_block(&body, &old, &new);
+        // Windows of the buffer (`T.match_buffer(B[vi, vj], ..)`) take the dtype too.
+        let mut pairs = vec![(old.clone(), new)];
+        crate::tir::visit::walk_stmts(&self.func.body, &mut |s| {
+            if let StmtKind::BlockRealize { block, .. } = s.kind() {
+                for m in block.match_buffers.iter().filter(|m| m.source.buffer == old) {
+                    pairs.push((m.buffer.clone(), super::blocks::with_dtype(&m.buffer, dt)));
+                }
+            }
+        });
+        let mut body = self.func.body.clone();
+        for (from, to) in &pairs {
+            body = crate::tir::mutate::Mutator::stmt(&mut Retype { old: from, new: to }, &body);
+            body = super::blocks::replace_buffer_in_block(&body, from, to);
+        }
+        self.func.body = body;
         self.trace.push(Instruction::UnsafeSetDtype { block, buffer_index, dtype: dtype.to_string() });
         Ok(())
     }
