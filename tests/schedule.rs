@@ -2155,10 +2155,7 @@ fn layout_and_loop_primitives_refuse_what_they_would_leave_undefined() {
         ),
         "trace line 2: transform_layout: block B views B through T.match_buffer (not supported yet)"
     );
-    assert_eq!(
-        err("ss_subregion_match", "b0 = sch.get_sblock(\"B\")\nsch.unsafe_set_dtype(b0, 0, \"float16\")\n"),
-        "trace line 2: unsafe_set_dtype: block B views B through T.match_buffer (not supported yet)"
-    );
+    // (`unsafe_set_dtype` of a buffer seen through windows retypes them: set_dtype_subregion.)
     assert_eq!(
         err(
             "sf_dependent_loops",
