@@ -61,9 +61,11 @@ fn default_expr_inner<M: Mutator + ?Sized>(m: &mut M, e: &PrimExpr) -> PrimExpr 
         ExprKind::Or(..) => PrimExpr::or(new[0].clone(), new[1].clone()),
         ExprKind::Let(v, ..) => PrimExpr::let_in(v, new[0].clone(), new[1].clone()),
         ExprKind::Call(c, _) => {
-            // Elementwise builtins follow their arguments' lanes.
+            // Elementwise builtins follow their arguments' lanes, when these were scalars (a
+            // call over vectors to a scalar, `T.reinterpret("int32", x_u8x4)`, keeps its type).
             let lanes = new.iter().map(|a| a.dtype().lanes).max().unwrap_or(1);
-            let t = if e.dtype().lanes == 1 && lanes > 1 && !matches!(c, Callee::Global(_)) {
+            let was_scalar = kids.iter().all(|a| a.dtype().lanes == 1);
+            let t = if e.dtype().lanes == 1 && was_scalar && lanes > 1 && !matches!(c, Callee::Global(_)) {
                 e.dtype().with_lanes(lanes)
             } else {
                 e.dtype()

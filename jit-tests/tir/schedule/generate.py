@@ -1357,6 +1357,25 @@ CASES += [
      lambda sch: sch.unsafe_set_dtype(sch.get_sblock("B"), 0, "float16")),
 ]
 
+# TVM's test_tir_schedule_tensorize.py with its x86 intrinsics (test_tensorize_vnni/_avx512).
+def tensorize_16x4(intrin):
+    def schedule(sch):
+        block = sch.get_sblock("compute")
+        sch.transform_layout(block, "W", lambda i, j: [i // 16, j // 4, i % 16, j % 4])
+        _, j, k = sch.get_loops(block)
+        _, ji = sch.split(j, factors=[None, 16])
+        ko, ki = sch.split(k, factors=[None, 4])
+        sch.reorder(ko, ji, ki)
+        sch.decompose_reduction(block, ko)
+        sch.tensorize(ji, intrin)
+    return schedule
+
+
+CASES += [
+    ("tensorize_vnni", "kernels/tensorize_x86", tensorize_16x4("dot_16x4_vnni")),
+    ("tensorize_avx512", "kernels/tensorize_x86", tensorize_16x4("dot_16x4_avx512")),
+]
+
 # `generate.py CASE ..` regenerates only those cases.
 for case, kname, fn in [c for c in CASES if not sys.argv[1:] or c[0] in sys.argv[1:]]:
     src = kernel(kname)

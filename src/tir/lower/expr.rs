@@ -91,6 +91,16 @@ impl FnCx<'_, '_> {
                 let vs: Vec<Value> = vectors.iter().map(|x| self.expr(x)).collect::<R<_>>()?;
                 let t = self.ty(dt, sp)?;
                 let consts: Option<Vec<i64>> = indices.iter().map(super::const_of).collect();
+                // One lane picked: that lane (a shuffle's result is a vector).
+                if let (Some([lane]), 1) = (consts.as_deref(), dt.lanes) {
+                    let mut all = Vec::new();
+                    for (x, v) in vectors.iter().zip(&vs) {
+                        all.extend(self.lanes_of(*v, x.dtype())?);
+                    }
+                    return usize::try_from(*lane).ok().and_then(|k| all.get(k).copied()).ok_or_else(|| {
+                        self.err(sp, format!("shuffle index {lane} is outside the {} lanes", all.len()))
+                    });
+                }
                 if let Some(mask) = consts {
                     // Scalars among the vectors become one-lane vectors.
                     let mut ops = Vec::new();

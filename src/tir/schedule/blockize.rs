@@ -165,6 +165,24 @@ impl Schedule {
         let reads = substitute_regions(&blk.reads, &subst);
         let writes = substitute_regions(&blk.writes, &subst);
         let body = Substitute { map: &subst }.stmt(&blk.body);
+        // Indices simplified in the new variables' domains, as TVM's blockize leaves them
+        // (`(v_j_o * 16 + v_j_i) // 16` is `v_j_o`).
+        let mut ranges = super::tree::domains(&Block { iter_vars: inner_ivs.clone(), ..Block::new("", body.clone()) });
+        ranges.extend(super::tree::domains(&Block { iter_vars: outer_ivs.clone(), ..Block::new("", body.clone()) }));
+        let body = SimplifyIndices { ranges: &ranges }.stmt(&body);
+        let simplify_regions = |rs: Vec<BufferRegion>| -> Vec<BufferRegion> {
+            rs.into_iter()
+                .map(|r| BufferRegion {
+                    region: r
+                        .region
+                        .iter()
+                        .map(|x| Range::new(SimplifyIndices { ranges: &ranges }.index(&x.min), x.extent.clone()))
+                        .collect(),
+                    ..r
+                })
+                .collect()
+        };
+        let (reads, writes) = (simplify_regions(reads), simplify_regions(writes));
         // A reduction's inner block reads what it writes, as an update block does.
         let mut inner_reads = reads.clone();
         if blk.init.is_some() {
@@ -319,6 +337,44 @@ impl Schedule {
             }
         }
         nest
+    }
+}
+
+/// Buffer indices simplified knowing the ranges of variables (inclusive, by id).
+struct SimplifyIndices<'a> {
+    ranges: &'a HashMap<u64, (i128, i128)>,
+}
+
+impl SimplifyIndices<'_> {
+    fn index(&self, e: &PrimExpr) -> PrimExpr {
+        if !e.dtype().is_int() {
+            return e.clone();
+        }
+        crate::tir::arith::simplify_in(e, &|v: &Var| self.ranges.get(&v.id()).copied())
+    }
+}
+
+impl Mutator for SimplifyIndices<'_> {
+    fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
+        let e = crate::tir::mutate::default_expr(self, e);
+        match e.kind() {
+            ExprKind::BufferLoad(b, idx) => b.load(idx.iter().map(|i| self.index(i)).collect()),
+            _ => e,
+        }
+    }
+    fn stmt(&mut self, s: &Stmt) -> Stmt {
+        let s = crate::tir::mutate::default_stmt(self, s);
+        match s.kind() {
+            StmtKind::BufferStore { buffer, value, indices } => Stmt::at(
+                StmtKind::BufferStore {
+                    buffer: buffer.clone(),
+                    value: value.clone(),
+                    indices: indices.iter().map(|i| self.index(i)).collect(),
+                },
+                s.span(),
+            ),
+            _ => s,
+        }
     }
 }
 

@@ -1321,11 +1321,10 @@ fn zero_of(t: DataType) -> PrimExpr {
     PrimExpr::int_of(0, t)
 }
 
-/// A buffer TVM 0.27 prints as a scalar local: one element of a scalar type in `local` scope,
-/// laid out plainly.
+/// A buffer TVM 0.27 prints as a scalar local: one element of a scalar (or vector) type in
+/// `local` scope, laid out plainly.
 fn is_scalar_local(b: &Buffer) -> bool {
     b.scope() == "local"
-        && b.dtype().lanes == 1
         && !b.dtype().is_handle()
         && matches!(b.shape(), [d] if d.as_int() == Some(1))
         && b.strides().is_empty()

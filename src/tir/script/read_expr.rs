@@ -698,6 +698,41 @@ impl Reader {
         if name == "range" {
             return err("range(..) is only a loop iterator", span);
         }
+        // `A.vload([i, j], "int8x64")`: a vector load along the last dimension (TVM's
+        // `Buffer.vload`).
+        if let Some((base, "vload")) = name.rsplit_once('.')
+            && let Some(Binding::Buffer(buffer)) = self.lookup(base).cloned()
+        {
+            let (Some(idx), Some(dt)) =
+                (args.first(), args.get(1).or(kwargs.iter().find(|(k, _)| k == "dtype").map(|(_, v)| v)))
+            else {
+                return err(format!("{name} takes the indices and a dtype"), span);
+            };
+            let (Expr::List(xs) | Expr::Tuple(xs)) = &idx.e else {
+                return err(format!("{name} takes a list of indices"), idx.span);
+            };
+            let dt = self.dtype_of(dt)?;
+            let mut indices = xs.iter().map(|x| self.expr(x)).collect::<R<Vec<_>>>()?;
+            if indices.len() != buffer.shape().len() {
+                return err(
+                    format!("{name} takes {} indices, {} given", buffer.shape().len(), indices.len()),
+                    idx.span,
+                );
+            }
+            if dt.element() != buffer.dtype().element() {
+                return err(
+                    format!("{name} loads {} elements from a buffer of {}", dt.element(), buffer.dtype()),
+                    span,
+                );
+            }
+            if dt.lanes > 1
+                && let Some(last) = indices.pop()
+            {
+                let one = PrimExpr::int_of(1, last.dtype());
+                indices.push(PrimExpr::ramp(last, one, dt.lanes));
+            }
+            return plain(buffer.load(indices).with_span(sp));
+        }
         if name == "min" || name == "max" {
             return self.call_t(if name == "min" { "min" } else { "max" }, f, args, kwargs, span);
         }
@@ -764,8 +799,19 @@ impl Reader {
                 plain(PrimExpr::cast(dt, x).with_span(sp))
             }
             "reinterpret" => {
-                self.arity(t, args, 2, span)?;
-                let (dt, x) = (self.dtype_of(&args[0])?, self.expr(&args[1])?);
+                // `T.reinterpret(dtype, x)`, or as TVM's own intrinsics write it,
+                // `T.reinterpret(x, dtype=..)`.
+                let (dt, x) = match (args, kwargs.iter().find(|(k, _)| k == "dtype")) {
+                    ([x], Some((_, d))) => (self.dtype_of(d)?, self.expr(x)?),
+                    _ => {
+                        self.arity(t, args, 2, span)?;
+                        (self.dtype_of(&args[0])?, self.expr(&args[1])?)
+                    }
+                };
+                let bits = |d: DataType| u32::from(d.bits) * u32::from(d.lanes);
+                if bits(dt) != bits(x.dtype()) {
+                    return err(format!("T.reinterpret from {} to {dt}: the sizes differ", x.dtype()), span);
+                }
                 plain(PrimExpr::call_builtin(dt, "tir.reinterpret", vec![x]).with_span(sp))
             }
             "Select" | "if_then_else" => {
@@ -886,15 +932,24 @@ impl Reader {
                 plain(limit_value(t, dt, span).ok_or_else(|| self.error(format!("T.{t} has no value for {dt}"), span))?)
             }
             "call_extern" | "call_pure_extern" | "call_intrin" | "call_llvm_pure_intrin" | "call_llvm_intrin" => {
-                if args.len() < 2 {
-                    return err(format!("T.{t} takes a type, a name and arguments"), span);
-                }
-                let dt = self.dtype_of(&args[0])?;
-                let fname = match &args[1].e {
-                    Expr::Str(s) => s.clone(),
-                    _ => return err("expected the function's name as a string", args[1].span),
+                // `T.f(dtype, name, args..)`, or `T.f(name, args.., dtype=..)` as TVM's own
+                // intrinsics write it (the name may be `T.llvm_lookup_intrinsic_id("..")`).
+                let (dt, rest) = match kwargs.iter().find(|(k, _)| k == "dtype") {
+                    Some((_, d)) if !args.is_empty() => (self.dtype_of(d)?, args),
+                    _ if args.len() >= 2 => (self.dtype_of(&args[0])?, &args[1..]),
+                    _ => return err(format!("T.{t} takes a type, a name and arguments"), span),
                 };
-                let a = args[2..].iter().map(|x| self.expr(x)).collect::<R<Vec<_>>>()?;
+                let fname = match &rest[0].e {
+                    Expr::Str(s) => s.clone(),
+                    Expr::Call(g, gargs, _)
+                        if g.e.dotted().is_some_and(|n| n.ends_with("llvm_lookup_intrinsic_id"))
+                            && let [E { e: Expr::Str(s), .. }] = gargs.as_slice() =>
+                    {
+                        s.clone()
+                    }
+                    _ => return err("expected the function's name as a string", rest[0].span),
+                };
+                let a = rest[1..].iter().map(|x| self.expr(x)).collect::<R<Vec<_>>>()?;
                 let full = if t == "call_intrin" { fname } else { format!("tir.{t}:{fname}") };
                 plain(PrimExpr::call_builtin(dt, &full, a).with_span(sp))
             }

@@ -10,7 +10,9 @@
 //! becomes TVM's integer formula: the multiplication in 64 bits, rounding half up, the shift.
 //!
 //! LLVM intrinsics called by name (`T.call_llvm_pure_intrin("float32", "llvm.sqrt", x)`) become
-//! the builtins they are, where they have one; lowering names the others as unsupported.
+//! the builtins they are, where they have one, and the x86 dot products of TVM's x86 tensor
+//! intrinsics (`vpdpbusd`, `pmaddubsw`, `pmaddwd`) the integer arithmetic they do; lowering
+//! names the others as unsupported.
 
 use crate::tir::ast::*;
 use crate::tir::dtype::DataType;
@@ -32,6 +34,13 @@ impl Mutator for Legalize {
             && kind.starts_with("call_llvm")
         {
             return llvm_intrinsic(intrinsic, args, dt).map_or(e.clone(), |x| x.with_span(e.span()));
+        }
+        if name.as_ref() == "tir.reinterpret"
+            && let [x] = args.as_slice()
+            && x.dtype().lanes != dt.lanes
+            && let Some(r) = reinterpret_lanes(x, dt)
+        {
+            return r.with_span(e.span());
         }
         if name.as_ref() == "tir.q_multiply_shift"
             && let [x, y, q, sh] = args.as_slice()
@@ -115,6 +124,9 @@ fn thread_allreduce_on_cpu(s: &Stmt) -> Option<Stmt> {
 /// type suffixes (`llvm.lround.i64.f32`); TVM before 0.27 passed the argument count first
 /// (`T.uint32(1)`), which is dropped.
 fn llvm_intrinsic(name: &str, args: &[PrimExpr], dt: DataType) -> Option<PrimExpr> {
+    if let Some(x) = x86_dot_product(name, args, dt) {
+        return Some(x);
+    }
     let base = name.strip_prefix("llvm.")?.split('.').next()?;
     let args = match args.split_first() {
         Some((n, rest)) if n.dtype().is_uint() && n.as_int() == i64::try_from(rest.len()).ok() => rest,
@@ -145,6 +157,139 @@ fn llvm_intrinsic(name: &str, args: &[PrimExpr], dt: DataType) -> Option<PrimExp
         ("lround" | "llround", [x]) if float => Some(PrimExpr::cast(dt, round_half_away(x))),
         _ => None,
     }
+}
+
+/// `T.reinterpret` between integer vectors of one size but other lanes (`uint8x4` as an
+/// `int32`, `int8x64` as `int32x16`), as the little-endian bytes read: a wider lane is its
+/// narrower lanes shifted into place, a narrower lane a shifted slice of the wider one.
+fn reinterpret_lanes(x: &PrimExpr, to: DataType) -> Option<PrimExpr> {
+    let from = x.dtype();
+    let int = |d: DataType| d.is_int() && !d.is_bool();
+    if !int(from)
+        || !int(to)
+        || u32::from(from.bits) * u32::from(from.lanes) != u32::from(to.bits) * u32::from(to.lanes)
+    {
+        return None;
+    }
+    let unsigned = |bits: u8, lanes: u16| DataType::new(crate::tir::dtype::TypeCode::UInt, bits).with_lanes(lanes);
+    let lane = |v: &PrimExpr, idx: Vec<i64>| -> PrimExpr {
+        if v.dtype().lanes == 1 {
+            v.clone()
+        } else {
+            PrimExpr::shuffle(vec![v.clone()], idx.into_iter().map(PrimExpr::int).collect())
+        }
+    };
+    let konst = |v: i64, d: DataType| {
+        let c = PrimExpr::int_of(v, d.element());
+        if d.lanes > 1 { PrimExpr::broadcast(c, d.lanes) } else { c }
+    };
+    // The source's bits as unsigned lanes (same width: the bits are kept).
+    let xu = PrimExpr::cast(unsigned(from.bits, from.lanes), x.clone());
+    let out_u = unsigned(to.bits, to.lanes);
+    let out = if to.bits > from.bits {
+        let r = i64::from(to.bits / from.bits);
+        (0..r)
+            .map(|k| {
+                let part = lane(&xu, (0..i64::from(to.lanes)).map(|i| i * r + k).collect());
+                let wide = PrimExpr::cast(out_u, part);
+                PrimExpr::call_builtin(out_u, "tir.shift_left", vec![wide, konst(k * i64::from(from.bits), out_u)])
+            })
+            .reduce(|a, b| PrimExpr::call_builtin(out_u, "tir.bitwise_or", vec![a, b]))?
+    } else {
+        let r = i64::from(from.bits / to.bits);
+        // Slice k of every source lane, then lane j of the result is slice j % r of lane j / r.
+        let slices: Vec<PrimExpr> = (0..r)
+            .map(|k| {
+                let shifted = PrimExpr::call_builtin(
+                    xu.dtype(),
+                    "tir.shift_right",
+                    vec![xu.clone(), konst(k * i64::from(to.bits), xu.dtype())],
+                );
+                PrimExpr::cast(unsigned(to.bits, from.lanes), shifted)
+            })
+            .collect();
+        let n = i64::from(from.lanes);
+        let idx = (0..i64::from(to.lanes)).map(|j| PrimExpr::int((j % r) * n + j / r)).collect();
+        PrimExpr::shuffle(slices, idx)
+    };
+    Some(PrimExpr::cast(to, out))
+}
+
+/// The x86 dot-product instructions TVM's x86 tensor intrinsics call (`dot_16x4_vnni`,
+/// `dot_16x4_avx512`), as what they compute, for any CPU:
+/// - `vpdpbusd` (VNNI): `acc[i] + Σ_k a.u8[4i+k] · b.i8[4i+k]` over four byte pairs per lane;
+/// - `pmaddubs.w` (`pmaddubsw`): `sat_i16(a.u8[2i] · b.i8[2i] + a.u8[2i+1] · b.i8[2i+1])`;
+/// - `pmaddw.d` (`pmaddwd`): `a[2i] · b[2i] + a[2i+1] · b[2i+1]` of int16 pairs, in int32.
+///
+/// `None` for another name or operands of other types.
+fn x86_dot_product(name: &str, args: &[PrimExpr], dt: DataType) -> Option<PrimExpr> {
+    let op = name.strip_prefix("llvm.x86.")?;
+    let lanes = dt.lanes;
+    let of = |code: DataType, n: u16| code.with_lanes(n);
+    // `x` seen as `n` lanes of `elem`, widened to int32 (zero- or sign-extended by `elem`).
+    let widen = |x: &PrimExpr, elem: DataType, n: u16| -> Option<PrimExpr> {
+        if u32::from(x.dtype().bits) * u32::from(x.dtype().lanes) != u32::from(elem.bits) * u32::from(n) {
+            return None;
+        }
+        let x = if x.dtype() == of(elem, n) {
+            x.clone()
+        } else if x.dtype().lanes != n {
+            reinterpret_lanes(x, of(elem, n))?
+        } else {
+            PrimExpr::call_builtin(of(elem, n), "tir.reinterpret", vec![x.clone()])
+        };
+        Some(PrimExpr::cast(of(DataType::INT32, n), x))
+    };
+    // The sum of lanes `g·i + k` (k < g) of `v` for each lane i of the result.
+    let group_sum = |v: PrimExpr, g: u16| -> PrimExpr {
+        (0..g)
+            .map(|k| {
+                let idx = (0..lanes).map(|i| PrimExpr::int(i64::from(i) * i64::from(g) + i64::from(k))).collect();
+                PrimExpr::shuffle(vec![v.clone()], idx)
+            })
+            .reduce(|a, b| PrimExpr::binary(BinOp::Add, a, b))
+            .expect("a group")
+    };
+    let mul = |a: PrimExpr, b: PrimExpr| PrimExpr::binary(BinOp::Mul, a, b);
+    if op.starts_with("avx512.vpdpbusd.") || op.starts_with("avx2.vpdpbusd.") || op == "avx512.vpdpbusd" {
+        let [acc, a, b] = args else { return None };
+        if dt != of(DataType::INT32, lanes) || acc.dtype() != dt {
+            return None;
+        }
+        let p = mul(
+            widen(a, DataType::new(crate::tir::dtype::TypeCode::UInt, 8), lanes * 4)?,
+            widen(b, DataType::new(crate::tir::dtype::TypeCode::Int, 8), lanes * 4)?,
+        );
+        return Some(PrimExpr::binary(BinOp::Add, acc.clone(), group_sum(p, 4)));
+    }
+    if matches!(op, "avx512.pmaddubs.w.512" | "avx2.pmadd.ub.sw" | "ssse3.pmadd.ub.sw.128") {
+        let [a, b] = args else { return None };
+        if dt != of(DataType::new(crate::tir::dtype::TypeCode::Int, 16), lanes) {
+            return None;
+        }
+        let p = mul(
+            widen(a, DataType::new(crate::tir::dtype::TypeCode::UInt, 8), lanes * 2)?,
+            widen(b, DataType::new(crate::tir::dtype::TypeCode::Int, 8), lanes * 2)?,
+        );
+        let wide = of(DataType::INT32, lanes);
+        let bound = |v: i64| PrimExpr::broadcast(PrimExpr::int(v), lanes);
+        let sum = group_sum(p, 2);
+        debug_assert_eq!(sum.dtype(), wide);
+        let clamped = PrimExpr::binary(BinOp::Min, PrimExpr::binary(BinOp::Max, sum, bound(-32768)), bound(32767));
+        return Some(PrimExpr::cast(dt, clamped));
+    }
+    if matches!(op, "avx512.pmaddw.d.512" | "avx2.pmadd.wd" | "sse2.pmadd.wd") {
+        let [a, b] = args else { return None };
+        if dt != of(DataType::INT32, lanes) {
+            return None;
+        }
+        let p = mul(
+            widen(a, DataType::new(crate::tir::dtype::TypeCode::Int, 16), lanes * 2)?,
+            widen(b, DataType::new(crate::tir::dtype::TypeCode::Int, 16), lanes * 2)?,
+        );
+        return Some(group_sum(p, 2));
+    }
+    None
 }
 
 /// TVM's expansion of `q_multiply_shift` (its `QMultiplyShift` lowering for LLVM): `x * y`
