@@ -2275,60 +2275,82 @@ fn padded_layouts_run_as_planned() {
 fn tensorize_x86_computes_the_matmul() {
     // spec: TVM 0.27's x86 tensor intrinsics (dot_16x4_vnni, dot_16x4_avx512) call
     // vpdpbusd / pmaddubsw + pmaddwd; Strata computes what these instructions do, on any CPU.
-    // The tensorized kernel takes W packed as (j // 16, k // 4, j % 16, k % 4).
-    let path = dir().join("kernels/tensorize_x86.py");
+    // pmaddubsw saturates each pair's sum to int16, as the instruction does.
+    check_tensorized_matmul(
+        "kernels/tensorize_x86.py",
+        false,
+        16,
+        &[("tensorize_vnni", false), ("tensorize_avx512", true)],
+    );
+}
+
+#[test]
+fn tensorize_arm_computes_the_matmul() {
+    // spec: TVM 0.27's Arm tensor intrinsics (dot_4x4_i8i8s32_sdot, _neon) call sdot, or smull +
+    // saddlp + addp; Strata computes what these instructions do.
+    check_tensorized_matmul("kernels/tensorize_arm.py", true, 4, &[("tensorize_arm_sdot", false)]);
+    check_tensorized_matmul("kernels/tensorize_arm_neon.py", true, 4, &[("tensorize_arm_neon", false)]);
+}
+
+/// Replay each case's trace on the 128 x 128 x 128 `X · Wᵀ` kernel (X of uint8, or int8 when
+/// `signed`; W of int8), whose tensorized form takes W packed as `(j // tile, k // 4, j % tile,
+/// k % 4)`, and check it computes the matmul: exactly, or with each pair of products
+/// saturated to int16 (`saturating`, pmaddubsw).
+fn check_tensorized_matmul(kernel: &str, signed: bool, tile: usize, cases: &[(&str, bool)]) {
+    let path = dir().join(kernel);
     let original = read_func(&path);
     let (n, k) = (128usize, 128usize);
     // Extreme bytes too: 255 * 127 pairs saturate pmaddubsw's int16 sums.
     let x: Vec<u8> = (0..n * k).map(|i| if i % 7 == 0 { 255 } else { (i * 37 % 251) as u8 }).collect();
     let w: Vec<i8> = (0..n * k).map(|i| if i % 5 == 0 { 127 } else { (i * 53 % 255) as i8 }).collect();
+    let xv = |i: usize| if signed { i32::from(x[i] as i8) } else { i32::from(x[i]) };
     let mut packed = vec![0i8; n * k];
     for j in 0..n {
         for kk in 0..k {
-            packed[(((j / 16) * (k / 4) + kk / 4) * 16 + j % 16) * 4 + kk % 4] = w[j * k + kk];
+            packed[(((j / tile) * (k / 4) + kk / 4) * tile + j % tile) * 4 + kk % 4] = w[j * k + kk];
         }
     }
     let run = |f: &PrimFunc, w: &[i8]| -> Vec<i32> {
         let m = IRModule::from_func(f.clone());
         let lowered = strata::tir::lower(&m).expect("lowers");
         let code = Engine::default().compile(&lowered).expect("compiles");
-        let mut tx =
-            Tensor::zeros_of(strata::tir::DataType::parse("uint8").expect("u8").to_dl(), &[128, 128]).expect("x");
+        let dtype = |b: &strata::tir::Buffer| b.dtype().to_dl();
+        let shape =
+            |b: &strata::tir::Buffer| -> Vec<i64> { b.shape().iter().map(|d| d.as_int().expect("static")).collect() };
+        let (bx, bw, bc) = (&f.buffer_map[0].1, &f.buffer_map[1].1, &f.buffer_map[2].1);
+        let mut tx = Tensor::zeros_of(dtype(bx), &shape(bx)).expect("x");
         tx.bytes_mut().copy_from_slice(&x);
-        let wshape: Vec<i64> = f.buffer_map[1].1.shape().iter().map(|d| d.as_int().expect("static")).collect();
-        let mut tw = Tensor::zeros_of(strata::tir::DataType::parse("int8").expect("i8").to_dl(), &wshape).expect("w");
+        let mut tw = Tensor::zeros_of(dtype(bw), &shape(bw)).expect("w");
         tw.bytes_mut().copy_from_slice(&w.iter().map(|&v| v as u8).collect::<Vec<_>>());
-        let mut tc = Tensor::zeros_of(strata::tir::DataType::INT32.to_dl(), &[128, 128]).expect("c");
+        let mut tc = Tensor::zeros_of(dtype(bc), &shape(bc)).expect("c");
         let mut args = vec![tx.as_arg_mut(), tw.as_arg_mut(), tc.as_arg_mut()];
         code.call(&f.name, &mut args).expect("runs");
         drop(args);
         tc.bytes().chunks(4).map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
     };
     let want = run(&original, &w);
-    // A spot check of the reference itself against the definition.
-    let c01: i32 = (0..k).map(|kk| i32::from(x[kk]) * i32::from(w[k + kk])).sum();
+    // The reference itself against the definition.
+    let c01: i32 = (0..k).map(|kk| xv(kk) * i32::from(w[k + kk])).sum();
     assert_eq!(want[1], c01);
-    for case in ["tensorize_vnni", "tensorize_avx512"] {
+    for &(case, saturating) in cases {
         let trace = std::fs::read_to_string(dir().join(format!("{case}.trace"))).expect("trace");
         let sch = schedule_with_intrins(&path).replay_more(&trace).expect("replays");
         let got = run(sch.func(), &packed);
-        if case == "tensorize_vnni" {
+        if !saturating {
             assert_eq!(got, want, "{case}");
-        } else {
-            // pmaddubsw saturates each pair's sum to int16, as the instruction does.
-            let sat = |v: i32| v.clamp(-32768, 32767);
-            let c = |i: usize, j: usize| -> i32 {
-                (0..k / 2)
-                    .map(|p| {
-                        let (a, b) = (2 * p, 2 * p + 1);
-                        sat(i32::from(x[i * k + a]) * i32::from(w[j * k + a])
-                            + i32::from(x[i * k + b]) * i32::from(w[j * k + b]))
-                    })
-                    .sum()
-            };
-            let expect: Vec<i32> = (0..n * n).map(|e| c(e / n, e % n)).collect();
-            assert_eq!(got, expect, "{case}");
-            assert_ne!(got, want, "{case}: these inputs saturate some pair");
+            continue;
         }
+        let sat = |v: i32| v.clamp(-32768, 32767);
+        let c = |i: usize, j: usize| -> i32 {
+            (0..k / 2)
+                .map(|p| {
+                    let (a, b) = (i * k + 2 * p, j * k + 2 * p);
+                    sat(xv(a) * i32::from(w[b]) + xv(a + 1) * i32::from(w[b + 1]))
+                })
+                .sum()
+        };
+        let expect: Vec<i32> = (0..n * n).map(|e| c(e / n, e % n)).collect();
+        assert_eq!(got, expect, "{case}");
+        assert_ne!(got, want, "{case}: these inputs saturate some pair");
     }
 }

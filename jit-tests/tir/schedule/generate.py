@@ -1357,7 +1357,8 @@ CASES += [
      lambda sch: sch.unsafe_set_dtype(sch.get_sblock("B"), 0, "float16")),
 ]
 
-# TVM's test_tir_schedule_tensorize.py with its x86 intrinsics (test_tensorize_vnni/_avx512).
+# TVM's test_tir_schedule_tensorize.py with its x86 and Arm intrinsics (test_tensorize_vnni,
+# _avx512, _arm_dot).
 def tensorize_16x4(intrin):
     def schedule(sch):
         block = sch.get_sblock("compute")
@@ -1371,7 +1372,21 @@ def tensorize_16x4(intrin):
     return schedule
 
 
+def tensorize_4x4(intrin):
+    def schedule(sch):
+        block = sch.get_sblock("compute")
+        sch.transform_layout(block, "W", lambda i, j: [i // 4, j // 4, i % 4, j % 4])
+        _, j, k = sch.get_loops(block)
+        _, ji = sch.split(j, factors=[None, 4])
+        ko, ki = sch.split(k, factors=[None, 4])
+        sch.reorder(ko, ji, ki)
+        sch.decompose_reduction(block, ko)
+        sch.tensorize(ji, intrin)
+    return schedule
+
+
 CASES += [
+    ("tensorize_arm_sdot", "kernels/tensorize_arm", tensorize_4x4("dot_4x4_i8i8s32_sdot")),
     ("tensorize_vnni", "kernels/tensorize_x86", tensorize_16x4("dot_16x4_vnni")),
     ("tensorize_avx512", "kernels/tensorize_x86", tensorize_16x4("dot_16x4_avx512")),
 ]

@@ -1098,6 +1098,9 @@ impl Printer {
                     Some(short) if crate::tir::intrinsics::opaque(short).is_some() => {
                         (self.call(&format!("T.{short}"), &a), P_ATOM)
                     }
+                    Some(half @ ("vectorlow" | "vectorhigh")) if args.len() == 1 => {
+                        (format!("T.{half}(\"{t}\", {})", self.expr(&args[0], 0)), P_ATOM)
+                    }
                     Some("reinterpret") => {
                         // TVM 0.27 names the handle type by a handle variable's.
                         let ty = if t.is_handle() { "T.handle().ty".to_string() } else { format!("\"{t}\"") };

@@ -798,6 +798,15 @@ impl Reader {
                 };
                 plain(PrimExpr::cast(dt, x).with_span(sp))
             }
+            "vectorlow" | "vectorhigh" => {
+                // `T.vectorlow("int8x8", v)`: the low (high) half of the lanes of `v`.
+                self.arity(t, args, 2, span)?;
+                let (dt, x) = (self.dtype_of(&args[0])?, self.expr(&args[1])?);
+                if dt.element() != x.dtype().element() || u32::from(dt.lanes) * 2 != u32::from(x.dtype().lanes) {
+                    return err(format!("T.{t} takes half the lanes of a {}, not {dt}", x.dtype()), span);
+                }
+                plain(PrimExpr::call_builtin(dt, &format!("tir.{t}"), vec![x]).with_span(sp))
+            }
             "reinterpret" => {
                 // `T.reinterpret(dtype, x)`, or as TVM's own intrinsics write it,
                 // `T.reinterpret(x, dtype=..)`.

@@ -42,6 +42,13 @@ impl Mutator for Legalize {
         {
             return r.with_span(e.span());
         }
+        if let ("tir.vectorlow" | "tir.vectorhigh", [x]) = (name.as_ref(), args.as_slice())
+            && u32::from(dt.lanes) * 2 == u32::from(x.dtype().lanes)
+        {
+            let start = if name.as_ref() == "tir.vectorlow" { 0 } else { i64::from(dt.lanes) };
+            let idx = (start..start + i64::from(dt.lanes)).map(PrimExpr::int).collect();
+            return PrimExpr::shuffle(vec![x.clone()], idx).with_span(e.span());
+        }
         if name.as_ref() == "tir.q_multiply_shift"
             && let [x, y, q, sh] = args.as_slice()
             && dt.is_int()
@@ -223,6 +230,9 @@ fn reinterpret_lanes(x: &PrimExpr, to: DataType) -> Option<PrimExpr> {
 ///
 /// `None` for another name or operands of other types.
 fn x86_dot_product(name: &str, args: &[PrimExpr], dt: DataType) -> Option<PrimExpr> {
+    if let Some(op) = name.strip_prefix("llvm.aarch64.neon.") {
+        return arm_dot_product(op, args, dt);
+    }
     let op = name.strip_prefix("llvm.x86.")?;
     let lanes = dt.lanes;
     let of = |code: DataType, n: u16| code.with_lanes(n);
@@ -290,6 +300,53 @@ fn x86_dot_product(name: &str, args: &[PrimExpr], dt: DataType) -> Option<PrimEx
         return Some(group_sum(p, 2));
     }
     None
+}
+
+/// The Arm NEON instructions TVM's Arm tensor intrinsics call (`dot_4x4_i8i8s32_sdot`,
+/// `dot_4x4_i8i8s32_neon`, `dot_4x4_u8u8u32_udot`), as what they compute:
+/// - `sdot`/`udot`: `acc[i] + Σ_k a[4i+k] · b[4i+k]` of byte quadruples;
+/// - `smull`/`umull`: the lanes' products, twice as wide;
+/// - `saddlp`/`uaddlp`: sums of adjacent lanes, twice as wide;
+/// - `addp`: sums of adjacent lanes of `a` then of `b`.
+fn arm_dot_product(op: &str, args: &[PrimExpr], dt: DataType) -> Option<PrimExpr> {
+    let lanes = dt.lanes;
+    let pick =
+        |v: &[PrimExpr], idx: Vec<i64>| PrimExpr::shuffle(v.to_vec(), idx.into_iter().map(PrimExpr::int).collect());
+    let widen = |x: &PrimExpr, to: DataType| PrimExpr::cast(to.with_lanes(x.dtype().lanes), x.clone());
+    let add = |a: PrimExpr, b: PrimExpr| PrimExpr::binary(BinOp::Add, a, b);
+    match (op, args) {
+        ("sdot" | "udot", [acc, a, b])
+            if acc.dtype() == dt
+                && a.dtype() == b.dtype()
+                && a.dtype().bits == 8
+                && u32::from(a.dtype().lanes) == 4 * u32::from(lanes) =>
+        {
+            let p = PrimExpr::binary(BinOp::Mul, widen(a, dt), widen(b, dt));
+            let sum = (0..4)
+                .map(|k| pick(std::slice::from_ref(&p), (0..i64::from(lanes)).map(|i| 4 * i + k).collect()))
+                .reduce(add)?;
+            Some(add(acc.clone(), sum))
+        }
+        ("smull" | "umull", [a, b])
+            if a.dtype() == b.dtype() && a.dtype().lanes == lanes && dt.bits == 2 * a.dtype().bits =>
+        {
+            Some(PrimExpr::binary(BinOp::Mul, widen(a, dt), widen(b, dt)))
+        }
+        ("saddlp" | "uaddlp", [a])
+            if u32::from(a.dtype().lanes) == 2 * u32::from(lanes) && dt.bits == 2 * a.dtype().bits =>
+        {
+            let w = widen(a, dt);
+            let half = |k: i64| pick(std::slice::from_ref(&w), (0..i64::from(lanes)).map(|i| 2 * i + k).collect());
+            Some(add(half(0), half(1)))
+        }
+        ("addp", [a, b]) if a.dtype() == dt && b.dtype() == dt => {
+            // Lanes of `a` then `b` (indices past `a`'s lanes pick from `b`).
+            let n = i64::from(lanes);
+            let half = |k: i64| pick(&[a.clone(), b.clone()], (0..n).map(|i| 2 * i + k).collect());
+            Some(add(half(0), half(1)))
+        }
+        _ => None,
+    }
 }
 
 /// TVM's expansion of `q_multiply_shift` (its `QMultiplyShift` lowering for LLVM): `x * y`
