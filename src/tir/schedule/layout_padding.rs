@@ -450,6 +450,7 @@ impl Schedule {
                 && let StmtKind::BlockRealize { values, block: blk, .. } = realize.kind()
                 && !info.indices.is_empty()
                 && blk.iter_vars.len() >= info.indices.len()
+                && values.len() == blk.iter_vars.len()
             {
                 let (n, k) = (blk.iter_vars.len(), info.indices.len());
                 let start = (0..n - k)

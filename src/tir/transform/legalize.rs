@@ -178,6 +178,10 @@ fn reinterpret_lanes(x: &PrimExpr, to: DataType) -> Option<PrimExpr> {
     {
         return None;
     }
+    // Lanes that split or join whole (no 24-bit lanes read as 16-bit ones).
+    if from.bits.max(to.bits) % from.bits.min(to.bits) != 0 {
+        return None;
+    }
     let unsigned = |bits: u8, lanes: u16| DataType::new(crate::tir::dtype::TypeCode::UInt, bits).with_lanes(lanes);
     let lane = |v: &PrimExpr, idx: Vec<i64>| -> PrimExpr {
         if v.dtype().lanes == 1 {
@@ -267,8 +271,8 @@ fn x86_dot_product(name: &str, args: &[PrimExpr], dt: DataType) -> Option<PrimEx
             return None;
         }
         let p = mul(
-            widen(a, DataType::new(crate::tir::dtype::TypeCode::UInt, 8), lanes * 4)?,
-            widen(b, DataType::new(crate::tir::dtype::TypeCode::Int, 8), lanes * 4)?,
+            widen(a, DataType::new(crate::tir::dtype::TypeCode::UInt, 8), lanes.checked_mul(4)?)?,
+            widen(b, DataType::new(crate::tir::dtype::TypeCode::Int, 8), lanes.checked_mul(4)?)?,
         );
         return Some(PrimExpr::binary(BinOp::Add, acc.clone(), group_sum(p, 4)));
     }
@@ -278,8 +282,8 @@ fn x86_dot_product(name: &str, args: &[PrimExpr], dt: DataType) -> Option<PrimEx
             return None;
         }
         let p = mul(
-            widen(a, DataType::new(crate::tir::dtype::TypeCode::UInt, 8), lanes * 2)?,
-            widen(b, DataType::new(crate::tir::dtype::TypeCode::Int, 8), lanes * 2)?,
+            widen(a, DataType::new(crate::tir::dtype::TypeCode::UInt, 8), lanes.checked_mul(2)?)?,
+            widen(b, DataType::new(crate::tir::dtype::TypeCode::Int, 8), lanes.checked_mul(2)?)?,
         );
         let wide = of(DataType::INT32, lanes);
         let bound = |v: i64| PrimExpr::broadcast(PrimExpr::int(v), lanes);
@@ -294,8 +298,8 @@ fn x86_dot_product(name: &str, args: &[PrimExpr], dt: DataType) -> Option<PrimEx
             return None;
         }
         let p = mul(
-            widen(a, DataType::new(crate::tir::dtype::TypeCode::Int, 16), lanes * 2)?,
-            widen(b, DataType::new(crate::tir::dtype::TypeCode::Int, 16), lanes * 2)?,
+            widen(a, DataType::new(crate::tir::dtype::TypeCode::Int, 16), lanes.checked_mul(2)?)?,
+            widen(b, DataType::new(crate::tir::dtype::TypeCode::Int, 16), lanes.checked_mul(2)?)?,
         );
         return Some(group_sum(p, 2));
     }
