@@ -179,7 +179,7 @@ fn reinterpret_lanes(x: &PrimExpr, to: DataType) -> Option<PrimExpr> {
         return None;
     }
     // Lanes that split or join whole (no 24-bit lanes read as 16-bit ones).
-    if from.bits.max(to.bits) % from.bits.min(to.bits) != 0 {
+    if !from.bits.max(to.bits).is_multiple_of(from.bits.min(to.bits)) {
         return None;
     }
     let unsigned = |bits: u8, lanes: u16| DataType::new(crate::tir::dtype::TypeCode::UInt, bits).with_lanes(lanes);
