@@ -786,6 +786,16 @@ pub struct BufferRegion {
     pub region: Vec<Range>,
 }
 
+impl BufferRegion {
+    /// The region of the one element of `buffer` at `indices`.
+    pub fn point(buffer: &Buffer, indices: &[PrimExpr]) -> BufferRegion {
+        BufferRegion {
+            buffer: buffer.clone(),
+            region: indices.iter().map(|i| Range::new(i.clone(), PrimExpr::int_of(1, i.dtype()))).collect(),
+        }
+    }
+}
+
 /// `buffer` is a window of `source` (tir-spec.md "MatchBufferRegion").
 #[derive(Clone, Debug)]
 pub struct MatchBufferRegion {

@@ -36,3 +36,33 @@ def attr_constants(A: T.Buffer((4,), "int32")):
     for i in range(4):
         A[i] = i
 # run: @attr_constants(zeros(4xi32)); %0 == [0, 1, 2, 3]
+
+# -----
+
+# TVM's intrinsic forms (`Buffer.vload`, `T.reinterpret(x, dtype=..)`, `T.vectorlow`) are
+# checked as they are read.
+@T.prim_func
+def vload_type(A: T.Buffer((8,), "uint8"), B: T.Buffer((4,), "float32")):
+    # expected-error@+1 {{A.vload loads float32 elements from a buffer of uint8}}
+    B[T.Ramp(0, 1, 4)] = A.vload([0], "float32x4")
+
+# -----
+
+@T.prim_func
+def vload_rank(A: T.Buffer((8, 8), "uint8"), B: T.Buffer((4,), "uint8")):
+    # expected-error@+1 {{A.vload takes 2 indices, 1 given}}
+    B[T.Ramp(0, 1, 4)] = A.vload([0], "uint8x4")
+
+# -----
+
+@T.prim_func
+def reinterpret_size(A: T.Buffer((8,), "uint8"), B: T.Buffer((1,), "int32")):
+    # expected-error@+1 {{T.reinterpret from uint8x8 to int32: the sizes differ}}
+    B[0] = T.reinterpret(A[T.Ramp(0, 1, 8)], dtype="int32")
+
+# -----
+
+@T.prim_func
+def vectorlow_lanes(A: T.Buffer((8,), "int8"), B: T.Buffer((8,), "int8")):
+    # expected-error@+1 {{T.vectorlow takes half the lanes of int8x8, not int8x8}}
+    B[T.Ramp(0, 1, 8)] = T.vectorlow("int8x8", A[T.Ramp(0, 1, 8)])

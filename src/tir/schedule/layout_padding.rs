@@ -426,7 +426,7 @@ impl Schedule {
             );
             let mut block = Block::new(&format!("buffer_{}_assumptions", new.name()), Stmt::evaluate(assume));
             block.iter_vars = ivs;
-            block.reads = vec![point(new, &v_exprs)];
+            block.reads = vec![BufferRegion::point(new, &v_exprs)];
             let nest = in_new_loops(&axes, new, Stmt::block(axis_exprs, block));
             let StmtKind::BlockRealize { block, .. } = scope.kind() else { unreachable!("a block") };
             let mut list = tree::top_list(&block.body);
@@ -512,7 +512,7 @@ impl Schedule {
         let mut block =
             Block::new(&format!("buffer_{}_padding", new.name()), new.store(v_exprs.clone(), pad_at(pad, &v_exprs)));
         block.iter_vars = ivs;
-        block.writes = vec![point(new, &v_exprs)];
+        block.writes = vec![BufferRegion::point(new, &v_exprs)];
         let realize = Stmt::at(
             StmtKind::BlockRealize {
                 values: axis_exprs.clone(),
@@ -524,13 +524,5 @@ impl Schedule {
         let nest = in_new_loops(&axes, new, realize);
         self.func.body = super::blocks::insert_before(&self.func.body, &after, Stmt::seq(vec![after.clone(), nest]));
         Ok(())
-    }
-}
-
-/// The region of one element of `buffer`.
-fn point(buffer: &Buffer, at: &[PrimExpr]) -> BufferRegion {
-    BufferRegion {
-        buffer: buffer.clone(),
-        region: at.iter().map(|x| Range::new(x.clone(), PrimExpr::int_of(1, x.dtype()))).collect(),
     }
 }

@@ -212,8 +212,8 @@ impl Schedule {
             ..Block::new(name, wb_update)
         };
         // TVM's regions: the partial results read, the results written, one element each.
-        wb_block.reads = rf_bufs.iter().map(|b| point(b, &wb_idx)).collect();
-        wb_block.writes = red.buffers.iter().map(|b| point(b, indices)).collect();
+        wb_block.reads = rf_bufs.iter().map(|b| BufferRegion::point(b, &wb_idx)).collect();
+        wb_block.writes = red.buffers.iter().map(|b| BufferRegion::point(b, indices)).collect();
         let wb_realize = Stmt::at(
             StmtKind::BlockRealize { values: wb_values, predicate: PrimExpr::bool(true), block: Box::new(wb_block) },
             realize.span(),
@@ -270,14 +270,6 @@ fn without_loops(s: &Stmt, vars: &[u64]) -> Stmt {
         }
     }
     Drop(vars).stmt(s)
-}
-
-/// The region of one element of `b`.
-fn point(b: &Buffer, indices: &[PrimExpr]) -> BufferRegion {
-    BufferRegion {
-        buffer: b.clone(),
-        region: indices.iter().map(|i| Range::new(i.clone(), PrimExpr::int_of(1, i.dtype()))).collect(),
-    }
 }
 
 /// Whether two lists of expressions print alike (the same expressions, as far as the text shows).

@@ -803,7 +803,7 @@ impl Reader {
                 self.arity(t, args, 2, span)?;
                 let (dt, x) = (self.dtype_of(&args[0])?, self.expr(&args[1])?);
                 if dt.element() != x.dtype().element() || u32::from(dt.lanes) * 2 != u32::from(x.dtype().lanes) {
-                    return err(format!("T.{t} takes half the lanes of a {}, not {dt}", x.dtype()), span);
+                    return err(format!("T.{t} takes half the lanes of {}, not {dt}", x.dtype()), span);
                 }
                 plain(PrimExpr::call_builtin(dt, &format!("tir.{t}"), vec![x]).with_span(sp))
             }
