@@ -642,6 +642,16 @@ fn mutated_npy_files_never_panic() {
 }
 
 const TRACE_TOKENS: &[&str] = &[
+    // Python idioms: lists named whole, indexed, sliced; nested calls; blocks by name.
+    "loops = sch.get_loops(\"C\")\n",
+    "loops[0]",
+    "loops[-1]",
+    "loops[1:]",
+    "loops[:-5]",
+    "[99]",
+    "sch.get_loops(b0)[2]",
+    "sch.get_sblock(\"C\")",
+    "\"C\"",
     "b0",
     "l1",
     "l2",

@@ -173,6 +173,20 @@ fn tvm_traces_replay_to_tvms_function_and_trace() {
         if sch.trace().trim_end() != trace.trim_end() && case != "layout_sampled_factors" {
             failures.push(format!("{case}: trace\n{}\nTVM's trace\n{trace}", sch.trace()));
         }
+        // The schedule as the user wrote it in Python (block names, nested calls, indexed lists)
+        // replays to the same function and records TVM's trace of it.
+        if let Ok(script) = std::fs::read_to_string(dir().join(format!("{case}.schedule.py"))) {
+            match schedule_with_intrins(&dir().join(kernel)).replay_more(&script) {
+                Ok(s) if strata::tir::script::print_func(s.func()) != printed => {
+                    failures.push(format!("{case}.schedule.py: printed\n{}", strata::tir::script::print_func(s.func())))
+                }
+                Ok(s) if s.trace().trim_end() != trace.trim_end() => {
+                    failures.push(format!("{case}.schedule.py: trace\n{}\nTVM's trace\n{trace}", s.trace()))
+                }
+                Ok(_) => {}
+                Err(e) => failures.push(format!("{case}.schedule.py: replay failed: {e}")),
+            }
+        }
         // A parameter in another layout is another signature: its bytes are not comparable
         // (tensorize_x86_computes_the_matmul packs one).
         let shapes = |g: &PrimFunc| -> Vec<Vec<Option<i64>>> {
@@ -488,6 +502,62 @@ fn the_rust_api_and_the_trace_agree() {
     assert_eq!(again.trace(), sch.trace());
     let (a, b) = outputs(&matmul(), sch.func()).unwrap();
     assert_eq!(a, b);
+}
+
+#[test]
+fn a_trace_file_with_its_import_replays() {
+    // What a user keeps in a file: TVM's `trace.show()` with its import uncommented.
+    let mut sch = Schedule::new(matmul());
+    let c = sch.get_block("C").unwrap();
+    let l = sch.get_loops(c).unwrap();
+    sch.split(l[1], &[None, Some(16)]).unwrap();
+    let printed = sch.trace();
+    let file = printed.replace("# from tvm import s_tir", "import tvm\nfrom tvm import s_tir");
+    assert_ne!(file, printed);
+    let again = Schedule::replay(matmul(), &file).unwrap();
+    assert_eq!(again.trace(), printed);
+    // A function and bare lines together are one or the other, said at the function.
+    let both = format!("{printed}sch.get_sblock(\"C\")\n");
+    assert_eq!(
+        Schedule::replay(matmul(), &both).unwrap_err().to_string(),
+        "trace line 2: a trace is one `def apply_trace(sch)` or bare `sch.<primitive>(...)` lines, not both"
+    );
+}
+
+#[test]
+fn python_idioms_in_a_trace_are_checked() {
+    let e = |func: PrimFunc, lines: &str| Schedule::replay(func, lines).unwrap_err().to_string();
+    let alloc = || read_func(&dir().join("kernels/alloc_matmul_relu.py"));
+    // spec: TVM's IsOutputBlock: a block writing a buffer its scope block does not allocate
+    // (here a `T.alloc_buffer` statement's) is an output block, which compute_at refuses.
+    assert_eq!(
+        e(alloc(), "sch.compute_at(\"Y\", sch.get_loops(\"C\")[1])\n"),
+        "trace line 1: compute_at: The block Y is an output block (it writes Y)"
+    );
+    assert_eq!(
+        e(matmul(), "loops = sch.get_loops(\"C\")\nsch.parallel(loops[3])\n"),
+        "trace line 2: list index 3 out of range (the list has 3)"
+    );
+    assert_eq!(
+        e(matmul(), "loops = sch.get_loops(\"C\")\nsch.parallel(loops[\"i\"])\n"),
+        "trace line 2: a list is indexed by an integer or a slice"
+    );
+    assert_eq!(
+        e(matmul(), "b = sch.get_sblock(\"C\")\nsch.parallel(b[0])\n"),
+        "trace line 2: only a list of handles is indexed in a trace"
+    );
+    assert_eq!(e(matmul(), "sch.get_loops(\"D\")\n"), "trace line 1: get_sblock: Cannot find a block with the name: D");
+    assert_eq!(
+        e(matmul(), "i, j = sch.get_loops(\"C\")\n"),
+        "trace line 1: 2 names are assigned but the primitive made 3"
+    );
+    // A list named whole, then unpacked and sliced.
+    let sch = Schedule::replay(
+        matmul(),
+        "loops = sch.get_loops(\"C\")\ni, j, k = loops\na, b = loops[1:]\nsch.reorder(b, a, i)\n",
+    )
+    .unwrap();
+    assert!(sch.trace().contains("sch.reorder(l3, l2, l1)"), "{}", sch.trace());
 }
 
 #[test]

@@ -1391,6 +1391,40 @@ CASES += [
     ("tensorize_avx512", "kernels/tensorize_x86", tensorize_16x4("dot_16x4_avx512")),
 ]
 
+# Schedules written as TVM users write them in Python (block names for blocks, nested calls,
+# lists indexed and sliced): the text is run by TVM and kept as CASE.schedule.py, which the test
+# replays too.
+CASES += [
+    ("alloc_buffer_reverse_compute_at", "kernels/alloc_matmul_relu", """
+Y = sch.get_sblock("Y")
+C_block = sch.get_sblock("C")
+i_loop, j_loop, k_loop = sch.get_loops(Y)
+j0, j1 = sch.split(j_loop, factors=[16, 8])
+_, j0_new, j1_new, k_new = sch.get_loops(Y)
+sch.reorder(sch.get_loops(Y)[0], j0_new, k_new, j1_new)
+sch.reverse_compute_at(C_block, j0)
+"""),
+    ("python_lists", "kernels/matmul", """
+loops = sch.get_loops("C")
+i, j = loops[:2]
+k = loops[-1]
+jo, ji = sch.split(j, factors=[None, 16])
+sch.reorder(loops[0], jo, k, ji)
+sch.vectorize(sch.get_loops(sch.get_sblock("C"))[-1])
+sch.parallel(loops[0])
+l = sch.get_loops(sch.get_sblock("C"))
+sch.split(l[2], factors=sch.sample_perfect_tile(l[2], n=2, decision=[8, 16]))
+"""),
+    ("python_block_names", "kernels/two_elementwise", """
+sch.reindex("C", ("read", 0))
+sch.compute_at("B", sch.get_loops("B_reindex_reindex")[0])
+sch.cache_write("C", 0, "local")
+sch.set_scope("B", 0, "local")
+sch.cache_read("C", 0, "local", consumer_blocks=["C"])
+sch.get_output_blocks(scope_block="root")
+"""),
+]
+
 # `generate.py CASE ..` regenerates only those cases.
 for case, kname, fn in [c for c in CASES if not sys.argv[1:] or c[0] in sys.argv[1:]]:
     src = kernel(kname)
@@ -1406,7 +1440,13 @@ for case, kname, fn in [c for c in CASES if not sys.argv[1:] or c[0] in sys.argv
     else:
         fname = [l for l in src.splitlines() if l.startswith("def ")][0].split("(")[0][4:]
     sch = tvm.s_tir.Schedule(func, seed=7)
-    fn(sch)
+    if isinstance(fn, str):
+        exec(fn, {"sch": sch})
+        with open(os.path.join(HERE, case + ".schedule.py"), "w") as f:
+            f.write("# A schedule as a TVM user writes it (generate.py); TVM's trace of it: %s.trace\n" % case)
+            f.write(fn.lstrip())
+    else:
+        fn(sch)
     out = sch.mod["main"].script()
     out = out.replace("def main(", "def %s(" % fname, 1)
     out = out.replace('"global_symbol": "%s", ' % fname, "")

@@ -109,9 +109,13 @@ impl Schedule {
         if !tree::scope_of(body, &loop_stmt).is_some_and(|s| s.same_node(&scope)) {
             return Err(not_in_scope(p, &blk.name, &lp.var));
         }
-        if producer
-            && let Some(out) = blk.writes.iter().find(|w| self.func.buffer_map.iter().any(|(_, b)| *b == w.buffer))
-        {
+        // TVM's output block: one that writes a buffer its scope block does not allocate (a
+        // parameter, an outer block's buffer, a `T.alloc_buffer` statement's).
+        let scope_allocs: &[Buffer] = match scope.kind() {
+            StmtKind::BlockRealize { block, .. } => &block.alloc_buffers,
+            _ => &[],
+        };
+        if producer && let Some(out) = blk.writes.iter().find(|w| !scope_allocs.contains(&w.buffer)) {
             return Err(err(p, format!("The block {} is an output block (it writes {})", blk.name, out.buffer.name())));
         }
         // The blocks it exchanges data with: all of them must be under the loop.

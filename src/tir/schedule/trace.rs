@@ -838,41 +838,146 @@ impl Schedule {
         let at = |span: Span| Some(text[..(span.start as usize).min(text.len())].matches('\n').count() + 1);
         let toks = py::tokenize(text).map_err(|e| ReplayError { line: at(e.span), message: e.message })?;
         let stmts = py::Parser::new(toks).file().map_err(|e| ReplayError { line: at(e.span), message: e.message })?;
-        let body: Vec<S> = match stmts.as_slice() {
+        // A whole file as TVM users keep one (`from tvm import s_tir` above `def apply_trace`):
+        // the imports are skipped and the one function's body is the trace.
+        let is_import = |st: &&S| matches!(st.s, Stmt::Import { .. } | Stmt::Pass);
+        let body: Vec<S> = match stmts.iter().filter(|st| !is_import(st)).collect::<Vec<_>>().as_slice() {
             [S { s: Stmt::Def { body, .. }, .. }] => body.clone(),
             _ => stmts,
         };
         let mut sch = self;
-        let mut names: HashMap<String, Named> = HashMap::default();
+        let mut scope = Scope::default();
         for st in &body {
             let line = at(st.span);
             let fail = |message: String| ReplayError { line, message };
-            let (outs, call) = match &st.s {
+            let (outs, value) = match &st.s {
                 Stmt::Pass | Stmt::Import { .. } => continue,
-                Stmt::Expr(e) => (Vec::new(), e),
+                Stmt::Expr(e) => (Targets::default(), e),
                 Stmt::Assign { targets, value } if targets.len() == 1 => {
                     (target_names(&targets[0]).map_err(fail)?, value)
                 }
+                Stmt::Def { .. } => {
+                    return Err(fail(
+                        "a trace is one `def apply_trace(sch)` or bare `sch.<primitive>(...)` lines, not both".into(),
+                    ));
+                }
                 _ => return Err(fail("expected `sch.<primitive>(...)` or `names = sch.<primitive>(...)`".into())),
             };
-            sch.replay_call(call, &outs, &mut names).map_err(|message| ReplayError { line, message })?;
+            let made = match (&value.e, outs.names.is_empty()) {
+                // A statement of its own is a primitive; an assigned value may also be a handle
+                // picked from a list (`l = loops[0]`).
+                (Expr::Call(..), _) | (_, true) => sch.replay_call(value, &mut scope),
+                _ => sch.resolve(value, &mut scope).and_then(|e| scope.value(&e)),
+            }
+            .map_err(fail)?;
+            scope.bind(&outs, made).map_err(fail)?;
         }
         Ok(sch)
     }
 
-    fn replay_call(&mut self, call: &E, outs: &[String], names: &mut HashMap<String, Named>) -> Result<(), String> {
+    /// Apply one `sch.<primitive>(...)` (its arguments' own calls first, in order, as Python
+    /// does); the handles it made.
+    fn replay_call(&mut self, call: &E, scope: &mut Scope) -> Result<Made, String> {
         let Expr::Call(f, args, kwargs) = &call.e else { return Err("expected a call of a schedule primitive".into()) };
         let Expr::Attr(base, method) = &f.e else { return Err("expected `sch.<primitive>(...)`".into()) };
         if !matches!(&base.e, Expr::Name(n) if n == "sch") {
             return Err("expected `sch.<primitive>(...)`".into());
         }
-        let a = Args { positional: args, keywords: kwargs, names, asked: Default::default() };
+        let mut args = args.iter().map(|x| self.resolve(x, scope)).collect::<Result<Vec<_>, _>>()?;
+        let mut kwargs =
+            kwargs.iter().map(|(k, x)| Ok((k.clone(), self.resolve(x, scope)?))).collect::<Result<Vec<_>, String>>()?;
+        // A block given by its name is looked up first, as TVM's Python API does (and records).
+        for &(pos, key) in block_name_args(method) {
+            let arg = match kwargs.iter_mut().find(|(k, _)| k == key) {
+                Some((_, v)) => Some(v),
+                None => args.get_mut(pos),
+            };
+            let Some(arg) = arg else { continue };
+            let names: Vec<&mut E> = match &mut arg.e {
+                Expr::List(xs) | Expr::Tuple(xs) => xs.iter_mut().collect(),
+                _ => vec![arg],
+            };
+            for x in names {
+                if let Expr::Str(name) = &x.e {
+                    let rv = se(self.get_block(name))?;
+                    x.e = Expr::Name(scope.fresh(Named::Block(rv)));
+                }
+            }
+        }
+        let a = Args { positional: &args, keywords: &kwargs, names: &scope.names, asked: Default::default() };
         let made = self.apply_call(method, &a)?;
         // An argument the primitive did not read would be a silently different schedule.
         if let Some(e) = a.unread() {
             return Err(format!("sch.{method}: {e}"));
         }
-        bind(names, outs, made)
+        Ok(if returns_list(method) { Made::List(made) } else { Made::Handles(made) })
+    }
+
+    /// `e` with the calls and list lookups in it done: `sch.get_loops(b)[0]` becomes the name of
+    /// that loop, `loops` (a list the trace named) the list of its handles' names.
+    fn resolve(&mut self, e: &E, scope: &mut Scope) -> Result<E, String> {
+        let at = |x: Expr| E { e: x, span: e.span };
+        Ok(match &e.e {
+            Expr::Call(f, ..) if matches!(&f.e, Expr::Attr(base, _) if matches!(&base.e, Expr::Name(n) if n == "sch")) =>
+            {
+                let made = self.replay_call(e, scope)?;
+                match made {
+                    Made::Handles(h) if h.len() == 1 => at(Expr::Name(scope.fresh(h[0]))),
+                    Made::Handles(h) | Made::List(h) => {
+                        at(Expr::List(h.into_iter().map(|x| at(Expr::Name(scope.fresh(x)))).collect()))
+                    }
+                }
+            }
+            Expr::Name(n) if !scope.names.contains_key(n) && scope.lists.contains_key(n) => {
+                let list = scope.lists[n].clone();
+                at(Expr::List(list.into_iter().map(|x| at(Expr::Name(scope.fresh(x)))).collect()))
+            }
+            Expr::Subscript(base, index) => {
+                let items = match &base.e {
+                    Expr::Name(n) if scope.lists.contains_key(n) => {
+                        let list = scope.lists[n].clone();
+                        list.into_iter().map(|x| at(Expr::Name(scope.fresh(x)))).collect()
+                    }
+                    _ => match self.resolve(base, scope)?.e {
+                        Expr::List(items) => items,
+                        _ => return Err("only a list of handles is indexed in a trace".into()),
+                    },
+                };
+                match index.as_slice() {
+                    [i] => match (&i.e, int_literal(i)) {
+                        (_, Some(Ok(k))) => {
+                            let n = items.len() as i64;
+                            let k = if k < 0 { k + n } else { k };
+                            usize::try_from(k)
+                                .ok()
+                                .and_then(|k| items.get(k).cloned())
+                                .ok_or_else(|| format!("list index {k} out of range (the list has {n})"))?
+                        }
+                        (Expr::Slice(lo, hi, None), _) => {
+                            let n = items.len() as i64;
+                            let bound = |b: &Option<Box<E>>, dflt: i64| -> Result<usize, String> {
+                                let k = match b {
+                                    None => dflt,
+                                    Some(b) => match int_literal(b) {
+                                        Some(Ok(k)) => k,
+                                        _ => return Err("a list slice takes integer bounds".into()),
+                                    },
+                                };
+                                let k = if k < 0 { k + n } else { k };
+                                Ok(k.clamp(0, n) as usize)
+                            };
+                            let (lo, hi) = (bound(lo, 0)?, bound(hi, n)?);
+                            at(Expr::List(items.get(lo..hi.max(lo)).unwrap_or_default().to_vec()))
+                        }
+                        _ => return Err("a list is indexed by an integer or a slice".into()),
+                    },
+                    _ => return Err("a list is indexed by one integer or slice".into()),
+                }
+            }
+            Expr::List(xs) => at(Expr::List(xs.iter().map(|x| self.resolve(x, scope)).collect::<Result<_, _>>()?)),
+            Expr::Tuple(xs) => at(Expr::Tuple(xs.iter().map(|x| self.resolve(x, scope)).collect::<Result<_, _>>()?)),
+            _ => e.clone(),
+        })
     }
 
     /// Apply one call; the handles it made.
@@ -1142,7 +1247,9 @@ impl Schedule {
                 Ok(vec![Named::Block(out)])
             }
             "get_output_blocks" => {
-                let scope = a.block(0, "block")?;
+                // The trace's keyword is `block`; the Python API's, `scope_block`.
+                let key = if a.keywords.iter().any(|(k, _)| k == "scope_block") { "scope_block" } else { "block" };
+                let scope = a.block(0, key)?;
                 let bs = se(self.get_output_blocks(scope))?;
                 Ok(bs.iter().map(|&x| Named::Block(x)).collect())
             }
@@ -1275,43 +1382,146 @@ fn se<T>(r: Result<T, ScheduleError>) -> Result<T, String> {
     r.map_err(|e| e.to_string())
 }
 
-/// The names a statement assigns (`b0`, `l1, l2, l3`, `_`).
-fn target_names(t: &E) -> Result<Vec<String>, String> {
+/// The names a statement assigns (`b0`, `l1, l2, l3`, `_`), and whether they were a tuple
+/// (`b1, = ...` unpacks a list of one).
+#[derive(Default)]
+struct Targets {
+    names: Vec<String>,
+    unpack: bool,
+}
+
+fn target_names(t: &E) -> Result<Targets, String> {
     match &t.e {
-        Expr::Name(n) => Ok(vec![n.clone()]),
-        Expr::Tuple(xs) | Expr::List(xs) => xs
-            .iter()
-            .map(|x| match &x.e {
-                Expr::Name(n) => Ok(n.clone()),
-                _ => Err("assignment targets must be names".to_string()),
-            })
-            .collect(),
+        Expr::Name(n) => Ok(Targets { names: vec![n.clone()], unpack: false }),
+        Expr::Tuple(xs) | Expr::List(xs) => Ok(Targets {
+            names: xs
+                .iter()
+                .map(|x| match &x.e {
+                    Expr::Name(n) => Ok(n.clone()),
+                    _ => Err("assignment targets must be names".to_string()),
+                })
+                .collect::<Result<_, _>>()?,
+            unpack: true,
+        }),
         _ => Err("assignment targets must be names".into()),
     }
 }
 
-/// Give the outputs of a primitive the names the trace assigns (as many as it made; `_` or no
-/// target discards them).
-fn bind(
-    names: &mut HashMap<String, Named>,
-    outs: &[String],
-    made: impl IntoIterator<Item = Named>,
-) -> Result<(), String> {
-    let made: Vec<Named> = made.into_iter().collect();
-    match (outs, made.len()) {
-        ([], _) => Ok(()),
-        ([one], _) if one == "_" => Ok(()),
-        ([one], 1) => {
-            names.insert(one.clone(), made[0]);
-            Ok(())
+/// What a primitive made: a list (`get_loops`, `split`: TVM returns a Python list, which a
+/// trace may name whole and index) or handles.
+enum Made {
+    List(Vec<Named>),
+    Handles(Vec<Named>),
+}
+
+/// The arguments TVM's Python API also takes as a block's name (its `_normalize_block_arg`), in
+/// the order it looks them up: position and keyword.
+fn block_name_args(method: &str) -> &'static [(usize, &'static str)] {
+    match method {
+        "get_output_blocks" => &[(0, "scope_block"), (0, "block")],
+        "cache_read" | "cache_write" => &[(3, "consumer_blocks"), (0, "block")],
+        "fuse_reduction_epilogue" => &[(0, "reduction_block"), (1, "epilogue_block")],
+        "sample_compute_location"
+        | "get_loops"
+        | "get_producers"
+        | "get_consumers"
+        | "reindex_cache_read"
+        | "reindex_cache_write"
+        | "cache_inplace"
+        | "cache_index"
+        | "reindex"
+        | "compute_at"
+        | "reverse_compute_at"
+        | "compute_inline"
+        | "reverse_compute_inline"
+        | "decompose_reduction"
+        | "storage_align"
+        | "set_scope"
+        | "unsafe_set_dtype"
+        | "transform_layout"
+        | "transform_block_layout"
+        | "decompose_padding"
+        | "pad_einsum"
+        | "rolling_buffer" => &[(0, "block")],
+        _ => &[],
+    }
+}
+
+/// The primitives that return a list in TVM's Python API.
+fn returns_list(method: &str) -> bool {
+    matches!(
+        method,
+        "get_loops"
+            | "get_child_blocks"
+            | "get_producers"
+            | "get_consumers"
+            | "get_output_blocks"
+            | "split"
+            | "loop_partition"
+            | "sample_perfect_tile"
+            | "sample_partitioned_tile"
+    )
+}
+
+/// The handles a trace has named so far.
+#[derive(Default)]
+struct Scope {
+    names: HashMap<String, Named>,
+    /// Lists named whole (`loops = sch.get_loops(b)`).
+    lists: HashMap<String, Vec<Named>>,
+    /// Names given to handles used without one (`sch.get_loops(b)[0]`).
+    fresh: usize,
+}
+
+impl Scope {
+    /// A name for a handle the trace did not name (one no Python name can be).
+    fn fresh(&mut self, h: Named) -> String {
+        self.fresh += 1;
+        let n = format!("%{}", self.fresh);
+        self.names.insert(n.clone(), h);
+        n
+    }
+
+    /// The handles a resolved expression stands for.
+    fn value(&self, e: &E) -> Result<Made, String> {
+        let one = |x: &E| match &x.e {
+            Expr::Name(n) => self.names.get(n).copied().ok_or_else(|| format!("'{n}' is not defined")),
+            _ => Err("expected a schedule primitive, a name or a list of them".to_string()),
+        };
+        match &e.e {
+            Expr::List(xs) | Expr::Tuple(xs) => Ok(Made::List(xs.iter().map(one).collect::<Result<_, _>>()?)),
+            _ => Ok(Made::Handles(vec![one(e)?])),
         }
-        (outs, n) if outs.len() == n => {
-            for (name, rv) in outs.iter().zip(made) {
-                names.insert(name.clone(), rv);
+    }
+
+    /// Give what a statement made the names it assigns (as many as it made; `_` or no target
+    /// discards them).
+    fn bind(&mut self, outs: &Targets, made: Made) -> Result<(), String> {
+        let (list, made) = match made {
+            Made::List(v) => (true, v),
+            Made::Handles(v) => (false, v),
+        };
+        match (outs.names.as_slice(), made.len()) {
+            ([], _) => {}
+            ([one], _) if one == "_" => {}
+            ([one], n) if !outs.unpack && (list || n != 1) => {
+                // A list named whole; a list of one is also its handle (the lenient reading
+                // Strata always had: `l = sch.fuse(..)`-style lines of older traces).
+                self.names.remove(one);
+                if n == 1 {
+                    self.names.insert(one.clone(), made[0]);
+                }
+                self.lists.insert(one.clone(), made);
             }
-            Ok(())
+            (outs, n) if outs.len() == n => {
+                for (name, rv) in outs.iter().zip(made) {
+                    self.lists.remove(name);
+                    self.names.insert(name.clone(), rv);
+                }
+            }
+            (outs, n) => return Err(format!("{} names are assigned but the primitive made {n}", outs.len())),
         }
-        (outs, n) => Err(format!("{} names are assigned but the primitive made {n}", outs.len())),
+        Ok(())
     }
 }
 

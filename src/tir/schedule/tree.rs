@@ -242,6 +242,24 @@ pub(super) fn remove_leaf(root: &Stmt, target: &Stmt) -> Stmt {
                         s.span(),
                     ))
                 }
+                // An allocation around the scope's statements (`T.alloc_buffer` outside a block)
+                // is looked through, as TVM's leaf removal peels it.
+                StmtKind::DeclBuffer { buffer, body } => {
+                    let body = go(body, target)?;
+                    Some(Stmt::at(StmtKind::DeclBuffer { buffer: buffer.clone(), body }, s.span()))
+                }
+                StmtKind::Allocate { var, dtype, extents, cond, body, annotations } => {
+                    let body = go(body, target)?;
+                    let kind = StmtKind::Allocate {
+                        var: var.clone(),
+                        dtype: *dtype,
+                        extents: extents.clone(),
+                        cond: cond.clone(),
+                        body,
+                        annotations: annotations.clone(),
+                    };
+                    Some(Stmt::at(kind, s.span()))
+                }
                 _ => {
                     // Any other statement keeps its place with the target replaced by nothing.
                     Some(super::blocks::replace_stmt(s, target, &Stmt::empty()))
