@@ -558,6 +558,9 @@ fn python_idioms_in_a_trace_are_checked() {
     )
     .unwrap();
     assert!(sch.trace().contains("sch.reorder(l3, l2, l1)"), "{}", sch.trace());
+    // Spread lists (`*loops`) for the primitives that take loops.
+    let sch = Schedule::replay(matmul(), "loops = sch.get_loops(\"C\")\nsch.fuse(*loops[:2])\n").unwrap();
+    assert!(sch.trace().contains("l4 = sch.fuse(l1, l2, preserve_unit_iters=True)"), "{}", sch.trace());
 }
 
 #[test]

@@ -1619,8 +1619,13 @@ impl Args<'_> {
     /// All positional arguments as loops (`fuse(l1, l2)`, `reorder(l1, l2)`).
     fn loops(&self) -> Result<Vec<LoopRV>, String> {
         self.asked.borrow_mut().extend((0..self.positional.len()).map(|p| (p, String::new())));
+        // A list among them is spread (`sch.fuse(*loops[:2])`: the reader keeps the list).
         self.positional
             .iter()
+            .flat_map(|e| match &e.e {
+                Expr::List(xs) | Expr::Tuple(xs) => xs.iter().collect(),
+                _ => vec![e],
+            })
             .map(|e| match self.named(e)? {
                 Named::Loop(x) => Ok(x),
                 _ => Err("expected loops".to_string()),
