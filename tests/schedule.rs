@@ -564,6 +564,35 @@ fn python_idioms_in_a_trace_are_checked() {
 }
 
 #[test]
+fn traces_print_floats_and_annotations_as_tvm() {
+    // TVM 0.27's text for these lines (test_tir_schedule_trace.py's sample_categorical; floats
+    // as C's %.17g), and its print of annotations: keys sorted, whatever order they came in.
+    let user = "b = sch.get_sblock(\"C\")\nv = sch.sample_categorical([3], [1.0])\n\
+                x = sch.sample_categorical([1, 2], [0.1, 0.9], decision=1)\n\
+                sch.annotate(b, \"zeta\", 2.0)\nsch.annotate(b, \"alpha\", 0.1)\nsch.annotate(b, \"Z\", [1, 2.5, \"x\"])\n";
+    let sch = Schedule::replay(matmul(), user).unwrap();
+    let want = "# from tvm import s_tir
+def apply_trace(sch: s_tir.Schedule) -> None:
+  b0 = sch.get_sblock(name=\"C\", func_name=\"main\")
+  v1 = sch.sample_categorical(candidates=[3], probs=[1], decision=0)
+  v2 = sch.sample_categorical(candidates=[1, 2], probs=[0.10000000000000001, 0.90000000000000002], decision=1)
+  sch.annotate(block_or_loop=b0, ann_key=\"zeta\", ann_val=2)
+  sch.annotate(block_or_loop=b0, ann_key=\"alpha\", ann_val=0.10000000000000001)
+  sch.annotate(block_or_loop=b0, ann_key=\"Z\", ann_val=[1, 2.5, \"x\"])
+";
+    assert_eq!(sch.trace(), want);
+    let printed = strata::tir::script::print_func(sch.func());
+    assert!(
+        printed.contains("T.sblock_attr({\"Z\": [1, 2.5, \"x\"], \"alpha\": 0.10000000000000001, \"zeta\": 2.0})"),
+        "{printed}"
+    );
+    assert_eq!(
+        Schedule::new(matmul()).trace(),
+        "# from tvm import s_tir\ndef apply_trace(sch: s_tir.Schedule) -> None:\n  pass\n"
+    );
+}
+
+#[test]
 fn sampling_is_seeded_recorded_and_replayed() {
     use strata::tir::schedule::Factor;
     // spec: TVM's sample_perfect_tile: n factors whose product is the extent, innermost at most

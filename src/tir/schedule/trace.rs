@@ -492,7 +492,7 @@ fn py_value(v: &AttrValue) -> String {
     match v {
         AttrValue::Bool(x) => if *x { "True" } else { "False" }.to_string(),
         AttrValue::Int(i) => i.to_string(),
-        AttrValue::Float(f) => format!("{f:?}"),
+        AttrValue::Float(f) => crate::tir::script::g17(*f),
         AttrValue::Str(s) => format!("{s:?}"),
         AttrValue::List(xs) => format!("[{}]", xs.iter().map(py_value).collect::<Vec<_>>().join(", ")),
         AttrValue::Dict(kv) => {
@@ -774,7 +774,7 @@ pub(super) fn print(trace: &[Instruction]) -> String {
                 "{} = sch.sample_categorical(candidates=[{}], probs=[{}], decision={decision})",
                 v(*out),
                 candidates.iter().map(ToString::to_string).collect::<Vec<_>>().join(", "),
-                probs.iter().map(|p| crate::tir::script::float_text(*p)).collect::<Vec<_>>().join(", ")
+                probs.iter().map(|p| crate::tir::script::g17(*p)).collect::<Vec<_>>().join(", ")
             ),
         };
         let _ = writeln!(s, "  {line}");

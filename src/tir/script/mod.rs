@@ -13,7 +13,7 @@ mod read;
 mod read_expr;
 mod reader;
 
-pub(crate) use print::float_text;
+pub(crate) use print::g17;
 pub use print::{print_expr, print_func, print_module};
 pub(crate) use read::{collect_names, read_index_map};
 pub use read::{read_module, read_range};

@@ -385,8 +385,12 @@ impl Printer {
         s
     }
 
+    /// A dictionary of attributes, keys in byte order as TVM prints them (whatever order they
+    /// were added in).
     fn dict(&mut self, d: &[(String, AttrValue)]) -> String {
-        let items: Vec<String> = d.iter().map(|(k, v)| format!("{}: {}", quote(k), self.attr(v))).collect();
+        let mut sorted: Vec<&(String, AttrValue)> = d.iter().collect();
+        sorted.sort_by(|a, b| a.0.cmp(&b.0));
+        let items: Vec<String> = sorted.iter().map(|(k, v)| format!("{}: {}", quote(k), self.attr(v))).collect();
         format!("{{{}}}", items.join(", "))
     }
 
@@ -1279,6 +1283,16 @@ pub(crate) fn float_text(v: f64) -> String {
     if v.fract() == 0.0 {
         return format!("{v:.0}.0");
     }
+    let s = g17(v);
+    if s.contains('.') || s.contains('e') { s } else { format!("{s}.0") }
+}
+
+/// `v` as C's `%.17g` prints it (`1`, `0.10000000000000001`, `1e+20`): how TVM prints a float in
+/// a trace.
+pub(crate) fn g17(v: f64) -> String {
+    if !v.is_finite() {
+        return format!("{v:?}");
+    }
     let strip = |s: String| -> String {
         if s.contains('.') { s.trim_end_matches('0').trim_end_matches('.').to_string() } else { s }
     };
@@ -1291,7 +1305,7 @@ pub(crate) fn float_text(v: f64) -> String {
     } else {
         strip(format!("{v:.*}", usize::try_from(16 - exp).unwrap_or(0)))
     };
-    if s.contains('.') || s.contains('e') { s } else { format!("{s}.0") }
+    s
 }
 
 /// The loops `for a: for b: ..` that print as one `T.grid`: serial, from 0 (of the extent's
