@@ -1299,13 +1299,12 @@ pub(crate) fn g17(v: f64) -> String {
     let sci = format!("{v:.16e}");
     let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
     let exp: i32 = exp.parse().unwrap_or(0);
-    let s = if !(-4..17).contains(&exp) {
+    if !(-4..17).contains(&exp) {
         let sign = if exp < 0 { '-' } else { '+' };
         format!("{}e{sign}{:02}", strip(mantissa.to_string()), exp.abs())
     } else {
         strip(format!("{v:.*}", usize::try_from(16 - exp).unwrap_or(0)))
-    };
-    s
+    }
 }
 
 /// The loops `for a: for b: ..` that print as one `T.grid`: serial, from 0 (of the extent's
