@@ -1425,6 +1425,12 @@ sch.get_output_blocks(scope_block="root")
 """),
 ]
 
+# pad_einsum over symbolic extents (TVM's test_pad_matmul, test_pad_rms).
+CASES += [
+    ("pad_einsum_symbolic", "kernels/pad_einsum_symbolic", 'sch.pad_einsum(sch.get_sblock("C"), [32, 32, 32])'),
+    ("pad_einsum_symbolic_rms", "kernels/pad_einsum_rms", 'sch.pad_einsum(sch.get_sblock("S"), [1, 32, 1])'),
+]
+
 # `generate.py CASE ..` regenerates only those cases.
 for case, kname, fn in [c for c in CASES if not sys.argv[1:] or c[0] in sys.argv[1:]]:
     src = kernel(kname)

@@ -55,22 +55,33 @@ impl Schedule {
                 return Err(not_einsum());
             }
         }
-        // The padded domains, by block variable and by the loop variable bound to one.
-        let mut padded: HashMap<u64, i64> = HashMap::default();
-        let mut loops: HashMap<u64, i64> = HashMap::default();
+        // The padded domains, by block variable and by the loop variable bound to one: a
+        // constant, or TVM's `(n + p - 1) // p * p` over a symbolic extent.
+        let mut padded: HashMap<u64, PrimExpr> = HashMap::default();
+        let mut loops: HashMap<u64, PrimExpr> = HashMap::default();
         for ((iv, value), &pad) in blk.iter_vars.iter().zip(values).zip(padding) {
-            let Some(extent) = iv.dom.as_ref().and_then(|d| d.extent.as_int()) else {
-                return Err(err(P, format!("{} has no constant domain (not supported yet)", iv.var.name())));
+            let Some(extent) = iv.dom.as_ref().map(|d| &d.extent) else {
+                return Err(err(P, format!("{} has no domain", iv.var.name())));
             };
-            let new = extent
-                .checked_add(pad - 1)
-                .map(|x| x / pad * pad)
-                .filter(|&n| n <= super::loops::type_max(iv.var.dtype()))
-                .ok_or_else(|| err(P, format!("padding {} to a multiple of {pad} overflows", iv.var.name())))?;
-            if new != extent {
-                padded.insert(iv.var.id(), new);
+            let new = match extent.as_int() {
+                Some(n) => {
+                    let new = n
+                        .checked_add(pad - 1)
+                        .map(|x| x / pad * pad)
+                        .filter(|&x| x <= super::loops::type_max(iv.var.dtype()))
+                        .ok_or_else(|| err(P, format!("padding {} to a multiple of {pad} overflows", iv.var.name())))?;
+                    (new != n).then(|| PrimExpr::int_of(new, extent.dtype()))
+                }
+                None => (pad != 1).then(|| {
+                    let c = |x: i64| PrimExpr::int_of(x, extent.dtype());
+                    let up = PrimExpr::binary(BinOp::Add, extent.clone(), c(pad - 1));
+                    PrimExpr::binary(BinOp::Mul, PrimExpr::floordiv(up, c(pad)), c(pad))
+                }),
+            };
+            if let Some(new) = new {
+                padded.insert(iv.var.id(), new.clone());
                 if let Some(lv) = value.as_var() {
-                    padded.insert(lv.id(), new);
+                    padded.insert(lv.id(), new.clone());
                     loops.insert(lv.id(), new);
                 }
             }
@@ -110,7 +121,7 @@ impl Schedule {
                 .map(|(x, dim)| match x.min.kind() {
                     ExprKind::IntImm(_) => PrimExpr::int_of(1, x.min.dtype()),
                     ExprKind::Var(v) => match padded.get(&v.id()) {
-                        Some(&n) => PrimExpr::int_of(n, v.dtype()),
+                        Some(n) => n.clone(),
                         None => dim.clone(),
                     },
                     _ => unreachable!("checked: a point at a variable or constant"),
@@ -210,8 +221,8 @@ fn copy_block(buffer: &Buffer, pad: &Buffer, read: bool) -> Stmt {
 /// TVM's `PadEinsumBufferReplacer` over the scope's statement holding the block: padded
 /// domains and loop extents, accesses to the padded buffers in every block there.
 struct Padded<'a> {
-    domains: &'a HashMap<u64, i64>,
-    loops: &'a HashMap<u64, i64>,
+    domains: &'a HashMap<u64, PrimExpr>,
+    loops: &'a HashMap<u64, PrimExpr>,
     buffers: &'a [(Buffer, Buffer)],
 }
 
@@ -237,9 +248,9 @@ impl Mutator for Padded<'_> {
         let s = stacker::maybe_grow(64 * 1024, 1024 * 1024, || default_stmt(self, s));
         match s.kind() {
             StmtKind::For { var, .. } => match self.loops.get(&var.id()) {
-                Some(&n) => {
+                Some(n) => {
                     let mut f = ForParts::of(&s).expect("a loop");
-                    f.extent = PrimExpr::int_of(n, f.extent.dtype());
+                    f.extent = n.as_int().map_or_else(|| n.clone(), |k| PrimExpr::int_of(k, f.extent.dtype()));
                     f.build()
                 }
                 None => s,
@@ -254,8 +265,8 @@ impl Mutator for Padded<'_> {
             StmtKind::BlockRealize { block, .. } => {
                 let mut b = (**block).clone();
                 for iv in &mut b.iter_vars {
-                    if let (Some(&n), Some(d)) = (self.domains.get(&iv.var.id()), iv.dom.as_mut()) {
-                        d.extent = PrimExpr::int_of(n, d.extent.dtype());
+                    if let (Some(n), Some(d)) = (self.domains.get(&iv.var.id()), iv.dom.as_mut()) {
+                        d.extent = n.as_int().map_or_else(|| n.clone(), |k| PrimExpr::int_of(k, d.extent.dtype()));
                     }
                 }
                 let swap = |rs: &mut Vec<BufferRegion>| {
