@@ -847,6 +847,18 @@ fn loop_partition_refuses_what_tvm_refuses_and_what_it_gets_wrong() {
         let at = trace.lines().count();
         assert_eq!(e, format!("trace line {at}: loop_partition: {message}"), "{trace}");
     }
+    // TVM's test_partition_fail_symbolic, _with_annotation, _with_thread_binding.
+    let kernel = |name: &str| read_func(&dir().join(format!("kernels/{name}.py")));
+    let sym = "_, _, k = sch.get_loops(\"B\")\nsch.loop_partition(k, factors=[10, None])\n";
+    assert_eq!(
+        Schedule::replay(kernel("partition_symbolic"), sym).unwrap_err().to_string(),
+        "trace line 2: loop_partition: Detected dynamic shape in either min or extent of a loop k"
+    );
+    let annotated = "_, _, k = sch.get_loops(\"B\")\nsch.loop_partition(k, factors=[None, 10])\n";
+    assert_eq!(
+        Schedule::replay(kernel("partition_annotated"), annotated).unwrap_err().to_string(),
+        "trace line 2: loop_partition: The primitive can't be applied because the loop k has annotation or thread binding"
+    );
     // Two blocks under the loop (TVM 0.27 crashes).
     let e = Schedule::replay(
         two.clone(),

@@ -1431,6 +1431,44 @@ CASES += [
     ("pad_einsum_symbolic_rms", "kernels/pad_einsum_rms", 'sch.pad_einsum(sch.get_sblock("S"), [1, 32, 1])'),
 ]
 
+# loop_partition as TVM's test_tir_schedule_partition.py applies it: nested partitions, an
+# opaque block, opaque accesses, which regions TVM rebuilds and which it keeps as declared.
+CASES += [
+    ("partition_nested", "kernels/partition_elementwise", """
+i, j, k = sch.get_loops("B")
+sch.loop_partition(i, factors=[2, 1, 64])
+i, j, k = sch.get_loops("B_i0")
+loops = sch.loop_partition(j, factors=[4, 32])
+"""),
+    ("partition_inferred_factor", "kernels/partition_elementwise", """
+i, j, k = sch.get_loops("B")
+sch.loop_partition(i, factors=[None, 1, 64])
+i, j, k = sch.get_loops("B_i1")
+sch.loop_partition(k, factors=[1, 64, None])
+"""),
+    ("partition_opaque_block", "kernels/partition_opaque_block", """
+i, _, _ = sch.get_loops("opaque")
+sch.loop_partition(i, factors=[None, 16])
+"""),
+    ("partition_opaque_access", "kernels/partition_opaque_access", """
+_, j = sch.get_loops("A")
+sch.loop_partition(j, factors=[None, 4])
+_, j = sch.get_loops("B")
+sch.loop_partition(j, factors=[None, 4])
+"""),
+    ("partition_regions", "kernels/partition_regions", """
+_, j = sch.get_loops("A")
+sch.loop_partition(j, factors=[None, 4])
+_, j = sch.get_loops("B")
+sch.loop_partition(j, factors=[None, 4])
+"""),
+    ("partition_int64_mixed_factors", "kernels/partition_int64", """
+from tvm.script import tirx as T
+(i,) = sch.get_loops("B")
+sch.loop_partition(i, factors=[T.int64(1), T.int32(51)])
+"""),
+]
+
 # `generate.py CASE ..` regenerates only those cases.
 for case, kname, fn in [c for c in CASES if not sys.argv[1:] or c[0] in sys.argv[1:]]:
     src = kernel(kname)

@@ -1,13 +1,13 @@
 //! `loop_partition` with TVM 0.27's result: a loop cut into consecutive loops, each over a
 //! copy of the body in a block of its own (`B_L0_partition`, ...), all in one block
 //! (`B_L_common`) where the loop was; the copies' blocks are renamed `NAME_L0`, ... and their
-//! regions relaxed over their iteration domains.
+//! regions rebuilt as TVM rebuilds them.
 
 use rustc_hash::FxHashMap as HashMap;
 
 use super::tree::{self, ForParts};
 use super::{Factor, Instruction, LoopRV, Schedule, ScheduleError, err};
-use crate::tir::arith::{range_of, simplify};
+use crate::tir::arith::simplify;
 use crate::tir::ast::*;
 use crate::tir::mutate::{Mutator, default_expr, default_stmt};
 
@@ -52,8 +52,9 @@ impl Schedule {
             ));
         }
         super::loops::check_factors(&factors, P)?;
-        let Some(extent) = p.extent.as_int() else {
-            return Err(err(P, format!("the extent of loop {name} is not a constant (not supported yet)")));
+        // TVM 0.27 refuses a symbolic loop too.
+        let (Some(extent), Some(_)) = (p.extent.as_int(), p.min.as_int()) else {
+            return Err(err(P, format!("Detected dynamic shape in either min or extent of a loop {name}")));
         };
         let known = factors.iter().flatten().try_fold(0i64, |a, &f| a.checked_add(f));
         let too_many = || err(P, format!("The sum of factors is larger than or equal to the extent of loop {name}"));
@@ -140,7 +141,7 @@ impl Schedule {
 /// One part's copy of the loop body: the loop variable replaced by the part's, inner loops
 /// given fresh variables (so that handles to the old loops do not name a copy), blocks renamed
 /// with `suffix`, a block variable bound to the part's variable ranging over the part, and
-/// regions relaxed over the block variables' domains.
+/// regions rebuilt (see [`var_indexed_accesses`]).
 struct Copy {
     loop_var: u64,
     part: Var,
@@ -181,32 +182,58 @@ impl Mutator for Copy {
                 iv.dom = Some(Range::new(self.range.0.clone(), PrimExpr::int_of(self.range.1, dt)));
             }
         }
-        let domains: HashMap<u64, (i128, i128)> = tree::domains(&block);
-        let relax = |r: &BufferRegion| BufferRegion {
-            buffer: r.buffer.clone(),
-            region: r
-                .region
-                .iter()
-                .map(|x| {
-                    let known = |v: &Var| domains.get(&v.id()).copied();
-                    match (range_of(&x.min, &known), x.extent.as_int()) {
-                        (Some((lo, hi)), Some(ext)) => {
-                            let dt = x.min.dtype();
-                            match (i64::try_from(lo), i64::try_from(hi - lo + i128::from(ext))) {
-                                (Ok(lo), Ok(len)) => Range::new(PrimExpr::int_of(lo, dt), PrimExpr::int_of(len, dt)),
-                                _ => x.clone(),
-                            }
-                        }
-                        _ => x.clone(),
+        // Regions, as TVM 0.27 rebuilds them: a buffer the body accesses at block variables
+        // alone (`B[vi, vj]`) gets those variables' domains; any other region is kept as
+        // declared (with the copy's loop variables).
+        let doms: HashMap<u64, Range> =
+            block.iter_vars.iter().filter_map(|iv| Some((iv.var.id(), iv.dom.clone()?))).collect();
+        let mut at_vars: Vec<(Buffer, Vec<Range>)> = Vec::new();
+        var_indexed_accesses(&block.body, &doms, &mut at_vars);
+        for r in block.reads.iter_mut().chain(block.writes.iter_mut()) {
+            match at_vars.iter().find(|(b, _)| *b == r.buffer) {
+                Some((_, region)) => r.region = region.clone(),
+                None => {
+                    for x in &mut r.region {
+                        *x = Range::new(self.expr(&x.min), self.expr(&x.extent));
                     }
-                })
-                .collect(),
-        };
-        block.reads = block.reads.iter().map(relax).collect();
-        block.writes = block.writes.iter().map(relax).collect();
+                }
+            }
+        }
         Stmt::at(
             StmtKind::BlockRealize { values: values.clone(), predicate: predicate.clone(), block: Box::new(block) },
             out.span(),
         )
     }
+}
+
+/// The first access of each buffer in `s` (not in blocks nested in it) whose indices are all
+/// variables of `doms`, as the region those variables' domains cover.
+fn var_indexed_accesses(s: &Stmt, doms: &HashMap<u64, Range>, out: &mut Vec<(Buffer, Vec<Range>)>) {
+    fn note(buffer: &Buffer, indices: &[PrimExpr], doms: &HashMap<u64, Range>, out: &mut Vec<(Buffer, Vec<Range>)>) {
+        if out.iter().any(|(b, _)| b == buffer) {
+            return;
+        }
+        let region: Option<Vec<Range>> = indices.iter().map(|i| doms.get(&i.as_var()?.id()).cloned()).collect();
+        if let Some(region) = region {
+            out.push((buffer.clone(), region));
+        }
+    }
+    stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+        if let StmtKind::BlockRealize { .. } = s.kind() {
+            return;
+        }
+        if let StmtKind::BufferStore { buffer, indices, .. } = s.kind() {
+            note(buffer, indices, doms, out);
+        }
+        for e in crate::tir::visit::stmt_exprs(s) {
+            crate::tir::visit::walk_expr(e, &mut |x| {
+                if let ExprKind::BufferLoad(b, indices) = x.kind() {
+                    note(b, indices, doms, out);
+                }
+            });
+        }
+        for c in crate::tir::visit::stmt_children(s) {
+            var_indexed_accesses(c, doms, out);
+        }
+    });
 }

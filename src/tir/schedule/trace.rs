@@ -1368,6 +1368,16 @@ impl Schedule {
 /// An integer literal, possibly negated (`Some(Err)`: out of `i64`'s range; `None`: not one).
 fn int_literal(e: &E) -> Option<Result<i64, ()>> {
     match &e.e {
+        // A typed constant as a user writes one (`T.int64(1)`).
+        Expr::Call(f, args, kw) if kw.is_empty() && args.len() == 1 => match &f.e {
+            Expr::Attr(t, ty)
+                if matches!(&t.e, Expr::Name(n) if n == "T")
+                    && crate::tir::dtype::DataType::parse(ty).is_some_and(|d| d.is_int() || d.is_uint()) =>
+            {
+                int_literal(&args[0])
+            }
+            _ => None,
+        },
         Expr::Int(i) => Some(i64::try_from(*i).map_err(|_| ())),
         Expr::Unary("-", x) => match &x.e {
             Expr::Int(i) => Some(i64::try_from(-*i).map_err(|_| ())),
@@ -1821,7 +1831,7 @@ impl Args<'_> {
                 Expr::None => Ok(Factor::Inferred),
                 // TVM accepts -1 for "inferred".
                 Expr::Unary("-", inner) if matches!(inner.e, Expr::Int(1)) => Ok(Factor::Inferred),
-                Expr::Int(_) | Expr::Unary(..) => match int_literal(x) {
+                Expr::Int(_) | Expr::Unary(..) | Expr::Call(..) => match int_literal(x) {
                     Some(Ok(i)) => Ok(Factor::Const(i)),
                     Some(Err(())) => Err("factor out of range".to_string()),
                     None => Err("factors must be integers, None or sampled values".to_string()),

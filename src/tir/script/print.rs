@@ -266,7 +266,12 @@ impl Printer {
         match f.body.as_root_block() {
             // The implicit root block, as TVM prints it: a comment, then its buffers and body
             // at the function's indentation (read back, they make the same root block).
-            Some(root) if !root.alloc_buffers.is_empty() || !root.body.is_empty() => {
+            // A root whose body is one block without variables is printed as it is: that
+            // block, first in the function, would read back as the root (TVM prints it so too).
+            Some(root)
+                if (!root.alloc_buffers.is_empty() || !root.body.is_empty())
+                    && !matches!(root.body.kind(), StmtKind::BlockRealize { block, .. } if block.iter_vars.is_empty()) =>
+            {
                 self.line(ind, "# with T.sblock(\"root\"):");
                 for a in &root.alloc_buffers {
                     let n = self.buffer(a);

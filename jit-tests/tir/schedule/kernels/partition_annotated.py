@@ -1,0 +1,13 @@
+# A kernel for schedule cases (generate.py), from TVM's test_tir_schedule_partition.py.
+# from tvm.script import tirx as T
+
+@T.prim_func(s_tir=True)
+def partition_annotated(A: T.Buffer((128, 128, 128), "float32"), B: T.Buffer((128, 128, 128), "float32")):
+    # with T.sblock("root"):
+    for i, j in T.grid(128, 128):
+        for k in T.serial(128, annotations={"useless_annotation": True}):
+            with T.sblock("B"):
+                vi, vj, vk = T.axis.remap("SSS", [i, j, k])
+                T.reads(A[vi, vj, vk])
+                T.writes(B[vi, vj, vk])
+                B[vi, vj, vk] = A[vi, vj, vk] * T.float32(2.0)
