@@ -1469,6 +1469,24 @@ sch.loop_partition(i, factors=[T.int64(1), T.int32(51)])
 """),
 ]
 
+# annotate_buffer_access as TVM's tests use it (a slice of get_loops, gen_new_ranges=).
+CASES += [
+    ("annotate_access_resize_compute_at", "kernels/resize_with_cache", """
+block = sch.get_sblock("resize")
+cache_block = sch.get_sblock("cache")
+sch.annotate_buffer_access(block, 0, "read", lambda vn, vc, vh, vw: (vn, vc, (vh * 2 - 3, vh * 2 + 3), (vw * 2 - 3, vw * 2 + 3)))
+h, w = sch.get_loops(block)[-2:]
+ho, hi = sch.split(h, factors=[10, 10])
+wo, wi = sch.split(w, factors=[10, 10])
+sch.reorder(ho, wo, hi, wi)
+sch.compute_at(cache_block, wo)
+"""),
+    ("annotate_access_resize_ranges", "kernels/resize_nearest_f16", """
+block = sch.get_sblock("resize")
+sch.annotate_buffer_access(block, 0, "read", gen_new_ranges=lambda v_i0, v_i1, v_i2, v_i3: [v_i0, v_i1, (v_i2 * 2 - 3, v_i2 * 2 + 3), (v_i3 * 2 - 3, v_i3 * 2 + 3)])
+"""),
+]
+
 # `generate.py CASE ..` regenerates only those cases.
 for case, kname, fn in [c for c in CASES if not sys.argv[1:] or c[0] in sys.argv[1:]]:
     src = kernel(kname)

@@ -537,7 +537,12 @@ impl Schedule {
         }
         let new = tree::with_block(&site.realize, b);
         self.func.body = super::blocks::replace_stmt(&self.func.body, &site.realize, &new);
-        self.trace.push(Instruction::AnnotateBufferAccess { block, buffer_index, read, ranges: ranges.clone() });
+        // Recorded over the block's own variables, as TVM's trace prints the lambda.
+        let recorded = AccessRanges {
+            params: blk.iter_vars.iter().map(|iv| iv.var.clone()).collect(),
+            ranges: ranges.ranges.iter().map(|(a, b)| (sub(a), sub(b))).collect(),
+        };
+        self.trace.push(Instruction::AnnotateBufferAccess { block, buffer_index, read, ranges: recorded });
         Ok(())
     }
 }
