@@ -1487,6 +1487,14 @@ sch.annotate_buffer_access(block, 0, "read", gen_new_ranges=lambda v_i0, v_i1, v
 """),
 ]
 
+# transform_layout over symbolic shapes: a symbolic index keeps an index of its own.
+CASES += [
+    ("layout_symbolic_transpose", "kernels/layout_symbolic", 'sch.transform_layout("B", ("write", 0), lambda i, j: [j, i])'),
+    ("layout_symbolic_transpose_read", "kernels/layout_symbolic", 'sch.transform_layout("B", ("read", 0), lambda i, j: [j, i])'),
+    ("layout_symbolic_rows_split", "kernels/layout_symbolic_rows", 'sch.transform_layout("B", ("write", 0), lambda i, j: [j // 8, i, j % 8])'),
+    ("layout_symbolic_rows_split_read", "kernels/layout_symbolic_rows", 'sch.transform_layout("B", ("read", 0), lambda i, j: [j // 8, i, j % 8])'),
+]
+
 # `generate.py CASE ..` regenerates only those cases.
 for case, kname, fn in [c for c in CASES if not sys.argv[1:] or c[0] in sys.argv[1:]]:
     src = kernel(kname)

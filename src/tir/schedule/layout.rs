@@ -153,12 +153,28 @@ impl Schedule {
             }
             _ => map,
         };
-        let dims: Vec<i64> = old
-            .shape()
-            .iter()
-            .map(PrimExpr::as_int)
-            .collect::<Option<_>>()
-            .ok_or_else(|| err(P, format!("{} has a symbolic shape (not supported yet)", old.name())))?;
+        // TVM records the pad value given, padding or not.
+        let done = Instruction::TransformLayout {
+            block,
+            read,
+            index,
+            map: map.clone(),
+            pad_value: padding.pad_value.clone(),
+            assume_injective_transform: padding.assume_injective_transform,
+        };
+        let dt = old.shape().first().map_or(crate::tir::DataType::INT32, PrimExpr::dtype);
+        let Some(dims) = old.shape().iter().map(PrimExpr::as_int).collect::<Option<Vec<i64>>>() else {
+            // A symbolic shape: its symbolic indices map to results of their own.
+            let shape = symbolic_shape(map, &old, dt).map_err(|why| err(P, why))?;
+            if padding.pad_value.is_some() {
+                return Err(err(
+                    P,
+                    format!("a pad value for {}, whose shape is symbolic (not supported yet)", old.name()),
+                ));
+            }
+            let new = relaid(&old, shape);
+            return self.relayout_to(&old, &new, map, done);
+        };
         // The new shape: the range of each result as the indices cover the old shape.
         let ranges: HashMap<u64, (i128, i128)> =
             map.params.iter().zip(&dims).map(|(v, &d)| (v.id(), (0, i128::from(d) - 1))).collect();
@@ -217,15 +233,7 @@ impl Schedule {
             }
             Some(padded)
         };
-        let dt = old.shape().first().map_or(crate::tir::DataType::INT32, PrimExpr::dtype);
-        let mut spec =
-            BufferSpec::new(old.name(), old.dtype(), shape.iter().map(|&d| PrimExpr::int_of(d, dt)).collect());
-        spec.scope = old.scope().to_string();
-        spec.span = old.span();
-        // The same data: a `T.alloc_buffer` allocation (a statement) keeps its pointer and
-        // takes the new extents.
-        spec.data = Some(old.data().clone());
-        let new = spec.build();
+        let new = relaid(&old, shape.iter().map(|&d| PrimExpr::int_of(d, dt)).collect());
         if let (Some(padded), Some(pad)) = (&padded, &padding.pad_value) {
             let [value] = pad.results.as_slice() else {
                 return Err(err(
@@ -261,6 +269,20 @@ impl Schedule {
             }
             self.pad(P, &old, &new, padded, pad)?;
         }
+        self.relayout_to(&old, &new, map, done)
+    }
+
+    /// The rest of a relayout once the new buffer is made (and padded, if it is): every
+    /// access of `old` rewritten to `new` through the map, the parameter replaced, and the
+    /// instruction recorded.
+    fn relayout_to(
+        &mut self,
+        old: &Buffer,
+        new: &Buffer,
+        map: &IndexMap,
+        done: Instruction,
+    ) -> Result<(), ScheduleError> {
+        const P: &str = "transform_layout";
         // The constant ranges of every block and loop variable, to simplify the new indices in
         // (TVM simplifies them with the iteration context).
         let mut ranges: HashMap<u64, (i128, i128)> = HashMap::default();
@@ -275,29 +297,84 @@ impl Schedule {
             }
             _ => {}
         });
-        let mut rewrite = Relayout { old: &old, new: &new, map, ranges: &ranges, ok: true };
+        let mut rewrite = Relayout { old, new, map, ranges: &ranges, ok: true };
         let body = rewrite.stmt(&self.func.body);
         if !rewrite.ok {
             return Err(err(P, format!("a region of {} is not elementwise (not supported yet)", old.name())));
         }
         self.func.body = body;
         for (_, b) in &mut self.func.buffer_map {
-            if *b == old {
+            if *b == *old {
                 *b = new.clone();
             }
         }
-        // TVM records the pad value given, padding or not.
-        let pad_value = padding.pad_value.clone();
-        self.trace.push(Instruction::TransformLayout {
-            block,
-            read,
-            index,
-            map: map.clone(),
-            pad_value,
-            assume_injective_transform: padding.assume_injective_transform,
-        });
+        self.trace.push(done);
         Ok(())
     }
+}
+
+/// `old` with the new shape: the same data (a `T.alloc_buffer` statement keeps its pointer and
+/// takes the new extents), name and scope.
+fn relaid(old: &Buffer, shape: Vec<PrimExpr>) -> Buffer {
+    let mut spec = BufferSpec::new(old.name(), old.dtype(), shape);
+    spec.scope = old.scope().to_string();
+    spec.span = old.span();
+    spec.data = Some(old.data().clone());
+    spec.build()
+}
+
+/// The new shape of a buffer with symbolic extents, if the map is one-to-one on it: each
+/// index over a symbolic extent is a result of its own (`lambda n, j: (j // 8, n, j % 8)`),
+/// and the other results are a bijective map of the constant extents.
+fn symbolic_shape(map: &IndexMap, old: &Buffer, dt: crate::tir::DataType) -> Result<Vec<PrimExpr>, String> {
+    let print = crate::tir::script::print_expr;
+    let (shape, name) = (old.shape(), old.name());
+    let mut out: Vec<Option<PrimExpr>> = vec![None; map.results.len()];
+    let mut constant = Vec::new();
+    for (k, (p, dim)) in map.params.iter().zip(shape).enumerate() {
+        let Some(d) = dim.as_int() else {
+            let uses: Vec<usize> =
+                (0..map.results.len()).filter(|&i| crate::tir::region::uses_var(&map.results[i], p.id())).collect();
+            match uses.as_slice() {
+                [i] if map.results[*i].as_var().is_some_and(|v| v.id() == p.id()) => out[*i] = Some(dim.clone()),
+                _ => {
+                    return Err(format!(
+                        "the index map takes {} over the symbolic extent {} of {name} to other than an index of its own (not supported yet)",
+                        p.name(),
+                        print(dim)
+                    ));
+                }
+            }
+            continue;
+        };
+        constant.push((k, d));
+    }
+    let sub = IndexMap {
+        params: constant.iter().map(|&(k, _)| map.params[k].clone()).collect(),
+        results: (0..map.results.len()).filter(|&i| out[i].is_none()).map(|i| map.results[i].clone()).collect(),
+    };
+    let dims: Vec<i64> = constant.iter().map(|&(_, d)| d).collect();
+    super::iter_map::Bijection::of(&sub, &dims)
+        .map_err(|why| format!("the index map {why} over the constant extents of {name}"))?;
+    let ranges: HashMap<u64, (i128, i128)> =
+        sub.params.iter().zip(&dims).map(|(v, &d)| (v.id(), (0, i128::from(d) - 1))).collect();
+    let mut extents = sub.results.iter().map(|r| {
+        let not =
+            || format!("the result {} does not cover a range from 0 over the constant extents of {name}", print(r));
+        let (lo, hi) = range_of(r, &|v: &Var| ranges.get(&v.id()).copied()).ok_or_else(not)?;
+        if lo != 0 {
+            return Err(not());
+        }
+        i64::try_from(hi + 1).map(|n| PrimExpr::int_of(n, dt)).map_err(|_| format!("the new shape of {name} overflows"))
+    });
+    out.into_iter()
+        .map(|o| {
+            o.map_or_else(
+                || extents.next().unwrap_or_else(|| Err(format!("the index map of {name} lost a result"))),
+                Ok,
+            )
+        })
+        .collect()
 }
 
 /// Accesses of `old` rewritten to `new` through the map.

@@ -1,0 +1,2 @@
+# A schedule as a TVM user writes it (generate.py); TVM's trace of it: layout_symbolic_rows_split_read.trace
+sch.transform_layout("B", ("read", 0), lambda i, j: [j // 8, i, j % 8])
