@@ -421,6 +421,15 @@ fn every_legality_rule_refuses_its_case() {
         ),
         "trace line 2: annotate_buffer_access: the range of dimension 0 has 2147483648 elements, which does not fit int32"
     );
+    // Found by the fuzzer (seed 971): an end too large for int32 is an int64 literal; the
+    // region printed as `i:i + T.int64(4294967296)`, which does not read back.
+    assert_eq!(
+        replay_err(
+            matmul(),
+            "b0 = sch.get_sblock(\"C\")\nsch.annotate_buffer_access(b0, 0, \"read\", lambda i, j, k: [(i, i + 4294967296), (k, k + 1)])\n"
+        ),
+        "trace line 2: annotate_buffer_access: the range of dimension 0 starts as int32 but ends as int64: give both in one type"
+    );
     // spec: TVM's unsafe_hide_buffer_access: indices in range, "read" or "write".
     assert_eq!(
         replay_err(matmul(), "b0 = sch.get_sblock(\"C\")\nsch.unsafe_hide_buffer_access(b0, \"read\", [5])\n"),

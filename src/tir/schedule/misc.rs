@@ -505,8 +505,19 @@ impl Schedule {
             |e: &PrimExpr| crate::tir::mutate::Mutator::expr(&mut crate::tir::mutate::Substitute { map: &map }, e);
         let mut region = Vec::new();
         for (d, (start, end)) in ranges.ranges.iter().enumerate() {
-            let min = sub(start);
-            let diff = PrimExpr::binary(BinOp::Sub, sub(end), min.clone());
+            let (min, end) = (sub(start), sub(end));
+            if min.dtype() != end.dtype() {
+                // `(vi, vi + 4294967296)`: an int64 end of an int32 start.
+                return Err(err(
+                    P,
+                    format!(
+                        "the range of dimension {d} starts as {} but ends as {}: give both in one type",
+                        min.dtype(),
+                        end.dtype()
+                    ),
+                ));
+            }
+            let diff = PrimExpr::binary(BinOp::Sub, end, min.clone());
             // `(vi + 1) - (vi - 1)` is 2 (TVM's analyzer proves it; `simplify` keeps the form).
             let extent = match crate::tir::arith::linear(&diff).as_const() {
                 Some(c) => {
