@@ -856,6 +856,15 @@ fn loop_partition_refuses_what_tvm_refuses_and_what_it_gets_wrong() {
         let at = trace.lines().count();
         assert_eq!(e, format!("trace line {at}: loop_partition: {message}"), "{trace}");
     }
+    // Found by the trace fuzz (seed 972): a block domain over the partitioned loop
+    // (`T.axis.spatial(i, j)` under `range(i)`) takes the part's variable.
+    let dependent = read_func(&dir().join("kernels/sf_dependent_loops.py"));
+    let trace = "l1, l2, l3 = sch.get_loops(\"B\")\nsch.loop_partition(l1, factors=[None, 1, 64])\n";
+    let sch = Schedule::replay(dependent.clone(), trace).unwrap();
+    let printed = strata::tir::script::print_func(sch.func());
+    strata::tir::parse_script(&printed).unwrap_or_else(|e| panic!("{e}\n{printed}"));
+    let (a, b) = outputs(&dependent, sch.func()).unwrap();
+    assert_eq!(a, b);
     // TVM's test_partition_fail_symbolic, _with_annotation, _with_thread_binding.
     let kernel = |name: &str| read_func(&dir().join(format!("kernels/{name}.py")));
     let sym = "_, _, k = sch.get_loops(\"B\")\nsch.loop_partition(k, factors=[10, None])\n";

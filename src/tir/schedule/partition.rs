@@ -180,6 +180,10 @@ impl Mutator for Copy {
             if value.as_var().is_some_and(|v| v.id() == self.part.id()) {
                 let dt = iv.var.dtype();
                 iv.dom = Some(Range::new(self.range.0.clone(), PrimExpr::int_of(self.range.1, dt)));
+            } else if let Some(d) = iv.dom.as_mut() {
+                // A domain over an outer loop (`T.axis.spatial(i, j)` under `range(i)`) takes
+                // the copy's variables (found by the trace fuzz, seed 972).
+                *d = Range::new(self.expr(&d.min), self.expr(&d.extent));
             }
         }
         // Regions, as TVM 0.27 rebuilds them: a buffer the body accesses at block variables
