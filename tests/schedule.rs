@@ -567,6 +567,16 @@ fn python_idioms_in_a_trace_are_checked() {
     )
     .unwrap();
     assert!(sch.trace().contains("sch.reorder(l3, l2, l1)"), "{}", sch.trace());
+    // Calls nested as deep as the reader allows, on a small stack: an error, not an overflow
+    // (without the resolver growing its stack, this thread overflows).
+    let deep = format!("sch.parallel({}\"C\"{})\n", "sch.get_loops(".repeat(150), ")".repeat(150));
+    let e = std::thread::Builder::new()
+        .stack_size(128 * 1024)
+        .spawn(move || Schedule::replay(matmul(), &deep).map(|_| ()).unwrap_err().to_string())
+        .unwrap()
+        .join()
+        .unwrap();
+    assert_eq!(e, "trace line 1: expected the name of a block or loop");
     // Spread lists (`*loops`) for the primitives that take loops.
     let sch = Schedule::replay(matmul(), "loops = sch.get_loops(\"C\")\nsch.fuse(*loops[:2])\n").unwrap();
     assert!(sch.trace().contains("l4 = sch.fuse(l1, l2, preserve_unit_iters=True)"), "{}", sch.trace());

@@ -916,6 +916,11 @@ impl Schedule {
     /// `e` with the calls and list lookups in it done: `sch.get_loops(b)[0]` becomes the name of
     /// that loop, `loops` (a list the trace named) the list of its handles' names.
     fn resolve(&mut self, e: &E, scope: &mut Scope) -> Result<E, String> {
+        // Nesting is bounded by the reader's depth limit; calls nest two frames a level.
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.resolve_in(e, scope))
+    }
+
+    fn resolve_in(&mut self, e: &E, scope: &mut Scope) -> Result<E, String> {
         let at = |x: Expr| E { e: x, span: e.span };
         Ok(match &e.e {
             Expr::Call(f, ..) if matches!(&f.e, Expr::Attr(base, _) if matches!(&base.e, Expr::Name(n) if n == "sch")) =>
@@ -923,21 +928,15 @@ impl Schedule {
                 let made = self.replay_call(e, scope)?;
                 match made {
                     Made::Handles(h) if h.len() == 1 => at(Expr::Name(scope.fresh(h[0]))),
-                    Made::Handles(h) | Made::List(h) => {
-                        at(Expr::List(h.into_iter().map(|x| at(Expr::Name(scope.fresh(x)))).collect()))
-                    }
+                    Made::Handles(h) | Made::List(h) => at(Expr::List(scope.names_of(h, e.span))),
                 }
             }
             Expr::Name(n) if !scope.names.contains_key(n) && scope.lists.contains_key(n) => {
-                let list = scope.lists[n].clone();
-                at(Expr::List(list.into_iter().map(|x| at(Expr::Name(scope.fresh(x)))).collect()))
+                at(Expr::List(scope.names_of(scope.lists[n].clone(), e.span)))
             }
             Expr::Subscript(base, index) => {
                 let items = match &base.e {
-                    Expr::Name(n) if scope.lists.contains_key(n) => {
-                        let list = scope.lists[n].clone();
-                        list.into_iter().map(|x| at(Expr::Name(scope.fresh(x)))).collect()
-                    }
+                    Expr::Name(n) if scope.lists.contains_key(n) => scope.names_of(scope.lists[n].clone(), e.span),
                     _ => match self.resolve(base, scope)?.e {
                         Expr::List(items) => items,
                         _ => return Err("only a list of handles is indexed in a trace".into()),
@@ -1490,6 +1489,12 @@ impl Scope {
         let n = format!("%{}", self.fresh);
         self.names.insert(n.clone(), h);
         n
+    }
+
+    /// Names for handles (a list the trace did not name, or one it named whole), as
+    /// expressions at `span`.
+    fn names_of(&mut self, handles: Vec<Named>, span: Span) -> Vec<E> {
+        handles.into_iter().map(|h| E { e: Expr::Name(self.fresh(h)), span }).collect()
     }
 
     /// The handles a resolved expression stands for.
