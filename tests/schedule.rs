@@ -99,9 +99,14 @@ fn outputs(f: &PrimFunc, g: &PrimFunc) -> Result<(Buffers, Buffers), String> {
             .collect();
         let mut buffers = tensors.iter_mut();
         let mut args: Vec<strata::Arg<'_>> = Vec::new();
+        let mut floats = 0;
         for p in &func.params {
             if func.buffer_map.iter().any(|(v, _)| v == p) {
                 args.push(buffers.next().expect("a tensor per buffer").as_arg_mut());
+            } else if p.dtype() == strata::tir::DataType::FLOAT32 {
+                // Bounds of a clip (`lower`, `upper`): the first below every sum, the next inside.
+                floats += 1;
+                args.push(strata::Val::F32(if floats == 1 { -1.0 } else { 6.0 }).into());
             } else {
                 args.push(strata::Val::Int(SIZE, p.dtype().bits as u32).into());
             }
@@ -1086,7 +1091,7 @@ def f(A: T.Buffer((8, 8), "float32"), B: T.Buffer((8, 8), "float32"), C: T.Buffe
 fn fuse_reduction_epilogue_refuses_what_tvm_refuses_and_what_it_gets_wrong() {
     // TVM 0.27 refuses the scaled and twice-read epilogues; it fuses the others into kernels
     // that compute something else (checked with TVM 0.27: a second bias added at every step,
-    // `0 - C` then `- C` at every step, the transposed read ignored, `T.exp` of each partial
+    // `0 - C` then `- C` at every step, a bias after the ReLU added before it, the transposed read ignored, `T.exp` of each partial
     // sum, a max-reduction started from the epilogue of zero). Strata refuses them.
     let sum = ("T.float32(0)", "temp[vi, vj] + A[vi, vk] * B[vj, vk]");
     let shape = "the epilogue must be temp plus a bias, bounded by T.min/T.max of values not reading temp, with temp read once (a fused sum cannot apply anything else at every step)";
@@ -1097,6 +1102,9 @@ fn fuse_reduction_epilogue_refuses_what_tvm_refuses_and_what_it_gets_wrong() {
         (sum, "(temp[vi, vj] + C[vi, vj]) + E[vi, vj]", format!("block epi: {shape}")),
         (sum, "temp[vi, vj] - C[vi, vj]", format!("block epi: {shape}")),
         (sum, "T.exp(temp[vi, vj])", format!("block epi: {shape}")),
+        // TVM 0.27 fuses these two as a bias then a ReLU: init `C` (or 1), `max(D + A * B, 0)`.
+        (sum, "T.max(temp[vi, vj], T.float32(0)) + C[vi, vj]", format!("block epi: {shape}")),
+        (sum, "T.max(temp[vi, vj], T.float32(0)) + T.float32(1)", format!("block epi: {shape}")),
         (sum, "T.max(temp[vi, vj], temp[vi, vj] + C[vi, vj])", format!("block epi: {shape}")),
         (sum, "C[vi, vj]", "block epi: the epilogue does not read temp".to_string()),
         (

@@ -975,6 +975,8 @@ CASES += [
     ("fuse_epilogue_three", "kernels/mm_epilogues",
      fuse_epilogue([("matmul", "bias_relu"), ("matmul2", "clip"), ("matmul3", "relu6")])),
     ("fuse_epilogue_tiled", "kernels/mm_epilogues", tile_then_fuse),
+    ("fuse_epilogue_clip_scalars", "kernels/mm_clip_scalars",
+     fuse_epilogue([("matmul", "clip"), ("matmul2", "clip2"), ("matmul3", "clip3")])),
     # The predicate reads the buffer over the loops: it keeps reading it (fuzzing found the
     # stand-in's indices, block variables, written into the predicate).
     ("read_write_at_tiled", "kernels/matmul", read_write_at_tiled),
