@@ -530,6 +530,13 @@ fn an_interrupt_stops_counted_loops_while_loops_and_parallel_loops() {
     .unwrap();
     let lowered = strata::print(&nest);
     assert_eq!(lowered.matches("{bounded}").count(), 2, "only the inner loops are bounded:\n{lowered}");
+    // The loops run at least once: each tests at its end (rotated), the outer one polling there.
+    let back_edges = lowered.lines().filter(|l| l.trim_start().starts_with("cond_br") && l.contains("^bb")).count();
+    assert!(
+        lowered.lines().filter(|l| l.trim_start().starts_with("cond_br") && l.ends_with("{bounded}")).count() == 2
+            && back_edges == 3,
+        "rotated loops:\n{lowered}"
+    );
     let nest_code = engine.compile(&nest).unwrap();
     let nest = nest_code.typed::<(&mut Tensor, &Tensor), ()>("nest").unwrap();
     run_stopped(&|| nest.call((&mut Tensor::zeros::<i64>(&[4]).unwrap(), &Tensor::zeros::<i32>(&[4]).unwrap())));

@@ -132,3 +132,28 @@ def unit(n: T.int32, A: T.Buffer((4,), "int32")):
             A[3] = A[3] + j + 1
 # run: @unit(1, zeros(4xi32)); %1 == [1, 7, 3, 1]
 # run: @unit(9, zeros(4xi32)); %1 == [9, 0, 11, 0]
+
+# -----
+
+# A loop of constant bounds that runs at least once tests at its end (rotated): an int8 and a
+# uint8 loop whose end is the type's maximum, `continue` and `break` (to the test at the end,
+# and past it), an inner loop of variable bounds.
+@T.prim_func
+def rotated(n: T.int32, A: T.Buffer((4,), "int32")):
+    for i in T.serial(T.int8(120), T.int8(127)):
+        A[0] = A[0] + T.Cast("int32", i)
+    for i in T.serial(T.uint8(250), T.uint8(255)):
+        A[1] = A[1] + T.Cast("int32", i)
+    for i in range(10):
+        if i % 3 == 0:
+            T.continue_loop()
+        if i == n:
+            T.break_loop()
+        A[2] = A[2] + i
+    for i in range(3):
+        for j in range(i, 4):
+            A[3] = A[3] * 2 + j
+# 120 + .. + 126 = 861; 250 + .. + 254 = 1260; with n = 7: 1 + 2 + 4 + 5 = 12, with n = 99:
+# 1 + 2 + 4 + 5 + 7 + 8 = 27; the nest writes j = 0..3, 1..3, 2..3 in order.
+# run: @rotated(7, zeros(4xi32)); %1 == [861, 1260, 12, 403]
+# run: @rotated(99, zeros(4xi32)); %1 == [861, 1260, 27, 403]

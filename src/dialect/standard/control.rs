@@ -12,7 +12,8 @@ use crate::syntax::{PResult, Parser, Printer, TokKind};
 /// Ops of this file.
 pub static OPS: &[&OpDef] = &[&BR, &COND_BR, &RETURN, &ASSERT, &CALL, &CALL_INDIRECT];
 
-/// The unit attribute of a `br` that closes a loop of bounded work (`br ^bb1(..) {bounded}`):
+/// The unit attribute of a `br` or `cond_br` that closes a loop of bounded work
+/// (`br ^bb1(..) {bounded}`):
 /// a constant, small trip count and no loop inside. Code generation does not poll for
 /// interrupts there (the loop finishes soon; the loop around it polls), which saves a load, a
 /// test and a branch per iteration. TIR lowering marks such loops; on any other back edge the
@@ -434,7 +435,9 @@ fn lower_cond_br(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError>
     let d = lw.m.op(op);
     let c = lw.scalar(d.operands[0])?;
     let (t, f) = (&d.successors[0], &d.successors[1]);
-    lw.poll_interrupt_if_backward(op, &[t.block, f.block]);
+    if !d.attrs.iter().any(|a| &*a.name == BOUNDED) {
+        lw.poll_interrupt_if_backward(op, &[t.block, f.block]);
+    }
     let (targs, fargs) = (lw.block_args(&t.args)?, lw.block_args(&f.args)?);
     let (tb, fb) = (lw.block(t.block), lw.block(f.block));
     lw.b.ins().brif(c, tb, &targs, fb, &fargs);

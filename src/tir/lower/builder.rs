@@ -158,6 +158,19 @@ impl Builder<'_> {
         self.m.insert_op(self.block, st);
     }
 
+    /// `cond_br c, ^t(targs), ^f` closing a rotated loop (`t` its head), marked
+    /// [`S::BOUNDED`] when the loop's work is.
+    pub fn cond_br_back(&mut self, c: Value, t: Block, targs: &[Value], f: Block, bounded: bool) {
+        let mut st = S::COND_BR.state().operand(c).successor(t, targs).successor(f, &[]);
+        if bounded {
+            st = st.attr(S::BOUNDED, crate::ir::Attribute::Unit);
+        }
+        if let Some(s) = self.span {
+            st = st.at(s);
+        }
+        self.m.insert_op(self.block, st);
+    }
+
     /// `cond_br c, ^t(targs), ^f(fargs)`.
     pub fn cond_br(&mut self, c: Value, t: Block, targs: &[Value], f: Block, fargs: &[Value]) {
         let mut st = S::COND_BR.state().operand(c).successor(t, targs).successor(f, fargs);
