@@ -12,11 +12,33 @@ use super::mutate::{Mutator, Substitute};
 
 /// The read and write regions of `block`.
 pub fn infer_regions(block: &Block) -> (Vec<BufferRegion>, Vec<BufferRegion>) {
+    let (reads, writes, _) = detect(block, &HashMap::default());
+    (reads, writes)
+}
+
+/// The read and write regions of `block`, its body seeing the buffers of `known` (by their
+/// data variables' ids), as TVM's parser completes a block: `T.tvm_access_ptr(.., B.data, ..,
+/// mask)` of a known buffer reads (mask 1) or writes (2) all of it; an `Err` names a known
+/// buffer the block accesses opaquely — its data used directly (`f(B.data)`), or an access
+/// pointer that both reads and writes — whose region cannot be inferred.
+pub fn infer_regions_seeing(
+    block: &Block,
+    known: &HashMap<u64, Buffer>,
+) -> Result<(Vec<BufferRegion>, Vec<BufferRegion>), Buffer> {
+    match detect(block, known) {
+        (_, _, Some(b)) => Err(b),
+        (reads, writes, None) => Ok((reads, writes)),
+    }
+}
+
+fn detect(block: &Block, known: &HashMap<u64, Buffer>) -> (Vec<BufferRegion>, Vec<BufferRegion>, Option<Buffer>) {
     let mut cx = Detect {
         loops: Vec::new(),
         let_values: HashMap::default(),
         let_sizes: HashMap::default(),
         matches: &block.match_buffers,
+        known,
+        opaque: None,
         reads: Vec::new(),
         writes: Vec::new(),
     };
@@ -33,7 +55,7 @@ pub fn infer_regions(block: &Block) -> (Vec<BufferRegion>, Vec<BufferRegion>) {
     if block.init.is_some() {
         reads.retain(|r| !writes.iter().any(|w| w.buffer == r.buffer));
     }
-    (reads, writes)
+    (reads, writes, cx.opaque)
 }
 
 /// The coefficient of variable `id` in `e`, if `e` is linear in it (0 when it does not use it).
@@ -75,6 +97,10 @@ struct Detect<'a> {
     let_sizes: HashMap<u64, usize>,
     /// The block's `T.match_buffer`s: an access to one is an access to its source window.
     matches: &'a [MatchBufferRegion],
+    /// Buffers in scope by their data variables' ids (for access pointers and opaque uses).
+    known: &'a HashMap<u64, Buffer>,
+    /// The first known buffer accessed opaquely.
+    opaque: Option<Buffer>,
     reads: Accesses,
     writes: Accesses,
 }
@@ -197,12 +223,44 @@ impl Detect<'_> {
     }
 
     fn expr(&mut self, e: &PrimExpr) {
-        super::visit::walk_expr(e, &mut |x| {
-            if let ExprKind::BufferLoad(b, idx) = x.kind() {
+        // Uses of known data variables, and those of them that are an access pointer's.
+        let (mut uses, mut pointers) = (Vec::new(), Vec::new());
+        let known = self.known;
+        super::visit::walk_expr(e, &mut |x| match x.kind() {
+            ExprKind::BufferLoad(b, idx) => {
                 let bx = self.relax_point(idx);
                 self.record(true, b, bx);
             }
+            ExprKind::Var(v) if known.contains_key(&v.id()) => uses.push(v.id()),
+            ExprKind::Call(Callee::Builtin(n), args) if &**n == "tir.tvm_access_ptr" && args.len() == 5 => {
+                let (Some(data), Some(mask)) = (args[1].as_var(), args[4].as_int()) else { return };
+                let Some(b) = known.get(&data.id()) else { return };
+                pointers.push(data.id());
+                let whole: Vec<(PrimExpr, PrimExpr)> =
+                    b.shape().iter().map(|d| (PrimExpr::int_of(0, d.dtype()), d.clone())).collect();
+                match mask & 3 {
+                    3 => {
+                        self.opaque.get_or_insert_with(|| b.clone());
+                    }
+                    1 => self.record(true, b, whole),
+                    2 => self.record(false, b, whole),
+                    _ => {}
+                }
+            }
+            _ => {}
         });
+        for id in uses {
+            match pointers.iter().position(|&p| p == id) {
+                Some(k) => {
+                    pointers.swap_remove(k);
+                }
+                None => {
+                    if let Some(b) = known.get(&id) {
+                        self.opaque.get_or_insert_with(|| b.clone());
+                    }
+                }
+            }
+        }
     }
 
     /// `e` with the values of the lets around it substituted, and its size as a tree; `None`
@@ -348,6 +406,21 @@ fn hull(b: &Buffer, list: &[Vec<(PrimExpr, PrimExpr)>]) -> BufferRegion {
                     super::arith::simplify(&PrimExpr::binary(BinOp::Add, (*m).clone(), PrimExpr::int_of(e - 1, dt)));
                 keep(&mut lasts, last, false);
             }
+            // A constant bound that every other one is provably past is the bound (TVM's
+            // simplifier folds `T.min(0, x % 4)` to `0`, knowing nothing of `x`).
+            let settle = |bounds: &mut Vec<PrimExpr>, smaller: bool| {
+                let known = |x: &PrimExpr| super::arith::range_of(x, &|_| None);
+                let beaten = |c: i64, x: &PrimExpr| {
+                    known(x).is_some_and(|(lo, hi)| if smaller { lo >= i128::from(c) } else { hi <= i128::from(c) })
+                };
+                if let Some(c) = bounds.iter().find_map(PrimExpr::as_int)
+                    && bounds.iter().all(|x| x.as_int() == Some(c) || beaten(c, x))
+                {
+                    *bounds = vec![PrimExpr::int_of(c, dt)];
+                }
+            };
+            settle(&mut mins, true);
+            settle(&mut lasts, false);
             let fold = |xs: Vec<PrimExpr>, f: fn(PrimExpr, PrimExpr) -> PrimExpr| {
                 xs.into_iter().reduce(f).unwrap_or_else(|| PrimExpr::int_of(0, dt))
             };

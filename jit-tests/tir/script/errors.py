@@ -66,3 +66,43 @@ def reinterpret_size(A: T.Buffer((8,), "uint8"), B: T.Buffer((1,), "int32")):
 def vectorlow_lanes(A: T.Buffer((8,), "int8"), B: T.Buffer((8,), "int8")):
     # expected-error@+1 {{T.vectorlow takes half the lanes of int8x8, not int8x8}}
     B[T.Ramp(0, 1, 8)] = T.vectorlow("int8x8", A[T.Ramp(0, 1, 8)])
+
+# -----
+
+# A block without T.reads/T.writes gets them inferred, as TVM's parser completes it; a buffer it
+# accesses opaquely has no region to infer (TVM 0.27: "Can not auto detect buffer access
+# region"): its data used directly, or an access pointer that reads and writes. Checked against
+# TVM 0.27, with the regions it infers for read and write pointers in tir/regions/pointers.py.
+@T.prim_func(s_tir=True)
+def opaque_data(A: T.Buffer((16,), "float32"), B: T.Buffer((16,), "float32")):
+    for i in range(16):
+        # expected-error@+1 {{block "b" accesses B opaquely (B.data used directly, or a T.tvm_access_ptr that reads and writes): its access region cannot be inferred; write T.reads and T.writes (TVM: "Can not auto detect buffer access region")}}
+        with T.sblock("b"):
+            vi = T.axis.spatial(16, i)
+            T.evaluate(T.call_extern("int32", "f", B.data, vi))
+            A[vi] = B[vi]
+
+# -----
+
+@T.prim_func(s_tir=True)
+def read_write_pointer(A: T.Buffer((16,), "float32"), B: T.Buffer((16,), "float32")):
+    for i in range(16):
+        # expected-error@+1 {{block "b" accesses B opaquely}}
+        with T.sblock("b"):
+            vi = T.axis.spatial(16, i)
+            T.reads(A[vi])
+            T.evaluate(T.call_extern("int32", "f", T.tvm_access_ptr(T.type_annotation("float32"), B.data, 0, 16, 3)))
+            A[vi] = T.float32(1)
+
+# -----
+
+# With both regions written, nothing is inferred: the block reads.
+@T.prim_func(s_tir=True)
+def opaque_with_regions(A: T.Buffer((16,), "float32"), B: T.Buffer((16,), "float32")):
+    for i in range(16):
+        with T.sblock("b"):
+            vi = T.axis.spatial(16, i)
+            T.reads(B[0:16])
+            T.writes(A[vi])
+            T.evaluate(T.call_extern("int32", "f", B.data, vi))
+            A[vi] = T.float32(1)

@@ -1486,7 +1486,28 @@ impl Reader {
                 // for a root block: TVM leaves its regions empty).
                 let root = block.name == "root" && block.iter_vars.is_empty();
                 if !root && (frame.reads.is_none() || frame.writes.is_none()) {
-                    let (reads, writes) = crate::tir::region::infer_regions(&block);
+                    // The buffers in scope outside the block (its own allocations and windows
+                    // are not), as TVM's parser sees them.
+                    let known: rustc_hash::FxHashMap<u64, Buffer> = self
+                        .scopes
+                        .iter()
+                        .flat_map(|s| s.values())
+                        .filter_map(|b| match b {
+                            Binding::Buffer(b) => Some((b.data().id(), b.clone())),
+                            _ => None,
+                        })
+                        .collect();
+                    let (reads, writes) = crate::tir::region::infer_regions_seeing(&block, &known).map_err(|b| {
+                        self.error(
+                            format!(
+                                "block \"{}\" accesses {} opaquely ({}.data used directly, or a T.tvm_access_ptr that reads and writes): its access region cannot be inferred; write T.reads and T.writes (TVM: \"Can not auto detect buffer access region\")",
+                                block.name,
+                                b.name(),
+                                b.name()
+                            ),
+                            span,
+                        )
+                    })?;
                     if frame.reads.is_none() {
                         block.reads = reads;
                     }
