@@ -2451,6 +2451,17 @@ fn symbolic_layouts_compute_the_same() {
         e.to_string(),
         "trace line 1: transform_layout: the index map takes j over the symbolic extent m of B to other than an index of its own (not supported yet)"
     );
+    // transform_block_layout takes the same rule (its replayed cases run at n = 37 with the
+    // other schedule cases); TVM 0.27 fuses this one into a domain of n * 64.
+    let e = Schedule::replay(
+        read_func(&dir().join("kernels/layout_symbolic_rows.py")),
+        "sch.transform_block_layout(\"B\", lambda i, j: (i * 64 + j,))\n",
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "trace line 1: transform_block_layout: the index map takes vi over the symbolic extent n to other than an index of its own (not supported yet)"
+    );
 }
 
 #[test]

@@ -1495,6 +1495,13 @@ CASES += [
     ("layout_symbolic_transpose_read", "kernels/layout_symbolic", 'sch.transform_layout("B", ("read", 0), lambda i, j: [j, i])'),
     ("layout_symbolic_rows_split", "kernels/layout_symbolic_rows", 'sch.transform_layout("B", ("write", 0), lambda i, j: [j // 8, i, j % 8])'),
     ("layout_symbolic_rows_split_read", "kernels/layout_symbolic_rows", 'sch.transform_layout("B", ("read", 0), lambda i, j: [j // 8, i, j % 8])'),
+    # transform_block_layout over a symbolic domain: the same rule for block variables.
+    ("block_layout_symbolic_rows", "kernels/layout_symbolic_rows", """
+sch.transform_layout("B", ("write", 0), lambda i, j: [j // 8, i, j % 8])
+sch.transform_block_layout("B", lambda i, j: (j // 8, i, j % 8))
+"""),
+    ("block_layout_symbolic_transpose", "kernels/layout_symbolic", 'sch.transform_block_layout("B", lambda i, j: (j, i))'),
+    ("block_layout_symbolic_split", "kernels/layout_symbolic_rows", 'sch.transform_block_layout("B", lambda i, j: (i, j // 8, j % 8))'),
 ]
 
 # `generate.py CASE ..` regenerates only those cases.

@@ -526,15 +526,16 @@ impl Schedule {
                 ),
             ));
         }
-        let mut dims = Vec::new();
+        // Each domain from 0; a symbolic extent's variable must be a result of its own (as
+        // TVM's iter-map detection leaves it), the others a bijection of the constant extents.
+        let mut extents: Vec<PrimExpr> = Vec::new();
         for iv in &blk.iter_vars {
-            let dom = iv.dom.as_ref().map(|d| (d.min.as_int(), d.extent.as_int()));
-            match dom {
-                Some((Some(0), Some(e))) => dims.push(e),
+            match iv.dom.as_ref() {
+                Some(d) if d.min.as_int() == Some(0) => extents.push(d.extent.clone()),
                 _ => {
                     return Err(err(
                         P,
-                        format!("the domain of {} is not a constant range from 0 (not supported)", iv.var.name()),
+                        format!("the domain of {} is not a range from 0 (not supported)", iv.var.name()),
                     ));
                 }
             }
@@ -546,9 +547,46 @@ impl Schedule {
             params: blk.iter_vars.iter().map(|iv| iv.var.clone()).collect(),
             results: map.results.iter().map(|r| simplify(&Substitute { map: &rename }.expr(r))).collect(),
         };
-        let bij = super::iter_map::Bijection::of(&over_block, &dims)
+        // `own[i]`: the block variable that result `i` is, when its extent is symbolic.
+        let mut own: Vec<Option<usize>> = vec![None; over_block.results.len()];
+        for (k, (iv, e)) in blk.iter_vars.iter().zip(&extents).enumerate() {
+            if e.as_int().is_some() {
+                continue;
+            }
+            let uses: Vec<usize> = (0..over_block.results.len())
+                .filter(|&i| crate::tir::region::uses_var(&over_block.results[i], iv.var.id()))
+                .collect();
+            match uses.as_slice() {
+                [i] if over_block.results[*i].as_var().is_some_and(|v| *v == iv.var) => own[*i] = Some(k),
+                _ => {
+                    return Err(err(
+                        P,
+                        format!(
+                            "the index map takes {} over the symbolic extent {} to other than an index of its own (not supported yet)",
+                            iv.var.name(),
+                            crate::tir::script::print_expr(e)
+                        ),
+                    ));
+                }
+            }
+        }
+        let constant: Vec<usize> = (0..extents.len()).filter(|&k| extents[k].as_int().is_some()).collect();
+        let sub = IndexMap {
+            params: constant.iter().map(|&k| over_block.params[k].clone()).collect(),
+            results: (0..own.len()).filter(|&i| own[i].is_none()).map(|i| over_block.results[i].clone()).collect(),
+        };
+        let dims: Vec<i64> = constant.iter().filter_map(|&k| extents[k].as_int()).collect();
+        let bij = super::iter_map::Bijection::of(&sub, &dims)
             .map_err(|why| err(P, format!("the index map {why} over the domain of block {}", blk.name)))?;
         let dt = blk.iter_vars.first().map_or(crate::tir::DataType::INT32, |iv| iv.var.dtype());
+        let mut sub_extents = bij.extents.iter();
+        let new_extents: Vec<PrimExpr> = own
+            .iter()
+            .map(|o| match o {
+                Some(k) => extents[*k].clone(),
+                None => PrimExpr::int_of(sub_extents.next().copied().unwrap_or(1), dt),
+            })
+            .collect();
         let mut iter_vars = Vec::new();
         for (i, r) in over_block.results.iter().enumerate() {
             let mut kinds =
@@ -567,15 +605,22 @@ impl Schedule {
             }
             let var = Var::new(&format!("v{i}"), dt);
             iter_vars.push(IterVar {
-                dom: Some(Range::new(PrimExpr::int_of(0, dt), PrimExpr::int_of(bij.extents[i], dt))),
+                dom: Some(Range::new(PrimExpr::int_of(0, dt), new_extents[i].clone())),
                 var,
                 iter_type: kind,
                 thread_tag: String::new(),
             });
         }
         let new_vars: Vec<PrimExpr> = iter_vars.iter().map(|iv| PrimExpr::var(&iv.var)).collect();
-        let inverse: HashMap<u64, PrimExpr> =
-            blk.iter_vars.iter().zip(bij.inverse(&new_vars)).map(|(iv, e)| (iv.var.id(), e)).collect();
+        let sub_new: Vec<PrimExpr> =
+            (0..own.len()).filter(|&i| own[i].is_none()).map(|i| new_vars[i].clone()).collect();
+        let mut inverse: HashMap<u64, PrimExpr> =
+            sub.params.iter().zip(bij.inverse(&sub_new)).map(|(v, e)| (v.id(), e)).collect();
+        for (i, o) in own.iter().enumerate() {
+            if let Some(k) = o {
+                inverse.insert(blk.iter_vars[*k].var.id(), new_vars[i].clone());
+            }
+        }
         let moved = SimplifyAccesses.stmt(&Substitute { map: &inverse }.stmt(&site.realize));
         let StmtKind::BlockRealize { block: moved, .. } = moved.kind() else { unreachable!("a realize") };
         let loop_vars: Vec<Var> = (0..iter_vars.len()).map(|i| Var::new(&format!("ax{i}"), dt)).collect();
@@ -588,8 +633,8 @@ impl Schedule {
             },
             site.realize.span(),
         );
-        for (v, &e) in loop_vars.iter().zip(&bij.extents).rev() {
-            body = Stmt::for_range(v, PrimExpr::int_of(0, dt), PrimExpr::int_of(e, dt), body);
+        for (v, e) in loop_vars.iter().zip(&new_extents).rev() {
+            body = Stmt::for_range(v, PrimExpr::int_of(0, dt), e.clone(), body);
         }
         let scope = site.loops.first().unwrap_or(&site.realize);
         self.func.body = super::blocks::replace_stmt(&self.func.body, scope, &body);
