@@ -323,32 +323,40 @@ fn relaid(old: &Buffer, shape: Vec<PrimExpr>) -> Buffer {
     spec.build()
 }
 
+/// For each result of `map` over `extents`, the parameter it is when that parameter's extent
+/// is symbolic: such a parameter must be a result of its own (`Err(k)`: parameter `k` is not),
+/// as TVM's iter-map detection can only leave it whole.
+fn symbolic_results(map: &IndexMap, extents: &[PrimExpr]) -> Result<Vec<Option<usize>>, usize> {
+    let mut own = vec![None; map.results.len()];
+    for (k, (p, e)) in map.params.iter().zip(extents).enumerate() {
+        if e.as_int().is_some() {
+            continue;
+        }
+        let uses: Vec<usize> =
+            (0..map.results.len()).filter(|&i| crate::tir::region::uses_var(&map.results[i], p.id())).collect();
+        match uses.as_slice() {
+            [i] if map.results[*i].as_var().is_some_and(|v| v.id() == p.id()) => own[*i] = Some(k),
+            _ => return Err(k),
+        }
+    }
+    Ok(own)
+}
+
 /// The new shape of a buffer with symbolic extents, if the map is one-to-one on it: each
 /// index over a symbolic extent is a result of its own (`lambda n, j: (j // 8, n, j % 8)`),
 /// and the other results are a bijective map of the constant extents.
 fn symbolic_shape(map: &IndexMap, old: &Buffer, dt: crate::tir::DataType) -> Result<Vec<PrimExpr>, String> {
     let print = crate::tir::script::print_expr;
     let (shape, name) = (old.shape(), old.name());
-    let mut out: Vec<Option<PrimExpr>> = vec![None; map.results.len()];
-    let mut constant = Vec::new();
-    for (k, (p, dim)) in map.params.iter().zip(shape).enumerate() {
-        let Some(d) = dim.as_int() else {
-            let uses: Vec<usize> =
-                (0..map.results.len()).filter(|&i| crate::tir::region::uses_var(&map.results[i], p.id())).collect();
-            match uses.as_slice() {
-                [i] if map.results[*i].as_var().is_some_and(|v| v.id() == p.id()) => out[*i] = Some(dim.clone()),
-                _ => {
-                    return Err(format!(
-                        "the index map takes {} over the symbolic extent {} of {name} to other than an index of its own (not supported yet)",
-                        p.name(),
-                        print(dim)
-                    ));
-                }
-            }
-            continue;
-        };
-        constant.push((k, d));
-    }
+    let own = symbolic_results(map, shape).map_err(|k| {
+        format!(
+            "the index map takes {} over the symbolic extent {} of {name} to other than an index of its own (not supported yet)",
+            map.params[k].name(),
+            print(&shape[k])
+        )
+    })?;
+    let out: Vec<Option<PrimExpr>> = own.iter().map(|o| o.map(|k| shape[k].clone())).collect();
+    let constant: Vec<(usize, i64)> = shape.iter().enumerate().filter_map(|(k, d)| Some((k, d.as_int()?))).collect();
     let sub = IndexMap {
         params: constant.iter().map(|&(k, _)| map.params[k].clone()).collect(),
         results: (0..map.results.len()).filter(|&i| out[i].is_none()).map(|i| map.results[i].clone()).collect(),
@@ -548,28 +556,16 @@ impl Schedule {
             results: map.results.iter().map(|r| simplify(&Substitute { map: &rename }.expr(r))).collect(),
         };
         // `own[i]`: the block variable that result `i` is, when its extent is symbolic.
-        let mut own: Vec<Option<usize>> = vec![None; over_block.results.len()];
-        for (k, (iv, e)) in blk.iter_vars.iter().zip(&extents).enumerate() {
-            if e.as_int().is_some() {
-                continue;
-            }
-            let uses: Vec<usize> = (0..over_block.results.len())
-                .filter(|&i| crate::tir::region::uses_var(&over_block.results[i], iv.var.id()))
-                .collect();
-            match uses.as_slice() {
-                [i] if over_block.results[*i].as_var().is_some_and(|v| *v == iv.var) => own[*i] = Some(k),
-                _ => {
-                    return Err(err(
-                        P,
-                        format!(
-                            "the index map takes {} over the symbolic extent {} to other than an index of its own (not supported yet)",
-                            iv.var.name(),
-                            crate::tir::script::print_expr(e)
-                        ),
-                    ));
-                }
-            }
-        }
+        let own = symbolic_results(&over_block, &extents).map_err(|k| {
+            err(
+                P,
+                format!(
+                    "the index map takes {} over the symbolic extent {} to other than an index of its own (not supported yet)",
+                    blk.iter_vars[k].var.name(),
+                    crate::tir::script::print_expr(&extents[k])
+                ),
+            )
+        })?;
         let constant: Vec<usize> = (0..extents.len()).filter(|&k| extents[k].as_int().is_some()).collect();
         let sub = IndexMap {
             params: constant.iter().map(|&k| over_block.params[k].clone()).collect(),
