@@ -38,6 +38,7 @@ fn detect(block: &Block, known: &HashMap<u64, Buffer>) -> (Vec<BufferRegion>, Ve
         let_sizes: HashMap::default(),
         matches: &block.match_buffers,
         known,
+        declared: HashMap::default(),
         opaque: None,
         reads: Vec::new(),
         writes: Vec::new(),
@@ -99,6 +100,9 @@ struct Detect<'a> {
     matches: &'a [MatchBufferRegion],
     /// Buffers in scope by their data variables' ids (for access pointers and opaque uses).
     known: &'a HashMap<u64, Buffer>,
+    /// Buffers the block's statements declare (`T.decl_buffer`, `T.alloc_buffer` statements),
+    /// known to the statements after them when `known` is given, as TVM's parser adds them.
+    declared: HashMap<u64, Buffer>,
     /// The first known buffer accessed opaquely.
     opaque: Option<Buffer>,
     reads: Accesses,
@@ -172,6 +176,11 @@ impl Detect<'_> {
                     None => self.let_sizes.remove(&var.id()),
                 };
             }
+            StmtKind::DeclBuffer { buffer, body } if !self.known.is_empty() => {
+                self.declared.insert(buffer.data().id(), buffer.clone());
+                self.exprs_of(s);
+                self.stmt(body);
+            }
             StmtKind::BufferStore { buffer, value, indices } => {
                 self.expr(value);
                 for i in indices {
@@ -225,16 +234,18 @@ impl Detect<'_> {
     fn expr(&mut self, e: &PrimExpr) {
         // Uses of known data variables, and those of them that are an access pointer's.
         let (mut uses, mut pointers) = (Vec::new(), Vec::new());
-        let known = self.known;
+        // Out of `self` while the walk records accesses through it.
+        let (known, declared) = (self.known, std::mem::take(&mut self.declared));
+        let lookup = |id: u64| known.get(&id).or_else(|| declared.get(&id)).cloned();
         super::visit::walk_expr(e, &mut |x| match x.kind() {
             ExprKind::BufferLoad(b, idx) => {
                 let bx = self.relax_point(idx);
                 self.record(true, b, bx);
             }
-            ExprKind::Var(v) if known.contains_key(&v.id()) => uses.push(v.id()),
+            ExprKind::Var(v) if lookup(v.id()).is_some() => uses.push(v.id()),
             ExprKind::Call(Callee::Builtin(n), args) if &**n == "tir.tvm_access_ptr" && args.len() == 5 => {
                 let (Some(data), Some(mask)) = (args[1].as_var(), args[4].as_int()) else { return };
-                let Some(b) = known.get(&data.id()) else { return };
+                let Some(b) = lookup(data.id()) else { return };
                 pointers.push(data.id());
                 let whole: Vec<(PrimExpr, PrimExpr)> =
                     b.shape().iter().map(|d| (PrimExpr::int_of(0, d.dtype()), d.clone())).collect();
@@ -242,25 +253,24 @@ impl Detect<'_> {
                     3 => {
                         self.opaque.get_or_insert_with(|| b.clone());
                     }
-                    1 => self.record(true, b, whole),
-                    2 => self.record(false, b, whole),
+                    1 => self.record(true, &b, whole),
+                    2 => self.record(false, &b, whole),
                     _ => {}
                 }
             }
             _ => {}
         });
-        for id in uses {
-            match pointers.iter().position(|&p| p == id) {
-                Some(k) => {
-                    pointers.swap_remove(k);
-                }
-                None => {
-                    if let Some(b) = known.get(&id) {
-                        self.opaque.get_or_insert_with(|| b.clone());
-                    }
-                }
+        let opaque = uses.into_iter().find_map(|id| match pointers.iter().position(|&p| p == id) {
+            Some(k) => {
+                pointers.swap_remove(k);
+                None
             }
+            None => lookup(id),
+        });
+        if let Some(b) = opaque {
+            self.opaque.get_or_insert(b);
         }
+        self.declared = declared;
     }
 
     /// `e` with the values of the lets around it substituted, and its size as a tree; `None`

@@ -106,3 +106,17 @@ def opaque_with_regions(A: T.Buffer((16,), "float32"), B: T.Buffer((16,), "float
             T.writes(A[vi])
             T.evaluate(T.call_extern("int32", "f", B.data, vi))
             A[vi] = T.float32(1)
+
+# -----
+
+# A buffer the block's statements declare is known to the statements after it (TVM's parser
+# registers it): an opaque use of it is refused as well.
+@T.prim_func(s_tir=True)
+def declared_inside(A: T.Buffer((16,), "float32")):
+    for i in range(16):
+        # expected-error@+1 {{block "b" accesses C opaquely}}
+        with T.sblock("b"):
+            vi = T.axis.spatial(16, i)
+            C = T.decl_buffer((16,), "float32")
+            T.evaluate(T.call_extern("int32", "f", C.data, vi))
+            A[vi] = T.float32(1)
