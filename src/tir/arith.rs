@@ -412,14 +412,13 @@ fn range_at(
         ExprKind::IntImm(c) => (i128::from(*c), i128::from(*c)),
         ExprKind::Var(v) => var_range(v)?,
         ExprKind::Cast(x) if signed(x.dtype()) && x.dtype().bits <= dt.bits => range_at(x, var_range, depth + 1)?,
-        // `x % c` is in `[0, c)` whatever `x` is.
-        ExprKind::Binary(BinOp::FloorMod, a, b)
-            if const_int(b).is_some_and(|c| c > 0) && range_at(a, var_range, depth + 1).is_none() =>
-        {
-            (0, i128::from(const_int(b).unwrap_or(1)) - 1)
-        }
         ExprKind::Binary(op, a, b) => {
-            let (x, y) = (range_at(a, var_range, depth + 1)?, range_at(b, var_range, depth + 1)?);
+            let x = range_at(a, var_range, depth + 1);
+            // `x % c` is in `[0, c)` whatever `x` is.
+            if let (BinOp::FloorMod, None, Some(c)) = (op, x, const_int(b).filter(|&c| c > 0)) {
+                return Some((0, i128::from(c) - 1));
+            }
+            let (x, y) = (x?, range_at(b, var_range, depth + 1)?);
             let divisor = (y.0 == y.1 && y.0 > 0).then_some(y.0);
             match (op, divisor) {
                 (BinOp::Add, _) => (x.0 + y.0, x.1 + y.1),

@@ -236,7 +236,7 @@ impl Detect<'_> {
         let (mut uses, mut pointers) = (Vec::new(), Vec::new());
         // Out of `self` while the walk records accesses through it.
         let (known, declared) = (self.known, std::mem::take(&mut self.declared));
-        let lookup = |id: u64| known.get(&id).or_else(|| declared.get(&id)).cloned();
+        let lookup = |id: u64| known.get(&id).or_else(|| declared.get(&id));
         super::visit::walk_expr(e, &mut |x| match x.kind() {
             ExprKind::BufferLoad(b, idx) => {
                 let bx = self.relax_point(idx);
@@ -253,8 +253,8 @@ impl Detect<'_> {
                     3 => {
                         self.opaque.get_or_insert_with(|| b.clone());
                     }
-                    1 => self.record(true, &b, whole),
-                    2 => self.record(false, &b, whole),
+                    1 => self.record(true, b, whole),
+                    2 => self.record(false, b, whole),
                     _ => {}
                 }
             }
@@ -265,7 +265,7 @@ impl Detect<'_> {
                 pointers.swap_remove(k);
                 None
             }
-            None => lookup(id),
+            None => lookup(id).cloned(),
         });
         if let Some(b) = opaque {
             self.opaque.get_or_insert(b);

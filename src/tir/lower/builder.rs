@@ -45,10 +45,7 @@ impl Builder<'_> {
         for (k, v) in attrs {
             st = st.attr(k, v);
         }
-        if let Some(s) = self.span {
-            st = st.at(s);
-        }
-        self.m.insert_op(self.block, st)
+        self.insert(st)
     }
 
     /// Append an op with one result; the result.
@@ -139,45 +136,35 @@ impl Builder<'_> {
         self.block = b;
     }
 
-    /// `br ^target(args)`.
-    pub fn br(&mut self, target: Block, args: &[Value]) {
-        let mut st = S::BR.state().successor(target, args);
+    /// Append `st` at the current span; the op.
+    fn insert(&mut self, mut st: crate::ir::OperationState) -> Op {
         if let Some(s) = self.span {
             st = st.at(s);
         }
-        self.m.insert_op(self.block, st);
+        self.m.insert_op(self.block, st)
+    }
+
+    /// `br ^target(args)`.
+    pub fn br(&mut self, target: Block, args: &[Value]) {
+        self.insert(S::BR.state().successor(target, args));
     }
 
     /// `br ^target(args) {bounded}`: the back edge of a loop of bounded work (see
     /// [`S::BOUNDED`]).
     pub fn br_bounded(&mut self, target: Block, args: &[Value]) {
-        let mut st = S::BR.state().successor(target, args).attr(S::BOUNDED, crate::ir::Attribute::Unit);
-        if let Some(s) = self.span {
-            st = st.at(s);
-        }
-        self.m.insert_op(self.block, st);
+        self.insert(S::BR.state().successor(target, args).attr(S::BOUNDED, Attribute::Unit));
     }
 
     /// `cond_br c, ^t(targs), ^f` closing a rotated loop (`t` its head), marked
     /// [`S::BOUNDED`] when the loop's work is.
     pub fn cond_br_back(&mut self, c: Value, t: Block, targs: &[Value], f: Block, bounded: bool) {
-        let mut st = S::COND_BR.state().operand(c).successor(t, targs).successor(f, &[]);
-        if bounded {
-            st = st.attr(S::BOUNDED, crate::ir::Attribute::Unit);
-        }
-        if let Some(s) = self.span {
-            st = st.at(s);
-        }
-        self.m.insert_op(self.block, st);
+        let st = S::COND_BR.state().operand(c).successor(t, targs).successor(f, &[]);
+        self.insert(if bounded { st.attr(S::BOUNDED, Attribute::Unit) } else { st });
     }
 
     /// `cond_br c, ^t(targs), ^f(fargs)`.
     pub fn cond_br(&mut self, c: Value, t: Block, targs: &[Value], f: Block, fargs: &[Value]) {
-        let mut st = S::COND_BR.state().operand(c).successor(t, targs).successor(f, fargs);
-        if let Some(s) = self.span {
-            st = st.at(s);
-        }
-        self.m.insert_op(self.block, st);
+        self.insert(S::COND_BR.state().operand(c).successor(t, targs).successor(f, fargs));
     }
 
     /// The type of a value.
