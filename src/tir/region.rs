@@ -12,7 +12,7 @@ use super::mutate::{Mutator, Substitute};
 
 /// The read and write regions of `block`.
 pub fn infer_regions(block: &Block) -> (Vec<BufferRegion>, Vec<BufferRegion>) {
-    let (reads, writes, _) = detect(block, &HashMap::default());
+    let (reads, writes, _) = detect(block, None);
     (reads, writes)
 }
 
@@ -25,19 +25,24 @@ pub fn infer_regions_seeing(
     block: &Block,
     known: &HashMap<u64, Buffer>,
 ) -> Result<(Vec<BufferRegion>, Vec<BufferRegion>), Buffer> {
-    match detect(block, known) {
+    match detect(block, Some(known)) {
         (_, _, Some(b)) => Err(b),
         (reads, writes, None) => Ok((reads, writes)),
     }
 }
 
-fn detect(block: &Block, known: &HashMap<u64, Buffer>) -> (Vec<BufferRegion>, Vec<BufferRegion>, Option<Buffer>) {
+fn detect(
+    block: &Block,
+    known: Option<&HashMap<u64, Buffer>>,
+) -> (Vec<BufferRegion>, Vec<BufferRegion>, Option<Buffer>) {
+    let none = HashMap::default();
     let mut cx = Detect {
         loops: Vec::new(),
         let_values: HashMap::default(),
         let_sizes: HashMap::default(),
         matches: &block.match_buffers,
-        known,
+        known: known.unwrap_or(&none),
+        seeing: known.is_some(),
         declared: HashMap::default(),
         opaque: None,
         reads: Vec::new(),
@@ -100,8 +105,10 @@ struct Detect<'a> {
     matches: &'a [MatchBufferRegion],
     /// Buffers in scope by their data variables' ids (for access pointers and opaque uses).
     known: &'a HashMap<u64, Buffer>,
+    /// Whether the buffers in scope were given (the reader's inference, as TVM's parser).
+    seeing: bool,
     /// Buffers the block's statements declare (`T.decl_buffer`, `T.alloc_buffer` statements),
-    /// known to the statements after them when `known` is given, as TVM's parser adds them.
+    /// known to the statements after them when `seeing`, as TVM's parser adds them.
     declared: HashMap<u64, Buffer>,
     /// The first known buffer accessed opaquely.
     opaque: Option<Buffer>,
@@ -176,7 +183,7 @@ impl Detect<'_> {
                     None => self.let_sizes.remove(&var.id()),
                 };
             }
-            StmtKind::DeclBuffer { buffer, body } if !self.known.is_empty() => {
+            StmtKind::DeclBuffer { buffer, body } if self.seeing => {
                 self.declared.insert(buffer.data().id(), buffer.clone());
                 self.exprs_of(s);
                 self.stmt(body);

@@ -120,3 +120,15 @@ def declared_inside(A: T.Buffer((16,), "float32")):
             C = T.decl_buffer((16,), "float32")
             T.evaluate(T.call_extern("int32", "f", C.data, vi))
             A[vi] = T.float32(1)
+
+# -----
+
+# The same in a function with no buffer of its own (TVM 0.27 refuses it too).
+@T.prim_func(s_tir=True)
+def declared_without_buffers(n: T.int32):
+    for i in range(16):
+        # expected-error@+1 {{block "b" accesses C opaquely}}
+        with T.sblock("b"):
+            vi = T.axis.spatial(16, i)
+            C = T.decl_buffer((16,), "float32")
+            T.evaluate(T.call_extern("int32", "f", C.data, vi))
