@@ -540,6 +540,16 @@ fn an_interrupt_stops_counted_loops_while_loops_and_parallel_loops() {
     let nest_code = engine.compile(&nest).unwrap();
     let nest = nest_code.typed::<(&mut Tensor, &Tensor), ()>("nest").unwrap();
     run_stopped(&|| nest.call((&mut Tensor::zeros::<i64>(&[4]).unwrap(), &Tensor::zeros::<i32>(&[4]).unwrap())));
+    // A parallel loop whose body is bounded work polls between its iterations (each worker's
+    // range of them; with one thread, all of them): a tuner's candidate tiled this way stops at
+    // its deadline.
+    let par_nest = strata::tir::compile_script(
+        "@T.prim_func\ndef par_nest(A: T.Buffer((1,), \"int64\")):\n    for i in T.parallel(T.int64(4611686018427387904)):\n        for j in range(10):\n            A[0] = A[0] + i\n",
+    )
+    .unwrap();
+    let par_code = engine.compile(&par_nest).unwrap();
+    let par_nest = par_code.typed::<(&mut Tensor,), ()>("par_nest").unwrap();
+    run_stopped(&|| par_nest.call((&mut Tensor::zeros::<i64>(&[1]).unwrap(),)));
     // Reset, calls run again.
     stop.reset();
     let m = parse("func @short(%a: memref<1xi64>) {\n  affine.for %i = 0 to 10 {\n    %x = affine.load %a[0] : memref<1xi64>\n    %c1 = constant 1 : i64\n    %y = addi %x, %c1 : i64\n    affine.store %y, %a[0] : memref<1xi64>\n  }\n  return\n}").unwrap();

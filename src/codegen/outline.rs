@@ -232,7 +232,9 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
         let i = self.b.use_var(iv);
         let n = self.b.ins().iadd_imm_s(i, 1);
         self.b.def_var(iv, n);
-        self.b.ins().jump(header, &[]);
+        // Poll between iterations: a worker runs a whole range of them (with one thread, all),
+        // and a body of bounded work polls nowhere itself.
+        self.jump_polling(op, header, &[]);
         self.b.switch_to_block(exit);
         let zero = self.b.ins().iconst(types::I32, 0);
         self.b.ins().return_(&[zero]);
