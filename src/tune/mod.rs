@@ -110,8 +110,12 @@ pub struct Best {
 /// How many of the fastest candidates are timed again at the end of a run.
 const TOP: usize = 3;
 
-/// A candidate whose first (checked) run takes this many times the best median is not timed
-/// further.
+/// Rounds of the final timing (each times the unscheduled function and the fastest candidates
+/// in turn).
+const FINAL_ROUNDS: usize = 3;
+
+/// A candidate whose first (checked) run takes this many times the best median is stopped
+/// there and recorded as slow.
 const REJECT_SLOWER_THAN: f64 = 3.0;
 
 /// The best time so far (for progress reports).
@@ -125,7 +129,8 @@ pub struct TuneResult {
     pub best: Option<Best>,
     /// Every candidate, in the order they were tried.
     pub records: Vec<Record>,
-    /// The unscheduled function's time, measured the same way.
+    /// The unscheduled function's time, taken in turns with the fastest candidates' at the end
+    /// (so that their ratio compares kernels, not moments of a machine whose speed drifts).
     pub baseline: TimeStats,
     /// Wall time of the run.
     pub elapsed: Duration,
@@ -255,7 +260,8 @@ impl Tuner {
         let workload = record::workload_hash(&self.func);
         let inputs = make_inputs(&self.func)?;
         let reference_code = self.compile(&self.func).map_err(TuneError::Reference)?;
-        let (reference, _) = run_once(&reference_code, &name, &inputs).map_err(TuneError::Reference)?;
+        let reference = run_once(&reference_code, &name, &inputs).and_then(|(out, _)| values(&out));
+        let reference = reference.map_err(TuneError::Reference)?;
         let baseline = time(&reference_code, &name, &inputs, &self.time).map_err(TuneError::Reference)?;
         // Resume: what the log already measured for this workload counts, and is not tried again.
         let previous = match &self.log {
@@ -322,7 +328,7 @@ impl Tuner {
                     let seed = rng.next_u64();
                     let evolve = ranked.len() >= 4 && !attempts.is_multiple_of(3);
                     let forced: Vec<Option<Decision>> = if evolve {
-                        let parent = &ranked[(rng.next_u64() as usize) % ranked.len().min(8)].1;
+                        let parent = pick_parent(&ranked, rng.next_u64(), rng.next_u64());
                         let redraw = (rng.next_u64() as usize) % parent.len().max(1);
                         let local = rng.next_u64().is_multiple_of(2);
                         parent
@@ -371,23 +377,13 @@ impl Tuner {
                         break;
                     }
                     let decisions = c.sch.decisions();
+                    let cutoff = best.as_ref().map(|b| b.time.median.mul_f64(REJECT_SLOWER_THAN));
                     let status = code.and_then(|code| {
-                        let deadline = self.engine.deadline(self.timeout);
-                        let timed_out = |e: String| {
-                            if deadline.fired() { format!("timeout: longer than {:?}", self.timeout) } else { e }
-                        };
-                        let (out, took) = run_once(&code, &name, &inputs).map_err(timed_out)?;
+                        let (out, took) = self.run_checked(&code, &name, &inputs, cutoff)?;
                         check_same(&reference, &out)?;
-                        // A candidate whose checked run alone is far slower than the best cannot
-                        // compete: that run is its time (timing it properly would cost several
-                        // of its runs, the most expensive ones of a search).
-                        if best
-                            .as_ref()
-                            .is_some_and(|b| took.as_secs_f64() > REJECT_SLOWER_THAN * b.time.median.as_secs_f64())
-                        {
-                            return Ok((code, TimeStats::of(vec![took], 1)));
-                        }
-                        let t = time_after_check(&code, &name, &inputs, &self.time, took).map_err(timed_out)?;
+                        let deadline = self.engine.deadline(self.timeout);
+                        let t = time_after_check(&code, &name, &inputs, &self.time, took)
+                            .map_err(|e| if deadline.fired() { self.timed_out() } else { e })?;
                         Ok((code, t))
                     });
                     match status {
@@ -410,20 +406,66 @@ impl Tuner {
                     flush(&records, &mut logged)?;
                 }
                 in_flight = next;
+                release_freed_memory();
                 if in_flight.is_none() && (done || attempts >= max_attempts) {
                     return Ok(());
                 }
             }
         })?;
-        // Measured while the next batch compiled beside them: time the fastest again, alone.
-        for b in &mut top {
-            if let Ok(t) = time(&b.code, &name, &inputs, &self.time) {
-                b.time = t;
+        // Measured while the next batch compiled beside them: time the fastest again, alone, in
+        // rounds that alternate with the unscheduled function. This machine's speed drifts in
+        // phases of seconds (the same kernel 20 ms, then 27, then 20), so times taken apart
+        // compare phases; taken in turns, they compare kernels.
+        let mut baseline_runs = Vec::new();
+        let mut runs: Vec<Vec<Duration>> = vec![Vec::new(); top.len()];
+        for _ in 0..FINAL_ROUNDS {
+            if let Ok(t) = time(&reference_code, &name, &inputs, &self.time) {
+                baseline_runs.extend(t.results);
+            }
+            for (b, r) in top.iter().zip(&mut runs) {
+                if let Ok(t) = time(&b.code, &name, &inputs, &self.time) {
+                    r.extend(t.results);
+                }
             }
         }
+        for (b, r) in top.iter_mut().zip(runs) {
+            if !r.is_empty() {
+                b.time = TimeStats::of(r, b.time.number);
+            }
+        }
+        let baseline = if baseline_runs.is_empty() { baseline } else { TimeStats::of(baseline_runs, baseline.number) };
         top.sort_by_key(|b| b.time.median);
         let best = top.into_iter().next();
         Ok(TuneResult { best, records, baseline, elapsed: start.elapsed() })
+    }
+
+    /// The first run of a candidate, stopped at `cutoff` (a multiple of the best time) or at the
+    /// timeout: a candidate that far behind cannot compete, and letting it finish cost most of a
+    /// search's time (on conv2d, 109 of 180 s went to such runs, at a median 10 times the best).
+    fn run_checked(
+        &self,
+        code: &Compiled,
+        name: &str,
+        inputs: &[Tensor],
+        cutoff: Option<Duration>,
+    ) -> Result<(Vec<Tensor>, Duration), String> {
+        let limit = cutoff.map_or(self.timeout, |c| c.min(self.timeout));
+        let deadline = self.engine.deadline(limit);
+        let slow = |took: Duration| {
+            format!("slow: stopped after {:.3} ms, {REJECT_SLOWER_THAN} times the best", took.as_secs_f64() * 1e3)
+        };
+        let started = Instant::now();
+        match run_once(code, name, inputs) {
+            Err(_) if deadline.fired() && limit < self.timeout => Err(slow(started.elapsed())),
+            Err(_) if deadline.fired() => Err(self.timed_out()),
+            Err(e) => Err(e),
+            Ok((_, took)) if cutoff.is_some_and(|c| took > c) => Err(slow(took)),
+            Ok(r) => Ok(r),
+        }
+    }
+
+    fn timed_out(&self) -> String {
+        format!("timeout: longer than {:?}", self.timeout)
     }
 
     fn compile(&self, f: &PrimFunc) -> Result<Compiled, String> {
@@ -499,6 +541,40 @@ fn make_inputs(f: &PrimFunc) -> Result<Vec<Tensor>, TuneError> {
         .collect()
 }
 
+/// A candidate's structure: the shape of its decisions (how many factors each tiling has, which
+/// kind each decision is). Structures of a space differ there (a register tile splits in three
+/// where `SSRSRS` splits in four; a stage computed at a loop adds a tiling), while candidates
+/// of one structure differ only in the values.
+fn structure(decisions: &[Decision]) -> Vec<usize> {
+    decisions
+        .iter()
+        .map(|d| match d {
+            Decision::Tile(t) => t.len(),
+            Decision::Category(_) => usize::MAX,
+            Decision::Location(_) => usize::MAX - 1,
+        })
+        .collect()
+}
+
+/// The parent of a mutation, from `ranked` (fastest first; not empty): half the time one of
+/// the 4 fastest of the fastest structure, else one of the 4 fastest of a structure drawn
+/// uniformly. Drawing from the global top alone let the structure that is easiest to sample
+/// take all the evolution: on conv2d the `SSRSRS` tiling, whose best is the fastest kernel
+/// of the space, had a sixth of the candidates and never got near it.
+fn pick_parent(ranked: &[(Duration, Vec<Decision>)], r1: u64, r2: u64) -> &[Decision] {
+    // Structures in the order of their fastest candidate, each with its candidates' indices.
+    let mut groups: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
+    for (k, (_, d)) in ranked.iter().enumerate() {
+        let key = structure(d);
+        match groups.iter_mut().find(|(g, _)| *g == key) {
+            Some((_, members)) => members.push(k),
+            None => groups.push((key, vec![k])),
+        }
+    }
+    let group = if r1.is_multiple_of(2) { &groups[0].1 } else { &groups[((r1 >> 1) % groups.len() as u64) as usize].1 };
+    &ranked[group[(r2 % group.len().min(4) as u64) as usize]].1
+}
+
 /// MetaSchedule's `MutateTileSize`: a tiling with one prime factor moved from one level to
 /// another (the product kept), the neighbour a local search needs; `None` when no level has a
 /// factor to give. A move that breaks a limit of the tiling (its innermost factor) is refused by
@@ -523,15 +599,32 @@ fn move_factor(tiles: &[i64], r: u64) -> Option<Vec<i64>> {
     Some(out)
 }
 
-fn run_once(code: &Compiled, name: &str, inputs: &[Tensor]) -> Result<(Vec<Vec<f64>>, Duration), String> {
+/// Give the memory freed by a batch back to the OS. The compile threads' malloc arenas keep
+/// what a compile freed (Cranelift allocates and frees tens of MB per conv2d candidate, in
+/// pieces a later compile does not reuse exactly): without this a three-minute tuning run of
+/// conv2d held 230 MB, growing.
+fn release_freed_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: `malloc_trim` only returns free pages of malloc's own arenas to the OS.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
+/// One call on copies of `inputs`: the buffers after it, and how long it took.
+fn run_once(code: &Compiled, name: &str, inputs: &[Tensor]) -> Result<(Vec<Tensor>, Duration), String> {
     let mut ts: Vec<Tensor> = inputs.to_vec();
     let mut args: Vec<crate::Arg<'_>> = ts.iter_mut().map(Tensor::as_arg_mut).collect();
     let started = std::time::Instant::now();
     code.call(name, &mut args).map_err(|e| e.to_string())?;
     let took = started.elapsed();
     drop(args);
-    let values = ts.iter().map(|t| values_of(t).ok_or_else(|| "a buffer of an unsupported dtype".to_string()));
-    Ok((values.collect::<Result<_, _>>()?, took))
+    Ok((ts, took))
+}
+
+/// Every buffer's elements as numbers.
+fn values(ts: &[Tensor]) -> Result<Vec<Vec<f64>>, String> {
+    ts.iter().map(|t| values_of(t).ok_or_else(|| "a buffer of an unsupported dtype".to_string())).collect()
 }
 
 /// Time a candidate whose checked run took `first`: with single calls, no warm-up and no minimum
@@ -621,17 +714,25 @@ fn time(code: &Compiled, name: &str, inputs: &[Tensor], options: &TimeOptions) -
     code.time(name, &mut args, options).map_err(|e| e.to_string())
 }
 
-/// Whether two runs' buffers agree (floats within a relative 1e-3 of the larger magnitude:
-/// schedules reassociate reductions).
-fn check_same(want: &[Vec<f64>], got: &[Vec<f64>]) -> Result<(), String> {
-    for (k, (a, b)) in want.iter().zip(got).enumerate() {
-        for (i, (x, y)) in a.iter().zip(b).enumerate() {
-            let tol = 1e-3 * x.abs().max(y.abs()).max(1.0);
-            if (x - y).abs() > tol || x.is_nan() != y.is_nan() {
-                return Err(format!(
-                    "wrong result: buffer #{k} element {i} is {y}, the unscheduled function gives {x}"
-                ));
-            }
+/// Whether a run's buffers agree with the reference (floats within a relative 1e-3 of the
+/// larger magnitude: schedules reassociate reductions). Read in place: a copy as numbers per
+/// candidate was the largest allocation of a tuning run.
+#[allow(clippy::unnecessary_cast)] // `T` is f64 in one arm of the macro.
+fn check_same(want: &[Vec<f64>], got: &[Tensor]) -> Result<(), String> {
+    for (k, (a, t)) in want.iter().zip(got).enumerate() {
+        let same = with_element_type!(t.dtype(), T => t.as_slice::<T>().ok().map(|s| {
+            all_close(k, a, s.iter().map(|&v| v as f64))
+        }));
+        same.ok_or_else(|| "a buffer of an unsupported dtype".to_string())??;
+    }
+    Ok(())
+}
+
+fn all_close(k: usize, a: &[f64], b: impl Iterator<Item = f64>) -> Result<(), String> {
+    for (i, (&x, y)) in a.iter().zip(b).enumerate() {
+        let tol = 1e-3 * x.abs().max(y.abs()).max(1.0);
+        if (x - y).abs() > tol || x.is_nan() != y.is_nan() {
+            return Err(format!("wrong result: buffer #{k} element {i} is {y}, the unscheduled function gives {x}"));
         }
     }
     Ok(())
@@ -639,7 +740,51 @@ fn check_same(want: &[Vec<f64>], got: &[Vec<f64>]) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
-    use super::move_factor;
+    use super::{move_factor, pick_parent};
+    use crate::tir::schedule::Decision;
+    use std::time::Duration;
+
+    /// A first run longer than the cutoff is stopped there (a loop of 2^40 steps would take
+    /// minutes), one within it is not; a run longer than the timeout is a timeout.
+    #[test]
+    fn a_first_run_far_slower_than_the_best_is_stopped() {
+        let src = "@T.prim_func\ndef f(A: T.Buffer((1,), \"int64\")):\n    for i in range(n):\n        A[0] = A[0] + T.int64(1)\n";
+        let slow = crate::tir::parse_script(&src.replace("range(n)", "range(T.int64(1) << T.int64(40))")).unwrap();
+        let fast = crate::tir::parse_script(&src.replace("range(n)", "range(T.int64(3))")).unwrap();
+        let tuner = super::Tuner::new(fast.funcs[0].clone()).timeout(Duration::from_secs(2));
+        let inputs = vec![crate::runtime::Tensor::from_vec(vec![0i64], &[1]).unwrap()];
+        let code = tuner.compile(&slow.funcs[0]).unwrap();
+        let e = tuner.run_checked(&code, "f", &inputs, Some(Duration::from_millis(5))).unwrap_err();
+        assert!(e.starts_with("slow: stopped after ") && e.ends_with(" ms, 3 times the best"), "{e}");
+        let e = tuner.timeout(Duration::from_millis(5)).run_checked(&code, "f", &inputs, None).unwrap_err();
+        assert_eq!(e, "timeout: longer than 5ms");
+        let tuner = super::Tuner::new(fast.funcs[0].clone());
+        let code = tuner.compile(&fast.funcs[0]).unwrap();
+        let (out, _) = tuner.run_checked(&code, "f", &inputs, Some(Duration::from_secs(1))).unwrap();
+        assert_eq!(out[0].to_vec::<i64>().unwrap(), [3]);
+    }
+
+    #[test]
+    fn every_structure_gets_parents_not_only_the_fastest() {
+        let ms = Duration::from_millis;
+        let two = |a, b| vec![Decision::Category(0), Decision::Tile(vec![a, b])];
+        let four = |a| vec![Decision::Category(2), Decision::Tile(vec![a, 1, 1, 1])];
+        // Five fast candidates of one structure, then one of another.
+        let mut ranked: Vec<(Duration, Vec<Decision>)> = (1..=5).map(|k| (ms(k), two(k as i64, 1))).collect();
+        ranked.push((ms(9), four(7)));
+        let mut parents = std::collections::HashMap::new();
+        for r1 in 0..64u64 {
+            for r2 in 0..8u64 {
+                *parents.entry(pick_parent(&ranked, r1, r2).to_vec()).or_insert(0) += 1;
+            }
+        }
+        // The slower structure is a parent a quarter of the time (half the draws pick a
+        // structure uniformly); the fastest structure's fifth candidate never is.
+        assert_eq!(parents.get(&four(7)), Some(&128));
+        assert_eq!(parents.get(&two(5, 1)), None);
+        assert_eq!(parents.values().sum::<i32>(), 512);
+        assert_eq!(parents.len(), 5);
+    }
 
     #[test]
     fn a_mutated_tiling_moves_one_prime_factor_and_keeps_the_product() {

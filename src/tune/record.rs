@@ -61,9 +61,11 @@ impl Record {
         self.json["elapsed_s"].as_f64()
     }
 
-    /// Whether the candidate ran and was timed.
+    /// Whether the candidate ran and was timed: `"ok"`, or stopped as far slower than the best
+    /// (status `"slow: ..."`, no time: it was not run to its end).
     pub fn measured(&self) -> bool {
-        self.json["status"] == "ok"
+        let status = self.status();
+        status == "ok" || status.starts_with("slow:")
     }
 
     /// Why the candidate was skipped (`"ok"` if it was not).

@@ -108,7 +108,7 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<bool> {
         return Ok(false);
     };
     eprintln!(
-        "{measured} candidates measured of {} in {:.1} s; best {:.4} ms (timed again alone), unscheduled {:.4} ms ({:.1}x)",
+        "{measured} candidates measured of {} in {:.1} s; best {:.4} ms, unscheduled {:.4} ms ({:.1}x; timed again in turns)",
         r.records.len(),
         r.elapsed.as_secs_f64(),
         ms(best.time.median),
