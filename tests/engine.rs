@@ -514,6 +514,12 @@ fn an_interrupt_stops_counted_loops_while_loops_and_parallel_loops() {
     run_stopped(&|| count.call((&mut Tensor::zeros::<i64>(&[1]).unwrap(),)));
     let par = code.typed::<(i64,), ()>("par").unwrap();
     run_stopped(&|| par.call((8,)));
+    // A parallel loop over the whole index range (2^64 iterations: its split into ranges per
+    // thread overflowed i64, a panic inside the call that aborted the process).
+    let wide = parse("func @wide() {\n  %lo = constant -9223372036854775808 : index\n  %hi = constant 9223372036854775807 : index\n  parallel_for %k = %lo to %hi {\n    yield\n  }\n  return\n}").unwrap();
+    let wide_code = engine.compile(&wide).unwrap();
+    let wide = wide_code.typed::<(), ()>("wide").unwrap();
+    run_stopped(&|| wide.call(()));
     // A TIR while loop whose condition never changes.
     let v = strata::tir::compile_script(
         "@T.prim_func\ndef spin(A: T.Buffer((1,), \"int32\")):\n    while A[0] == 0:\n        A[0] = A[0] * 2\n",

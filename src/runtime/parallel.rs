@@ -49,13 +49,17 @@ pub unsafe extern "C" fn strata_parallel_for(
     let parent = unsafe { &mut *ctx };
     // SAFETY: the pool pointer comes from the caller, who holds the pool for the call.
     let pool = unsafe { parent.pool.as_ref() };
-    let Some(pool) = pool.filter(|p| p.current_num_threads() > 1 && hi - lo > 1) else {
+    let Some(pool) = pool.filter(|p| p.current_num_threads() > 1 && i128::from(hi) - i128::from(lo) > 1) else {
         // SAFETY: by this function's contract.
         return unsafe { body(ctx, env, lo, hi) };
     };
-    let n = hi - lo;
+    // In i128: `hi - lo` and its multiples overflow i64 for loops of 2^60 and more iterations
+    // (a panic here, inside generated code's call, aborts the process).
+    let n = i128::from(hi) - i128::from(lo);
     // A few ranges per thread balance uneven iterations without much scheduling.
-    let ranges = (pool.current_num_threads() as i64 * 4).min(n);
+    let ranges = (pool.current_num_threads() as i128 * 4).min(n);
+    // The start of range `r` (from 0 to `ranges`): within `[lo, hi]`, so it fits an i64.
+    let start = |r: i128| (i128::from(lo) + n * r / ranges) as i64;
     let shared = Shared { body, env, pool: parent.pool, interrupt: parent.interrupt };
     let stop = AtomicBool::new(false);
     let host_panicked = AtomicBool::new(false);
@@ -66,8 +70,7 @@ pub unsafe extern "C" fn strata_parallel_for(
                 return;
             }
             let s = shared;
-            let a = lo + n * r / ranges;
-            let b = lo + n * (r + 1) / ranges;
+            let (a, b) = (start(r), start(r + 1));
             // SAFETY: the pool outlives the loop (see `Shared`).
             let mut cx = CallCtx::for_call(unsafe { s.pool.as_ref() }, s.interrupt);
             // SAFETY: the body and environment are valid while the loop runs (see `Shared`).
