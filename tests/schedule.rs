@@ -2441,7 +2441,17 @@ fn symbolic_layouts_compute_the_same() {
     for (i, j) in (0..n).flat_map(|i| (0..64).map(move |j| (i, j))) {
         assert_eq!(out[1][i * 64 + j], out[0][(j / 8) * n * 8 + i * 8 + j % 8] + 1.0, "B at {i}, {j}");
     }
-    // A symbolic index taken elsewhere than to an index of its own is refused.
+    // Fused with constant indices, a symbolic one makes an index of extent n * 64 (TVM 0.27's
+    // print, in layout_symbolic_fuse*.expected.py); B keeps A's order in memory.
+    for case in ["layout_symbolic_fuse", "layout_symbolic_fuse_split"] {
+        let out = run(case);
+        assert_eq!(out[1].len(), n * 64, "{case}");
+        for (k, (b, a)) in out[1].iter().zip(&out[0]).enumerate() {
+            assert_eq!(*b, a + 1.0, "{case}: B at {k}");
+        }
+    }
+    // A symbolic index taken elsewhere than to an index of its own, or fused with constant
+    // ones that do not cover the stride exactly, is refused.
     let e = Schedule::replay(
         read_func(&dir().join("kernels/layout_symbolic.py")),
         "sch.transform_layout(\"B\", (\"write\", 0), lambda i, j: [i, j // 8, j % 8], pad_value=0.0)\n",
@@ -2449,19 +2459,32 @@ fn symbolic_layouts_compute_the_same() {
     .unwrap_err();
     assert_eq!(
         e.to_string(),
-        "trace line 1: transform_layout: the index map takes j over the symbolic extent m of B to other than an index of its own (not supported yet)"
+        "trace line 1: transform_layout: the index map takes j over the symbolic extent m of B to other than an index of its own or one fused with constant ones (not supported yet)"
     );
-    // transform_block_layout takes the same rule (its replayed cases run at n = 37 with the
-    // other schedule cases); TVM 0.27 fuses this one into a domain of n * 64.
     let e = Schedule::replay(
         read_func(&dir().join("kernels/layout_symbolic_rows.py")),
-        "sch.transform_block_layout(\"B\", lambda i, j: (i * 64 + j,))\n",
+        "sch.transform_layout(\"B\", (\"write\", 0), lambda i, j: [i * 32 + j])\n",
     )
     .unwrap_err();
     assert_eq!(
         e.to_string(),
-        "trace line 1: transform_block_layout: the index map takes vi over the symbolic extent n to other than an index of its own (not supported yet)"
+        "trace line 1: transform_layout: the index map fuses i with j, which does not cover [0, 32) (not bijective)"
     );
+    let e = Schedule::replay(
+        read_func(&dir().join("kernels/layout_symbolic_rows.py")),
+        "sch.transform_block_layout(\"B\", lambda i, j: (i * 128 + j,))\n",
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "trace line 1: transform_block_layout: the index map fuses vi with vj, which covers [0, 64), not [0, 128) (not bijective)"
+    );
+    let e = Schedule::replay(
+        read_func(&dir().join("kernels/layout_symbolic_rows.py")),
+        "sch.transform_block_layout(\"B\", lambda i, j: (i * 64 + j * 2,))\n",
+    )
+    .unwrap_err();
+    assert!(e.to_string().starts_with("trace line 1: transform_block_layout: the index map "), "{e}");
 }
 
 #[test]

@@ -1502,6 +1502,11 @@ sch.transform_block_layout("B", lambda i, j: (j // 8, i, j % 8))
 """),
     ("block_layout_symbolic_transpose", "kernels/layout_symbolic", 'sch.transform_block_layout("B", lambda i, j: (j, i))'),
     ("block_layout_symbolic_split", "kernels/layout_symbolic_rows", 'sch.transform_block_layout("B", lambda i, j: (i, j // 8, j % 8))'),
+    # A symbolic index fused with constant ones: TVM's iter-map detection makes one index of
+    # extent n * 64.
+    ("layout_symbolic_fuse", "kernels/layout_symbolic_rows", 'sch.transform_layout("B", ("write", 0), lambda i, j: [i * 64 + j])'),
+    ("layout_symbolic_fuse_split", "kernels/layout_symbolic_rows", 'sch.transform_layout("B", ("write", 0), lambda i, j: [i * 8 + j // 8, j % 8])'),
+    ("block_layout_symbolic_fuse", "kernels/layout_symbolic_rows", 'sch.transform_block_layout("B", lambda i, j: (i * 64 + j,))'),
 ]
 
 # `generate.py CASE ..` regenerates only those cases.

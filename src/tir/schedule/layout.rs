@@ -323,23 +323,90 @@ fn relaid(old: &Buffer, shape: Vec<PrimExpr>) -> Buffer {
     spec.build()
 }
 
-/// For each result of `map` over `extents`, the parameter it is when that parameter's extent
-/// is symbolic: such a parameter must be a result of its own (`Err(k)`: parameter `k` is not),
-/// as TVM's iter-map detection can only leave it whole.
-fn symbolic_results(map: &IndexMap, extents: &[PrimExpr]) -> Result<Vec<Option<usize>>, usize> {
-    let mut own = vec![None; map.results.len()];
-    for (k, (p, e)) in map.params.iter().zip(extents).enumerate() {
-        if e.as_int().is_some() {
-            continue;
-        }
-        let uses: Vec<usize> =
-            (0..map.results.len()).filter(|&i| crate::tir::region::uses_var(&map.results[i], p.id())).collect();
-        match uses.as_slice() {
-            [i] if map.results[*i].as_var().is_some_and(|v| v.id() == p.id()) => own[*i] = Some(k),
-            _ => return Err(k),
+/// A result of an index map that takes a parameter over a symbolic extent: the parameter `k`
+/// alone (`stride` 1, no `rest`) or fused with constant ones, `p * stride + rest`, where `rest`
+/// is over parameters of constant extents and must cover `[0, stride)` (TVM's iter-map
+/// detection makes such a sum one index of extent `n * stride`).
+#[derive(Clone)]
+struct Symbolic {
+    k: usize,
+    stride: i64,
+    rest: Option<PrimExpr>,
+}
+
+impl Symbolic {
+    /// What the constant parameters contribute to this result (its part of the bijection over
+    /// them), if anything.
+    fn constant_part(&self) -> Option<&PrimExpr> {
+        self.rest.as_ref()
+    }
+
+    /// The new extent, from the parameter's symbolic one.
+    fn extent(&self, symbolic: &PrimExpr) -> PrimExpr {
+        if self.stride == 1 {
+            symbolic.clone()
+        } else {
+            PrimExpr::binary(BinOp::Mul, symbolic.clone(), PrimExpr::int_of(self.stride, symbolic.dtype()))
         }
     }
+}
+
+/// `r` as `p * stride + rest` with `rest` free of `p` (`p` alone: stride 1, no rest).
+fn fused_with(r: &PrimExpr, p: &Var) -> Option<(i64, Option<PrimExpr>)> {
+    let scaled = |e: &PrimExpr| match e.kind() {
+        ExprKind::Var(v) if v.id() == p.id() => Some(1),
+        ExprKind::Binary(BinOp::Mul, a, c) | ExprKind::Binary(BinOp::Mul, c, a)
+            if a.as_var().is_some_and(|v| v.id() == p.id()) =>
+        {
+            c.as_int().filter(|&c| c > 1)
+        }
+        _ => None,
+    };
+    if let Some(1) = scaled(r) {
+        return Some((1, None));
+    }
+    let ExprKind::Binary(BinOp::Add, a, b) = r.kind() else { return None };
+    let (stride, rest) = match (scaled(a), scaled(b)) {
+        (Some(c), None) => (c, b),
+        (None, Some(c)) => (c, a),
+        _ => return None,
+    };
+    (!crate::tir::region::uses_var(rest, p.id())).then(|| (stride, Some(rest.clone())))
+}
+
+/// For each result of `map` over `extents`, how it takes a parameter over a symbolic extent
+/// (see [`Symbolic`]); every such parameter must be in exactly one result, alone or fused with
+/// constant ones (`Err(k)`: parameter `k` is not).
+fn symbolic_results(map: &IndexMap, extents: &[PrimExpr]) -> Result<Vec<Option<Symbolic>>, usize> {
+    let mut own: Vec<Option<Symbolic>> = vec![None; map.results.len()];
+    let symbolic: Vec<usize> = (0..extents.len()).filter(|&k| extents[k].as_int().is_none()).collect();
+    for &k in &symbolic {
+        let p = &map.params[k];
+        let uses: Vec<usize> =
+            (0..map.results.len()).filter(|&i| crate::tir::region::uses_var(&map.results[i], p.id())).collect();
+        let [i] = uses.as_slice() else { return Err(k) };
+        let Some((stride, rest)) = fused_with(&map.results[*i], p) else { return Err(k) };
+        // The rest over constant extents only, and the result no other symbolic parameter's.
+        let other_symbolic =
+            |e: &PrimExpr| symbolic.iter().any(|&q| crate::tir::region::uses_var(e, map.params[q].id()));
+        if own[*i].is_some() || rest.as_ref().is_some_and(other_symbolic) {
+            return Err(k);
+        }
+        own[*i] = Some(Symbolic { k, stride, rest });
+    }
     Ok(own)
+}
+
+/// The results of `map` that the bijection over its constant extents covers: the results
+/// without a symbolic parameter, and the constant part of those fused with one.
+fn constant_results(map: &IndexMap, own: &[Option<Symbolic>]) -> Vec<PrimExpr> {
+    own.iter()
+        .zip(&map.results)
+        .filter_map(|(o, r)| match o {
+            None => Some(r.clone()),
+            Some(s) => s.constant_part().cloned(),
+        })
+        .collect()
 }
 
 /// The new shape of a buffer with symbolic extents, if the map is one-to-one on it: each
@@ -350,37 +417,48 @@ fn symbolic_shape(map: &IndexMap, old: &Buffer, dt: crate::tir::DataType) -> Res
     let (shape, name) = (old.shape(), old.name());
     let own = symbolic_results(map, shape).map_err(|k| {
         format!(
-            "the index map takes {} over the symbolic extent {} of {name} to other than an index of its own (not supported yet)",
+            "the index map takes {} over the symbolic extent {} of {name} to other than an index of its own or one fused with constant ones (not supported yet)",
             map.params[k].name(),
             print(&shape[k])
         )
     })?;
-    let out: Vec<Option<PrimExpr>> = own.iter().map(|o| o.map(|k| shape[k].clone())).collect();
     let constant: Vec<(usize, i64)> = shape.iter().enumerate().filter_map(|(k, d)| Some((k, d.as_int()?))).collect();
     let sub = IndexMap {
         params: constant.iter().map(|&(k, _)| map.params[k].clone()).collect(),
-        results: (0..map.results.len()).filter(|&i| out[i].is_none()).map(|i| map.results[i].clone()).collect(),
+        results: constant_results(map, &own),
     };
     let dims: Vec<i64> = constant.iter().map(|&(_, d)| d).collect();
     super::iter_map::Bijection::of(&sub, &dims)
         .map_err(|why| format!("the index map {why} over the constant extents of {name}"))?;
     let ranges: HashMap<u64, (i128, i128)> =
         sub.params.iter().zip(&dims).map(|(v, &d)| (v.id(), (0, i128::from(d) - 1))).collect();
-    let mut extents = sub.results.iter().map(|r| {
+    let extent_of = |r: &PrimExpr| {
         let not =
             || format!("the result {} does not cover a range from 0 over the constant extents of {name}", print(r));
         let (lo, hi) = range_of(r, &|v: &Var| ranges.get(&v.id()).copied()).ok_or_else(not)?;
         if lo != 0 {
             return Err(not());
         }
-        i64::try_from(hi + 1).map(|n| PrimExpr::int_of(n, dt)).map_err(|_| format!("the new shape of {name} overflows"))
-    });
-    out.into_iter()
-        .map(|o| {
-            o.map_or_else(
-                || extents.next().unwrap_or_else(|| Err(format!("the index map of {name} lost a result"))),
-                Ok,
-            )
+        i64::try_from(hi + 1).map_err(|_| format!("the new shape of {name} overflows"))
+    };
+    map.results
+        .iter()
+        .zip(&own)
+        .map(|(r, o)| match o {
+            None => extent_of(r).map(|n| PrimExpr::int_of(n, dt)),
+            Some(s) => {
+                if let Some(rest) = s.constant_part()
+                    && extent_of(rest)? != s.stride
+                {
+                    return Err(format!(
+                        "the index map fuses {} with {}, which does not cover [0, {}) (not bijective)",
+                        map.params[s.k].name(),
+                        print(rest),
+                        s.stride
+                    ));
+                }
+                Ok(s.extent(&shape[s.k]))
+            }
         })
         .collect()
 }
@@ -555,12 +633,12 @@ impl Schedule {
             params: blk.iter_vars.iter().map(|iv| iv.var.clone()).collect(),
             results: map.results.iter().map(|r| simplify(&Substitute { map: &rename }.expr(r))).collect(),
         };
-        // `own[i]`: the block variable that result `i` is, when its extent is symbolic.
+        // `own[i]`: how result `i` takes a block variable of symbolic extent.
         let own = symbolic_results(&over_block, &extents).map_err(|k| {
             err(
                 P,
                 format!(
-                    "the index map takes {} over the symbolic extent {} to other than an index of its own (not supported yet)",
+                    "the index map takes {} over the symbolic extent {} to other than an index of its own or one fused with constant ones (not supported yet)",
                     blk.iter_vars[k].var.name(),
                     crate::tir::script::print_expr(&extents[k])
                 ),
@@ -569,20 +647,37 @@ impl Schedule {
         let constant: Vec<usize> = (0..extents.len()).filter(|&k| extents[k].as_int().is_some()).collect();
         let sub = IndexMap {
             params: constant.iter().map(|&k| over_block.params[k].clone()).collect(),
-            results: (0..own.len()).filter(|&i| own[i].is_none()).map(|i| over_block.results[i].clone()).collect(),
+            results: constant_results(&over_block, &own),
         };
         let dims: Vec<i64> = constant.iter().filter_map(|&k| extents[k].as_int()).collect();
         let bij = super::iter_map::Bijection::of(&sub, &dims)
             .map_err(|why| err(P, format!("the index map {why} over the domain of block {}", blk.name)))?;
         let dt = blk.iter_vars.first().map_or(crate::tir::DataType::INT32, |iv| iv.var.dtype());
-        let mut sub_extents = bij.extents.iter();
-        let new_extents: Vec<PrimExpr> = own
-            .iter()
-            .map(|o| match o {
-                Some(k) => extents[*k].clone(),
-                None => PrimExpr::int_of(sub_extents.next().copied().unwrap_or(1), dt),
-            })
-            .collect();
+        // The bijection's extents, in the order of `constant_results`.
+        let mut sub_extents = bij.extents.iter().copied();
+        let mut new_extents: Vec<PrimExpr> = Vec::new();
+        for o in &own {
+            match o {
+                None => new_extents.push(PrimExpr::int_of(sub_extents.next().unwrap_or(1), dt)),
+                Some(s) => {
+                    if let Some(rest) = s.constant_part() {
+                        let covered = sub_extents.next().unwrap_or(1);
+                        if covered != s.stride {
+                            return Err(err(
+                                P,
+                                format!(
+                                    "the index map fuses {} with {}, which covers [0, {covered}), not [0, {}) (not bijective)",
+                                    blk.iter_vars[s.k].var.name(),
+                                    crate::tir::script::print_expr(rest),
+                                    s.stride
+                                ),
+                            ));
+                        }
+                    }
+                    new_extents.push(s.extent(&extents[s.k]));
+                }
+            }
+        }
         let mut iter_vars = Vec::new();
         for (i, r) in over_block.results.iter().enumerate() {
             let mut kinds =
@@ -608,13 +703,23 @@ impl Schedule {
             });
         }
         let new_vars: Vec<PrimExpr> = iter_vars.iter().map(|iv| PrimExpr::var(&iv.var)).collect();
-        let sub_new: Vec<PrimExpr> =
-            (0..own.len()).filter(|&i| own[i].is_none()).map(|i| new_vars[i].clone()).collect();
+        // A fused result's new variable is `p * stride + rest`: `p` its quotient, the rest's
+        // part of the bijection its remainder.
+        let stride = |s: &Symbolic| PrimExpr::int_of(s.stride, dt);
+        let sub_new: Vec<PrimExpr> = own
+            .iter()
+            .zip(&new_vars)
+            .filter_map(|(o, v)| match o {
+                None => Some(v.clone()),
+                Some(s) => s.constant_part().map(|_| PrimExpr::floormod(v.clone(), stride(s))),
+            })
+            .collect();
         let mut inverse: HashMap<u64, PrimExpr> =
             sub.params.iter().zip(bij.inverse(&sub_new)).map(|(v, e)| (v.id(), e)).collect();
-        for (i, o) in own.iter().enumerate() {
-            if let Some(k) = o {
-                inverse.insert(blk.iter_vars[*k].var.id(), new_vars[i].clone());
+        for (o, v) in own.iter().zip(&new_vars) {
+            if let Some(s) = o {
+                let p = if s.stride == 1 { v.clone() } else { PrimExpr::floordiv(v.clone(), stride(s)) };
+                inverse.insert(blk.iter_vars[s.k].var.id(), p);
             }
         }
         let moved = SimplifyAccesses.stmt(&Substitute { map: &inverse }.stmt(&site.realize));
