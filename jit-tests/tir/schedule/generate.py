@@ -1507,6 +1507,7 @@ sch.transform_block_layout("B", lambda i, j: (j // 8, i, j % 8))
     ("layout_symbolic_fuse", "kernels/layout_symbolic_rows", 'sch.transform_layout("B", ("write", 0), lambda i, j: [i * 64 + j])'),
     ("layout_symbolic_fuse_split", "kernels/layout_symbolic_rows", 'sch.transform_layout("B", ("write", 0), lambda i, j: [i * 8 + j // 8, j % 8])'),
     ("block_layout_symbolic_fuse", "kernels/layout_symbolic_rows", 'sch.transform_block_layout("B", lambda i, j: (i * 64 + j,))'),
+    ("block_layout_symbolic_fuse_split", "kernels/layout_symbolic_rows", 'sch.transform_block_layout("B", lambda i, j: (i * 8 + j // 8, j % 8))'),
 ]
 
 # `generate.py CASE ..` regenerates only those cases.
