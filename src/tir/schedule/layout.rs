@@ -335,12 +335,6 @@ struct Symbolic {
 }
 
 impl Symbolic {
-    /// What the constant parameters contribute to this result (its part of the bijection over
-    /// them), if anything.
-    fn constant_part(&self) -> Option<&PrimExpr> {
-        self.rest.as_ref()
-    }
-
     /// The new extent, from the parameter's symbolic one.
     fn extent(&self, symbolic: &PrimExpr) -> PrimExpr {
         if self.stride == 1 {
@@ -351,7 +345,9 @@ impl Symbolic {
     }
 }
 
-/// `r` as `p * stride + rest` with `rest` free of `p` (`p` alone: stride 1, no rest).
+/// `r` as `p * stride + rest` with `rest` free of `p` (`p` alone: stride 1, no rest): `p` or
+/// `p * c` is one term of the sum `r` (`i * 64 + j * 8 + k`, `j + 64 * i`), the rest the other
+/// terms in their order.
 fn fused_with(r: &PrimExpr, p: &Var) -> Option<(i64, Option<PrimExpr>)> {
     let scaled = |e: &PrimExpr| match e.kind() {
         ExprKind::Var(v) if v.id() == p.id() => Some(1),
@@ -362,16 +358,27 @@ fn fused_with(r: &PrimExpr, p: &Var) -> Option<(i64, Option<PrimExpr>)> {
         }
         _ => None,
     };
-    if let Some(1) = scaled(r) {
-        return Some((1, None));
+    // The terms of the sum, left to right (a sum nests to the left; the walk is iterative).
+    let mut terms = Vec::new();
+    let mut e = r;
+    while let ExprKind::Binary(BinOp::Add, a, b) = e.kind() {
+        terms.push(b);
+        e = a;
     }
-    let ExprKind::Binary(BinOp::Add, a, b) = r.kind() else { return None };
-    let (stride, rest) = match (scaled(a), scaled(b)) {
-        (Some(c), None) => (c, b),
-        (None, Some(c)) => (c, a),
-        _ => return None,
+    terms.push(e);
+    terms.reverse();
+    let [at] = (0..terms.len()).filter(|&t| crate::tir::region::uses_var(terms[t], p.id())).collect::<Vec<_>>()[..]
+    else {
+        return None;
     };
-    (!crate::tir::region::uses_var(rest, p.id())).then(|| (stride, Some(rest.clone())))
+    let stride = scaled(terms[at])?;
+    let rest = terms
+        .iter()
+        .enumerate()
+        .filter(|&(t, _)| t != at)
+        .map(|(_, &e)| e.clone())
+        .reduce(|a, b| PrimExpr::binary(BinOp::Add, a, b));
+    Some((stride, rest))
 }
 
 /// For each result of `map` over `extents`, how it takes a parameter over a symbolic extent
@@ -404,14 +411,48 @@ fn constant_results(map: &IndexMap, own: &[Option<Symbolic>]) -> Vec<PrimExpr> {
         .zip(&map.results)
         .filter_map(|(o, r)| match o {
             None => Some(r.clone()),
-            Some(s) => s.constant_part().cloned(),
+            Some(s) => s.rest.clone(),
+        })
+        .collect()
+}
+
+/// The extents of `map`'s results over `extents`: a symbolic result's from its parameter's
+/// extent (times its stride), the others' from `covered`, the extents of the bijection over the
+/// constant extents (in the order of [`constant_results`]); a fused result's rest must cover
+/// exactly `[0, stride)`.
+fn result_extents(
+    map: &IndexMap,
+    own: &[Option<Symbolic>],
+    covered: &[i64],
+    extents: &[PrimExpr],
+    dt: crate::tir::DataType,
+) -> Result<Vec<PrimExpr>, String> {
+    let mut covered = covered.iter().copied();
+    own.iter()
+        .map(|o| match o {
+            None => Ok(PrimExpr::int_of(covered.next().unwrap_or(1), dt)),
+            Some(s) => {
+                if let Some(rest) = &s.rest {
+                    let n = covered.next().unwrap_or(1);
+                    if n != s.stride {
+                        return Err(format!(
+                            "the index map fuses {} with {}, which covers [0, {n}), not [0, {}) (not bijective)",
+                            map.params[s.k].name(),
+                            crate::tir::script::print_expr(rest),
+                            s.stride
+                        ));
+                    }
+                }
+                Ok(s.extent(&extents[s.k]))
+            }
         })
         .collect()
 }
 
 /// The new shape of a buffer with symbolic extents, if the map is one-to-one on it: each
-/// index over a symbolic extent is a result of its own (`lambda n, j: (j // 8, n, j % 8)`),
-/// and the other results are a bijective map of the constant extents.
+/// index over a symbolic extent is a result of its own (`lambda n, j: (j // 8, n, j % 8)`) or
+/// fused with constant ones (`n * 8 + j // 8`), and the other results (and the fused ones'
+/// constant parts) are a bijective map of the constant extents.
 fn symbolic_shape(map: &IndexMap, old: &Buffer, dt: crate::tir::DataType) -> Result<Vec<PrimExpr>, String> {
     let print = crate::tir::script::print_expr;
     let (shape, name) = (old.shape(), old.name());
@@ -428,39 +469,9 @@ fn symbolic_shape(map: &IndexMap, old: &Buffer, dt: crate::tir::DataType) -> Res
         results: constant_results(map, &own),
     };
     let dims: Vec<i64> = constant.iter().map(|&(_, d)| d).collect();
-    super::iter_map::Bijection::of(&sub, &dims)
+    let bij = super::iter_map::Bijection::of(&sub, &dims)
         .map_err(|why| format!("the index map {why} over the constant extents of {name}"))?;
-    let ranges: HashMap<u64, (i128, i128)> =
-        sub.params.iter().zip(&dims).map(|(v, &d)| (v.id(), (0, i128::from(d) - 1))).collect();
-    let extent_of = |r: &PrimExpr| {
-        let not =
-            || format!("the result {} does not cover a range from 0 over the constant extents of {name}", print(r));
-        let (lo, hi) = range_of(r, &|v: &Var| ranges.get(&v.id()).copied()).ok_or_else(not)?;
-        if lo != 0 {
-            return Err(not());
-        }
-        i64::try_from(hi + 1).map_err(|_| format!("the new shape of {name} overflows"))
-    };
-    map.results
-        .iter()
-        .zip(&own)
-        .map(|(r, o)| match o {
-            None => extent_of(r).map(|n| PrimExpr::int_of(n, dt)),
-            Some(s) => {
-                if let Some(rest) = s.constant_part()
-                    && extent_of(rest)? != s.stride
-                {
-                    return Err(format!(
-                        "the index map fuses {} with {}, which does not cover [0, {}) (not bijective)",
-                        map.params[s.k].name(),
-                        print(rest),
-                        s.stride
-                    ));
-                }
-                Ok(s.extent(&shape[s.k]))
-            }
-        })
-        .collect()
+    result_extents(map, &own, &bij.extents, shape, dt)
 }
 
 /// Accesses of `old` rewritten to `new` through the map.
@@ -653,31 +664,7 @@ impl Schedule {
         let bij = super::iter_map::Bijection::of(&sub, &dims)
             .map_err(|why| err(P, format!("the index map {why} over the domain of block {}", blk.name)))?;
         let dt = blk.iter_vars.first().map_or(crate::tir::DataType::INT32, |iv| iv.var.dtype());
-        // The bijection's extents, in the order of `constant_results`.
-        let mut sub_extents = bij.extents.iter().copied();
-        let mut new_extents: Vec<PrimExpr> = Vec::new();
-        for o in &own {
-            match o {
-                None => new_extents.push(PrimExpr::int_of(sub_extents.next().unwrap_or(1), dt)),
-                Some(s) => {
-                    if let Some(rest) = s.constant_part() {
-                        let covered = sub_extents.next().unwrap_or(1);
-                        if covered != s.stride {
-                            return Err(err(
-                                P,
-                                format!(
-                                    "the index map fuses {} with {}, which covers [0, {covered}), not [0, {}) (not bijective)",
-                                    blk.iter_vars[s.k].var.name(),
-                                    crate::tir::script::print_expr(rest),
-                                    s.stride
-                                ),
-                            ));
-                        }
-                    }
-                    new_extents.push(s.extent(&extents[s.k]));
-                }
-            }
-        }
+        let new_extents = result_extents(&over_block, &own, &bij.extents, &extents, dt).map_err(|why| err(P, why))?;
         let mut iter_vars = Vec::new();
         for (i, r) in over_block.results.iter().enumerate() {
             let mut kinds =
@@ -711,7 +698,7 @@ impl Schedule {
             .zip(&new_vars)
             .filter_map(|(o, v)| match o {
                 None => Some(v.clone()),
-                Some(s) => s.constant_part().map(|_| PrimExpr::floormod(v.clone(), stride(s))),
+                Some(s) => s.rest.as_ref().map(|_| PrimExpr::floormod(v.clone(), stride(s))),
             })
             .collect();
         let mut inverse: HashMap<u64, PrimExpr> =
