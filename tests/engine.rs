@@ -324,6 +324,80 @@ fn optimization_levels_choose_strata_passes_and_keep_results() {
 }
 
 #[test]
+fn vectorized_loops_over_divided_indices_stay_vectors_where_lanes_share_a_quotient() {
+    // spec: tir-spec.md, statement semantics 12.iii (vectorized loops); expression semantics
+    // FloorDiv/FloorMod. A packed layout (`B[j // 16, j % 16]`, what transform_layout makes)
+    // over a vectorized `v` in [0, 16) with `j = j0 * 16 + v`: every lane has one quotient and
+    // the remainders are `v`, so the loop runs as vectors (as TVM's simplifier makes it).
+    // Indices whose lanes cross a multiple of 16 keep their meaning (values checked).
+    let kernel = |body: &str| {
+        format!(
+            "@T.prim_func\ndef f(A: T.Buffer((64,), \"float32\"), B: T.Buffer((4, 16), \"float32\")):\n    for j0 in range(4):\n        for v in T.vectorized(16):\n{body}"
+        )
+    };
+    let a: Vec<f32> = (0..64).map(|i| (i * i % 97) as f32).collect();
+    // (body, runs as vectors, B[j0, v] = A[index(j0, v)] * scale + offset)
+    type Case = (&'static str, bool, fn(usize, usize) -> usize, f32, f32);
+    let cases: [Case; 6] = [
+        // The packed store.
+        (
+            "            B[(j0 * 16 + v) // 16, (j0 * 16 + v) % 16] = A[j0 * 16 + v] * T.float32(2)\n",
+            true,
+            |j0, v| j0 * 16 + v,
+            2.0,
+            0.0,
+        ),
+        // The same through a block variable (a let of the ramp's base).
+        (
+            "            with T.sblock(\"B\"):\n                vj = T.axis.spatial(64, j0 * 16 + v)\n                B[vj // 16, vj % 16] = A[vj] + T.float32(1)\n",
+            true,
+            |j0, v| j0 * 16 + v,
+            1.0,
+            1.0,
+        ),
+        // A packed load, and a stride that 16 divides (`v * 16 // 16` is `v`).
+        ("            B[j0, v] = A[(v * 16) // 16 + j0 * 16 + (v * 16) % 16]\n", true, |j0, v| j0 * 16 + v, 1.0, 0.0),
+        // A base of a coarser stride plus an offset (j0 * 32 + 16: 16 past a multiple of 16).
+        (
+            "            B[j0, v] = A[((j0 * 32 + 16 + v) // 16 - j0 - 1) * 16 + v]\n",
+            true,
+            |j0, v| j0 * 16 + v,
+            1.0,
+            0.0,
+        ),
+        // Lanes that cross a multiple of 16 (the base is j0 * 8 + 8).
+        (
+            "            B[j0, v] = A[(j0 * 8 + v + 8) // 16 * 16 + (j0 * 8 + v + 8) % 16]\n",
+            false,
+            |j0, v| j0 * 8 + v + 8,
+            1.0,
+            0.0,
+        ),
+        // An offset base: the first lanes share a quotient, the last ones cross into the next.
+        (
+            "            B[j0, v] = A[(j0 * 16 + v + 2) // 16 * 16 + (j0 * 16 + v + 2) % 16 - 2]\n",
+            false,
+            |j0, v| j0 * 16 + v,
+            1.0,
+            0.0,
+        ),
+    ];
+    let engine = Engine::new(Options { keep_machine_code: true, ..Options::default() }).unwrap();
+    for (n, (body, vector, index, scale, offset)) in cases.iter().enumerate() {
+        let module = strata::tir::compile_script(&kernel(body)).unwrap();
+        let code = engine.compile(&module).unwrap();
+        if *vector {
+            assert!(code.clif().iter().any(|f| f.contains("load.f32x4")), "case {n}: not vectorized");
+        }
+        let at = Tensor::from_vec(a.clone(), &[64]).unwrap();
+        let mut b = Tensor::zeros::<f32>(&[4, 16]).unwrap();
+        code.typed::<(&Tensor, &mut Tensor), ()>("f").unwrap().call((&at, &mut b)).unwrap();
+        let expect: Vec<f32> = (0..64).map(|i| a[index(i / 16, i % 16)] * scale + offset).collect();
+        assert_eq!(b.to_vec::<f32>().unwrap(), expect, "case {n}");
+    }
+}
+
+#[test]
 fn both_front_ends_vectorize_by_one_rule() {
     // spec: transform/vectorize.rs — the same loops written as affine MLIR and as TVMScript are
     // judged alike: an elementwise loop runs as vectors; a loop that reads the element its

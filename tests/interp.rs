@@ -785,7 +785,20 @@ fn tir_program(seed: u64) -> (String, bool) {
     let mut reordered = false;
     for k in 0..1 + rng.below(5) {
         let i = format!("i{k}");
-        match rng.below(9) {
+        match rng.below(10) {
+            9 => {
+                // A packed layout under a vectorized loop: C[p // 4, p % 4] with p = i * m + jj +
+                // o, and a read through q // d * d + q % d (lanes that share a quotient become
+                // one value, others not).
+                let (lanes, m, o) = (*rng.pick(&[4, 8]), *rng.pick(&[4, 8]), *rng.pick(&[0, 1, 2, 4]));
+                let ext = 1 + rng.below((16 - lanes - o) / m + 1);
+                let (d, o2) = (*rng.pick(&[2, 4, 8, 16]), *rng.pick(&[0, 3, 4]));
+                let q = format!("({i} * {m} + jj + {o2})");
+                reordered = true;
+                body.push_str(&format!(
+                    "    for {i} in range({ext}):\n        for jj in T.vectorized({lanes}):\n            C[({i} * {m} + jj + {o}) // 4, ({i} * {m} + jj + {o}) % 4] = A[({q} // {d} * {d} + {q} % {d}) % 16] * T.float32(0.5) + T.Cast(\"float32\", {i})\n"
+                ));
+            }
             8 => {
                 // An unrolled loop around one too long to unroll for promotion: the inner loop's
                 // variable changes the element.

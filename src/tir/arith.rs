@@ -624,3 +624,62 @@ pub(crate) fn floor_div(x: i128, y: i128) -> i128 {
 pub(crate) fn floor_mod(x: i128, y: i128) -> i128 {
     x - y * floor_div(x, y)
 }
+
+/// The greatest common divisor of `|a|` and `|b|` (`gcd(0, 0) = 0`).
+pub(crate) fn gcd(a: i128, b: i128) -> i128 {
+    let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    i128::try_from(a).unwrap_or(i128::MAX)
+}
+
+/// What is known of an integer expression's values modulo a number, as TVM's `ModularSet`:
+/// every value is `coeff * k + base` for some integer `k`, with `0 <= base < coeff` (a `coeff`
+/// of 0: the value is `base`; of 1: nothing is known). Values are mathematical, as in the
+/// linear forms: an index that overflows is caught by the access's bounds check, not here.
+///
+/// ```
+/// use strata::tir::ast::{BinOp, PrimExpr, Var};
+/// use strata::tir::DataType;
+/// let (i, j) = (Var::new("i", DataType::INT32), Var::new("j", DataType::INT32));
+/// let c = |v| PrimExpr::int_of(v, DataType::INT32);
+/// // i * 64 + j * 16 + 3
+/// let e = PrimExpr::binary(BinOp::Mul, PrimExpr::var(&i), c(64));
+/// let e = PrimExpr::binary(BinOp::Add, e, PrimExpr::binary(BinOp::Mul, PrimExpr::var(&j), c(16)));
+/// let e = PrimExpr::binary(BinOp::Add, e, c(3));
+/// assert_eq!(strata::tir::arith::modular_set(&e), (16, 3));
+/// ```
+pub fn modular_set(e: &PrimExpr) -> (i128, i128) {
+    modular_set_in(e, &|_| None)
+}
+
+/// [`modular_set`], knowing the modular sets of some variables.
+pub fn modular_set_in(e: &PrimExpr, var_set: &dyn Fn(&super::ast::Var) -> Option<(i128, i128)>) -> (i128, i128) {
+    type Sets<'a> = &'a dyn Fn(&super::ast::Var) -> Option<(i128, i128)>;
+    // `None`: a coefficient left `i128` (nothing is known then).
+    fn go(e: &PrimExpr, sets: Sets<'_>, depth: u32) -> Option<(i128, i128)> {
+        if let Some(c) = const_int(e) {
+            return Some((0, i128::from(c)));
+        }
+        if depth > 64 || !e.dtype().is_int() {
+            return Some((1, 0));
+        }
+        let (coeff, base) = match e.kind() {
+            ExprKind::Var(v) => sets(v).unwrap_or((1, 0)),
+            ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
+                let ((c1, b1), (c2, b2)) = (go(a, sets, depth + 1)?, go(b, sets, depth + 1)?);
+                (gcd(c1, c2), if *op == BinOp::Add { b1.checked_add(b2)? } else { b1.checked_sub(b2)? })
+            }
+            ExprKind::Binary(BinOp::Mul, a, b) => {
+                let ((c1, b1), (c2, b2)) = (go(a, sets, depth + 1)?, go(b, sets, depth + 1)?);
+                // (c1 x + b1)(c2 y + b2) = c1 c2 xy + c1 b2 x + c2 b1 y + b1 b2
+                (gcd(gcd(c1.checked_mul(c2)?, c1.checked_mul(b2)?), c2.checked_mul(b1)?), b1.checked_mul(b2)?)
+            }
+            ExprKind::Cast(x) if x.dtype().is_int() && x.dtype().bits <= e.dtype().bits => go(x, sets, depth + 1)?,
+            _ => (1, 0),
+        };
+        Some(if coeff == 0 { (0, base) } else { (coeff, floor_mod(base, coeff)) })
+    }
+    go(e, var_set, 0).unwrap_or((1, 0))
+}

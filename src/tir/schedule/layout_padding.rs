@@ -126,10 +126,8 @@ impl Padded {
 }
 
 fn lcm(a: i64, b: i64) -> Option<i64> {
-    fn gcd(a: i64, b: i64) -> i64 {
-        if b == 0 { a } else { gcd(b, a % b) }
-    }
-    (a / gcd(a, b)).checked_mul(b)
+    let g = i64::try_from(crate::tir::arith::gcd(i128::from(a), i128::from(b))).ok()?;
+    (a / g).checked_mul(b)
 }
 
 /// One store to the buffer being transformed, as TVM's `TransformLayoutPlanner` sees it.

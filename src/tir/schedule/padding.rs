@@ -292,7 +292,7 @@ fn in_bound_region(
             return Err(dependent());
         }
         // A binding that steps by more than one leaves holes (TVM: strided iteration).
-        let step = f.terms.values().fold(0u128, |g, &c| gcd(g, c.unsigned_abs()));
+        let step = f.terms.values().fold(0, |g, &c| crate::tir::arith::gcd(g, c));
         if step > 1 {
             return Err(pattern_error(blk, "Strided iteration is not supported"));
         }
@@ -300,10 +300,6 @@ fn in_bound_region(
         region.push((min, ext));
     }
     Ok(region)
-}
-
-fn gcd(a: u128, b: u128) -> u128 {
-    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 /// `e` with `map` substituted and its index arithmetic simplified knowing `ranges`, as TVM's

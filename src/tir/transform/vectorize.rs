@@ -231,7 +231,7 @@ fn auto_vectorize(
     // A trial: the body must vectorize, with contiguous accesses only.
     let trial_base = PrimExpr::var(var);
     let ramp = PrimExpr::ramp(trial_base, PrimExpr::int_of(1, var.dtype()), lanes);
-    let mut v = Vectorizer { lanes, map: HashMap::from_iter([(var.id(), ramp)]) };
+    let mut v = Vectorizer { map: HashMap::from_iter([(var.id(), ramp)]), bases: HashMap::default() };
     let trial = v.stmt(body)?;
     let mut contiguous = true;
     let check = |idx: &[PrimExpr], contiguous: &mut bool| {
@@ -399,11 +399,17 @@ impl Mutator for Loops {
         // What every chunk would compute alike is computed once, before them.
         let (outer, body) = if w < n { hoist_invariants(var, body) } else { (Vec::new(), body.clone()) };
         let body = &body;
+        // The hoisted values' modular sets, for divisions of ramps built on them.
+        let mut bases = HashMap::default();
+        for (v, value) in &outer {
+            let set = crate::tir::arith::modular_set_in(value, &|x| bases.get(&x.id()).copied());
+            bases.insert(v.id(), set);
+        }
         let mut chunks = Vec::new();
         for k in 0..n / w {
             let start = PrimExpr::int_of(k * w, var.dtype());
             let index = if w == 1 { start } else { PrimExpr::ramp(start, PrimExpr::int_of(1, var.dtype()), w as u16) };
-            let mut v = Vectorizer { lanes: w as u16, map: HashMap::from_iter([(var.id(), index)]) };
+            let mut v = Vectorizer { map: HashMap::from_iter([(var.id(), index)]), bases: bases.clone() };
             match v.stmt(body) {
                 Some(s) => chunks.push(s),
                 None => return serial(),
@@ -563,9 +569,11 @@ fn simd_bytes(body: &Stmt) -> Option<u32> {
 }
 
 struct Vectorizer {
-    lanes: u16,
     /// Variables whose values became vectors (the loop variable first).
     map: HashMap<u64, PrimExpr>,
+    /// The modular sets of the scalar bases of ramps bound to variables (see
+    /// [`crate::tir::arith::modular_set`]), so that divisions of such ramps still simplify.
+    bases: HashMap<u64, (i128, i128)>,
 }
 
 impl Vectorizer {
@@ -590,6 +598,7 @@ impl Vectorizer {
                         _ => (base, None),
                     };
                     let bv = Var::at(&format!("{}_base", var.name()), Type::Prim(base.dtype()), var.span());
+                    self.bases.insert(bv.id(), self.modular(&base));
                     let start = match konst {
                         Some(c) => PrimExpr::binary(BinOp::Add, PrimExpr::var(&bv), c),
                         None => PrimExpr::var(&bv),
@@ -613,7 +622,7 @@ impl Vectorizer {
                 }
             }
             StmtKind::BufferStore { buffer, value, indices } => {
-                let idx: Vec<PrimExpr> = indices.iter().map(|i| self.expr(i)).collect::<Option<_>>()?;
+                let idx = self.indices(indices)?;
                 let n = idx.len();
                 if idx.iter().take(n.saturating_sub(1)).any(|i| i.dtype().lanes > 1) || buffer.dtype().lanes > 1 {
                     return None;
@@ -661,6 +670,26 @@ impl Vectorizer {
         })
     }
 
+    /// The modular set of a scalar expression (see [`crate::tir::arith::modular_set`]).
+    fn modular(&self, e: &PrimExpr) -> (i128, i128) {
+        crate::tir::arith::modular_set_in(e, &|v| self.bases.get(&v.id()).copied())
+    }
+
+    /// The indices of an access: a leading index that is one value for every lane is that
+    /// scalar (only the last may vary).
+    fn indices(&mut self, indices: &[PrimExpr]) -> Option<Vec<PrimExpr>> {
+        let n = indices.len();
+        let mut out = Vec::with_capacity(n);
+        for (k, i) in indices.iter().enumerate() {
+            let e = self.expr(i)?;
+            out.push(match e.kind() {
+                ExprKind::Broadcast(x, _) if k + 1 < n => x.clone(),
+                _ => e,
+            });
+        }
+        Some(out)
+    }
+
     /// Whether `e` depends on a vectorized variable.
     fn depends(&self, e: &PrimExpr) -> bool {
         let mut found = false;
@@ -681,7 +710,8 @@ impl Vectorizer {
             ExprKind::Var(v) => return self.map.get(&v.id()).cloned(),
             ExprKind::Binary(op, a, b) => {
                 let (x, y) = (self.expr(a)?, self.expr(b)?);
-                binary(*op, x, y, self.lanes)?
+                let bases = &self.bases;
+                binary(*op, x, y, &|e| crate::tir::arith::modular_set_in(e, &|v| bases.get(&v.id()).copied()))?
             }
             ExprKind::Cmp(op, a, b) => {
                 let (x, y) = self.same_lanes(a, b)?;
@@ -708,7 +738,7 @@ impl Vectorizer {
                 PrimExpr::select(c, broadcast_to(x, l), broadcast_to(y, l))
             }
             ExprKind::BufferLoad(b, idx) => {
-                let idx: Vec<PrimExpr> = idx.iter().map(|i| self.expr(i)).collect::<Option<_>>()?;
+                let idx = self.indices(idx)?;
                 let n = idx.len();
                 if idx.iter().take(n.saturating_sub(1)).any(|i| i.dtype().lanes > 1) || b.dtype().lanes > 1 {
                     return None;
@@ -766,12 +796,28 @@ impl Vectorizer {
 
 /// A binary operation on possibly-vector operands; ramps stay ramps under `+`, `-` and `*` by
 /// a scalar.
-fn binary(op: BinOp, x: PrimExpr, y: PrimExpr, lanes: u16) -> Option<PrimExpr> {
+fn binary(op: BinOp, x: PrimExpr, y: PrimExpr, modular: &dyn Fn(&PrimExpr) -> (i128, i128)) -> Option<PrimExpr> {
     let ramp = |e: &PrimExpr| match e.kind() {
         ExprKind::Ramp(b, s, n) => Some((b.clone(), s.clone(), *n)),
         _ => None,
     };
     let scalar = |e: &PrimExpr| e.dtype().lanes == 1;
+    // A broadcast is one value in every lane: computed once, as a scalar (so that `x // 16 * 8192
+    // + v`, with `x // 16` one value for the lanes, is still a ramp).
+    let splat = |e: &PrimExpr| match e.kind() {
+        ExprKind::Broadcast(v, n) => Some((v.clone(), *n)),
+        _ => None,
+    };
+    match (splat(&x), splat(&y)) {
+        (Some((a, n)), Some((b, m))) if n == m => {
+            return Some(PrimExpr::broadcast(binary(op, a, b, modular)?, n));
+        }
+        (Some((a, n)), None) if scalar(&y) => return Some(PrimExpr::broadcast(binary(op, a, y, modular)?, n)),
+        (None, Some((b, n))) if scalar(&x) => return Some(PrimExpr::broadcast(binary(op, x, b, modular)?, n)),
+        (Some((a, _)), None) if ramp(&y).is_some() => return binary(op, a, y, modular),
+        (None, Some((b, _))) if ramp(&x).is_some() => return binary(op, x, b, modular),
+        _ => {}
+    }
     match (op, ramp(&x), ramp(&y)) {
         (BinOp::Add, Some((b, s, n)), None) if scalar(&y) => return Some(PrimExpr::ramp(add(b, y), s, n)),
         (BinOp::Add, None, Some((b, s, n))) if scalar(&x) => return Some(PrimExpr::ramp(add(x, b), s, n)),
@@ -785,11 +831,73 @@ fn binary(op: BinOp, x: PrimExpr, y: PrimExpr, lanes: u16) -> Option<PrimExpr> {
         (BinOp::Mul, None, Some((b, s, n))) if scalar(&x) => {
             return Some(PrimExpr::ramp(super::mul(x.clone(), b), super::mul(x, s), n));
         }
+        (BinOp::FloorDiv | BinOp::FloorMod, Some((b, s, n)), None) => {
+            if let Some(e) = divide_ramp(op, &b, &s, n, &y, modular) {
+                return Some(e);
+            }
+        }
         _ => {}
     }
     let l = lanes_of(&x).max(lanes_of(&y)).max(1);
-    let _ = lanes;
     Some(PrimExpr::binary(op, broadcast_to(x, l), broadcast_to(y, l)))
+}
+
+/// `ramp(b, s, n) // c` and `ramp(b, s, n) % c` for a constant `c > 0`, as TVM's simplifier
+/// rewrites them, when the lanes stay a ramp or one value: a stride that `c` divides moves
+/// whole multiples of `c` (`//` is a ramp of stride `s / c`, `%` one value), and lanes that
+/// stay inside one multiple of `c` (the base is `k * c + r`, as its modular set shows, and
+/// `r + i * s` is in `[0, c)` for every lane) have one quotient and remainders `r + i * s`.
+/// So `B[(j0 * 16 + v) // 16, (j0 * 16 + v) % 16]` over `v` in `[0, 16)` is a contiguous
+/// vector access. `None`: the lanes are none of these.
+fn divide_ramp(
+    op: BinOp,
+    b: &PrimExpr,
+    s: &PrimExpr,
+    n: u16,
+    c: &PrimExpr,
+    modular: &dyn Fn(&PrimExpr) -> (i128, i128),
+) -> Option<PrimExpr> {
+    use crate::tir::arith::{const_int, floor_mod};
+    let (stride, divisor) = (i128::from(const_int(s)?), i128::from(const_int(c)?));
+    if divisor <= 0 {
+        return None;
+    }
+    let t = b.dtype();
+    let whole = |op| PrimExpr::binary(op, b.clone(), c.clone());
+    if stride % divisor == 0 {
+        return Some(match op {
+            BinOp::FloorDiv => {
+                PrimExpr::ramp(whole(BinOp::FloorDiv), PrimExpr::int_of((stride / divisor) as i64, t), n)
+            }
+            _ => PrimExpr::broadcast(whole(BinOp::FloorMod), n),
+        });
+    }
+    let (coeff, base) = modular(b);
+    if coeff % divisor != 0 {
+        return None;
+    }
+    let r = floor_mod(base, divisor);
+    let last = r + stride * (i128::from(n) - 1);
+    if !(0..divisor).contains(&last) {
+        return None;
+    }
+    Some(match op {
+        BinOp::FloorDiv => {
+            // `(x + k) // c`, with `x` a multiple of `c` plus `r'` in `[0, c)`, is `x // c +
+            // (r' + k) // c`: the chunks of one vectorized loop (bases `x`, `x + 4`, ...) then
+            // share `x // c`.
+            let quotient = match b.kind() {
+                ExprKind::Binary(BinOp::Add, x, k) if modular(x).0 % divisor == 0 => const_int(k).map(|k| {
+                    let extra = crate::tir::arith::floor_div(floor_mod(modular(x).1, divisor) + i128::from(k), divisor);
+                    let q = PrimExpr::binary(BinOp::FloorDiv, x.clone(), c.clone());
+                    if extra == 0 { q } else { add(q, PrimExpr::int_of(extra as i64, t)) }
+                }),
+                _ => None,
+            };
+            PrimExpr::broadcast(quotient.unwrap_or_else(|| whole(BinOp::FloorDiv)), n)
+        }
+        _ => PrimExpr::ramp(PrimExpr::int_of(r as i64, t), s.clone(), n),
+    })
 }
 
 /// Whether evaluating `e` can neither fault nor have effects (no loads, divisions or calls).
