@@ -129,7 +129,7 @@ pub fn prove_equal(a: &PrimExpr, b: &PrimExpr) -> bool {
 
 /// `e` with the little simplification that makes rewritten index expressions print as TVM
 /// prints them: constants folded, `x * 1` and `x + 0` dropped, products of sums with constants
-/// distributed (`(i_0 * 8 + i_1) * 2` is `i_0 * 16 + i_1 * 2`).
+/// distributed (`(i_0 * 8 + i_1) * 2` is `i_0 * 16 + i_1 * 2`), `x % 64 % 8` is `x % 8`.
 pub fn simplify(e: &PrimExpr) -> PrimExpr {
     stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
         let ExprKind::Binary(op, a, b) = e.kind() else { return e.clone() };
@@ -146,6 +146,13 @@ pub fn simplify(e: &PrimExpr) -> PrimExpr {
             (BinOp::FloorDiv, _, Some(1)) => a,
             (BinOp::FloorMod, _, Some(1)) => PrimExpr::int_of(0, dt),
             (BinOp::Add, Some(0), _) | (BinOp::Mul, Some(1), _) => b,
+            // `x % c1 % c2` is `x % c2` where `c2` divides `c1`.
+            (BinOp::FloorMod, None, Some(c2)) if c2 > 0 => match a.kind() {
+                ExprKind::Binary(BinOp::FloorMod, x, c1) if c1.as_int().is_some_and(|c1| c1 > 0 && c1 % c2 == 0) => {
+                    PrimExpr::binary(BinOp::FloorMod, x.clone(), b)
+                }
+                _ => PrimExpr::binary(*op, a, b),
+            },
             (BinOp::Mul, Some(_), None) => scale(&b, &a),
             (BinOp::Mul, None, Some(_)) => scale(&a, &b),
             // `(x + 3) - 3` is `x`: constants of a sum's tail fold together.

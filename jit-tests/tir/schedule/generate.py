@@ -1508,6 +1508,11 @@ sch.transform_block_layout("B", lambda i, j: (j // 8, i, j % 8))
     ("layout_symbolic_fuse_split", "kernels/layout_symbolic_rows", 'sch.transform_layout("B", ("write", 0), lambda i, j: [i * 8 + j // 8, j % 8])'),
     ("block_layout_symbolic_fuse", "kernels/layout_symbolic_rows", 'sch.transform_block_layout("B", lambda i, j: (i * 64 + j,))'),
     ("block_layout_symbolic_fuse_split", "kernels/layout_symbolic_rows", 'sch.transform_block_layout("B", lambda i, j: (i * 8 + j // 8, j % 8))'),
+    # A packed layout read through a fused block variable: (v0 % 64) % 8 is v0 % 8.
+    ("block_layout_symbolic_fuse_packed", "kernels/layout_symbolic_rows", """
+sch.transform_layout("B", ("write", 0), lambda i, j: [j // 8, i, j % 8])
+sch.transform_block_layout("B", lambda i, j: (i * 64 + j,))
+"""),
 ]
 
 # `generate.py CASE ..` regenerates only those cases.
