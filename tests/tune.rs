@@ -148,8 +148,8 @@ fn a_time_limit_stops_the_run_and_progress_and_plots_follow_it() {
 
 // Every candidate of the built-in space schedules, lowers, compiles and computes what the
 // unscheduled function computes (the tuner checks each against it): both structures, the
-// register tile (rows unrolled, a vectorized row, promoted across the reduction) and the wide
-// accumulator, on a matmul and on a softmax's row reductions (a reduction over a vectorized
+// register tile (rows unrolled, a vectorized row, promoted across the reduction; matmul's B
+// packed or not) and the wide accumulator, on a matmul and on a softmax's row reductions (a reduction over a vectorized
 // gather, inside unrolled loops).
 #[test]
 fn every_candidate_of_the_space_is_correct() {
@@ -173,6 +173,11 @@ def rowmax(A: T.Buffer((128, 64), "float32"), M: T.Buffer((128,), "float32")):
         // MetaSchedule's SSRSRS tiling, with its "global" accumulator.
         let multi_level = r.records.iter().filter(|x| x.trace().contains("storage_scope=\"global\"")).count();
         assert!(multi_level > 0, "{name}: no multi-level tiling was tried");
+        // B (read again for every row of C) packed as (j // t, k, j % t) under a register tile;
+        // a row of the softmax is read once, so nothing there is packed.
+        let packed =
+            r.records.iter().filter(|x| x.trace().contains("sch.cache_read(block=b0, read_buffer_index=1")).count();
+        assert_eq!(packed > 0, name == "matmul", "{name}: {packed} candidates packed");
     }
 }
 

@@ -7,7 +7,8 @@
 //! padding) samples its place among its consumer's loops (`RandomComputeLocation`). A reduction
 //! gets one of three structures (a sampled choice):
 //! - a register tile (`register_tile`): spatial loops in three, the innermost tile small enough
-//!   to stay in registers across the whole reduction;
+//!   to stay in registers across the whole reduction; an operand the other rows read again
+//!   (matmul's `B`) packed into tiles of the vectorized width or not (a sampled knob);
 //! - a wide accumulator: every spatial loop tiled in two (`sample_perfect_tile`, innermost at
 //!   most 64) and every reduction loop in two (at most 16), ordered `S.. R.. R.. S..`, the output
 //!   accumulated in a `"local"` cache written back under the last outer spatial loop;
@@ -121,7 +122,7 @@ fn schedule_block(sch: &mut Schedule, name: &str, kinds: &[bool]) -> Result<(), 
     // MetaSchedule's multi-level tiling.
     let structure = sch.sample_categorical(&[0, 1, 2], &[0.25, 0.5, 0.25], None)?;
     match sch.get(structure)? {
-        1 => return register_tile(sch, block, &loops, &kinds),
+        1 => return register_tile(sch, name, block, &loops, &kinds),
         2 => return multi_level_tile(sch, block, &loops, &kinds),
         _ => {}
     }
@@ -153,20 +154,26 @@ fn schedule_block(sch: &mut Schedule, name: &str, kinds: &[bool]) -> Result<(), 
 /// loop vectorized, so that promotion keeps the whole tile in registers across the reduction.
 fn register_tile(
     sch: &mut Schedule,
+    name: &str,
     block: crate::tir::schedule::BlockRV,
     loops: &[LoopRV],
     kinds: &[bool],
 ) -> Result<(), ScheduleError> {
+    let packable = packable_read(sch, name);
     let last_spatial = kinds.iter().rposition(|&r| !r).unwrap_or(0);
     let (mut outer_s, mut mid_s, mut inner_s, mut outer_r, mut inner_r) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let mut lanes = 1;
     for (k, &l) in loops.iter().enumerate() {
         if kinds[k] {
             let parts = tile(sch, l, 2, 16)?;
             outer_r.push(parts[0]);
             inner_r.push(parts[1]);
         } else {
-            let parts = tile(sch, l, 3, if k == last_spatial { 16 } else { 8 })?;
+            let (parts, innermost) = tiled(sch, l, 3, if k == last_spatial { 16 } else { 8 })?;
+            if k == last_spatial {
+                lanes = innermost;
+            }
             outer_s.push(parts[0]);
             mid_s.push(parts[1]);
             inner_s.push(parts[2]);
@@ -175,12 +182,87 @@ fn register_tile(
     let order: Vec<LoopRV> =
         outer_s.iter().chain(&mid_s).chain(&outer_r).chain(&inner_r).chain(&inner_s).copied().collect();
     let (cache, _) = accumulate(sch, block, "local", &order, &mid_s, &outer_s)?;
+    if let Some((read, extent, index_type)) = packable {
+        pack(sch, block, read, (extent, index_type), lanes)?;
+    }
     if let Some((_, rows)) = inner_s.split_last() {
         for &r in rows {
             sch.unroll(r)?;
         }
     }
     finish(sch, block, cache, inner_s.last().copied(), outer_r[0])
+}
+
+/// A read operand of block `name` worth packing, with the extent of its last dimension: a
+/// parameter of two or more dimensions whose last index is the block's last spatial variable
+/// and which some other spatial variable does not index (matmul's `B[k, j]`: every row of the
+/// output reads it again). The first such read, by its index in the block's reads.
+fn packable_read(sch: &Schedule, name: &str) -> Option<(usize, i64, crate::tir::DataType)> {
+    let params: Vec<crate::tir::ast::Buffer> = sch.func().buffer_map.iter().map(|(_, b)| b.clone()).collect();
+    let mut found = None;
+    crate::tir::schedule::walk_blocks(&sch.func().body, &mut Vec::new(), &mut |_, _, b| {
+        if b.name != name || found.is_some() {
+            return;
+        }
+        let spatial: Vec<&crate::tir::ast::Var> =
+            b.iter_vars.iter().filter(|iv| iv.iter_type == IterType::DataPar).map(|iv| &iv.var).collect();
+        let Some(&last) = spatial.last() else { return };
+        found = b.reads.iter().enumerate().find_map(|(k, r)| {
+            let (lead, [tail]) = r.region.split_at(r.region.len().checked_sub(1)?) else { return None };
+            let by_last =
+                matches!(tail.min.kind(), ExprKind::Var(v) if v.id() == last.id()) && tail.extent.as_int() == Some(1);
+            let uses = |v: &crate::tir::ast::Var| {
+                r.region.iter().any(|x| {
+                    crate::tir::region::uses_var(&x.min, v.id()) || crate::tir::region::uses_var(&x.extent, v.id())
+                })
+            };
+            let reused = spatial.iter().any(|v| !uses(v));
+            let dim = r.buffer.shape().last()?;
+            (by_last && reused && !lead.is_empty() && params.contains(&r.buffer)).then_some((
+                k,
+                dim.as_int()?,
+                dim.dtype(),
+            ))
+        });
+    });
+    found
+}
+
+/// Packing as a sampled knob (off or on): the read operand `read` of `block` copied into a
+/// `"global"` buffer laid out `(j // lanes, ..., j % lanes)` (the last dimension cut into tiles
+/// of the vectorized width), so that each register tile streams one contiguous block of it
+/// instead of one cache line per row; the copy runs parallel over its first loop and vectorized
+/// over the tile. Only where `lanes` (at least 4) divides the last dimension's `extent`.
+fn pack(
+    sch: &mut Schedule,
+    block: crate::tir::schedule::BlockRV,
+    read: usize,
+    (extent, index_type): (i64, crate::tir::DataType),
+    lanes: i64,
+) -> Result<(), ScheduleError> {
+    if lanes < 4 || extent % lanes != 0 {
+        return Ok(());
+    }
+    let choice = sch.sample_categorical(&[0, 1], &[0.5, 0.5], None)?;
+    if sch.get(choice)? == 0 {
+        return Ok(());
+    }
+    let copy = sch.cache_read(block, read, "global")?;
+    let loops = sch.get_loops(copy)?;
+    let dims = loops.len();
+    let params: Vec<crate::tir::ast::Var> =
+        (0..dims).map(|k| crate::tir::ast::Var::new(&format!("i{k}"), index_type)).collect();
+    let last = crate::tir::ast::PrimExpr::var(&params[dims - 1]);
+    let t = crate::tir::ast::PrimExpr::int_of(lanes, index_type);
+    let mut results =
+        vec![crate::tir::ast::PrimExpr::binary(crate::tir::ast::BinOp::FloorDiv, last.clone(), t.clone())];
+    results.extend(params[..dims - 1].iter().map(crate::tir::ast::PrimExpr::var));
+    results.push(crate::tir::ast::PrimExpr::binary(crate::tir::ast::BinOp::FloorMod, last, t));
+    sch.transform_layout(copy, false, 0, &crate::tir::schedule::IndexMap { params, results })?;
+    let parts = sch.split_by(loops[dims - 1], &[Factor::Inferred, Factor::Const(lanes)])?;
+    sch.vectorize(parts[1])?;
+    sch.parallel(loops[0])?;
+    Ok(())
 }
 
 /// MetaSchedule's `MultiLevelTiling` as its CPU rules configure it (`SSRSRS`): every spatial
@@ -253,9 +335,18 @@ fn unroll_step(sch: &mut Schedule, fused: LoopRV) -> Result<(), ScheduleError> {
 
 /// `l` split in `n` by a sampled perfect tiling (innermost at most `max_innermost`).
 fn tile(sch: &mut Schedule, l: LoopRV, n: usize, max_innermost: i64) -> Result<Vec<LoopRV>, ScheduleError> {
+    Ok(tiled(sch, l, n, max_innermost)?.0)
+}
+
+/// [`tile`], and the innermost factor sampled.
+fn tiled(sch: &mut Schedule, l: LoopRV, n: usize, max_innermost: i64) -> Result<(Vec<LoopRV>, i64), ScheduleError> {
     let tiles = sch.sample_perfect_tile(l, n, max_innermost, None)?;
     let factors: Vec<Factor> = tiles.iter().map(|&t| t.into()).collect();
-    sch.split_by(l, &factors)
+    let innermost = match tiles.last() {
+        Some(&t) => sch.get(t)?,
+        None => 1,
+    };
+    Ok((sch.split_by(l, &factors)?, innermost))
 }
 
 /// Loops in `order`; the block's output accumulated in a cache of `scope` written back under

@@ -984,6 +984,8 @@ CASES += [
     ("rolling_1d", "kernels/rolling_1d", rolling_1d),
     ("metaschedule_conv2d", "conv2d", replay_file("traces/metaschedule_conv2d.py")),
     ("metaschedule_softmax", "softmax", replay_file("traces/metaschedule_softmax.py")),
+    # A schedule of Strata's tuner with a packed operand (cache_read + transform_layout).
+    ("strata_matmul_packed", "kernels/matmul", replay_file("traces/strata_matmul_packed.py")),
     ("rolling_w_tiled", "kernels/cascade_pool", rolling([1, 8, 4, 16])),
     ("rolling_h_tiled", "kernels/cascade_pool", rolling([1, 4, 8, 16])),
     ("rolling_h_w_c_tiled", "kernels/cascade_pool", rolling([1, 4, 4, 8])),
