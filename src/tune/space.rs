@@ -7,15 +7,15 @@
 //! padding) samples its place among its consumer's loops (`RandomComputeLocation`). A reduction
 //! gets one of three structures (a sampled choice):
 //! - a register tile (`register_tile`): spatial loops in three, the innermost tile small enough
-//!   to stay in registers across the whole reduction; an operand the other rows read again
-//!   (matmul's `B`) packed into tiles of the vectorized width or not (a sampled knob);
+//!   to stay in registers across the whole reduction;
 //! - a wide accumulator: every spatial loop tiled in two (`sample_perfect_tile`, innermost at
 //!   most 64) and every reduction loop in two (at most 16), ordered `S.. R.. R.. S..`, the output
 //!   accumulated in a `"local"` cache written back under the last outer spatial loop;
 //! - MetaSchedule's multi-level tiling `SSRSRS` (`multi_level_tile`) with a `"global"` cache.
 //!
-//! Each with the outer spatial loops fused and run in parallel, the innermost spatial loop
-//! vectorized (and the write-back's), an unroll step sampled from `[0, 16, 64, 512]` (0: the
+//! Each with an operand the other rows read again (matmul's `B`) packed into tiles of the
+//! vectorized width or not (a sampled knob), the outer spatial loops fused and run in
+//! parallel, the innermost spatial loop vectorized (and the write-back's), an unroll step sampled from `[0, 16, 64, 512]` (0: the
 //! default unrolling of small loops), and the reduction's init decomposed out of the outer
 //! reduction loop. An elementwise block gets its innermost loop split for vectorization and its
 //! outer loops fused and parallel. Blocks that do not fit are left as they are.
@@ -123,26 +123,32 @@ fn schedule_block(sch: &mut Schedule, name: &str, kinds: &[bool]) -> Result<(), 
     let structure = sch.sample_categorical(&[0, 1, 2], &[0.25, 0.5, 0.25], None)?;
     match sch.get(structure)? {
         1 => return register_tile(sch, name, block, &loops, &kinds),
-        2 => return multi_level_tile(sch, block, &loops, &kinds),
+        2 => return multi_level_tile(sch, name, block, &loops, &kinds),
         _ => {}
     }
+    let packable = packable_read(sch, name);
     let mut outer_s = Vec::new();
     let mut inner_s = Vec::new();
     let mut outer_r = Vec::new();
     let mut inner_r = Vec::new();
+    let mut lanes = 1;
     for (k, &l) in loops.iter().enumerate() {
         let reduce = kinds[k];
-        let parts = tile(sch, l, 2, if reduce { 16 } else { 64 })?;
+        let (parts, innermost) = tiled(sch, l, 2, if reduce { 16 } else { 64 })?;
         if reduce {
             outer_r.push(parts[0]);
             inner_r.push(parts[1]);
         } else {
             outer_s.push(parts[0]);
             inner_s.push(parts[1]);
+            lanes = innermost;
         }
     }
     let order: Vec<LoopRV> = outer_s.iter().chain(&outer_r).chain(&inner_r).chain(&inner_s).copied().collect();
     let (cache, fused) = accumulate(sch, block, "local", &order, &outer_s, &outer_s)?;
+    if let Some((read, extent, index_type)) = packable {
+        pack(sch, block, read, (extent, index_type), lanes)?;
+    }
     unroll_step(sch, fused)?;
     finish(sch, block, cache, inner_s.last().copied(), outer_r[0])
 }
@@ -275,18 +281,23 @@ fn pack(
 /// lets the weights of a convolution stay in registers across `S2`.
 fn multi_level_tile(
     sch: &mut Schedule,
+    name: &str,
     block: crate::tir::schedule::BlockRV,
     loops: &[LoopRV],
     kinds: &[bool],
 ) -> Result<(), ScheduleError> {
+    let packable = packable_read(sch, name);
     let (mut s, mut r): ([Vec<LoopRV>; 4], [Vec<LoopRV>; 2]) = Default::default();
+    let mut lanes = 1;
     for (k, &l) in loops.iter().enumerate() {
         if kinds[k] {
             for (level, part) in tile(sch, l, 2, 64)?.into_iter().enumerate() {
                 r[level].push(part);
             }
         } else {
-            for (level, part) in tile(sch, l, 4, 64)?.into_iter().enumerate() {
+            let (parts, innermost) = tiled(sch, l, 4, 64)?;
+            lanes = innermost;
+            for (level, part) in parts.into_iter().enumerate() {
                 s[level].push(part);
             }
         }
@@ -296,6 +307,9 @@ fn multi_level_tile(
     let level = sch.sample_categorical(&[0, 1], &[0.5, 0.5], None)?;
     let anchor = if sch.get(level)? == 0 { s[0].clone() } else { s[1].clone() };
     let (cache, fused) = accumulate(sch, block, "global", &order, &anchor, &s[0])?;
+    if let Some((read, extent, index_type)) = packable {
+        pack(sch, block, read, (extent, index_type), lanes)?;
+    }
     unroll_step(sch, fused)?;
     finish(sch, block, cache, s[3].last().copied(), r[0][0])
 }
