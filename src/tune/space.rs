@@ -146,8 +146,8 @@ fn schedule_block(sch: &mut Schedule, name: &str, kinds: &[bool]) -> Result<(), 
     }
     let order: Vec<LoopRV> = outer_s.iter().chain(&outer_r).chain(&inner_r).chain(&inner_s).copied().collect();
     let (cache, fused) = accumulate(sch, block, "local", &order, &outer_s, &outer_s)?;
-    if let Some((read, extent, index_type)) = packable {
-        pack(sch, block, read, (extent, index_type), lanes)?;
+    if let Some(operand) = &packable {
+        pack(sch, block, operand, lanes)?;
     }
     unroll_step(sch, fused)?;
     finish(sch, block, cache, inner_s.last().copied(), outer_r[0])
@@ -188,8 +188,8 @@ fn register_tile(
     let order: Vec<LoopRV> =
         outer_s.iter().chain(&mid_s).chain(&outer_r).chain(&inner_r).chain(&inner_s).copied().collect();
     let (cache, _) = accumulate(sch, block, "local", &order, &mid_s, &outer_s)?;
-    if let Some((read, extent, index_type)) = packable {
-        pack(sch, block, read, (extent, index_type), lanes)?;
+    if let Some(operand) = &packable {
+        pack(sch, block, operand, lanes)?;
     }
     if let Some((_, rows)) = inner_s.split_last() {
         for &r in rows {
@@ -199,11 +199,21 @@ fn register_tile(
     finish(sch, block, cache, inner_s.last().copied(), outer_r[0])
 }
 
-/// A read operand of block `name` worth packing, with the extent of its last dimension: a
-/// parameter of two or more dimensions whose last index is the block's last spatial variable
-/// and which some other spatial variable does not index (matmul's `B[k, j]`: every row of the
-/// output reads it again). The first such read, by its index in the block's reads.
-fn packable_read(sch: &Schedule, name: &str) -> Option<(usize, i64, crate::tir::DataType)> {
+/// A read operand worth packing (see [`packable_read`]).
+struct Packable {
+    /// Its index in the block's reads (`cache_read`'s `read_buffer_index`).
+    read: usize,
+    /// The buffer's rank, and the extent and index type of its last dimension.
+    rank: usize,
+    extent: i64,
+    index_type: crate::tir::DataType,
+}
+
+/// A read operand of block `name` worth packing: a parameter of two or more dimensions of
+/// constant last extent whose last index is the block's last spatial variable and which some
+/// other spatial variable does not index (matmul's `B[k, j]`: every row of the output reads it
+/// again). The first such read.
+fn packable_read(sch: &Schedule, name: &str) -> Option<Packable> {
     let params: Vec<crate::tir::ast::Buffer> = sch.func().buffer_map.iter().map(|(_, b)| b.clone()).collect();
     let mut found = None;
     crate::tir::schedule::walk_blocks(&sch.func().body, &mut Vec::new(), &mut |_, _, b| {
@@ -213,7 +223,7 @@ fn packable_read(sch: &Schedule, name: &str) -> Option<(usize, i64, crate::tir::
         let spatial: Vec<&crate::tir::ast::Var> =
             b.iter_vars.iter().filter(|iv| iv.iter_type == IterType::DataPar).map(|iv| &iv.var).collect();
         let Some(&last) = spatial.last() else { return };
-        found = b.reads.iter().enumerate().find_map(|(k, r)| {
+        found = b.reads.iter().enumerate().find_map(|(read, r)| {
             let (lead, [tail]) = r.region.split_at(r.region.len().checked_sub(1)?) else { return None };
             let by_last =
                 matches!(tail.min.kind(), ExprKind::Var(v) if v.id() == last.id()) && tail.extent.as_int() == Some(1);
@@ -224,46 +234,48 @@ fn packable_read(sch: &Schedule, name: &str) -> Option<(usize, i64, crate::tir::
             };
             let reused = spatial.iter().any(|v| !uses(v));
             let dim = r.buffer.shape().last()?;
-            (by_last && reused && !lead.is_empty() && params.contains(&r.buffer)).then_some((
-                k,
-                dim.as_int()?,
-                dim.dtype(),
-            ))
+            (by_last && reused && !lead.is_empty() && params.contains(&r.buffer)).then_some(Packable {
+                read,
+                rank: r.region.len(),
+                extent: dim.as_int()?,
+                index_type: dim.dtype(),
+            })
         });
     });
     found
 }
 
-/// Packing as a sampled knob (off or on): the read operand `read` of `block` copied into a
-/// `"global"` buffer laid out `(j // lanes, ..., j % lanes)` (the last dimension cut into tiles
-/// of the vectorized width), so that each register tile streams one contiguous block of it
-/// instead of one cache line per row; the copy runs parallel over its first loop and vectorized
-/// over the tile. Only where `lanes` (at least 4) divides the last dimension's `extent`.
+/// Packing as a sampled knob (off or on): the operand copied into a `"global"` buffer laid out
+/// `(j // lanes, ..., j % lanes)` (the last dimension cut into tiles of the vectorized width),
+/// so that each register tile streams one contiguous block of it instead of one cache line per
+/// row; the copy runs parallel over its first loop and vectorized over the tile. Only where
+/// `lanes` (at least 4) divides the last dimension's extent.
 fn pack(
     sch: &mut Schedule,
     block: crate::tir::schedule::BlockRV,
-    read: usize,
-    (extent, index_type): (i64, crate::tir::DataType),
+    operand: &Packable,
     lanes: i64,
 ) -> Result<(), ScheduleError> {
-    if lanes < 4 || extent % lanes != 0 {
+    use crate::tir::ast::{BinOp, PrimExpr, Var};
+    if lanes < 4 || operand.extent % lanes != 0 {
         return Ok(());
     }
     let choice = sch.sample_categorical(&[0, 1], &[0.5, 0.5], None)?;
     if sch.get(choice)? == 0 {
         return Ok(());
     }
-    let copy = sch.cache_read(block, read, "global")?;
+    let copy = sch.cache_read(block, operand.read, "global")?;
     let loops = sch.get_loops(copy)?;
-    let dims = loops.len();
-    let params: Vec<crate::tir::ast::Var> =
-        (0..dims).map(|k| crate::tir::ast::Var::new(&format!("i{k}"), index_type)).collect();
-    let last = crate::tir::ast::PrimExpr::var(&params[dims - 1]);
-    let t = crate::tir::ast::PrimExpr::int_of(lanes, index_type);
-    let mut results =
-        vec![crate::tir::ast::PrimExpr::binary(crate::tir::ast::BinOp::FloorDiv, last.clone(), t.clone())];
-    results.extend(params[..dims - 1].iter().map(crate::tir::ast::PrimExpr::var));
-    results.push(crate::tir::ast::PrimExpr::binary(crate::tir::ast::BinOp::FloorMod, last, t));
+    let dims = operand.rank;
+    if loops.len() != dims {
+        // Not one loop per dimension: the copy stays in the operand's layout.
+        return Ok(());
+    }
+    let params: Vec<Var> = (0..dims).map(|k| Var::new(&format!("i{k}"), operand.index_type)).collect();
+    let (last, t) = (PrimExpr::var(&params[dims - 1]), PrimExpr::int_of(lanes, operand.index_type));
+    let mut results = vec![PrimExpr::binary(BinOp::FloorDiv, last.clone(), t.clone())];
+    results.extend(params[..dims - 1].iter().map(PrimExpr::var));
+    results.push(PrimExpr::binary(BinOp::FloorMod, last, t));
     sch.transform_layout(copy, false, 0, &crate::tir::schedule::IndexMap { params, results })?;
     let parts = sch.split_by(loops[dims - 1], &[Factor::Inferred, Factor::Const(lanes)])?;
     sch.vectorize(parts[1])?;
@@ -307,8 +319,8 @@ fn multi_level_tile(
     let level = sch.sample_categorical(&[0, 1], &[0.5, 0.5], None)?;
     let anchor = if sch.get(level)? == 0 { s[0].clone() } else { s[1].clone() };
     let (cache, fused) = accumulate(sch, block, "global", &order, &anchor, &s[0])?;
-    if let Some((read, extent, index_type)) = packable {
-        pack(sch, block, read, (extent, index_type), lanes)?;
+    if let Some(operand) = &packable {
+        pack(sch, block, operand, lanes)?;
     }
     unroll_step(sch, fused)?;
     finish(sch, block, cache, s[3].last().copied(), r[0][0])

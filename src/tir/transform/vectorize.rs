@@ -710,8 +710,7 @@ impl Vectorizer {
             ExprKind::Var(v) => return self.map.get(&v.id()).cloned(),
             ExprKind::Binary(op, a, b) => {
                 let (x, y) = (self.expr(a)?, self.expr(b)?);
-                let bases = &self.bases;
-                binary(*op, x, y, &|e| crate::tir::arith::modular_set_in(e, &|v| bases.get(&v.id()).copied()))?
+                binary(*op, x, y, &|e| self.modular(e))?
             }
             ExprKind::Cmp(op, a, b) => {
                 let (x, y) = self.same_lanes(a, b)?;
@@ -887,10 +886,14 @@ fn divide_ramp(
             // (r' + k) // c`: the chunks of one vectorized loop (bases `x`, `x + 4`, ...) then
             // share `x // c`.
             let quotient = match b.kind() {
-                ExprKind::Binary(BinOp::Add, x, k) if modular(x).0 % divisor == 0 => const_int(k).map(|k| {
-                    let extra = crate::tir::arith::floor_div(floor_mod(modular(x).1, divisor) + i128::from(k), divisor);
+                ExprKind::Binary(BinOp::Add, x, k) => const_int(k).and_then(|k| {
+                    let (x_coeff, x_base) = modular(x);
+                    if x_coeff % divisor != 0 {
+                        return None;
+                    }
+                    let extra = crate::tir::arith::floor_div(floor_mod(x_base, divisor) + i128::from(k), divisor);
                     let q = PrimExpr::binary(BinOp::FloorDiv, x.clone(), c.clone());
-                    if extra == 0 { q } else { add(q, PrimExpr::int_of(extra as i64, t)) }
+                    Some(if extra == 0 { q } else { add(q, PrimExpr::int_of(extra as i64, t)) })
                 }),
                 _ => None,
             };
