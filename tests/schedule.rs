@@ -2561,3 +2561,87 @@ fn check_tensorized_matmul(kernel: &str, signed: bool, tile: usize, cases: &[(&s
         assert_ne!(got, want, "{case}: these inputs saturate some pair");
     }
 }
+
+#[test]
+fn symbolic_strides_fuse_into_one_index_as_tvms_tests_expect() {
+    // spec: TVM 0.27's test_transform_layout_with_symbolic_bound and
+    // test_transform_block_layout_with_symbolic_bound (test_tir_schedule_transform_layout.py):
+    // `y * n + w` over extents (32, n) is one index of extent n * 32; unit variables drop out.
+    // The traces are TVM's, naming the function's `n`; the expected functions are the tests'
+    // `after` (TVM 0.27's own print of them declares `n` as a TypeVar, which no reader reads).
+    let expect = |kernel: &str, trace: &str, after: &str| {
+        let input = read_func(&dir().join(kernel));
+        let sch = Schedule::replay(input.clone(), trace).expect("replays");
+        let want = read_func_text(&format!("# from tvm.script import tirx as T\n\n{after}"));
+        let want = PrimFunc { name: sch.func().name.clone(), ..want };
+        assert_eq!(strata::tir::script::print_func(sch.func()), strata::tir::script::print_func(&want), "{kernel}");
+        // Row-major C holds its elements in the same order in both layouts: the same bytes.
+        let (a, b) = outputs(&input, sch.func()).expect("runs");
+        assert_eq!(a, b, "{kernel}");
+    };
+    let head = r#"@T.prim_func(s_tir=True)
+def after(a: T.handle, b: T.handle, c: T.handle):
+    T.func_attr({"tir.noalias": True})
+    n = T.int64()
+    A = T.match_buffer(a, (T.int64(1), T.int64(32), T.int64(1), T.int64(128)), "float16")
+    B = T.match_buffer(b, (T.int64(1), T.int64(32), n, T.int64(128)), "float16")
+    C = T.match_buffer(c, (n * T.int64(32),), "float16")
+"#;
+    expect(
+        "kernels/nt_matmul_symbolic.py",
+        r#"b0 = sch.get_sblock(name="NT_matmul", func_name="main")
+sch.transform_layout(block=b0, buffer=("write", 0), index_map=lambda x, y, z, w: (x * T.int64(32) * n + y * n + z * n + w,), pad_value=None, assume_injective_transform=True)
+"#,
+        &format!(
+            "{head}{}",
+            r#"    for i0, i1, i2, i3, k in T.grid(T.int64(1), T.int64(32), T.int64(1), n, T.int64(128)):
+        with T.sblock("NT_matmul"):
+            v_i0, v_i1, v_i2, v_i3, v_k = T.axis.remap("SSSSR", [i0, i1, i2, i3, k])
+            T.reads(A[v_i0, v_i1, v_i2, v_k], B[v_i0, v_i1, v_i3, v_k])
+            T.writes(C[v_i1 * n + v_i3])
+            with T.init():
+                C[v_i1 * n + v_i3] = T.float16(0)
+            C[v_i1 * n + v_i3] = C[v_i1 * n + v_i3] + A[v_i0, v_i1, v_i2, v_k] * B[v_i0, v_i1, v_i3, v_k]
+"#
+        ),
+    );
+    expect(
+        "kernels/nt_matmul_symbolic_fused.py",
+        r#"b0 = sch.get_sblock(name="NT_matmul", func_name="main")
+sch.transform_block_layout(block=b0, index_map=lambda x, y, z, w, k: (x * T.int64(32) * n + y * n + z * n + w, k,))
+"#,
+        &format!(
+            "{head}{}",
+            r#"    for ax0, ax1 in T.grid(n * T.int64(32), T.int64(128)):
+        with T.sblock("NT_matmul"):
+            v0, v1 = T.axis.remap("SR", [ax0, ax1])
+            T.reads(A[T.int64(0), v0 // n, T.int64(0), v1], B[T.int64(0), v0 // n, v0 % n, v1])
+            T.writes(C[v0])
+            with T.init():
+                C[v0] = T.float16(0)
+            C[v0] = C[v0] + A[T.int64(0), v0 // n, T.int64(0), v1] * B[T.int64(0), v0 // n, v0 % n, v1]
+"#
+        ),
+    );
+    // Terms whose strides do not make one index are refused (w * 2 leaves gaps; y's stride is
+    // not w's extent), with the rule that fails.
+    let refusal = |kernel: &str, map: &str| {
+        let trace = format!("sch.transform_block_layout(\"NT_matmul\", lambda x, y, z, w, k: ({map}, k))\n");
+        Schedule::replay(read_func(&dir().join(kernel)), &trace).unwrap_err().to_string()
+    };
+    for map in ["y * n + w * 2", "y * n * 2 + w", "y * 2 + w"] {
+        assert_eq!(
+            refusal("kernels/nt_matmul_symbolic_fused.py", map),
+            "trace line 1: transform_block_layout: the index map is not bijective affine over the domain of block NT_matmul",
+            "{map}"
+        );
+    }
+    // An undefined name in a map is still an error.
+    let e = Schedule::replay(
+        read_func(&dir().join("kernels/nt_matmul_symbolic.py")),
+        "sch.transform_layout(\"NT_matmul\", (\"write\", 0), lambda x, y, z, w: (y * m + w,))\n",
+    )
+    .unwrap_err()
+    .to_string();
+    assert_eq!(e, "trace line 1: undefined name 'm'");
+}

@@ -129,7 +129,8 @@ pub fn prove_equal(a: &PrimExpr, b: &PrimExpr) -> bool {
 
 /// `e` with the little simplification that makes rewritten index expressions print as TVM
 /// prints them: constants folded, `x * 1` and `x + 0` dropped, products of sums with constants
-/// distributed (`(i_0 * 8 + i_1) * 2` is `i_0 * 16 + i_1 * 2`), `x % 64 % 8` is `x % 8`.
+/// distributed (`(i_0 * 8 + i_1) * 2` is `i_0 * 16 + i_1 * 2`), `x % 64 % 8` is `x % 8`, an
+/// integer times 0 is 0, `x // c * c + x % c` is `x`.
 pub fn simplify(e: &PrimExpr) -> PrimExpr {
     stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
         let ExprKind::Binary(op, a, b) = e.kind() else { return e.clone() };
@@ -146,12 +147,22 @@ pub fn simplify(e: &PrimExpr) -> PrimExpr {
             (BinOp::FloorDiv, _, Some(1)) => a,
             (BinOp::FloorMod, _, Some(1)) => PrimExpr::int_of(0, dt),
             (BinOp::Add, Some(0), _) | (BinOp::Mul, Some(1), _) => b,
+            // An integer times 0 (`v * n` where `v` is bound to 0).
+            (BinOp::Mul, Some(0), _) | (BinOp::Mul, _, Some(0)) if dt.is_int() => PrimExpr::int_of(0, dt),
             // `x % c1 % c2` is `x % c2` where `c2` divides `c1`.
             (BinOp::FloorMod, None, Some(c2)) if c2 > 0 => match a.kind() {
                 ExprKind::Binary(BinOp::FloorMod, x, c1) if c1.as_int().is_some_and(|c1| c1 > 0 && c1 % c2 == 0) => {
                     PrimExpr::binary(BinOp::FloorMod, x.clone(), b)
                 }
                 _ => PrimExpr::binary(*op, a, b),
+            },
+            // `x // c * c + x % c` is `x` (floor division, any divisor).
+            (BinOp::Add, None, None) if is_div_mod_pair(&a, &b) || is_div_mod_pair(&b, &a) => match b.kind() {
+                ExprKind::Binary(BinOp::FloorMod, x, _) => x.clone(),
+                _ => match a.kind() {
+                    ExprKind::Binary(BinOp::FloorMod, x, _) => x.clone(),
+                    _ => PrimExpr::binary(*op, a, b),
+                },
             },
             (BinOp::Mul, Some(_), None) => scale(&b, &a),
             (BinOp::Mul, None, Some(_)) => scale(&a, &b),
@@ -172,6 +183,15 @@ pub fn simplify(e: &PrimExpr) -> PrimExpr {
             _ => PrimExpr::binary(*op, a, b),
         }
     })
+}
+
+/// Whether `q` is `x // c * c` and `r` is `x % c`, the same `x` and `c`.
+fn is_div_mod_pair(q: &PrimExpr, r: &PrimExpr) -> bool {
+    let (ExprKind::Binary(BinOp::Mul, d, c1), ExprKind::Binary(BinOp::FloorMod, x2, c2)) = (q.kind(), r.kind()) else {
+        return false;
+    };
+    let ExprKind::Binary(BinOp::FloorDiv, x1, c0) = d.kind() else { return false };
+    prove_equal(c0, c1) && prove_equal(c1, c2) && prove_equal(x1, x2)
 }
 
 /// `a - b` with the summands of `b` that `a` has taken out of it (`vi_o * 16 + vi_i -

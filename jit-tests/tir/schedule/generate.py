@@ -1517,6 +1517,15 @@ sch.transform_block_layout("B", lambda i, j: (i * 64 + j,))
 """),
 ]
 
+# A variable of one value is folded inside a computed index (`vi * 128 + vj` is `vj` where vi
+# ranges over [0, 1)), not where it is an index alone.
+CASES += [
+    ("layout_unit_dim_folds", "kernels/two_elementwise_unit_dim", """
+sch.transform_layout("C", ("write", 0), lambda i, j: (i * 128 + j,))
+sch.transform_layout("B", ("read", 0), lambda i, j: (j // 16, i * 16 + j % 16))
+"""),
+]
+
 # `generate.py CASE ..` regenerates only those cases.
 for case, kname, fn in [c for c in CASES if not sys.argv[1:] or c[0] in sys.argv[1:]]:
     src = kernel(kname)

@@ -37,7 +37,13 @@ impl IndexMap {
                 return None;
             }
             Some(match e.kind() {
-                ExprKind::Var(v) => PrimExpr::var(vars.get(&v.id())?),
+                ExprKind::Var(v) => match vars.get(&v.id()) {
+                    Some(p) => PrimExpr::var(p),
+                    // The function's own variable (a symbolic shape `n`).
+                    None if v.dtype() == dt => e.clone(),
+                    None if v.dtype().is_int() => PrimExpr::cast(dt, e.clone()),
+                    None => return None,
+                },
                 ExprKind::IntImm(c) => PrimExpr::int_of(*c, dt),
                 // The reader widens an int32 parameter next to a `T.int64(8)`.
                 ExprKind::Cast(x) if e.dtype().is_int() && x.dtype().is_int() => go(x, dt, vars, depth + 1)?,
@@ -165,7 +171,14 @@ impl Schedule {
         let dt = old.shape().first().map_or(crate::tir::DataType::INT32, PrimExpr::dtype);
         let Some(dims) = old.shape().iter().map(PrimExpr::as_int).collect::<Option<Vec<i64>>>() else {
             // A symbolic shape: its symbolic indices map to results of their own.
-            let shape = symbolic_shape(map, &old, dt).map_err(|why| err(P, why))?;
+            let shape = match symbolic_shape(map, &old, dt) {
+                Ok(shape) => shape,
+                // Results that fuse indices over symbolic strides (`y * n + w`).
+                Err(why) => match super::radix::mixed_radix(map, old.shape()) {
+                    Ok(radixes) => radixes.into_iter().map(|r| r.extent).collect(),
+                    Err(_) => return Err(err(P, why)),
+                },
+            };
             if padding.pad_value.is_some() {
                 return Err(err(
                     P,
@@ -474,6 +487,17 @@ fn symbolic_shape(map: &IndexMap, old: &Buffer, dt: crate::tir::DataType) -> Res
     result_extents(map, &own, &bij.extents, shape, dt)
 }
 
+/// `e` with each variable `point` gives a value for replaced by it.
+fn fold_points(e: &PrimExpr, point: &dyn Fn(&PrimExpr) -> Option<PrimExpr>) -> PrimExpr {
+    struct Points<'a>(&'a dyn Fn(&PrimExpr) -> Option<PrimExpr>);
+    impl Mutator for Points<'_> {
+        fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
+            (self.0)(e).unwrap_or_else(|| default_expr(self, e))
+        }
+    }
+    Points(point).expr(e)
+}
+
 /// Accesses of `old` rewritten to `new` through the map.
 struct Relayout<'a> {
     old: &'a Buffer,
@@ -488,7 +512,24 @@ struct Relayout<'a> {
 impl Relayout<'_> {
     fn apply(&self, indices: &[PrimExpr]) -> Vec<PrimExpr> {
         let range = |v: &Var| self.ranges.get(&v.id()).copied();
-        self.map.apply(indices).iter().map(|i| crate::tir::arith::simplify_in(i, &range)).collect()
+        // A variable of one value is that value inside a computed index (TVM 0.27 prints
+        // `B[vj]` for `vi * 128 + vj` where `vi` ranges over [0, 1)), not as an index alone.
+        let point = |e: &PrimExpr| -> Option<PrimExpr> {
+            let v = e.as_var()?;
+            let (lo, hi) = range(v)?;
+            if lo != hi {
+                return None;
+            }
+            Some(PrimExpr::int_of(i64::try_from(lo).ok()?, v.dtype()))
+        };
+        self.map
+            .apply(indices)
+            .iter()
+            .map(|i| {
+                let i = if i.as_var().is_some() { i.clone() } else { fold_points(i, &point) };
+                crate::tir::arith::simplify_in(&i, &range)
+            })
+            .collect()
     }
 }
 
@@ -637,34 +678,40 @@ impl Schedule {
                 }
             }
         }
-        // The map speaks of the block's variables.
+        // The map speaks of the block's variables, in their type (a trace's lambda is read as
+        // int32; `T.int64(32) * n` over int64 variables needs no casts).
+        let retyped = match blk.iter_vars.first().map(|iv| iv.var.dtype()) {
+            Some(dt) if map.params.iter().any(|p| p.dtype() != dt) => map.with_index_type(dt),
+            _ => None,
+        };
+        let typed = retyped.as_ref().unwrap_or(map);
         let rename: HashMap<u64, PrimExpr> =
-            map.params.iter().zip(&blk.iter_vars).map(|(p, iv)| (p.id(), PrimExpr::var(&iv.var))).collect();
+            typed.params.iter().zip(&blk.iter_vars).map(|(p, iv)| (p.id(), PrimExpr::var(&iv.var))).collect();
         let over_block = IndexMap {
             params: blk.iter_vars.iter().map(|iv| iv.var.clone()).collect(),
-            results: map.results.iter().map(|r| simplify(&Substitute { map: &rename }.expr(r))).collect(),
+            results: typed.results.iter().map(|r| simplify(&Substitute { map: &rename }.expr(r))).collect(),
         };
-        // `own[i]`: how result `i` takes a block variable of symbolic extent.
-        let own = symbolic_results(&over_block, &extents).map_err(|k| {
-            err(
-                P,
-                format!(
-                    "the index map takes {} over the symbolic extent {} to other than an index of its own or one fused with constant ones (not supported yet)",
-                    blk.iter_vars[k].var.name(),
-                    crate::tir::script::print_expr(&extents[k])
-                ),
-            )
-        })?;
-        let constant: Vec<usize> = (0..extents.len()).filter(|&k| extents[k].as_int().is_some()).collect();
-        let sub = IndexMap {
-            params: constant.iter().map(|&k| over_block.params[k].clone()).collect(),
-            results: constant_results(&over_block, &own),
-        };
-        let dims: Vec<i64> = constant.iter().filter_map(|&k| extents[k].as_int()).collect();
-        let bij = super::iter_map::Bijection::of(&sub, &dims)
-            .map_err(|why| err(P, format!("the index map {why} over the domain of block {}", blk.name)))?;
         let dt = blk.iter_vars.first().map_or(crate::tir::DataType::INT32, |iv| iv.var.dtype());
-        let new_extents = result_extents(&over_block, &own, &bij.extents, &extents, dt).map_err(|why| err(P, why))?;
+        let new_vars: Vec<PrimExpr> =
+            (0..over_block.results.len()).map(|i| PrimExpr::var(&Var::new(&format!("v{i}"), dt))).collect();
+        // The new extents, and each block variable over the new ones.
+        let (new_extents, inverse) = match block_layout_parts(&over_block, &extents, &new_vars, dt) {
+            Ok(parts) => parts,
+            // Results that fuse indices over symbolic strides (`y * n + w`).
+            Err(why) => match super::radix::mixed_radix(&over_block, &extents) {
+                Ok(radixes) => {
+                    let mut inverse: HashMap<u64, PrimExpr> =
+                        blk.iter_vars.iter().map(|iv| (iv.var.id(), PrimExpr::int_of(0, iv.var.dtype()))).collect();
+                    for (r, v) in radixes.iter().zip(&new_vars) {
+                        for (k, e) in r.inverse(v) {
+                            inverse.insert(blk.iter_vars[k].var.id(), e);
+                        }
+                    }
+                    (radixes.into_iter().map(|r| r.extent).collect(), inverse)
+                }
+                Err(_) => return Err(err(P, why.replace("{block}", &blk.name))),
+            },
+        };
         let mut iter_vars = Vec::new();
         for (i, r) in over_block.results.iter().enumerate() {
             let mut kinds =
@@ -681,33 +728,12 @@ impl Schedule {
                     ),
                 ));
             }
-            let var = Var::new(&format!("v{i}"), dt);
             iter_vars.push(IterVar {
                 dom: Some(Range::new(PrimExpr::int_of(0, dt), new_extents[i].clone())),
-                var,
+                var: new_vars[i].as_var().expect("a variable").clone(),
                 iter_type: kind,
                 thread_tag: String::new(),
             });
-        }
-        let new_vars: Vec<PrimExpr> = iter_vars.iter().map(|iv| PrimExpr::var(&iv.var)).collect();
-        // A fused result's new variable is `p * stride + rest`: `p` its quotient, the rest's
-        // part of the bijection its remainder.
-        let stride = |s: &Symbolic| PrimExpr::int_of(s.stride, dt);
-        let sub_new: Vec<PrimExpr> = own
-            .iter()
-            .zip(&new_vars)
-            .filter_map(|(o, v)| match o {
-                None => Some(v.clone()),
-                Some(s) => s.rest.as_ref().map(|_| PrimExpr::floormod(v.clone(), stride(s))),
-            })
-            .collect();
-        let mut inverse: HashMap<u64, PrimExpr> =
-            sub.params.iter().zip(bij.inverse(&sub_new)).map(|(v, e)| (v.id(), e)).collect();
-        for (o, v) in own.iter().zip(&new_vars) {
-            if let Some(s) = o {
-                let p = if s.stride == 1 { v.clone() } else { PrimExpr::floordiv(v.clone(), stride(s)) };
-                inverse.insert(blk.iter_vars[s.k].var.id(), p);
-            }
         }
         let moved = SimplifyAccesses.stmt(&Substitute { map: &inverse }.stmt(&site.realize));
         let StmtKind::BlockRealize { block: moved, .. } = moved.kind() else { unreachable!("a realize") };
@@ -729,6 +755,54 @@ impl Schedule {
         self.trace.push(Instruction::TransformBlockLayout { block, map: map.clone() });
         Ok(())
     }
+}
+
+/// [`Schedule::transform_block_layout`]'s new extents and inverse where each index over a
+/// symbolic extent is a result of its own or fused with constant ones and the rest is a
+/// bijection of the constant extents (`Err`: why not; `{block}` stands for the block's name).
+fn block_layout_parts(
+    over_block: &IndexMap,
+    extents: &[PrimExpr],
+    new_vars: &[PrimExpr],
+    dt: crate::tir::DataType,
+) -> Result<(Vec<PrimExpr>, HashMap<u64, PrimExpr>), String> {
+    // `own[i]`: how result `i` takes a block variable of symbolic extent.
+    let own = symbolic_results(over_block, extents).map_err(|k| {
+        format!(
+            "the index map takes {} over the symbolic extent {} to other than an index of its own or one fused with constant ones (not supported yet)",
+            over_block.params[k].name(),
+            crate::tir::script::print_expr(&extents[k])
+        )
+    })?;
+    let constant: Vec<usize> = (0..extents.len()).filter(|&k| extents[k].as_int().is_some()).collect();
+    let sub = IndexMap {
+        params: constant.iter().map(|&k| over_block.params[k].clone()).collect(),
+        results: constant_results(over_block, &own),
+    };
+    let dims: Vec<i64> = constant.iter().filter_map(|&k| extents[k].as_int()).collect();
+    let bij = super::iter_map::Bijection::of(&sub, &dims)
+        .map_err(|why| format!("the index map {why} over the domain of block {{block}}"))?;
+    let new_extents = result_extents(over_block, &own, &bij.extents, extents, dt)?;
+    // A fused result's new variable is `p * stride + rest`: `p` its quotient, the rest's
+    // part of the bijection its remainder.
+    let stride = |s: &Symbolic| PrimExpr::int_of(s.stride, dt);
+    let sub_new: Vec<PrimExpr> = own
+        .iter()
+        .zip(new_vars)
+        .filter_map(|(o, v)| match o {
+            None => Some(v.clone()),
+            Some(s) => s.rest.as_ref().map(|_| PrimExpr::floormod(v.clone(), stride(s))),
+        })
+        .collect();
+    let mut inverse: HashMap<u64, PrimExpr> =
+        sub.params.iter().zip(bij.inverse(&sub_new)).map(|(v, e)| (v.id(), e)).collect();
+    for (o, v) in own.iter().zip(new_vars) {
+        if let Some(s) = o {
+            let p = if s.stride == 1 { v.clone() } else { PrimExpr::floordiv(v.clone(), stride(s)) };
+            inverse.insert(over_block.params[s.k].id(), p);
+        }
+    }
+    Ok((new_extents, inverse))
 }
 
 /// Buffer indices and regions simplified (TVM's `BlockBufferAccessSimplifier`).

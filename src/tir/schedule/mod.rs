@@ -60,6 +60,7 @@ mod misc;
 mod pad_einsum;
 mod padding;
 mod partition;
+mod radix;
 mod read_write_at;
 mod reindex;
 mod reindex_cache;

@@ -505,6 +505,26 @@ fn py_value(v: &AttrValue) -> String {
 
 /// The trace as TVM prints it.
 /// An index map as TVM prints it in a trace: `lambda i, j: (j, i,)`.
+/// The variables a trace's index map may name besides its parameters: the function's scalar
+/// parameters and the variables of its buffers' shapes (TVM prints `lambda i: (i // n, i % n)`
+/// for a map over the function's `n`).
+fn symbolic_vars(f: &crate::tir::PrimFunc) -> Vec<crate::tir::Var> {
+    let mut vars: Vec<crate::tir::Var> =
+        f.params.iter().filter(|p| !f.buffer_map.iter().any(|(h, _)| h == *p)).cloned().collect();
+    for (_, b) in &f.buffer_map {
+        for e in b.shape().iter().chain(b.strides()).chain([b.elem_offset()]) {
+            crate::tir::visit::walk_expr(e, &mut |x| {
+                if let Some(v) = x.as_var()
+                    && !vars.contains(v)
+                {
+                    vars.push(v.clone());
+                }
+            });
+        }
+    }
+    vars
+}
+
 fn lambda(map: &IndexMap) -> String {
     let params: Vec<&str> = map.params.iter().map(Var::name).collect();
     let results: String = map.results.iter().map(|r| format!("{}, ", crate::tir::script::print_expr(r))).collect();
@@ -1270,7 +1290,7 @@ impl Schedule {
                 let index =
                     usize::try_from(a.int(1, "buffer_index")?).map_err(|_| "negative buffer_index".to_string())?;
                 let read = a.buf_type(2, method)?;
-                let ranges = a.access_ranges(3, "gen_new_ranges")?;
+                let ranges = a.access_ranges(3, "gen_new_ranges", self)?;
                 se(self.annotate_buffer_access(blk, index, read, &ranges))?;
                 Ok(Vec::new())
             }
@@ -1741,10 +1761,9 @@ impl Args<'_> {
         }
     }
 
-    /// `lambda i, j: (..)`, or `T.index_map(lambda ..)`.
     /// `lambda vi, vj: [(vi - 1, vi + 1), vj]`: per dimension a `(start, end)` pair, or an
     /// index (a range of one).
-    fn access_ranges(&self, pos: usize, key: &str) -> Result<super::misc::AccessRanges, String> {
+    fn access_ranges(&self, pos: usize, key: &str, sch: &Schedule) -> Result<super::misc::AccessRanges, String> {
         let e = self.get(pos, key)?;
         let Expr::Lambda(params, body) = &e.e else { return Err(format!("'{key}' must be a lambda")) };
         let items: Vec<&crate::tir::script::py::E> = match &body.e {
@@ -1767,7 +1786,13 @@ impl Args<'_> {
             }
         }
         let all = crate::tir::script::py::E { e: Expr::Tuple(flat), span: body.span };
-        let (params, results) = crate::tir::script::read_index_map(params, &all, crate::tir::DataType::INT32, &[])?;
+        let (params, results) = crate::tir::script::read_index_map(
+            params,
+            &all,
+            crate::tir::DataType::INT32,
+            &[],
+            &symbolic_vars(sch.func()),
+        )?;
         let mut it = results.into_iter();
         let mut ranges = Vec::new();
         for pair in pairs {
@@ -1783,7 +1808,7 @@ impl Args<'_> {
         Ok(super::misc::AccessRanges { params, ranges })
     }
 
-    /// A lambda argument; a sampled integer it names (`j // (v4 * v5)`) reads as its value.
+    /// A lambda argument (`lambda i, j: (..)`, or `T.index_map(lambda ..)`); a sampled integer it names (`j // (v4 * v5)`) reads as its value.
     fn index_map(&self, pos: usize, key: &str, sch: &Schedule) -> Result<IndexMap, String> {
         let mut e = self.get(pos, key)?;
         if let Expr::Call(_, args, _) = &e.e
@@ -1803,8 +1828,13 @@ impl Args<'_> {
                 sampled.push((name, sch.get(*rv).map_err(|e| e.to_string())?));
             }
         }
-        let (params, results) =
-            crate::tir::script::read_index_map(params, body, crate::tir::DataType::INT32, &sampled)?;
+        let (params, results) = crate::tir::script::read_index_map(
+            params,
+            body,
+            crate::tir::DataType::INT32,
+            &sampled,
+            &symbolic_vars(sch.func()),
+        )?;
         Ok(IndexMap { params, results })
     }
 

@@ -1757,12 +1757,14 @@ fn op_static(op: &str) -> &'static str {
 }
 
 /// A lambda read as an index map (`lambda i, j: (i // 16, j // 16, i % 16, j % 16)`): its
-/// parameters, of type `dtype`, and its results over them.
+/// parameters, of type `dtype`, and its results over them. `free` are variables it may name
+/// besides its parameters (a function's symbolic shape `n`, as TVM prints it in a trace).
 pub(crate) fn read_index_map(
     params: &[(String, Span)],
     body: &E,
     dtype: DataType,
     constants: &[(String, i64)],
+    free: &[Var],
 ) -> Result<(Vec<Var>, Vec<PrimExpr>), String> {
     let vars: Vec<Var> = params.iter().map(|(p, sp)| Var::at(p, Type::Prim(dtype), Some(*sp))).collect();
     // A named constant reads as a variable, then takes its value.
@@ -1771,7 +1773,7 @@ pub(crate) fn read_index_map(
         named.iter().zip(constants).map(|(v, (_, c))| (v.id(), PrimExpr::int_of(*c, dtype))).collect();
     let mut rd = Reader::new();
     rd.scoped(|rd| {
-        for v in vars.iter().chain(&named) {
+        for v in free.iter().chain(&vars).chain(&named) {
             rd.bind(v.name(), Binding::Var(v.clone()));
         }
         match &body.e {
