@@ -551,6 +551,21 @@ fn tune_logs_resumes_and_schedule_applies_the_best_record() {
     let o = strata(&["tune", k, "--trials", "5", "--threads", "1", "--log", l]);
     assert!(stderr(&o).starts_with("5 candidates measured of 5 in "), "{}", stderr(&o));
     assert_eq!(std::fs::read_to_string(&log).unwrap().lines().count(), 5);
+    // `--resume` says the same (the spelling); without a log it has nothing to resume.
+    let o = strata(&["tune", k, "--trials", "6", "--threads", "1", "--log", l, "--resume"]);
+    assert!(stderr(&o).starts_with("6 candidates measured of 6 in "), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&log).unwrap().lines().count(), 6);
+    // Candidates may be timed on several threads (they compile before, not beside, then).
+    let o = strata(&["tune", k, "--trials", "2", "--threads", "1", "--kernel-threads", "2"]);
+    assert!(stderr(&o).starts_with("2 candidates measured of 2 in "), "{}", stderr(&o));
+    let o = strata(&["tune", k, "--kernel-threads", "0"]);
+    assert!(stderr(&o).contains("--kernel-threads takes 1 to 256, not 0"), "{}", stderr(&o));
+    let o = strata(&["tune", k, "--resume"]);
+    assert!(
+        stderr(&o).contains("the following required arguments were not provided:\n  --log <LOG>"),
+        "{}",
+        stderr(&o)
+    );
     // Two shards measure disjoint slices; merged, their logs hold each candidate once.
     let (s0, s1) = (dir.join("s0.jsonl"), dir.join("s1.jsonl"));
     for (k, p) in [("0/2", &s0), ("1/2", &s1)] {

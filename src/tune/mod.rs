@@ -316,8 +316,11 @@ impl Tuner {
         // While one batch is measured here, the next compiles on the other threads (one fewer
         // than `threads`, so that measuring keeps a core), so the cores stay busy.
         let compile_threads = self.threads.saturating_sub(1).max(1);
+        // A kernel that runs on several threads needs the cores to itself while it is timed:
+        // then a batch compiles before it is measured, not beside it.
+        let overlap = self.engine.options().threads <= 1;
         std::thread::scope(|s| -> Result<(), TuneError> {
-            let mut in_flight: Option<std::thread::ScopedJoinHandle<'_, CompiledBatch>> = None;
+            let mut in_flight: Option<Pending<'_>> = None;
             loop {
                 let measured = records.iter().filter(|r| r.measured()).count();
                 let done = measured >= self.trials || attempts >= max_attempts || self.out_of_time(start);
@@ -369,9 +372,12 @@ impl Tuner {
                 for c in &mut fresh {
                     c.trace = c.sch.trace();
                 }
-                let next = (!fresh.is_empty()).then(|| s.spawn(move || self.compile_all(fresh, compile_threads)));
+                let next = (!fresh.is_empty()).then(|| {
+                    let h = s.spawn(move || self.compile_all(fresh, compile_threads));
+                    if overlap { Pending::Compiling(h) } else { Pending::Compiled(h.join().unwrap_or_default()) }
+                });
                 // Measure the batch compiled meanwhile, one by one, here.
-                let compiled = in_flight.take().map(|h| h.join().unwrap_or_default()).unwrap_or_default();
+                let compiled = in_flight.take().map(Pending::wait).unwrap_or_default();
                 for (c, code) in compiled {
                     if records.iter().filter(|r| r.measured()).count() >= self.trials || self.out_of_time(start) {
                         break;
@@ -600,6 +606,21 @@ fn move_factor(tiles: &[i64], r: u64) -> Option<Vec<i64>> {
     out[from] /= p;
     out[to] = out[to].checked_mul(p)?;
     Some(out)
+}
+
+/// A batch of candidates being compiled on other threads, or compiled already.
+enum Pending<'s> {
+    Compiling(std::thread::ScopedJoinHandle<'s, CompiledBatch>),
+    Compiled(CompiledBatch),
+}
+
+impl Pending<'_> {
+    fn wait(self) -> CompiledBatch {
+        match self {
+            Pending::Compiling(h) => h.join().unwrap_or_default(),
+            Pending::Compiled(b) => b,
+        }
+    }
 }
 
 /// Give the memory freed by a batch back to the OS. The compile threads' malloc arenas keep

@@ -30,9 +30,17 @@ pub struct TuneArgs {
     /// Threads that compile candidates (default: one per core).
     #[arg(long)]
     threads: Option<usize>,
+    /// Threads each candidate's parallel loops run on when it is timed (default 1; above 1,
+    /// candidates compile before they are timed, not beside them).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    kernel_threads: usize,
     /// Append every candidate to this JSON-lines log; an existing log is resumed.
     #[arg(long)]
     log: Option<PathBuf>,
+    /// Skip the candidates the log already holds (what `--log` does with an existing log;
+    /// spelled out for scripts).
+    #[arg(long, requires = "log")]
+    resume: bool,
     /// Stop after this many seconds, with the best found so far.
     #[arg(long, value_name = "S")]
     time_limit: Option<f64>,
@@ -70,6 +78,13 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<bool> {
     }
     if let Some(t) = args.threads {
         tuner = tuner.threads(t);
+    }
+    if args.kernel_threads != 1 {
+        if !(1..=256).contains(&args.kernel_threads) {
+            anyhow::bail!("--kernel-threads takes 1 to 256, not {}", args.kernel_threads);
+        }
+        let options = strata::Options { threads: args.kernel_threads, ..strata::Options::default() };
+        tuner = tuner.engine(strata::Engine::new(options).map_err(|e| anyhow::anyhow!(e))?);
     }
     if let Some(l) = &args.log {
         tuner = tuner.log(l);
