@@ -310,6 +310,13 @@ fn every_legality_rule_refuses_its_case() {
             "l4 = sch.fuse(l1, l2)\nl5, l6 = sch.split(l4, factors=[None, 3])\nsch.blockize(l6)",
             "trace line 5: blockize: The bindings of the inner block C can not be blockized by the loops starting at i_j_fused_1.",
         ),
+        // A predicate over loops on both sides of the blockized one (a split that does not
+        // divide, blockized inside it) is TVM's refusal too; over the outer ones alone it moves
+        // to the outer block (cases blockize_outer_predicate*).
+        (
+            "l4, l5 = sch.split(l1, factors=[None, 3])\nsch.blockize(l5)",
+            "trace line 4: blockize: The bindings of the inner block C can not be blockized by the loops starting at i_1.",
+        ),
         (
             "b4 = sch.cache_write(b0, 0, \"local\")\nsch.reverse_compute_at(b4, l1)\nsch.blockize(l1)",
             "trace line 5: blockize: loop i does not hold a single loop nest ending at one block (not supported yet)",
@@ -2644,4 +2651,30 @@ sch.transform_block_layout(block=b0, index_map=lambda x, y, z, w, k: (x * T.int6
     .unwrap_err()
     .to_string();
     assert_eq!(e, "trace line 1: undefined name 'm'");
+}
+
+#[test]
+fn tensorize_under_an_outer_predicate_keeps_it_and_computes_the_same() {
+    // spec: TVM's blockize moves a predicate over the outer loops alone to the outer block
+    // (cases blockize_outer_predicate*); tensorize then replaces that block's body and keeps
+    // the predicate guarding it. (TVM 0.27 stops here with an internal check failure,
+    // `comparator.rhs_buffer_map_.count(desc)`; Strata tensorizes.) Rows 8 split by 3.
+    let path = dir().join("kernels/tensorize_dot.py");
+    let input = read_func(&path);
+    let schedule = r#"b0 = sch.get_sblock("C")
+i, j, k = sch.get_loops(b0)
+i0, i1 = sch.split(i, factors=[None, 3])
+j0, j1 = sch.split(j, factors=[None, 16])
+k0, k1 = sch.split(k, factors=[None, 4])
+sch.reorder(i0, i1, j0, k0, j1, k1)
+sch.decompose_reduction(b0, k0)
+sch.tensorize(j1, "dot16x4")
+"#;
+    let sch = schedule_with_intrins(&path).replay_more(schedule).expect("replays");
+    let printed = strata::tir::script::print_func(sch.func());
+    let at = printed.find("with T.sblock(\"C_update_o\"):").expect("the tensorized block");
+    assert!(printed[at..].contains("T.where(i_0 * 3 + i_1 < 8)"), "{printed}");
+    assert!(printed[at..].contains("T.match_buffer"), "{printed}");
+    let (a, b) = outputs(&input, sch.func()).expect("runs");
+    assert_eq!(a, b);
 }

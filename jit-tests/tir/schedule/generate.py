@@ -1526,6 +1526,28 @@ sch.transform_layout("B", ("read", 0), lambda i, j: (j // 16, i * 16 + j % 16))
 """),
 ]
 
+# blockize under a predicate over the outer loops alone (a split that does not divide): the
+# predicate moves to the outer block (TVM's outer predicate), with or without an init.
+CASES += [
+    ("blockize_outer_predicate", "kernels/ew_odd", """
+i, j = sch.get_loops("C")
+io, ii = sch.split(i, factors=[None, 16])
+sch.reorder(ii, j)
+sch.blockize(j)
+"""),
+    ("blockize_outer_predicate_reduction", "kernels/mm127", """
+i, j, k = sch.get_loops("C")
+io, ii = sch.split(i, factors=[None, 16])
+sch.blockize(k)
+"""),
+    ("blockize_outer_predicate_decomposed", "kernels/mm127", """
+i, j, k = sch.get_loops("C")
+io, ii = sch.split(i, factors=[None, 16])
+sch.blockize(j)
+sch.decompose_reduction("C_o", sch.get_loops("C_o")[0])
+"""),
+]
+
 # `generate.py CASE ..` regenerates only those cases.
 for case, kname, fn in [c for c in CASES if not sys.argv[1:] or c[0] in sys.argv[1:]]:
     src = kernel(kname)

@@ -111,19 +111,33 @@ impl Schedule {
         let inner: Vec<ForParts> = inner_loops.iter().filter_map(ForParts::of).collect();
         let mut divisions: Vec<Division> =
             values.iter().map(|v| divide(v, &inner)).collect::<Option<_>>().ok_or_else(cannot)?;
+        // A predicate over the outer loops alone moves to the outer block (TVM's outer
+        // predicate); one over both is TVM's "can not be blockized".
+        let (mut outer_var, mut inner_var) = (false, false);
+        crate::tir::visit::walk_expr(predicate, &mut |e| {
+            if let ExprKind::Var(v) = e.kind() {
+                let is_inner = inner.iter().any(|f| f.var.id() == v.id());
+                outer_var |= !is_inner;
+                inner_var |= is_inner;
+            }
+        });
+        let outer_predicate = predicate.as_int() != Some(1) && !inner_var;
+        let always = PrimExpr::bool(true);
+        let (predicate, outer_predicate) =
+            if outer_predicate { (&always, predicate.clone()) } else { (predicate, PrimExpr::bool(true)) };
         let predicated = predicate.as_int() != Some(1);
         if predicated {
             // A predicate over the inner loops alone stays on the inner block (TVM's inner
             // predicate); a binding it bounds below its loops' span (`i_0 * 16 + i_1 < 127`)
             // spans the variable's domain.
-            let mut outer_var = false;
-            crate::tir::visit::walk_expr(predicate, &mut |e| {
-                if let ExprKind::Var(v) = e.kind() {
-                    outer_var |= !inner.iter().any(|f| f.var.id() == v.id());
-                }
-            });
-            if outer_var || blk.init.is_some() {
-                return Err(err(p, format!("block {} has a predicate over outer loops (not supported yet)", blk.name)));
+            if outer_var {
+                return Err(cannot());
+            }
+            if blk.init.is_some() {
+                return Err(err(
+                    p,
+                    format!("block {} has a predicate over inner loops and an init (not supported yet)", blk.name),
+                ));
             }
             let bounds = crate::tir::visit::conjuncts(predicate);
             for ((iv, d), v) in blk.iter_vars.iter().zip(divisions.iter_mut()).zip(values) {
@@ -277,7 +291,11 @@ impl Schedule {
                 .collect();
             outer_values = outer_values.iter().map(|v| simplify(&Substitute { map: &unit }.expr(v))).collect();
         }
-        let outer_realize = Stmt::block(outer_values, outer);
+        let outer_realize = Stmt::new(StmtKind::BlockRealize {
+            values: outer_values,
+            predicate: outer_predicate,
+            block: Box::new(outer),
+        });
         self.func.body = tree::replace_loops(&self.func.body, [(lp.var.id(), outer_realize)].into_iter().collect());
         Ok(outer_name)
     }

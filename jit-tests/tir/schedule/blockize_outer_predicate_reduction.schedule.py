@@ -1,0 +1,4 @@
+# A schedule as a TVM user writes it (generate.py); TVM's trace of it: blockize_outer_predicate_reduction.trace
+i, j, k = sch.get_loops("C")
+io, ii = sch.split(i, factors=[None, 16])
+sch.blockize(k)
