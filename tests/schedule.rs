@@ -1467,6 +1467,27 @@ fn rolling_buffer_refuses_what_tvm_refuses() {
         e.to_string(),
         "trace line 2: rolling_buffer: rolling_buffer injection is invalid. The block B should be tiled so that the lca of the access location of the target buffer B is a for loop. "
     );
+    // In a block scope other than the root (case rolling_nested_scope), a buffer the scope
+    // does not allocate is one of its outputs, as TVM 0.27 says too: its readers outside the
+    // scope would see only the last window.
+    let nested = read_func(&dir().join("kernels/rolling_1d_nested.py"));
+    let tiled = Schedule::replay(
+        nested,
+        "l0, l1, l2 = sch.get_loops(\"C\")\nl3, l4 = sch.split(l1, [2, 4])\nsch.compute_at(\"B\", l3)\n",
+    )
+    .expect("tiles");
+    let text = strata::tir::script::print_func(tiled.func())
+        .replace("            B = T.sblock_alloc_buffer((4, 10), \"int32\")\n", "")
+        .replace(
+            "    for u in range(1):\n",
+            "    B = T.sblock_alloc_buffer((4, 10), \"int32\")\n    for u in range(1):\n",
+        );
+    let f = strata::tir::parse_script(&text).expect("parses").funcs.remove(0);
+    let e = Schedule::replay(f, "sch.rolling_buffer(sch.get_sblock(\"B\"), 0)\n").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "trace line 1: rolling_buffer: The block B is an output block (its scope block outer does not allocate B)"
+    );
     // Tiles that do not overlap (a 1 × 1 window): nothing rolls.
     let text =
         strata::tir::script::print_func(&pool()).replace("T.grid(1, 8, 8, 16, 3, 3)", "T.grid(1, 8, 8, 16, 1, 1)");

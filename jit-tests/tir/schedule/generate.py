@@ -1548,6 +1548,12 @@ sch.decompose_reduction("C_o", sch.get_loops("C_o")[0])
 """),
 ]
 
+# rolling_buffer in a block scope other than the root: the dependencies and the tile loops
+# are those of the block's own scope.
+CASES += [
+    ("rolling_nested_scope", "kernels/rolling_1d_nested", rolling_1d),
+]
+
 # `generate.py CASE ..` regenerates only those cases.
 for case, kname, fn in [c for c in CASES if not sys.argv[1:] or c[0] in sys.argv[1:]]:
     src = kernel(kname)

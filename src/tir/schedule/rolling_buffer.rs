@@ -44,21 +44,38 @@ impl Schedule {
         if blk.writes.iter().any(|w| self.func.buffer_map.iter().any(|(_, b)| *b == w.buffer)) {
             return Err(err(P, format!("The block {name} is an output block")));
         }
-        match tree::scope_of(&self.func.body, &site.realize) {
-            Some(s) if s.same_node(&self.func.body) => {}
-            _ => return Err(err(P, format!("block {name} is not in the function's root block (not supported yet)"))),
+        // The block's scope: the function's root or a block it is nested in (TVM's scope root).
+        let Some(scope) = tree::scope_of(&self.func.body, &site.realize) else {
+            return Err(err(P, format!("block {name} is not in a block scope")));
+        };
+        // Every reader must be in the scope: the buffer is the scope's own (the root's buffers
+        // are the function's, and an output is refused above).
+        if let StmtKind::BlockRealize { block: sb, .. } = scope.kind()
+            && !scope.same_node(&self.func.body)
+            && !sb.alloc_buffers.contains(&buffer)
+        {
+            return Err(err(
+                P,
+                format!(
+                    "The block {name} is an output block (its scope block {} does not allocate {})",
+                    sb.name,
+                    buffer.name()
+                ),
+            ));
         }
-        // Only read-after-write dependencies: nobody else writes what it writes, nobody
-        // before it reads what it writes, nobody after it writes what it reads.
+        // Only read-after-write dependencies: nobody else in the scope writes what it writes,
+        // nobody before it reads what it writes, nobody after it writes what it reads.
         let mut order: Vec<(Vec<Stmt>, Stmt, Block)> = Vec::new();
-        tree::walk_blocks(&self.func.body, &mut Vec::new(), &mut |loops, realize, b| {
-            if !realize.same_node(&self.func.body) {
+        tree::walk_blocks(&scope, &mut Vec::new(), &mut |loops, realize, b| {
+            if !realize.same_node(&scope) {
                 order.push((loops.to_vec(), realize.clone(), b.clone()));
             }
         });
         let Some(me) = order.iter().position(|(_, r, _)| r.same_node(&site.realize)) else {
-            unreachable!("the block is in the function")
+            unreachable!("the block is in its scope")
         };
+        // The loops between the scope and the block (those above the scope are not tiles).
+        let my_loops = order[me].0.clone();
         let touches =
             |list: &[BufferRegion], of: &[BufferRegion]| list.iter().any(|x| of.iter().any(|y| y.buffer == x.buffer));
         for (k, (_, _, b)) in order.iter().enumerate() {
@@ -72,7 +89,7 @@ impl Schedule {
             }
         }
         // The lowest loop holding the block and the blocks reading its buffer.
-        let mut common: Vec<u64> = site.loops.iter().filter_map(ForParts::of).map(|f| f.var.id()).collect();
+        let mut common: Vec<u64> = my_loops.iter().filter_map(ForParts::of).map(|f| f.var.id()).collect();
         for (loops, _, b) in &order {
             if b.reads.iter().any(|r| r.buffer == buffer) {
                 let ids: Vec<u64> = loops.iter().filter_map(ForParts::of).map(|f| f.var.id()).collect();
@@ -89,7 +106,7 @@ impl Schedule {
                 ),
             ));
         }
-        let below: Vec<Stmt> = site.loops[common.len()..].to_vec();
+        let below: Vec<Stmt> = my_loops[common.len()..].to_vec();
         let at = BlockSite { loops: site.loops.clone(), realize: site.realize.clone() };
         let no_match = || {
             err(
@@ -124,7 +141,7 @@ impl Schedule {
             let overlap = extent.saturating_sub(stride);
             rolls.push(var.filter(|_| overlap > 0 && stride >= 1).map(|v| (v, overlap)));
         }
-        let loops: Vec<ForParts> = site.loops.iter().filter_map(ForParts::of).collect();
+        let loops: Vec<ForParts> = my_loops.iter().filter_map(ForParts::of).collect();
         // Each tile reuses rows the previous one computed: its loop must run in order.
         for f in &loops {
             if rolls.iter().flatten().any(|(v, _)| *v == f.var)
