@@ -1554,6 +1554,16 @@ CASES += [
     ("rolling_nested_scope", "kernels/rolling_1d_nested", rolling_1d),
 ]
 
+# rfactor in a block scope other than the root: the factored block and its buffer land in
+# that scope.
+CASES += [
+    ("rfactor_nested_scope", "kernels/rowsum_nested", """
+i, k = sch.get_loops("B")
+ko, ki = sch.split(k, factors=[None, 8])
+sch.rfactor(ki, 0)
+"""),
+]
+
 # `generate.py CASE ..` regenerates only those cases.
 for case, kname, fn in [c for c in CASES if not sys.argv[1:] or c[0] in sys.argv[1:]]:
     src = kernel(kname)
