@@ -371,15 +371,7 @@ fn fused_with(r: &PrimExpr, p: &Var) -> Option<(i64, Option<PrimExpr>)> {
         }
         _ => None,
     };
-    // The terms of the sum, left to right (a sum nests to the left; the walk is iterative).
-    let mut terms = Vec::new();
-    let mut e = r;
-    while let ExprKind::Binary(BinOp::Add, a, b) = e.kind() {
-        terms.push(b);
-        e = a;
-    }
-    terms.push(e);
-    terms.reverse();
+    let terms = super::radix::sum_terms(r);
     let [at] = (0..terms.len()).filter(|&t| crate::tir::region::uses_var(terms[t], p.id())).collect::<Vec<_>>()[..]
     else {
         return None;

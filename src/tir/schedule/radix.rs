@@ -98,7 +98,7 @@ fn product(a: &PrimExpr, b: &PrimExpr) -> PrimExpr {
 }
 
 /// The terms of a sum, left to right (a sum nests to the left; the walk is iterative).
-fn sum_terms(r: &PrimExpr) -> Vec<&PrimExpr> {
+pub(super) fn sum_terms(r: &PrimExpr) -> Vec<&PrimExpr> {
     let mut terms = Vec::new();
     let mut e = r;
     while let ExprKind::Binary(BinOp::Add, a, b) = e.kind() {
