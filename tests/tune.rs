@@ -50,6 +50,19 @@ fn the_built_in_space_finds_a_correct_kernel_and_logs_every_candidate() {
 }
 
 #[test]
+fn a_module_and_a_function_name_make_a_tuner_on_one_or_two_threads() {
+    // The shape: `Tuner::from_module(&module, "mm")`; candidates timed on two threads
+    // (an engine of two) compile before they are timed and are as correct.
+    let module = strata::tir::parse_script(MATMUL).unwrap();
+    let two = strata::Engine::new(strata::Options { threads: 2, ..strata::Options::default() }).unwrap();
+    let r = Tuner::from_module(&module, "mm").unwrap().engine(two).trials(3).seed(1).time_options(quick()).run();
+    let r = r.unwrap();
+    assert_eq!(r.records.iter().filter(|x| x.measured()).count(), 3);
+    let e = Tuner::from_module(&module, "main").err().expect("no function main").to_string();
+    assert_eq!(e, "the module has no function named main (it has: mm)");
+}
+
+#[test]
 fn tuning_is_deterministic_for_a_seed() {
     // The random phase (the first batch: 2 per compile thread) depends on the seed only; the
     // evolution after it also on the measured times.

@@ -156,6 +156,24 @@ impl Tuner {
         }
     }
 
+    /// [`Tuner::new`] for the function `name` of `module`.
+    ///
+    /// ```no_run
+    /// # let module = strata::tir::parse_script("").unwrap();
+    /// let r = strata::tune::Tuner::from_module(&module, "main")?.trials(500).run()?;
+    /// # Ok::<(), strata::tune::TuneError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// The module has no function of that name.
+    pub fn from_module(module: &IRModule, name: &str) -> Result<Tuner, TuneError> {
+        let func = module.func(name).ok_or_else(|| {
+            let names: Vec<&str> = module.funcs.iter().map(|f| f.name.as_str()).collect();
+            TuneError::Unsupported(format!("the module has no function named {name} (it has: {})", names.join(", ")))
+        })?;
+        Ok(Tuner::new(func.clone()))
+    }
+
     /// Stop after this much wall time (sampling, compiling and measuring), with what was
     /// found so far.
     #[must_use]

@@ -222,6 +222,35 @@ impl Schedule {
         }
     }
 
+    /// A schedule of the function `name` of `module`, with the module's tensor intrinsics
+    /// (`NAME_desc`/`NAME_impl` pairs, [`TensorIntrin::from_module`]) registered.
+    ///
+    /// ```
+    /// let module = strata::tir::parse_script(
+    ///     "@T.prim_func\ndef add(A: T.Buffer((8,), \"float32\"), B: T.Buffer((8,), \"float32\")):\n    for i in range(8):\n        with T.sblock(\"B\"):\n            vi = T.axis.remap(\"S\", [i])\n            B[vi] = A[vi] + T.float32(1)\n",
+    /// )
+    /// .unwrap();
+    /// let mut sch = strata::tir::schedule::Schedule::from_module(&module, "add").unwrap();
+    /// let b = sch.get_block("B").unwrap();
+    /// assert_eq!(sch.get_loops(b).unwrap().len(), 1);
+    /// let e = strata::tir::schedule::Schedule::from_module(&module, "main").err().unwrap();
+    /// assert_eq!(e.to_string(), "get_function: the module has no function named main (it has: add)");
+    /// ```
+    ///
+    /// # Errors
+    /// The module has no function of that name.
+    pub fn from_module(module: &IRModule, name: &str) -> Result<Schedule, ScheduleError> {
+        let func = module.func(name).ok_or_else(|| {
+            let names: Vec<&str> = module.funcs.iter().map(|f| f.name.as_str()).collect();
+            err("get_function", format!("the module has no function named {name} (it has: {})", names.join(", ")))
+        })?;
+        let mut sch = Schedule::new(func.clone());
+        for (n, intrin) in TensorIntrin::from_module(module) {
+            sch.register_tensor_intrin(&n, intrin);
+        }
+        Ok(sch)
+    }
+
     /// A schedule of `func` whose sampling primitives draw from a generator seeded with `seed`.
     pub fn with_seed(func: PrimFunc, seed: u64) -> Schedule {
         Schedule { rng: sample::SplitMix::new(seed), ..Schedule::new(func) }
