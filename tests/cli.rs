@@ -537,7 +537,13 @@ fn tune_logs_resumes_and_schedule_applies_the_best_record() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("sch.sample_perfect_tile"), "{}", stdout(&o));
     assert!(stderr(&o).starts_with("3 candidates measured of 3 in "), "{}", stderr(&o));
-    assert!(stderr(&o).contains("rank  median ms  speedup  candidate\n   1  "), "{}", stderr(&o));
+    assert!(stderr(&o).contains("rank  median ms  speedup  GFLOP/s  candidate\n   1  "), "{}", stderr(&o));
+    // GFLOP/s from the kernel's 2 * 32^3 float operations (tir::flops) and the median time.
+    let err = stderr(&o);
+    let row: Vec<&str> = err.lines().find(|l| l.starts_with("   1  ")).unwrap().split_whitespace().collect();
+    let (ms, rate): (f64, f64) = (row[1].parse().unwrap(), row[3].parse().unwrap());
+    let want = 2.0 * 32f64.powi(3) / (ms * 1e6);
+    assert!((rate - want).abs() <= 0.05 + want * 1e-3, "{rate} GFLOP/s for {ms} ms, want {want}");
     let first = std::fs::read_to_string(&log).unwrap().lines().count();
     assert_eq!(first, 3);
     // A plot of the run, and a time limit (the run stops with what it found).

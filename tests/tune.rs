@@ -260,3 +260,25 @@ def conv1d(X: T.Buffer((64,), "float32"), W: T.Buffer((3,), "float32"), Y: T.Buf
     let moved = r.records.iter().filter(|x| x.trace().contains("sch.compute_at(block=")).count();
     assert!(moved > 0 && moved < r.records.len(), "{moved} of {}", r.records.len());
 }
+
+#[test]
+fn flops_count_the_float_operations_as_tvm_estimates_them() {
+    // spec: TVM's estimate_tir_flops (float + - * / min max, times the loops around them); the
+    // tuner's GFLOP/s divide it by a median time.
+    let read = |name: &str| {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("jit-tests/tir/script").join(name);
+        strata::tir::parse_script(&std::fs::read_to_string(path).unwrap()).unwrap().funcs.remove(0)
+    };
+    let flops = strata::tir::flops::estimate;
+    assert_eq!(flops(&read("matmul512.py")), Some(2 * 512 * 512 * 512));
+    // The padding's select and comparisons are not float arithmetic: only the sum of products.
+    assert_eq!(flops(&read("conv2d.py")), Some(2 * 64 * 56 * 56 * 64 * 3 * 3));
+    // A scheduled kernel performs the same operations as the naive one.
+    assert_eq!(flops(&read("matmul512_sched.py")), flops(&read("matmul512.py")));
+    // Over a symbolic extent the count is unknown.
+    let sym = strata::tir::parse_script(
+        "@T.prim_func\ndef f(a: T.handle):\n    n = T.int32()\n    A = T.match_buffer(a, (n,))\n    for i in range(n):\n        A[i] = A[i] * T.float32(2)\n",
+    )
+    .unwrap();
+    assert_eq!(flops(&sym.funcs[0]), None);
+}

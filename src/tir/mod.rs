@@ -15,6 +15,7 @@
 //! - [`ast`] — PrimFunc, Stmt, PrimExpr, Buffer, IterVar, DataType; constructors for building
 //!   trees from Rust (as TE or a tuning script would).
 //! - [`check()`] — the spec's typing and scoping rules.
+//! - [`flops`] — the float operations a function performs (TVM's `estimate_tir_flops`).
 //! - [`script`] — the TVMScript reader and printer.
 //! - [`intrinsics`] — TVM builtins read and printed but not run on a CPU (GPU, raw pointers).
 
@@ -22,6 +23,7 @@ pub mod arith;
 pub mod ast;
 pub mod check;
 mod dtype;
+pub mod flops;
 pub mod intrinsics;
 pub mod lower;
 pub mod mutate;

@@ -68,6 +68,9 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<bool> {
         anyhow::bail!("one kernel at a time (extra arguments are for `strata tune merge`)");
     }
     let Some(func) = crate::schedule::read_kernel(&args.kernel, args.entry.as_deref())? else { return Ok(false) };
+    // GFLOP/s where the kernel's float operations are known (constant loop extents).
+    let flops = strata::tir::flops::estimate(&func).filter(|&n| n > 0);
+    let gflops = move |ms: f64| flops.map(|n| format!(", {:.1} GFLOP/s", n as f64 / (ms * 1e6)));
     let mut tuner = Tuner::new(func).trials(args.trials).seed(args.seed);
     if let Some(sh) = &args.shard {
         let parsed = sh.split_once('/').and_then(|(k, n)| Some((k.parse::<u64>().ok()?, n.parse::<u64>().ok()?)));
@@ -106,7 +109,8 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<bool> {
     tuner = tuner.on_progress(move |p| {
         progress_bar.set_position(p.measured as u64);
         if let Some(b) = p.best {
-            progress_bar.set_message(format!("best {:.4} ms ({} tried)", b.as_secs_f64() * 1e3, p.tried));
+            let ms = b.as_secs_f64() * 1e3;
+            progress_bar.set_message(format!("best {ms:.4} ms{} ({} tried)", gflops(ms).unwrap_or_default(), p.tried));
         }
     });
     let r = tuner.run();
@@ -123,10 +127,11 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<bool> {
         return Ok(false);
     };
     eprintln!(
-        "{measured} candidates measured of {} in {:.1} s; best {:.4} ms, unscheduled {:.4} ms ({:.1}x; timed again in turns)",
+        "{measured} candidates measured of {} in {:.1} s; best {:.4} ms{}, unscheduled {:.4} ms ({:.1}x; timed again in turns)",
         r.records.len(),
         r.elapsed.as_secs_f64(),
         ms(best.time.median),
+        gflops(ms(best.time.median)).unwrap_or_default(),
         ms(r.baseline.median),
         r.baseline.median.as_secs_f64() / best.time.median.as_secs_f64()
     );
@@ -134,9 +139,10 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<bool> {
     let mut ranked: Vec<(f64, usize)> =
         r.records.iter().enumerate().filter_map(|(i, x)| Some((x.median_ms()?, i))).collect();
     ranked.sort_by(|a, b| a.0.total_cmp(&b.0));
-    eprintln!("rank  median ms  speedup  candidate");
+    eprintln!("rank  median ms  speedup  GFLOP/s  candidate");
     for (k, (t, i)) in ranked.iter().take(5).enumerate() {
-        eprintln!("{:>4}  {:>9.4}  {:>6.2}x  #{i}", k + 1, t, ms(r.baseline.median) / t);
+        let rate = flops.map_or_else(|| "-".to_string(), |n| format!("{:.1}", n as f64 / (t * 1e6)));
+        eprintln!("{:>4}  {:>9.4}  {:>6.2}x  {rate:>7}  #{i}", k + 1, t, ms(r.baseline.median) / t);
     }
     if let Some(p) = &args.plot {
         strata::tune::plot_svg(p, &r.records, ms(r.baseline.median))
