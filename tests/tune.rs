@@ -282,3 +282,20 @@ fn flops_count_the_float_operations_as_tvm_estimates_them() {
     .unwrap();
     assert_eq!(flops(&sym.funcs[0]), None);
 }
+
+#[test]
+fn float16_kernels_tune_and_symbolic_shapes_are_refused_with_the_reason() {
+    // A Relax kernel's float16 buffers get inputs and are checked (within half precision's
+    // tolerance); a symbolic shape gives the tuner no inputs to make.
+    let f16 = MATMUL.replace("\"float32\"", "\"float16\"").replace("T.float32(0)", "T.float16(0)");
+    let f = strata::tir::parse_script(&f16).unwrap().funcs.remove(0);
+    let r = Tuner::new(f).trials(3).seed(2).threads(2).time_options(quick()).run().unwrap();
+    let statuses: Vec<String> = r.records.iter().map(|x| x.status().to_string()).collect();
+    assert_eq!(r.records.iter().filter(|x| x.measured()).count(), 3, "{statuses:?}");
+    let sym = strata::tir::parse_script(
+        "@T.prim_func\ndef f(a: T.handle):\n    n = T.int32()\n    A = T.match_buffer(a, (n,))\n    for i in range(n):\n        A[i] = A[i] * T.float32(2)\n",
+    )
+    .unwrap();
+    let e = Tuner::new(sym.funcs[0].clone()).trials(1).run().err().expect("refused").to_string();
+    assert_eq!(e, "buffer 'A' has a symbolic shape: the tuner needs static shapes to make its inputs");
+}

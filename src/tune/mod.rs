@@ -552,12 +552,12 @@ fn make_inputs(f: &PrimFunc) -> Result<Vec<Tensor>, TuneError> {
                     p.name()
                 ))
             })?;
-            let shape: Vec<i64> = b
-                .shape()
-                .iter()
-                .map(|d| d.as_int())
-                .collect::<Option<_>>()
-                .ok_or_else(|| TuneError::Unsupported(format!("buffer '{}' has a symbolic shape", b.name())))?;
+            let shape: Vec<i64> = b.shape().iter().map(|d| d.as_int()).collect::<Option<_>>().ok_or_else(|| {
+                TuneError::Unsupported(format!(
+                    "buffer '{}' has a symbolic shape: the tuner needs static shapes to make its inputs",
+                    b.name()
+                ))
+            })?;
             let n = shape.iter().product::<i64>().max(0) as usize;
             let dt = crate::runtime::DLDataType::from_tvm_name(&b.dtype().to_string())
                 .ok_or_else(|| TuneError::Unsupported(format!("buffer '{}' has dtype {}", b.name(), b.dtype())))?;
@@ -746,12 +746,31 @@ macro_rules! with_element_type {
 /// A tensor of `dt` holding `values` (integers truncated).
 #[allow(clippy::unnecessary_cast)] // `T` is f64 in one arm of the macro.
 fn tensor_of(values: &[f64], shape: &[i64], dt: crate::runtime::DLDataType) -> Option<Tensor> {
+    if is_f16(dt) {
+        let mut t = Tensor::zeros_of(dt, shape).ok()?;
+        for (b, &v) in t.bytes_mut().chunks_exact_mut(2).zip(values) {
+            b.copy_from_slice(&half::f16::from_f64(v).to_le_bytes());
+        }
+        return Some(t);
+    }
     with_element_type!(dt, T => Tensor::from_vec(values.iter().map(|&v| v as T).collect::<Vec<T>>(), shape).ok())
+}
+
+/// float16 (a Relax kernel's usual type): stored as bytes, read through `half`.
+fn is_f16(dt: crate::runtime::DLDataType) -> bool {
+    (dt.code, dt.bits, dt.lanes) == (crate::runtime::dlpack::code::FLOAT, 16, 1)
+}
+
+fn f16_values(t: &Tensor) -> impl Iterator<Item = f64> + '_ {
+    t.bytes().chunks_exact(2).map(|b| half::f16::from_le_bytes([b[0], b[1]]).to_f64())
 }
 
 /// A tensor's elements as numbers.
 #[allow(clippy::unnecessary_cast)] // `T` is f64 in one arm of the macro.
 fn values_of(t: &Tensor) -> Option<Vec<f64>> {
+    if is_f16(t.dtype()) {
+        return Some(f16_values(t).collect());
+    }
     with_element_type!(t.dtype(), T => t.as_slice::<T>().ok().map(|s| s.iter().map(|&v| v as f64).collect()))
 }
 
@@ -767,6 +786,11 @@ fn time(code: &Compiled, name: &str, inputs: &[Tensor], options: &TimeOptions) -
 #[allow(clippy::unnecessary_cast)] // `T` is f64 in one arm of the macro.
 fn check_same(want: &[Vec<f64>], got: &[Tensor]) -> Result<(), String> {
     for (k, (a, t)) in want.iter().zip(got).enumerate() {
+        if is_f16(t.dtype()) {
+            // Half precision: a reassociated sum moves by more than f32's tolerance.
+            all_close_within(k, a, f16_values(t), 1e-2)?;
+            continue;
+        }
         let same = with_element_type!(t.dtype(), T => t.as_slice::<T>().ok().map(|s| {
             all_close(k, a, s.iter().map(|&v| v as f64))
         }));
@@ -776,8 +800,12 @@ fn check_same(want: &[Vec<f64>], got: &[Tensor]) -> Result<(), String> {
 }
 
 fn all_close(k: usize, a: &[f64], b: impl Iterator<Item = f64>) -> Result<(), String> {
+    all_close_within(k, a, b, 1e-3)
+}
+
+fn all_close_within(k: usize, a: &[f64], b: impl Iterator<Item = f64>, rel: f64) -> Result<(), String> {
     for (i, (&x, y)) in a.iter().zip(b).enumerate() {
-        let tol = 1e-3 * x.abs().max(y.abs()).max(1.0);
+        let tol = rel * x.abs().max(y.abs()).max(1.0);
         if (x - y).abs() > tol || x.is_nan() != y.is_nan() {
             return Err(format!("wrong result: buffer #{k} element {i} is {y}, the unscheduled function gives {x}"));
         }
