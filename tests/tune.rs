@@ -276,6 +276,11 @@ fn flops_count_the_float_operations_as_tvm_estimates_them() {
     // A scheduled kernel performs the same operations as the naive one.
     assert_eq!(flops(&read("matmul512_sched.py")), flops(&read("matmul512.py")));
     // Over a symbolic extent the count is unknown.
+    // A bool output (a comparison) is made and checked too.
+    let gt = "@T.prim_func(s_tir=True)\ndef gt(A: T.Buffer((256,), \"float32\"), B: T.Buffer((256,), \"float32\"), C: T.Buffer((256,), \"bool\")):\n    for i in range(256):\n        with T.sblock(\"C\"):\n            vi = T.axis.remap(\"S\", [i])\n            C[vi] = A[vi] > B[vi]\n";
+    let f = strata::tir::parse_script(gt).unwrap().funcs.remove(0);
+    let r = Tuner::new(f).trials(2).seed(2).threads(2).time_options(quick()).run().unwrap();
+    assert_eq!(r.records.iter().filter(|x| x.measured()).count(), 2);
     let sym = strata::tir::parse_script(
         "@T.prim_func\ndef f(a: T.handle):\n    n = T.int32()\n    A = T.match_buffer(a, (n,))\n    for i in range(n):\n        A[i] = A[i] * T.float32(2)\n",
     )
@@ -284,7 +289,7 @@ fn flops_count_the_float_operations_as_tvm_estimates_them() {
 }
 
 #[test]
-fn float16_kernels_tune_and_symbolic_shapes_are_refused_with_the_reason() {
+fn float16_and_bool_kernels_tune_and_symbolic_shapes_are_refused_with_the_reason() {
     // A Relax kernel's float16 buffers get inputs and are checked (within half precision's
     // tolerance); a symbolic shape gives the tuner no inputs to make.
     let f16 = MATMUL.replace("\"float32\"", "\"float16\"").replace("T.float32(0)", "T.float16(0)");

@@ -753,7 +753,19 @@ fn tensor_of(values: &[f64], shape: &[i64], dt: crate::runtime::DLDataType) -> O
         }
         return Some(t);
     }
+    if is_bool(dt) {
+        let mut t = Tensor::zeros_of(dt, shape).ok()?;
+        for (b, &v) in t.bytes_mut().iter_mut().zip(values) {
+            *b = u8::from(v > 0.0);
+        }
+        return Some(t);
+    }
     with_element_type!(dt, T => Tensor::from_vec(values.iter().map(|&v| v as T).collect::<Vec<T>>(), shape).ok())
+}
+
+/// bool: one byte per element, 0 or 1.
+fn is_bool(dt: crate::runtime::DLDataType) -> bool {
+    (dt.code, dt.bits, dt.lanes) == (crate::runtime::dlpack::code::UINT, 1, 1)
 }
 
 /// float16 (a Relax kernel's usual type): stored as bytes, read through `half`.
@@ -770,6 +782,9 @@ fn f16_values(t: &Tensor) -> impl Iterator<Item = f64> + '_ {
 fn values_of(t: &Tensor) -> Option<Vec<f64>> {
     if is_f16(t.dtype()) {
         return Some(f16_values(t).collect());
+    }
+    if is_bool(t.dtype()) {
+        return Some(t.bytes().iter().map(|&b| f64::from(b)).collect());
     }
     with_element_type!(t.dtype(), T => t.as_slice::<T>().ok().map(|s| s.iter().map(|&v| v as f64).collect()))
 }
@@ -789,6 +804,10 @@ fn check_same(want: &[Vec<f64>], got: &[Tensor]) -> Result<(), String> {
         if is_f16(t.dtype()) {
             // Half precision: a reassociated sum moves by more than f32's tolerance.
             all_close_within(k, a, f16_values(t), 1e-2)?;
+            continue;
+        }
+        if is_bool(t.dtype()) {
+            all_close(k, a, t.bytes().iter().map(|&b| f64::from(b)))?;
             continue;
         }
         let same = with_element_type!(t.dtype(), T => t.as_slice::<T>().ok().map(|s| {
