@@ -484,6 +484,16 @@ fn run_checks_bounds_by_default_and_unchecked_is_explicit() {
     let o = strata(&["run", f, "--arg", "[1.0, 2.0]", "--arg", "1", "--time", "--repeat", "2"]);
     assert_eq!(stdout(&o), "2.0\n", "{}", stderr(&o));
     assert!(stderr(&o).starts_with("@get: median ") && stderr(&o).contains("(2 repeats of "), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("GFLOP/s"), "an MLIR function has no known op count: {}", stderr(&o));
+    // A TVMScript kernel's float operations (tir::flops) give GFLOP/s at the median time.
+    let kernel = Path::new(env!("CARGO_MANIFEST_DIR")).join("jit-tests/tir/script/matmul256.py");
+    let args = ["--arg", "ones(256x256xf32)", "--arg", "ones(256x256xf32)", "--arg", "zeros(256x256xf32)"];
+    let o = strata(&[&["run", kernel.to_str().unwrap(), "--time", "--repeat", "1"][..], &args].concat());
+    let err = stderr(&o);
+    let median: f64 = err.split("median ").nth(1).and_then(|r| r.split(" ms").next()).unwrap().parse().unwrap();
+    let rate: f64 = err.split("), ").nth(1).and_then(|r| r.split(" GFLOP/s").next()).unwrap().parse().unwrap();
+    let want = 2.0 * 256f64.powi(3) / (median * 1e6);
+    assert!((rate - want).abs() <= 0.01 + want * 1e-3, "{err}");
     // `--unchecked` is the opt-out (an in-bounds call gives the same result).
     let o = strata(&["run", f, "--unchecked", "--arg", "[1.0, 2.0]", "--arg", "1"]);
     assert_eq!(stdout(&o), "2.0\n", "{}", stderr(&o));

@@ -90,6 +90,11 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
     };
     let passes = Passes::for_level(opt_level);
     let (name, bytes) = crate::opt::read_input(&args.input.to_string_lossy())?;
+    // A timed TVMScript kernel, read as TIR too: its float operations give GFLOP/s.
+    let tir_module = std::str::from_utf8(&bytes)
+        .ok()
+        .filter(|text| args.time && strata::tir::script::is_tvmscript(std::path::Path::new(&name), text))
+        .and_then(|text| strata::tir::parse_script(text).ok());
     let loaded = if strata::bytecode::is_bytecode(&bytes) {
         load_bytecode(&name, bytes, args.entry.as_deref())
     } else {
@@ -172,7 +177,14 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
         let options =
             strata::engine::TimeOptions { number: 1, repeat: args.repeat, min_repeat_ms: 200, ..Default::default() };
         let t = code.time(entry, &mut call_args, &options)?;
-        eprintln!("@{entry}: {t}");
+        // GFLOP/s for a TVMScript kernel whose float operations are known (tir::flops).
+        let rate = tir_module
+            .as_ref()
+            .and_then(|m| strata::tir::flops::estimate(m.func(entry)?))
+            .filter(|&n| n > 0)
+            .map(|n| format!(", {:.2} GFLOP/s at the median", n as f64 / t.median.as_secs_f64() / 1e9))
+            .unwrap_or_default();
+        eprintln!("@{entry}: {t}{rate}");
     }
     if let Some(dir) = &args.save_args {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create '{}'", dir.display()))?;
