@@ -286,6 +286,21 @@ fn flops_count_the_float_operations_as_tvm_estimates_them() {
     )
     .unwrap();
     assert_eq!(flops(&sym.funcs[0]), None);
+    // A nest deeper than the count walks (512 levels; built from Rust, past the reader's limit)
+    // is unknown.
+    let mut f = sym.funcs[0].clone();
+    let one = strata::tir::ast::PrimExpr::int_of(1, strata::tir::DataType::INT32);
+    let zero = strata::tir::ast::PrimExpr::int_of(0, strata::tir::DataType::INT32);
+    let (mut body, mut loops) = (f.body.clone(), Vec::new());
+    for k in 0..600 {
+        let v = strata::tir::ast::Var::new(&format!("i{k}"), strata::tir::DataType::INT32);
+        body = strata::tir::ast::Stmt::for_range(&v, zero.clone(), one.clone(), body);
+        loops.push(v);
+    }
+    f.body = body;
+    assert_eq!(flops(&f), None);
+    f.body = strata::tir::ast::Stmt::for_range(&loops[0], zero, one, sym.funcs[0].body.clone());
+    assert_eq!(flops(&f), None, "still symbolic inside");
 }
 
 #[test]

@@ -1334,6 +1334,16 @@ impl IRModule {
     pub fn func(&self, name: &str) -> Option<&PrimFunc> {
         self.funcs.iter().find(|f| f.name == name)
     }
+    /// The function named `name`, or why not: the message lists the functions there are.
+    ///
+    /// # Errors
+    /// No function has that name.
+    pub fn func_or_why(&self, name: &str) -> Result<&PrimFunc, String> {
+        self.func(name).ok_or_else(|| {
+            let names: Vec<&str> = self.funcs.iter().map(|f| f.name.as_str()).collect();
+            format!("the module has no function named {name} (it has: {})", names.join(", "))
+        })
+    }
 }
 
 /// The TVMScript calls of a function by name (`T.call_extern("int32", "f", ..)` and kin); such

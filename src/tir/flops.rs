@@ -6,7 +6,7 @@ use super::ast::*;
 use super::visit::{for_each_child, stmt_children};
 
 /// The float operations of one call of `f`, `None` when a loop around one has no constant
-/// extent (a symbolic shape).
+/// extent (a symbolic shape) or the function nests deeper than it walks (512 levels).
 ///
 /// ```
 /// let m = strata::tir::parse_script(
@@ -29,15 +29,15 @@ fn stmt(s: &Stmt, depth: u32) -> Option<u128> {
             let n = u128::try_from(extent.as_int()?.max(0)).ok()?;
             n.checked_mul(stmt(body, depth + 1)?)
         }
-        StmtKind::BufferStore { value, .. } => Some(expr(value, 0)),
-        StmtKind::Evaluate(e) => Some(expr(e, 0)),
+        StmtKind::BufferStore { value, .. } => expr(value, 0),
+        StmtKind::Evaluate(e) => expr(e, 0),
         _ => stmt_children(s).into_iter().try_fold(0u128, |acc, c| acc.checked_add(stmt(c, depth + 1)?)),
     }
 }
 
-fn expr(e: &PrimExpr, depth: u32) -> u128 {
+fn expr(e: &PrimExpr, depth: u32) -> Option<u128> {
     if depth > 512 {
-        return 0;
+        return None;
     }
     let own = match e.kind() {
         ExprKind::Binary(op, ..) if e.dtype().is_float() => {
@@ -45,7 +45,7 @@ fn expr(e: &PrimExpr, depth: u32) -> u128 {
         }
         _ => 0,
     };
-    let mut total = own;
-    for_each_child(e, &mut |c| total = total.saturating_add(expr(c, depth + 1)));
+    let mut total = Some(own);
+    for_each_child(e, &mut |c| total = total.and_then(|t| t.checked_add(expr(c, depth + 1)?)));
     total
 }

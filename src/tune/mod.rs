@@ -167,10 +167,7 @@ impl Tuner {
     /// # Errors
     /// The module has no function of that name.
     pub fn from_module(module: &IRModule, name: &str) -> Result<Tuner, TuneError> {
-        let func = module.func(name).ok_or_else(|| {
-            let names: Vec<&str> = module.funcs.iter().map(|f| f.name.as_str()).collect();
-            TuneError::Unsupported(format!("the module has no function named {name} (it has: {})", names.join(", ")))
-        })?;
+        let func = module.func_or_why(name).map_err(TuneError::Unsupported)?;
         Ok(Tuner::new(func.clone()))
     }
 
@@ -773,20 +770,22 @@ fn is_f16(dt: crate::runtime::DLDataType) -> bool {
     (dt.code, dt.bits, dt.lanes) == (crate::runtime::dlpack::code::FLOAT, 16, 1)
 }
 
-fn f16_values(t: &Tensor) -> impl Iterator<Item = f64> + '_ {
-    t.bytes().chunks_exact(2).map(|b| half::f16::from_le_bytes([b[0], b[1]]).to_f64())
+/// `f` over a tensor's elements as numbers, read in place (`None`: an unsupported dtype).
+#[allow(clippy::unnecessary_cast)] // `T` is f64 in one arm of the macro.
+fn with_values<R>(t: &Tensor, f: impl FnOnce(&mut dyn Iterator<Item = f64>) -> R) -> Option<R> {
+    let bytes = t.bytes();
+    if is_f16(t.dtype()) {
+        return Some(f(&mut bytes.chunks_exact(2).map(|b| half::f16::from_le_bytes([b[0], b[1]]).to_f64())));
+    }
+    if is_bool(t.dtype()) {
+        return Some(f(&mut bytes.iter().map(|&b| f64::from(b))));
+    }
+    with_element_type!(t.dtype(), T => t.as_slice::<T>().ok().map(|s| f(&mut s.iter().map(|&v| v as f64))))
 }
 
 /// A tensor's elements as numbers.
-#[allow(clippy::unnecessary_cast)] // `T` is f64 in one arm of the macro.
 fn values_of(t: &Tensor) -> Option<Vec<f64>> {
-    if is_f16(t.dtype()) {
-        return Some(f16_values(t).collect());
-    }
-    if is_bool(t.dtype()) {
-        return Some(t.bytes().iter().map(|&b| f64::from(b)).collect());
-    }
-    with_element_type!(t.dtype(), T => t.as_slice::<T>().ok().map(|s| s.iter().map(|&v| v as f64).collect()))
+    with_values(t, |it| it.collect())
 }
 
 fn time(code: &Compiled, name: &str, inputs: &[Tensor], options: &TimeOptions) -> Result<TimeStats, String> {
@@ -798,31 +797,17 @@ fn time(code: &Compiled, name: &str, inputs: &[Tensor], options: &TimeOptions) -
 /// Whether a run's buffers agree with the reference (floats within a relative 1e-3 of the
 /// larger magnitude: schedules reassociate reductions). Read in place: a copy as numbers per
 /// candidate was the largest allocation of a tuning run.
-#[allow(clippy::unnecessary_cast)] // `T` is f64 in one arm of the macro.
 fn check_same(want: &[Vec<f64>], got: &[Tensor]) -> Result<(), String> {
     for (k, (a, t)) in want.iter().zip(got).enumerate() {
-        if is_f16(t.dtype()) {
-            // Half precision: a reassociated sum moves by more than f32's tolerance.
-            all_close_within(k, a, f16_values(t), 1e-2)?;
-            continue;
-        }
-        if is_bool(t.dtype()) {
-            all_close(k, a, t.bytes().iter().map(|&b| f64::from(b)))?;
-            continue;
-        }
-        let same = with_element_type!(t.dtype(), T => t.as_slice::<T>().ok().map(|s| {
-            all_close(k, a, s.iter().map(|&v| v as f64))
-        }));
-        same.ok_or_else(|| "a buffer of an unsupported dtype".to_string())??;
+        // Half precision: a reassociated sum moves by more than f32's tolerance.
+        let rel = if is_f16(t.dtype()) { 1e-2 } else { 1e-3 };
+        with_values(t, |it| all_close(k, a, it, rel))
+            .ok_or_else(|| "a buffer of an unsupported dtype".to_string())??;
     }
     Ok(())
 }
 
-fn all_close(k: usize, a: &[f64], b: impl Iterator<Item = f64>) -> Result<(), String> {
-    all_close_within(k, a, b, 1e-3)
-}
-
-fn all_close_within(k: usize, a: &[f64], b: impl Iterator<Item = f64>, rel: f64) -> Result<(), String> {
+fn all_close(k: usize, a: &[f64], b: &mut dyn Iterator<Item = f64>, rel: f64) -> Result<(), String> {
     for (i, (&x, y)) in a.iter().zip(b).enumerate() {
         let tol = rel * x.abs().max(y.abs()).max(1.0);
         if (x - y).abs() > tol || x.is_nan() != y.is_nan() {
@@ -834,9 +819,32 @@ fn all_close_within(k: usize, a: &[f64], b: impl Iterator<Item = f64>, rel: f64)
 
 #[cfg(test)]
 mod tests {
-    use super::{move_factor, pick_parent};
+    use super::{check_same, move_factor, pick_parent, tensor_of};
     use crate::tir::schedule::Decision;
     use std::time::Duration;
+
+    /// A candidate's outputs are compared with the unscheduled function's: within 1e-3
+    /// relative for float32, 1e-2 for float16 (half precision), exactly for bool; an element
+    /// off is named.
+    #[test]
+    fn results_are_checked_against_the_unscheduled_function() {
+        let dt = |name: &str| crate::runtime::DLDataType::from_tvm_name(name).unwrap();
+        let want = vec![1.0, 2.0, 300.0];
+        for (name, near, off) in [("float32", 300.2, 301.0), ("float16", 302.0, 306.0), ("int32", 300.0, 301.0)] {
+            let got = tensor_of(&[1.0, 2.0, near], &[3], dt(name)).unwrap();
+            assert_eq!(check_same(std::slice::from_ref(&want), &[got]), Ok(()), "{name}");
+            let got = tensor_of(&[1.0, 2.0, off], &[3], dt(name)).unwrap();
+            let e = check_same(std::slice::from_ref(&want), &[got]).unwrap_err();
+            assert_eq!(
+                e,
+                format!("wrong result: buffer #0 element 2 is {off}, the unscheduled function gives 300"),
+                "{name}"
+            );
+        }
+        let bools = |v: &[f64]| tensor_of(v, &[2], dt("bool")).unwrap();
+        assert_eq!(check_same(&[vec![1.0, 0.0]], &[bools(&[0.5, -1.0])]), Ok(()));
+        assert!(check_same(&[vec![1.0, 0.0]], &[bools(&[0.5, 1.0])]).is_err());
+    }
 
     /// A first run longer than the cutoff is stopped there (a loop of 2^40 steps would take
     /// minutes), one within it is not; a run longer than the timeout is a timeout.

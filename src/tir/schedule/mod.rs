@@ -240,10 +240,7 @@ impl Schedule {
     /// # Errors
     /// The module has no function of that name.
     pub fn from_module(module: &IRModule, name: &str) -> Result<Schedule, ScheduleError> {
-        let func = module.func(name).ok_or_else(|| {
-            let names: Vec<&str> = module.funcs.iter().map(|f| f.name.as_str()).collect();
-            err("get_function", format!("the module has no function named {name} (it has: {})", names.join(", ")))
-        })?;
+        let func = module.func_or_why(name).map_err(|why| err("get_function", why))?;
         let mut sch = Schedule::new(func.clone());
         for (n, intrin) in TensorIntrin::from_module(module) {
             sch.register_tensor_intrin(&n, intrin);
