@@ -862,6 +862,17 @@ CASES = [
     ("reverse_inline_partial", "kernels/reverse_partial", inline("C", True)),
     ("reverse_inline_bias_transposed", "kernels/reverse_bias_transposed", inline("C", True)),
     ("inline_into_predicate", "kernels/inline_predicate", inline("B")),
+    # Each independent part of the load inverted alone (TVM's InverseAffineIterMap).
+    ("reverse_inline_unit_iter", "kernels/reverse_unit_iter", inline("C", True)),
+    ("reverse_inline_unit_iter_simplified", "kernels/reverse_unit_iter_simplified", inline("C", True)),
+    ("reverse_inline_multi_affine_load", "kernels/reverse_multi_affine_load", inline("C", True)),
+    ("reverse_inline_chain", "kernels/reverse_affine_chain", "sch.reverse_compute_inline(sch.get_sblock(\"C\"))\nsch.reverse_compute_inline(sch.get_sblock(\"D\"))\n"),
+    ("reverse_inline_chain_reversed", "kernels/reverse_affine_chain", "sch.reverse_compute_inline(sch.get_sblock(\"D\"))\nsch.reverse_compute_inline(sch.get_sblock(\"C\"))\n"),
+    ("reverse_inline_unit_index", "kernels/ca_reverse_unit_loop", inline("D", True)),
+    ("inline_beside_access_ptr", "kernels/inline_access_ptr", inline("BB")),
+    ("inline_under_tvm_access_ptr", "kernels/inline_tvm_access_ptr", inline("compute")),
+    ("reverse_inline_into_spatial_init", "kernels/reverse_into_spatial_init", inline("transpose", True)),
+    ("reverse_inline_then_cache_write", "kernels/reverse_slice", "sch.reverse_compute_inline(sch.get_sblock(\"T_strided_slice_with_axes\"))\nsch.cache_write(sch.get_sblock(\"T_add\"), 0, \"global\")\n"),
 ]
 
 def fuse_epilogue(pairs, before=None):

@@ -28,10 +28,26 @@ impl Schedule {
         let site = self.block_site(block, P)?;
         let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
         let name = &blk.name;
+        // TVM's first check (its `GetSingleWrite`), with its message.
+        if blk.writes.len() != 1 {
+            return Err(err(
+                P,
+                format!(
+                    "The block is only allowed to write a single buffer region, but it writes {} region(s): {name}",
+                    blk.writes.len()
+                ),
+            ));
+        }
         let StmtKind::BufferStore { buffer, value, indices } = blk.body.kind() else {
             return Err(err(P, format!("block {name} is not one store: its body must be `B[v0, v1, ..] = value`")));
         };
-        if blk.init.is_some() || blk.iter_vars.iter().any(|iv| iv.iter_type != IterType::DataPar) {
+        if blk.init.is_some() {
+            return Err(err(
+                P,
+                format!("The block has init statement: {name} (a reduction: only spatial blocks can be inlined)"),
+            ));
+        }
+        if blk.iter_vars.iter().any(|iv| iv.iter_type != IterType::DataPar) {
             return Err(err(P, format!("block {name} is a reduction: only spatial blocks can be inlined")));
         }
         let vars: Vec<u64> = indices.iter().filter_map(|i| i.as_var().map(Var::id)).collect();
@@ -57,6 +73,9 @@ impl Schedule {
                 P,
                 format!("{} is written by {writers} blocks: only a single producer can be inlined", buffer.name()),
             ));
+        }
+        if opaquely_used(&self.func.body, buffer) {
+            return Err(opaque_access(P, buffer, name));
         }
         // The block leaves with the loops it alone held; its readers get its value.
         let without = tree::remove_leaf(&self.func.body, &site.realize);
@@ -118,11 +137,14 @@ impl Schedule {
                 P,
                 format!(
                     "The block is only allowed to read a single buffer region, but it reads {} region(s): {name}",
-                    produced.len()
+                    consumer.reads.len()
                 ),
             ));
         };
         let b = read.buffer.clone();
+        if opaquely_used(&self.func.body, &b) {
+            return Err(opaque_access(P, &b, name));
+        }
         if self.func.buffer_map.iter().any(|(_, x)| *x == b) {
             return Err(err(P, format!("{} is a parameter of the function", b.name())));
         }
@@ -168,8 +190,68 @@ impl Schedule {
         let StmtKind::BufferStore { buffer: pb, value: pv, indices: pidx } = prod.body.kind() else {
             return Err(err(P, format!("the producer {} is not one store", prod.name)));
         };
-        if prod.init.is_some() || *pb != b {
-            return Err(err(P, format!("the producer {} is not one spatial store to {}", prod.name, b.name())));
+        if *pb != b {
+            return Err(err(P, format!("the producer {} is not one store to {}", prod.name, b.name())));
+        }
+        if prod.iter_vars.iter().any(|iv| iv.iter_type != IterType::DataPar) {
+            return Err(err(
+                P,
+                format!(
+                    "The consumer block {name} to be inlined is required to have only a single producer block, and the producer block should be a complete block who has only a single consumer: the producer {} is a reduction",
+                    prod.name
+                ),
+            ));
+        }
+        // A producer that reads what it stores (an update, after its init) takes only a copy of
+        // its result: the update then accumulates in the consumer's output directly, as TVM
+        // inlines it. Every access of `b` must be at the element stored.
+        let loads_b_at = |e: &PrimExpr| {
+            let (mut any, mut elsewhere) = (false, false);
+            crate::tir::visit::walk_expr(e, &mut |x| {
+                if let ExprKind::BufferLoad(x, idx) = x.kind()
+                    && *x == b
+                {
+                    any = true;
+                    elsewhere |= idx.len() != pidx.len()
+                        || !idx.iter().zip(pidx).all(|(a, c)| crate::tir::arith::prove_equal(a, c));
+                }
+            });
+            (any, elsewhere)
+        };
+        let init_store = match prod.init.as_ref().map(Stmt::kind) {
+            None => None,
+            Some(StmtKind::BufferStore { buffer, value, indices })
+                if *buffer == b
+                    && indices.len() == pidx.len()
+                    && indices.iter().zip(pidx).all(|(a, c)| crate::tir::arith::prove_equal(a, c))
+                    && !loads_b_at(value).0 =>
+            {
+                Some(value.clone())
+            }
+            Some(_) => {
+                return Err(err(P, format!("the init of producer {} is not one store to {}", prod.name, b.name())));
+            }
+        };
+        let (updates, elsewhere) = loads_b_at(pv);
+        if updates && (init_store.is_none() || elsewhere) {
+            return Err(err(
+                P,
+                format!(
+                    "the producer {} reads {} where it does not store it: it cannot store elsewhere",
+                    prod.name,
+                    b.name()
+                ),
+            ));
+        }
+        if (updates || init_store.is_some()) && !matches!(g.kind(), ExprKind::BufferLoad(x, _) if *x == b) {
+            return Err(err(
+                P,
+                format!(
+                    "the producer {} accumulates {} (it has an init): only a copy of it can be inlined into it, and block {name} computes from it",
+                    prod.name,
+                    b.name()
+                ),
+            ));
         }
         // The consumer's variables at the element the producer stores: read off directly when
         // it loads `b` at distinct variables of its own, else through the inverse of its
@@ -219,7 +301,26 @@ impl Schedule {
                 }
                 let ids = || consumer.iter_vars.iter().map(|iv| iv.var.id());
                 if bij.is_reshape() {
-                    (ids().zip(reshape_inverse(pidx, &bij.extents, &dims).iter().map(simplify)).collect(), None)
+                    // Each independent part on its own (`C[vj * 16 + vk, vl]` gives `vj = i // 16`,
+                    // `vl = j`), as TVM's `InverseAffineIterMap` does; a unit index in none is 0.
+                    let dt = pidx.first().map_or(crate::tir::DataType::INT32, PrimExpr::dtype);
+                    let mut old = vec![PrimExpr::int_of(0, dt); dims.len()];
+                    // A unit index loaded as itself is the producer's index there (its one
+                    // value becomes a predicate below), as TVM binds it.
+                    for (m, e) in index_map.results.iter().enumerate() {
+                        if let Some(k) = e.as_var().and_then(|v| consumer.iter_vars.iter().position(|iv| iv.var == *v))
+                            && dims[k] == 1
+                        {
+                            old[k] = pidx[m].clone();
+                        }
+                    }
+                    for (new, at) in bij.reshape_parts() {
+                        let inv = reshape_inverse(&pidx[new.clone()], &bij.extents[new], &dims[at.clone()]);
+                        for (k, e) in at.zip(inv) {
+                            old[k] = simplify(&e);
+                        }
+                    }
+                    (ids().zip(old).collect(), None)
                 } else {
                     (
                         ids().zip(bij.inverse_low_first(pidx).iter().map(simplify)).collect(),
@@ -239,6 +340,17 @@ impl Schedule {
             else {
                 continue;
             };
+            // The producer's variable over the same (maybe symbolic) domain needs no predicate.
+            let same_domain =
+                value.as_var().and_then(|v| prod.iter_vars.iter().find(|p| p.var == *v)).is_some_and(|p| {
+                    p.dom.as_ref().is_some_and(|d| {
+                        crate::tir::arith::prove_equal(&d.min, &dom.min)
+                            && crate::tir::arith::prove_equal(&d.extent, &dom.extent)
+                    })
+                });
+            if same_domain {
+                continue;
+            }
             let (Some(lo), Some(ext)) = (dom.min.as_int(), dom.extent.as_int()) else {
                 return Err(err(P, format!("the domain of {} in block {name} is not constant", iv.var.name())));
             };
@@ -292,7 +404,11 @@ impl Schedule {
         }
         let value = Substitute { map: &map }.expr(&LoadsOf(&b, pv).expr(g));
         let idx: Vec<PrimExpr> = f.iter().map(|e| simplify(&Substitute { map: &map }.expr(e))).collect();
-        let mut new_prod = Block { body: out.store(idx, value), ..prod.clone() };
+        // An update's reads of `b` (at the element it stores) read the output there now.
+        let here = out.load(idx.clone());
+        let value = LoadsOf(&b, &here).expr(&value);
+        let init = init_store.map(|v| out.store(idx.clone(), v));
+        let mut new_prod = Block { body: out.store(idx, value), init, ..prod.clone() };
         let (reads, writes) = crate::tir::region::infer_regions(&new_prod);
         new_prod.reads = reads;
         new_prod.writes = writes;
@@ -305,6 +421,31 @@ impl Schedule {
         self.func.body = tree::drop_alloc(&super::blocks::replace_stmt(&without, &prod_realize, &new_realize), &b);
         Ok(())
     }
+}
+
+/// Whether `buffer` is used other than by loads and stores: its data pointer (`B.data`, a
+/// `T.tvm_access_ptr`) or a window of it matched into a block. Inlining rewrites only loads and
+/// stores, so TVM refuses such a buffer.
+fn opaquely_used(body: &Stmt, buffer: &Buffer) -> bool {
+    let data = buffer.data().id();
+    let mut used = false;
+    crate::tir::visit::walk_stmts(body, &mut |s| {
+        if let StmtKind::BlockRealize { block, .. } = s.kind() {
+            used |= block.match_buffers.iter().any(|m| m.source.buffer == *buffer);
+        }
+    });
+    crate::tir::visit::walk_exprs(body, &mut |e| used |= e.as_var().is_some_and(|v| v.id() == data));
+    used
+}
+
+fn opaque_access(primitive: &'static str, buffer: &Buffer, block: &str) -> ScheduleError {
+    err(
+        primitive,
+        format!(
+            "The buffer to be inlined has opaque access (e.g. `{0}.data`), or its subregion is matched into other blocks: {block}",
+            buffer.name()
+        ),
+    )
 }
 
 /// The old indices of a reshape in TVM's form: the new indices fused row-major, lowest

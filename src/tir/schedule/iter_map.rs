@@ -162,6 +162,28 @@ impl Bijection {
         order.windows(2).all(|w| w[0] < w[1])
     }
 
+    /// The reshape's independent parts, as TVM's iter maps see them: runs of new indices
+    /// (`lo..hi`) over runs of old ones that no other part touches, in order. An old index
+    /// of extent 1 outside every part is 0.
+    pub(super) fn reshape_parts(&self) -> Vec<(std::ops::Range<usize>, std::ops::Range<usize>)> {
+        let mut parts: Vec<(std::ops::Range<usize>, std::ops::Range<usize>)> = Vec::new();
+        for (m, d) in self.digits.iter().enumerate() {
+            let (Some(lo), Some(hi)) = (d.iter().map(|g| g.param).min(), d.iter().map(|g| g.param).max()) else {
+                continue;
+            };
+            match parts.last_mut() {
+                // Sharing an old index with the part before (a reshape's order is monotone,
+                // so only the last part can): one part.
+                Some((new, old)) if lo < old.end => {
+                    new.end = m + 1;
+                    old.end = old.end.max(hi + 1);
+                }
+                _ => parts.push((m..m + 1, lo..hi + 1)),
+            }
+        }
+        parts
+    }
+
     /// The old indices in terms of the new ones (`new[m]` is new index `m`), highest digit
     /// first: `v0 * 16 + v2`, `v0 // 128`, `v0 % 128`.
     pub(super) fn inverse(&self, new: &[PrimExpr]) -> Vec<PrimExpr> {

@@ -733,11 +733,98 @@ impl Reader {
             }
             return plain(buffer.load(indices).with_span(sp));
         }
+        // `B.access_ptr("r", extent=128)`: TVM's `Buffer.access_ptr`, a `T.tvm_access_ptr` of
+        // the buffer's data from its element offset (plus `offset`) over `extent` elements (by
+        // default the rest of the buffer), with the access mask read (1), write (2) or both.
+        if let Some((base, "access_ptr")) = name.rsplit_once('.')
+            && let Some(Binding::Buffer(buffer)) = self.lookup(base).cloned()
+        {
+            return self.access_ptr(&name, &buffer, args, kwargs, span);
+        }
         if name == "min" || name == "max" {
             return self.call_t(if name == "min" { "min" } else { "max" }, f, args, kwargs, span);
         }
         let Some(t) = self.t_name(&f.e) else { return err(format!("unknown function '{name}'"), f.span) };
         self.call_t(&t, f, args, kwargs, span)
+    }
+
+    fn access_ptr(
+        &mut self,
+        name: &str,
+        buffer: &Buffer,
+        args: &[E],
+        kwargs: &[(String, E)],
+        span: Span,
+    ) -> R<Operand> {
+        const PARAMS: [&str; 5] = ["access_mask", "ptr_type", "content_lanes", "offset", "extent"];
+        let mut given: [Option<&E>; 5] = [None; 5];
+        if args.len() > PARAMS.len() {
+            return err(format!("{name} takes at most {} arguments, {} given", PARAMS.len(), args.len()), span);
+        }
+        for (k, a) in args.iter().enumerate() {
+            given[k] = Some(a);
+        }
+        for (k, v) in kwargs {
+            let Some(at) = PARAMS.iter().position(|p| p == k) else {
+                return err(format!("{name} has no argument '{k}' (it takes {})", PARAMS.join(", ")), v.span);
+            };
+            if given[at].replace(v).is_some() {
+                return err(format!("{name} is given '{k}' twice"), v.span);
+            }
+        }
+        let Some(mask) = given[0] else {
+            return err(format!("{name} takes an access mask (\"r\", \"w\" or \"rw\")"), span);
+        };
+        let mask = match &mask.e {
+            Expr::Str(m) if !m.is_empty() && m.chars().all(|c| c == 'r' || c == 'w') => {
+                m.chars().fold(0, |acc, c| acc | if c == 'r' { 1 } else { 2 })
+            }
+            Expr::Str(m) => return err(format!("access mask \"{m}\" is not made of 'r' and 'w'"), mask.span),
+            _ => self.int_const(mask)?,
+        };
+        if let Some(t) = given[1]
+            && !matches!(&t.e, Expr::Str(s) if s == "handle")
+        {
+            return err(format!("{name}: only ptr_type=\"handle\" is supported"), t.span);
+        }
+        if let Some(l) = given[2]
+            && self.int_const(l)? != 1
+        {
+            return err(format!("{name}: only content_lanes=1 is supported"), l.span);
+        }
+        let offset = match given[3] {
+            Some(o) => self.expr(o)?,
+            None => PrimExpr::int_of(0, DataType::INT32),
+        };
+        let extent = match given[4] {
+            Some(e) => self.expr(e)?,
+            None => {
+                // The rest of the buffer from `offset`, as TVM computes it.
+                let whole = match (buffer.strides().first(), buffer.shape().first()) {
+                    (Some(s), Some(d)) if buffer.strides().len() == buffer.shape().len() => {
+                        PrimExpr::binary(BinOp::Mul, s.clone(), d.clone())
+                    }
+                    _ => buffer
+                        .shape()
+                        .iter()
+                        .fold(PrimExpr::int_of(1, DataType::INT32), |a, d| PrimExpr::binary(BinOp::Mul, a, d.clone())),
+                };
+                crate::tir::arith::simplify(&PrimExpr::binary(BinOp::Sub, whole, offset.clone()))
+            }
+        };
+        let sp = Some(span);
+        let elem = crate::tir::arith::simplify(&PrimExpr::binary(BinOp::Add, buffer.elem_offset().clone(), offset));
+        let args = vec![
+            PrimExpr::call_builtin(buffer.dtype(), "tir.type_annotation", Vec::new()),
+            PrimExpr::at(ExprKind::Var(buffer.data().clone()), DataType::HANDLE, sp),
+            elem,
+            extent,
+            PrimExpr::int_of(mask, DataType::INT32),
+        ];
+        Ok(Operand {
+            e: PrimExpr::call_builtin(DataType::HANDLE, "tir.tvm_access_ptr", args).with_span(sp),
+            lit: false,
+        })
     }
 
     fn arity(&self, t: &str, args: &[E], n: usize, span: Span) -> R<()> {
