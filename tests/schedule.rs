@@ -2828,3 +2828,24 @@ fn inlining_refuses_a_buffer_used_opaquely_and_a_non_copy_into_an_init() {
     let (a, b) = outputs(&init, sch.func()).expect("runs");
     assert_eq!(a, b);
 }
+
+#[test]
+fn a_cache_takes_over_pointers_into_the_buffer_or_refuses() {
+    // spec: TVM 0.27's cache_read_write.cc rewrites `A.data` in the blocks a cache serves
+    // (cases cache_read_opaque_access, cache_write_opaque_access). A cache compacted to a
+    // block's region would shift the pointer out of it (TVM 0.27 builds
+    // `tvm_access_ptr(.., A_local.data, vi * 128 + vj, ..)` into a 16x16 buffer): refused.
+    let f = read_func(&dir().join("kernels/crw_pointer_under_scope.py"));
+    let e = Schedule::replay(f.clone(), "sch.cache_read(sch.get_sblock(\"B\"), 0, \"local\")\n").expect_err("refused");
+    assert_eq!(
+        e.to_string(),
+        "trace line 1: cache_read: A.data is used directly (an opaque access) where the cache of A would be compacted to its region"
+    );
+    // At the root the cache is the whole buffer: the pointer moves to it.
+    let sch = Schedule::replay(f, "sch.cache_read(sch.get_sblock(\"C\"), 0, \"global\")\n").expect("replays");
+    let printed = strata::tir::script::print_func(sch.func());
+    assert!(
+        printed.contains("T.tvm_access_ptr(T.type_annotation(\"float32\"), A.data, vi * 128 + vj, 1, 1)"),
+        "{printed}"
+    );
+}

@@ -872,6 +872,9 @@ CASES = [
     ("inline_beside_access_ptr", "kernels/inline_access_ptr", inline("BB")),
     ("inline_under_tvm_access_ptr", "kernels/inline_tvm_access_ptr", inline("compute")),
     ("reverse_inline_into_spatial_init", "kernels/reverse_into_spatial_init", inline("transpose", True)),
+    # A cache takes over opaque uses of the buffer's data (`A.data`) in the blocks it serves.
+    ("cache_read_opaque_access", "kernels/crw_opaque_access", "".join('sch.cache_read(sch.get_sblock("%s"), 0, "global")\n' % b for b in ["load_store", "opaque", "match_buffer"])),
+    ("cache_write_opaque_access", "kernels/crw_opaque_access", "".join('sch.cache_write(sch.get_sblock("%s"), 0, "global")\n' % b for b in ["load_store", "opaque", "match_buffer"])),
     ("reverse_inline_then_cache_write", "kernels/reverse_slice", "sch.reverse_compute_inline(sch.get_sblock(\"T_strided_slice_with_axes\"))\nsch.cache_write(sch.get_sblock(\"T_add\"), 0, \"global\")\n"),
 ]
 

@@ -289,6 +289,23 @@ impl Schedule {
         let mut body = root.body.clone();
         let rewritten: Vec<Stmt> =
             if read { related.clone() } else { std::iter::once(site.realize.clone()).chain(named_consumers).collect() };
+        // A pointer into the buffer (`B.data`) cannot follow a compacted cache's offsets.
+        if compact {
+            let data = original.data().id();
+            let mut opaque = false;
+            for r in &rewritten {
+                crate::tir::visit::walk_exprs(r, &mut |e| opaque |= e.as_var().is_some_and(|v| v.id() == data));
+            }
+            if opaque {
+                return Err(err(
+                    p,
+                    format!(
+                        "{0}.data is used directly (an opaque access) where the cache of {0} would be compacted to its region",
+                        original.name()
+                    ),
+                ));
+            }
+        }
         for r in &rewritten {
             body = replace_stmt(&body, r, &replace_buffer_in_block_at(r, &original, &cache, offset));
         }
@@ -910,6 +927,9 @@ pub(super) fn replace_buffer_in_block_at(
             let e = default_expr(self, e);
             match e.kind() {
                 ExprKind::BufferLoad(b, idx) if b == self.from => self.to.load(self.shift(idx)),
+                // An opaque use of the data (`B.data`, a `T.tvm_access_ptr` of it) is of the new
+                // buffer's, as TVM rewrites it; a compacted cache's offsets would not follow.
+                ExprKind::Var(v) if self.offset.is_none() && v == self.from.data() => PrimExpr::var(self.to.data()),
                 _ => e,
             }
         }

@@ -1121,8 +1121,13 @@ impl Reader {
                 plain(PrimExpr::call_builtin(dt, &format!("tir.{t}"), a).with_span(sp))
             }
             "type_annotation" => {
-                self.arity(t, args, 1, span)?;
-                let dt = self.dtype_of(&args[0])?;
+                // `T.type_annotation("float16")` or `T.type_annotation(dtype="float16")`.
+                let dt = match (args, kwargs) {
+                    ([a], []) => a,
+                    ([], [(k, a)]) if k == "dtype" => a,
+                    _ => return err("T.type_annotation takes one dtype", span),
+                };
+                let dt = self.dtype_of(dt)?;
                 plain(PrimExpr::call_builtin(dt, "tir.type_annotation", Vec::new()).with_span(sp))
             }
             _ if let Some(r) = crate::tir::intrinsics::opaque(t) => {
