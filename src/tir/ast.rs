@@ -1131,12 +1131,12 @@ impl Stmt {
             block: Box::new(block),
         })
     }
-    /// The block of a root block as [`Stmt::root_block`] makes it (named `root`, no iteration,
-    /// regions, init, windows or annotations).
+    /// The block of a root block as [`Stmt::root_block`] makes it (no iteration, regions,
+    /// init, windows or annotations; any name: TVM takes a function body that is one such
+    /// block as its root, and prints it as `# with T.sblock("root"):`).
     pub fn as_root_block(&self) -> Option<&Block> {
         let StmtKind::BlockRealize { values, predicate, block } = self.kind() else { return None };
-        let plain = block.name == "root"
-            && values.is_empty()
+        let plain = values.is_empty()
             && block.iter_vars.is_empty()
             && block.reads.is_empty()
             && block.writes.is_empty()

@@ -266,11 +266,21 @@ impl Printer {
         match f.body.as_root_block() {
             // The implicit root block, as TVM prints it: a comment, then its buffers and body
             // at the function's indentation (read back, they make the same root block).
-            // A root whose body is one block without variables is printed as it is: that
-            // block, first in the function, would read back as the root (TVM prints it so too).
+            // TVM's rule (printer/tir/function.cc): it allocates buffers, or its body is a
+            // block with variables, or holds blocks. Else it is printed as it is (a root whose
+            // body is one block without variables would read back as that block).
             Some(root)
-                if (!root.alloc_buffers.is_empty() || !root.body.is_empty())
-                    && !matches!(root.body.kind(), StmtKind::BlockRealize { block, .. } if block.iter_vars.is_empty()) =>
+                if !root.alloc_buffers.is_empty()
+                    || match root.body.kind() {
+                        StmtKind::BlockRealize { block, .. } => !block.iter_vars.is_empty(),
+                        _ => {
+                            let mut blocks = false;
+                            crate::tir::visit::walk_stmts(&root.body, &mut |s| {
+                                blocks |= matches!(s.kind(), StmtKind::BlockRealize { .. })
+                            });
+                            blocks
+                        }
+                    } =>
             {
                 self.line(ind, "# with T.sblock(\"root\"):");
                 for a in &root.alloc_buffers {

@@ -352,6 +352,18 @@ impl Reader {
         if !fs.root_allocs.is_empty() {
             body = Stmt::root_block(fs.root_allocs, body);
         }
+        // A body that is one block without variables is the function's root, whatever its name
+        // (TVM's parser takes it so): regions it did not spell out stay empty, as TVM's.
+        if let StmtKind::BlockRealize { values, predicate, block } = body.kind()
+            && values.is_empty()
+            && body.span().is_some_and(|s| fs.top_blocks_inferred.contains(&s))
+        {
+            let block = Block { reads: Vec::new(), writes: Vec::new(), ..(**block).clone() };
+            body = Stmt::at(
+                StmtKind::BlockRealize { values: Vec::new(), predicate: predicate.clone(), block: Box::new(block) },
+                body.span(),
+            );
+        }
         Ok(PrimFunc {
             name: name.to_string(),
             params: fs.params,
@@ -1508,6 +1520,15 @@ impl Reader {
                             span,
                         )
                     })?;
+                    if frame.reads.is_none()
+                        && frame.writes.is_none()
+                        && block.iter_vars.is_empty()
+                        && frame.predicate.is_none()
+                        && self.fs.blocks.is_empty()
+                        && self.fs.nesting == 0
+                    {
+                        self.fs.top_blocks_inferred.push(span);
+                    }
                     if frame.reads.is_none() {
                         block.reads = reads;
                     }

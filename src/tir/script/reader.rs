@@ -74,6 +74,9 @@ pub(super) struct FuncState {
     /// (`T.Buffer(("n * T.int64(32)",)), n: T.int64`) names them before they come, as TVM
     /// evaluates such strings once every parameter is known.
     pub(super) later_params: HashMap<String, Var>,
+    /// Blocks without variables written at the function's own level whose regions were
+    /// inferred: if one is the whole body, it is the root, whose regions TVM leaves empty.
+    pub(super) top_blocks_inferred: Vec<Span>,
 }
 
 /// The reader: names in scope, the module's functions, the function being read.
