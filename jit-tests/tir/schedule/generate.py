@@ -877,6 +877,7 @@ CASES = [
     ("cache_write_opaque_access", "kernels/crw_opaque_access", "".join('sch.cache_write(sch.get_sblock("%s"), 0, "global")\n' % b for b in ["load_store", "opaque", "match_buffer"])),
     # A body that is one block without variables is the root, whatever its name.
     ("sole_block_is_the_root", "kernels/sole_outer_block", "b = sch.get_sblock(\"outer\")\nsch.compute_inline(sch.get_sblock(\"B\"))\n"),
+    ("reverse_inline_into_predicated_producer", "kernels/conv2d_int8_tensorcore_predicate", inline("compute_4", True)),
     ("reverse_inline_then_cache_write", "kernels/reverse_slice", "sch.reverse_compute_inline(sch.get_sblock(\"T_strided_slice_with_axes\"))\nsch.cache_write(sch.get_sblock(\"T_add\"), 0, \"global\")\n"),
 ]
 

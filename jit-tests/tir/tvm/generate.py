@@ -1722,6 +1722,13 @@ TOPI_REST_CASES = [
                                   topi.topk(x, k=2, axis=1, ret_type="indices", is_ascend=True, dtype="int64")]),
           "sort, argsort, topk of int32 with ties (TVM's sorts are stable), argsort to float32 indices",
           ranges={0: (0, 3)}),
+    group("fixed_point_per_axis",
+          lambda: ([x := ph((2, 3, 4), "int32"), m := ph((3,), "int32", "M"), ls := ph((3,), "int32", "LS"),
+                    rs := ph((3,), "int32", "RS")],
+                   [topi.fixed_point_multiply_per_axis(x, m, ls, rs, 1, 1, [1]),
+                    topi.fixed_point_multiply_per_axis(x, m, ls, rs, 0, 1, [1])]),
+          "fixed_point_multiply_per_axis (T.q_multiply_shift_per_axis): per-channel multipliers and shifts",
+          ranges={0: (-1000, 1000), 1: (1 << 29, 1 << 30), 2: (0, 4), 3: (0, 6)}),
 ]
 
 

@@ -65,6 +65,7 @@ const MATH: &[&str] = &[
     "clz",
     "fma",
     "q_multiply_shift",
+    "q_multiply_shift_per_axis",
 ];
 
 /// Builtins of two operands of one type (the operands are unified like a binary operator).

@@ -55,6 +55,12 @@ impl Mutator for Legalize {
         {
             return q_multiply_shift(x, y, q, sh, dt).with_span(e.span());
         }
+        if name.as_ref() == "tir.q_multiply_shift_per_axis"
+            && let [x, y, ls, rs, q, lshift, _rshift] = args.as_slice()
+            && dt.is_int()
+        {
+            return q_multiply_shift_per_axis(x, y, ls, rs, q, lshift, dt).with_span(e.span());
+        }
         let ([x], true) = (args.as_slice(), dt.is_float()) else { return e };
         let name = name.strip_prefix("tir.").unwrap_or(name);
         let c = |v: f64| {
@@ -394,6 +400,40 @@ fn q_multiply_shift(x: &PrimExpr, y: &PrimExpr, q: &PrimExpr, s: &PrimExpr, dt: 
     let total = cast(hp, &bin(BinOp::Add, right, cast(st, q)));
     let rounding = shl(of(1, hp), bin(BinOp::Sub, total.clone(), of(1, hp)));
     cast(dt, &shr(bin(BinOp::Add, product, rounding), total))
+}
+
+/// TVM's expansion of `q_multiply_shift_per_axis(x, y, ls, rs, q, lshift, rshift)` (its
+/// `QMultiplyShift` with the shifts given): `x` shifted left by `ls` if `lshift`, times `y`
+/// in 64 bits, then right by `rs + q` rounding half up; back to `x`'s type. (TVM ignores
+/// `rshift` too.)
+fn q_multiply_shift_per_axis(
+    x: &PrimExpr,
+    y: &PrimExpr,
+    ls: &PrimExpr,
+    rs: &PrimExpr,
+    q: &PrimExpr,
+    lshift: &PrimExpr,
+    dt: DataType,
+) -> PrimExpr {
+    let hp = DataType { lanes: dt.lanes, ..DataType::INT64 };
+    let bin = PrimExpr::binary;
+    let shift = |f: &str, a: PrimExpr, b: PrimExpr| PrimExpr::call_builtin(a.dtype(), f, vec![a, b]);
+    let cast = |t: DataType, e: &PrimExpr| if e.dtype() == t { e.clone() } else { PrimExpr::cast(t, e.clone()) };
+    let of = |v: i64| {
+        let k = PrimExpr::int_of(v, DataType::INT64);
+        if hp.lanes > 1 { PrimExpr::broadcast(k, hp.lanes) } else { k }
+    };
+    let x64 = cast(hp, x);
+    let cond = if lshift.dtype().is_bool() {
+        lshift.clone()
+    } else {
+        PrimExpr::cmp(CmpOp::Ne, lshift.clone(), PrimExpr::int_of(0, lshift.dtype()))
+    };
+    let shifted = PrimExpr::select(cond, shift("tir.shift_left", x64.clone(), cast(hp, ls)), x64);
+    let product = bin(BinOp::Mul, shifted, cast(hp, y));
+    let total = cast(hp, &bin(BinOp::Add, rs.clone(), cast(rs.dtype(), q)));
+    let rounding = shift("tir.shift_left", of(1), bin(BinOp::Sub, total.clone(), of(1)));
+    cast(dt, &shift("tir.shift_right", bin(BinOp::Add, product, rounding), total))
 }
 
 /// `x` rounded half away from zero: `trunc(x)`, plus `copysign(1, x)` when the dropped part
