@@ -878,6 +878,8 @@ CASES = [
     # A body that is one block without variables is the root, whatever its name.
     ("sole_block_is_the_root", "kernels/sole_outer_block", "b = sch.get_sblock(\"outer\")\nsch.compute_inline(sch.get_sblock(\"B\"))\n"),
     ("reverse_inline_into_predicated_producer", "kernels/conv2d_int8_tensorcore_predicate", inline("compute_4", True)),
+    ("ca_reversed_index", "kernels/ca_rev_iter", "sch.compute_at(sch.get_sblock(\"b0\"), sch.get_loops(sch.get_sblock(\"b1\"))[0])\n"),
+    ("rca_reversed_index", "kernels/ca_rev_iter", "sch.reverse_compute_at(sch.get_sblock(\"b1\"), sch.get_loops(sch.get_sblock(\"b0\"))[0])\n"),
     ("reverse_inline_then_cache_write", "kernels/reverse_slice", "sch.reverse_compute_inline(sch.get_sblock(\"T_strided_slice_with_axes\"))\nsch.cache_write(sch.get_sblock(\"T_add\"), 0, \"global\")\n"),
 ]
 

@@ -194,7 +194,8 @@ impl Schedule {
                 });
                 match d {
                     Some(d) => hull.get(d).cloned(),
-                    None => fused_needed(&access.region, hull, iv, &blk.iter_vars),
+                    None => reversed_needed(&access.region, hull, iv)
+                        .or_else(|| fused_needed(&access.region, hull, iv, &blk.iter_vars)),
                 }
             });
             let (min, ext) = match (needed, dom) {
@@ -333,7 +334,22 @@ impl Schedule {
     }
 }
 
-/// The smallest box holding two boxes whose minimums differ by constants.
+/// The range of `iv` whose accesses at a reversed index (`Y[9 - vi]`) stay in `hull`: the
+/// hull `[lo, lo + n)` of that dimension is `c - iv` for `iv` in `[c - lo - n + 1, c - lo]`, as
+/// TVM inverts the index (`vj = 9 - i` where the consumer reads column `i`).
+fn reversed_needed(region: &[Range], hull: &[(PrimExpr, i64)], iv: &IterVar) -> Option<(PrimExpr, i64)> {
+    region.iter().zip(hull).find_map(|(r, (lo, n))| {
+        let ExprKind::Binary(BinOp::Sub, c, v) = r.min.kind() else { return None };
+        let c = c.as_int()?;
+        if r.extent.as_int() != Some(1) || !v.as_var().is_some_and(|v| v.id() == iv.var.id()) {
+            return None;
+        }
+        let dt = lo.dtype();
+        let top = c.checked_sub(n.checked_sub(1)?)?;
+        Some((simplify(&PrimExpr::binary(BinOp::Sub, PrimExpr::int_of(top, dt), lo.clone())), *n))
+    })
+}
+
 /// The range of `iv` whose accesses through a fused index stay in `hull`: an access
 /// `B[.., F // c, .., F % c, ..]` with `F = iv * s + rest` (`0 <= rest < s` over the other
 /// variables' domains, `s` dividing `c`) and the hull covering every remainder (`0:c`) takes `F`
@@ -386,6 +402,7 @@ fn fused_needed(region: &[Range], hull: &[(PrimExpr, i64)], iv: &IterVar, ivs: &
     None
 }
 
+/// The smallest box holding two boxes whose minimums differ by constants.
 fn union(a: &[(PrimExpr, i64)], b: &[(PrimExpr, i64)]) -> Option<Vec<(PrimExpr, i64)>> {
     if a.len() != b.len() {
         return None;
