@@ -341,7 +341,7 @@ fn reversed_needed(region: &[Range], hull: &[(PrimExpr, i64)], iv: &IterVar) -> 
     region.iter().zip(hull).find_map(|(r, (lo, n))| {
         let ExprKind::Binary(BinOp::Sub, c, v) = r.min.kind() else { return None };
         let c = c.as_int()?;
-        if r.extent.as_int() != Some(1) || !v.as_var().is_some_and(|v| v.id() == iv.var.id()) {
+        if r.extent.as_int() != Some(1) || v.as_var().is_none_or(|v| v.id() != iv.var.id()) {
             return None;
         }
         let dt = lo.dtype();
