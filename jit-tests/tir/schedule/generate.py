@@ -880,6 +880,7 @@ CASES = [
     ("reverse_inline_into_predicated_producer", "kernels/conv2d_int8_tensorcore_predicate", inline("compute_4", True)),
     ("ca_reversed_index", "kernels/ca_rev_iter", "sch.compute_at(sch.get_sblock(\"b0\"), sch.get_loops(sch.get_sblock(\"b1\"))[0])\n"),
     ("rca_reversed_index", "kernels/ca_rev_iter", "sch.reverse_compute_at(sch.get_sblock(\"b1\"), sch.get_loops(sch.get_sblock(\"b0\"))[0])\n"),
+    ("rca_mixed_radix_digits", "kernels/ca_recursive_floordiv_floormod", "sch.reverse_compute_at(sch.get_sblock(\"Out\"), sch.get_loops(sch.get_sblock(\"In\"))[2])\n"),
     ("reverse_inline_then_cache_write", "kernels/reverse_slice", "sch.reverse_compute_inline(sch.get_sblock(\"T_strided_slice_with_axes\"))\nsch.cache_write(sch.get_sblock(\"T_add\"), 0, \"global\")\n"),
 ]
 

@@ -195,7 +195,8 @@ impl Schedule {
                 match d {
                     Some(d) => hull.get(d).cloned(),
                     None => reversed_needed(&access.region, hull, iv)
-                        .or_else(|| fused_needed(&access.region, hull, iv, &blk.iter_vars)),
+                        .or_else(|| fused_needed(&access.region, hull, iv, &blk.iter_vars))
+                        .or_else(|| digits_needed(&access.region, hull, iv)),
                 }
             });
             let (min, ext) = match (needed, dom) {
@@ -398,6 +399,68 @@ fn fused_needed(region: &[Range], hull: &[(PrimExpr, i64)], iv: &IterVar, ivs: &
         let k = c / s;
         let min = simplify(&PrimExpr::binary(BinOp::Mul, qmin.clone(), PrimExpr::int_of(k, qmin.dtype())));
         return Some((min, qext.checked_mul(k)?));
+    }
+    None
+}
+
+/// The range of `iv` whose accesses through its mixed-radix digits stay in `hull`: indices
+/// `iv // 4`, `iv % 4 // 2`, `iv % 2` are the digits of `iv` from the top; where the hull
+/// takes every value of each lower digit, `iv` runs over whole multiples of the top digit's
+/// unit (`iv` from `lo * 4`, `n * 4` of them), as TVM inverts the index.
+fn digits_needed(region: &[Range], hull: &[(PrimExpr, i64)], iv: &IterVar) -> Option<(PrimExpr, i64)> {
+    // `e` as `(iv // lower) % extent` (no extent: the top digit).
+    fn digit(e: &PrimExpr, id: u64) -> Option<(i64, Option<i64>)> {
+        match e.kind() {
+            ExprKind::Var(v) if v.id() == id => Some((1, None)),
+            ExprKind::Binary(BinOp::FloorDiv, x, c) => {
+                let c = c.as_int().filter(|&c| c > 0)?;
+                let (lower, extent) = digit(x, id)?;
+                let extent = match extent {
+                    Some(n) if n % c == 0 => Some(n / c),
+                    Some(_) => return None,
+                    None => None,
+                };
+                Some((lower.checked_mul(c)?, extent))
+            }
+            ExprKind::Binary(BinOp::FloorMod, x, c) => {
+                let c = c.as_int().filter(|&c| c > 0)?;
+                let (lower, extent) = digit(x, id)?;
+                match extent {
+                    Some(n) if n % c != 0 => None,
+                    _ => Some((lower, Some(c))),
+                }
+            }
+            _ => None,
+        }
+    }
+    let mut digits: Vec<(usize, i64, Option<i64>)> = region
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.extent.as_int() == Some(1) && r.min.as_var().is_none())
+        .filter_map(|(d, r)| digit(&r.min, iv.var.id()).map(|(l, n)| (d, l, n)))
+        .collect();
+    digits.sort_by_key(|&(_, l, _)| l);
+    // One number: digits from unit 1 up, each starting where the one below ends, the top last.
+    let mut unit = 1i64;
+    for (k, &(d, lower, extent)) in digits.iter().enumerate() {
+        if lower != unit {
+            return None;
+        }
+        match extent {
+            Some(n) => {
+                // A lower digit the hull takes whole.
+                if !matches!(hull.get(d), Some((m, e)) if m.as_int() == Some(0) && *e == n) {
+                    return None;
+                }
+                unit = unit.checked_mul(n)?;
+            }
+            None if k + 1 == digits.len() => {
+                let (lo, n) = hull.get(d)?;
+                let min = simplify(&PrimExpr::binary(BinOp::Mul, lo.clone(), PrimExpr::int_of(unit, lo.dtype())));
+                return Some((min, n.checked_mul(unit)?));
+            }
+            None => return None,
+        }
     }
     None
 }
