@@ -211,8 +211,10 @@ fn tvm_traces_replay_to_tvms_function_and_trace() {
             Ok(_) => {}
             // TVM's GPU intrinsics in its test kernels (`T.tvm_fill_fragment`): print only.
             Err(e) if e.contains("not supported on CPU") => {}
-            // A raw pointer (`T.tvm_access_ptr`) cannot be bounds-checked: print only.
+            // A raw pointer (`T.tvm_access_ptr`) cannot be bounds-checked, and an external
+            // function (`T.call_extern`) is not there to call: print only.
             Err(e) if e.contains("makes a raw pointer") => {}
+            Err(_) if printed.contains("T.call_extern(") => {}
             Err(e) => failures.push(format!("{case}: {e}")),
         }
     }

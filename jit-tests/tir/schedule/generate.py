@@ -881,6 +881,7 @@ CASES = [
     ("ca_reversed_index", "kernels/ca_rev_iter", "sch.compute_at(sch.get_sblock(\"b0\"), sch.get_loops(sch.get_sblock(\"b1\"))[0])\n"),
     ("rca_reversed_index", "kernels/ca_rev_iter", "sch.reverse_compute_at(sch.get_sblock(\"b1\"), sch.get_loops(sch.get_sblock(\"b0\"))[0])\n"),
     ("rca_mixed_radix_digits", "kernels/ca_recursive_floordiv_floormod", "sch.reverse_compute_at(sch.get_sblock(\"Out\"), sch.get_loops(sch.get_sblock(\"In\"))[2])\n"),
+    ("cache_read_inplace_copy", "kernels/crw_inplace_func", "b = sch.get_sblock(\"copy_in\")\nsch.cache_read(b, 0, \"local\", [b])\n"),
     ("reverse_inline_then_cache_write", "kernels/reverse_slice", "sch.reverse_compute_inline(sch.get_sblock(\"T_strided_slice_with_axes\"))\nsch.cache_write(sch.get_sblock(\"T_add\"), 0, \"global\")\n"),
 ]
 

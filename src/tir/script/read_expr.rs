@@ -656,6 +656,10 @@ impl Reader {
     /// A data type: `"float32"`, `T.float32`, `T.handle`, `T.boolx4`.
     pub(super) fn dtype_of(&self, e: &E) -> R<DataType> {
         match &e.e {
+            // TVM reads the empty string as void (`T.call_extern("f", .., dtype="")`).
+            Expr::Str(s) if s.is_empty() => {
+                DataType::parse_script("void").ok_or_else(|| self.error("unknown data type ''", e.span))
+            }
             Expr::Str(s) => {
                 DataType::parse_script(s).ok_or_else(|| self.error(format!("unknown data type '{s}'"), e.span))
             }
