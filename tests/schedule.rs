@@ -2789,6 +2789,16 @@ fn inlining_refuses_a_buffer_used_opaquely_and_a_non_copy_into_an_init() {
         refuse(matched, "sch.reverse_compute_inline(sch.get_sblock(\"C\"))\n"),
         format!("trace line 1: reverse_compute_inline: {}", opaque.replace("blocks: B", "blocks: C"))
     );
+    // A new layout or a reindexed copy would not follow the pointer either.
+    let pointer = "            T.reads(B[0:128, 0:128])\n            T.writes(C[0:128, 0:128])\n            T.evaluate(B.access_ptr(\"r\", extent=128))\n            C[vi, vj] = B[vi, vj] + 1.0\n";
+    assert_eq!(
+        refuse(pointer, "sch.transform_layout(sch.get_sblock(\"B\"), (\"write\", 0), lambda i, j: (j, i))\n"),
+        "trace line 1: transform_layout: B.data is used directly (an opaque access): its offsets would not follow the new layout"
+    );
+    assert_eq!(
+        refuse(pointer, "sch.reindex(sch.get_sblock(\"C\"), (\"read\", 0))\n"),
+        "trace line 1: reindex: The target buffer B should be accessed in the leaf block C via BufferLoad or BufferStore. The indices should be the same if there are multiple accesses to the target buffer. Opaque buffer accesses found."
+    );
     // `B.access_ptr` is TVM's `T.tvm_access_ptr` of B's data over the elements asked for.
     let f = read_func_text(&format!(
         "# from tvm.script import tirx as T\n\n{head}            T.reads(B[0:128, 0:128])\n            T.writes(C[0:128, 0:128])\n            T.evaluate(B.access_ptr(\"rw\", offset=5))\n            C[vi, vj] = B[vi, vj] + 1.0\n"

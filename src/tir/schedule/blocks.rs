@@ -291,12 +291,7 @@ impl Schedule {
             if read { related.clone() } else { std::iter::once(site.realize.clone()).chain(named_consumers).collect() };
         // A pointer into the buffer (`B.data`) cannot follow a compacted cache's offsets.
         if compact {
-            let data = original.data().id();
-            let mut opaque = false;
-            for r in &rewritten {
-                crate::tir::visit::walk_exprs(r, &mut |e| opaque |= e.as_var().is_some_and(|v| v.id() == data));
-            }
-            if opaque {
+            if rewritten.iter().any(|r| tree::uses_data(r, &original)) {
                 return Err(err(
                     p,
                     format!(

@@ -427,15 +427,7 @@ impl Schedule {
 /// `T.tvm_access_ptr`) or a window of it matched into a block. Inlining rewrites only loads and
 /// stores, so TVM refuses such a buffer.
 fn opaquely_used(body: &Stmt, buffer: &Buffer) -> bool {
-    let data = buffer.data().id();
-    let mut used = false;
-    crate::tir::visit::walk_stmts(body, &mut |s| {
-        if let StmtKind::BlockRealize { block, .. } = s.kind() {
-            used |= block.match_buffers.iter().any(|m| m.source.buffer == *buffer);
-        }
-    });
-    crate::tir::visit::walk_exprs(body, &mut |e| used |= e.as_var().is_some_and(|v| v.id() == data));
-    used
+    tree::window_of(body, buffer).is_some() || tree::uses_data(body, buffer)
 }
 
 fn opaque_access(primitive: &'static str, buffer: &Buffer, block: &str) -> ScheduleError {

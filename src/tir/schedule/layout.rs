@@ -148,6 +148,17 @@ impl Schedule {
         if let Some(b) = super::tree::window_of(&self.func.body, &old) {
             return Err(err(P, format!("block {b} views {} through T.match_buffer (not supported yet)", old.name())));
         }
+        // A pointer into the buffer (`B.data`) would see the old layout's offsets in the new one
+        // (TVM 0.27 declares a second buffer of the old shape over the new data there).
+        if super::tree::uses_data(&self.func.body, &old) {
+            return Err(err(
+                P,
+                format!(
+                    "{0}.data is used directly (an opaque access): its offsets would not follow the new layout",
+                    old.name()
+                ),
+            ));
+        }
         // The map speaks the buffer's index type (a trace's lambda is read as int32).
         let retyped;
         let map = match old.shape().first().map(PrimExpr::dtype) {

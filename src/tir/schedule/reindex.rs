@@ -59,6 +59,17 @@ impl Schedule {
                 ),
             )
         };
+        // An opaque access (`B.data`), which the copy would not serve: TVM's refusal.
+        if std::iter::once(&blk.body).chain(blk.init.as_ref()).any(|s| tree::uses_data(s, &buffer)) {
+            return Err(err(
+                P,
+                format!(
+                    "The target buffer {} should be accessed in the leaf block {} via BufferLoad or BufferStore. The indices should be the same if there are multiple accesses to the target buffer. Opaque buffer accesses found.",
+                    buffer.name(),
+                    blk.name
+                ),
+            ));
+        }
         let mut patterns: Vec<Vec<PrimExpr>> = Vec::new();
         let mut leaf = true;
         for s in std::iter::once(&blk.body).chain(blk.init.as_ref()) {

@@ -415,6 +415,15 @@ pub(super) fn stores_at_reduction_index(blk: &Block) -> bool {
     indexed
 }
 
+/// Whether `s` uses `buffer`'s data pointer directly (`B.data`, a `T.tvm_access_ptr` of it):
+/// an opaque access, which primitives that rewrite loads and stores cannot follow.
+pub(super) fn uses_data(s: &Stmt, buffer: &Buffer) -> bool {
+    let data = buffer.data().id();
+    let mut used = false;
+    crate::tir::visit::walk_exprs(s, &mut |e| used |= e.as_var().is_some_and(|v| v.id() == data));
+    used
+}
+
 /// A block that views `buffer` through a `T.match_buffer` window, if one does: primitives
 /// that change the buffer's layout or type would need to change the window too.
 pub(super) fn window_of(root: &Stmt, buffer: &Buffer) -> Option<String> {
