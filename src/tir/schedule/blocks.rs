@@ -290,16 +290,14 @@ impl Schedule {
         let rewritten: Vec<Stmt> =
             if read { related.clone() } else { std::iter::once(site.realize.clone()).chain(named_consumers).collect() };
         // A pointer into the buffer (`B.data`) cannot follow a compacted cache's offsets.
-        if compact {
-            if rewritten.iter().any(|r| tree::uses_data(r, &original)) {
-                return Err(err(
-                    p,
-                    format!(
-                        "{0}.data is used directly (an opaque access) where the cache of {0} would be compacted to its region",
-                        original.name()
-                    ),
-                ));
-            }
+        if compact && rewritten.iter().any(|r| tree::uses_data(r, &original)) {
+            return Err(err(
+                p,
+                format!(
+                    "{0}.data is used directly (an opaque access) where the cache of {0} would be compacted to its region",
+                    original.name()
+                ),
+            ));
         }
         for r in &rewritten {
             body = replace_stmt(&body, r, &replace_buffer_in_block_at(r, &original, &cache, offset));
