@@ -796,6 +796,31 @@ fn the_s_tir_namespace_of_later_tvm_reads() {
     assert!(text.contains("        with T.sblock(\"B\"):\n            vi = T.axis.spatial(4, i)"), "{text}");
 }
 
+// TVM's current tests write `@Ts.function` and `T.Tensor(shape, dtype)` parameters
+// (test_tir_schedule_rolling_buffer.py): the same function as `@T.prim_func(s_tir=True)` and
+// `T.Buffer`. Its schedule replays to TVM 0.27's print of the old spelling (case rolling_1d).
+#[test]
+fn the_function_and_tensor_spelling_of_later_tvm_reads_and_schedules() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("jit-tests/tir/schedule");
+    let old = std::fs::read_to_string(root.join("kernels/rolling_1d.py")).unwrap();
+    let new = old
+        .replace("@T.prim_func(s_tir=True)", "@Ts.function")
+        .replace("T.Buffer((4, 12), \"int32\")", "T.Tensor((4, 12), \"int32\")")
+        .replace("T.Buffer((4, 8), \"int32\")", "T.Tensor((4, 8), \"int32\")")
+        .replace("T.sblock_alloc_buffer", "Ts.sblock_alloc_buffer")
+        .replace(
+            "# from tvm.script import tirx as T",
+            "from tvm.script import s_tir as Ts\nfrom tvm.script import tirx as T",
+        );
+    assert!(new.contains("@Ts.function\ndef rolling_1d(A: T.Tensor((4, 12), \"int32\")"), "{new}");
+    let func = strata::tir::parse_script(&new).unwrap().funcs.remove(0);
+    let trace = std::fs::read_to_string(root.join("rolling_1d.trace")).unwrap();
+    let sch = strata::tir::schedule::Schedule::replay(func, &trace).unwrap();
+    let expected = std::fs::read_to_string(root.join("rolling_1d.expected.py")).unwrap();
+    let expected = expected.split_once('\n').map_or("", |(_, rest)| rest);
+    assert_eq!(strata::tir::script::print_func(sch.func()).trim_end(), expected.trim_end());
+}
+
 /// A TIR kernel of TVM's packed sort calls on one row of `n` values (`axis` 1 of a `(2, n)`
 /// input): sort ascending, argsort descending (int64), topk ascending (k = 5, both outputs).
 fn packed_sorts_kernel(n: usize) -> String {

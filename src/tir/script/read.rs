@@ -199,7 +199,8 @@ impl Reader {
                 Expr::Call(f, _, _) => &f.e,
                 e => e,
             };
-            self.t_name(f).as_deref() == Some("prim_func")
+            // Later TVM's `@Ts.function` (`tvm.script.s_tir`) is the same decorator.
+            matches!(self.t_name(f).as_deref(), Some("prim_func" | "function"))
                 || matches!(
                     f.dotted().as_deref(),
                     Some("tvm.script.tir.prim_func" | "tvm.script.tirx.prim_func" | "tvm.tir.prim_func")
@@ -289,7 +290,8 @@ impl Reader {
             Expr::Subscript(base, idx) if self.t_name(&base.e).as_deref() == Some("Buffer") => {
                 Some((idx.as_slice(), &[][..]))
             }
-            _ => self.t_call(ann).filter(|(t, _, _)| t == "Buffer").map(|(_, a, k)| (a, k)),
+            // Later TVM names a parameter's buffer `T.Tensor((8,), "float32")`.
+            _ => self.t_call(ann).filter(|(t, _, _)| t == "Buffer" || t == "Tensor").map(|(_, a, k)| (a, k)),
         }
     }
 
@@ -1005,7 +1007,7 @@ impl Reader {
                 self.bind(&name, Binding::Buffer(b));
                 Flow::Nothing
             }
-            "Buffer" | "buffer_decl" => {
+            "Buffer" | "Tensor" | "buffer_decl" => {
                 one(t)?;
                 let spec = self.buffer_decl(&name, args, kw, 0, value.span, true)?;
                 if spec.data.is_none() {
