@@ -387,25 +387,46 @@ fn q_multiply_shift(x: &PrimExpr, y: &PrimExpr, q: &PrimExpr, s: &PrimExpr, dt: 
         let rounding = shl(of(1, lp), of(exp - 1, lp));
         return cast(dt, &shr(bin(BinOp::Add, cast(lp, x), rounding), of(exp, lp)));
     }
-    let hp = DataType { lanes, ..DataType::INT64 };
     let st = s.dtype();
     let zero = of(0, st);
     let positive = PrimExpr::cmp(CmpOp::Gt, s.clone(), zero.clone());
     let left = PrimExpr::select(positive.clone(), s.clone(), zero.clone());
     let right = PrimExpr::select(positive, zero.clone(), bin(BinOp::Sub, zero.clone(), s.clone()));
-    let x64 = cast(hp, x);
-    let shifted =
-        PrimExpr::select(PrimExpr::cmp(CmpOp::Ne, left.clone(), zero), shl(x64.clone(), cast(hp, &left)), x64);
-    let product = bin(BinOp::Mul, shifted, cast(hp, y));
-    let total = cast(hp, &bin(BinOp::Add, right, cast(st, q)));
-    let rounding = shl(of(1, hp), bin(BinOp::Sub, total.clone(), of(1, hp)));
-    cast(dt, &shr(bin(BinOp::Add, product, rounding), total))
+    let shift_left = PrimExpr::cmp(CmpOp::Ne, left.clone(), zero);
+    fixed_point_multiply(x, y, q, &left, &right, shift_left, dt)
 }
 
-/// TVM's expansion of `q_multiply_shift_per_axis(x, y, ls, rs, q, lshift, rshift)` (its
-/// `QMultiplyShift` with the shifts given): `x` shifted left by `ls` if `lshift`, times `y`
-/// in 64 bits, then right by `rs + q` rounding half up; back to `x`'s type. (TVM ignores
-/// `rshift` too.)
+/// TVM's `QMultiplyShift`, which both `q_multiply_shift` and `q_multiply_shift_per_axis`
+/// legalize to: `x` in 64 bits, shifted left by `left` where `shift_left` holds, times `y`,
+/// then right by `right + q` adding half of that step's unit first (rounding half up); back
+/// to type `dt`. Shifts out of range are the core IR's (0 or the sign fill), never a trap.
+fn fixed_point_multiply(
+    x: &PrimExpr,
+    y: &PrimExpr,
+    q: &PrimExpr,
+    left: &PrimExpr,
+    right: &PrimExpr,
+    shift_left: PrimExpr,
+    dt: DataType,
+) -> PrimExpr {
+    let hp = DataType { lanes: dt.lanes, ..DataType::INT64 };
+    let bin = PrimExpr::binary;
+    let shift = |f: &str, a: PrimExpr, b: PrimExpr| PrimExpr::call_builtin(a.dtype(), f, vec![a, b]);
+    let cast = |t: DataType, e: &PrimExpr| if e.dtype() == t { e.clone() } else { PrimExpr::cast(t, e.clone()) };
+    let one = {
+        let k = PrimExpr::int_of(1, DataType::INT64);
+        if hp.lanes > 1 { PrimExpr::broadcast(k, hp.lanes) } else { k }
+    };
+    let x64 = cast(hp, x);
+    let shifted = PrimExpr::select(shift_left, shift("tir.shift_left", x64.clone(), cast(hp, left)), x64);
+    let product = bin(BinOp::Mul, shifted, cast(hp, y));
+    let total = cast(hp, &bin(BinOp::Add, right.clone(), cast(right.dtype(), q)));
+    let rounding = shift("tir.shift_left", one.clone(), bin(BinOp::Sub, total.clone(), one));
+    cast(dt, &shift("tir.shift_right", bin(BinOp::Add, product, rounding), total))
+}
+
+/// `q_multiply_shift_per_axis(x, y, ls, rs, q, lshift, rshift)`: [`fixed_point_multiply`]
+/// with the shifts given, shifting left if `lshift` (TVM ignores `rshift` too).
 fn q_multiply_shift_per_axis(
     x: &PrimExpr,
     y: &PrimExpr,
@@ -415,25 +436,12 @@ fn q_multiply_shift_per_axis(
     lshift: &PrimExpr,
     dt: DataType,
 ) -> PrimExpr {
-    let hp = DataType { lanes: dt.lanes, ..DataType::INT64 };
-    let bin = PrimExpr::binary;
-    let shift = |f: &str, a: PrimExpr, b: PrimExpr| PrimExpr::call_builtin(a.dtype(), f, vec![a, b]);
-    let cast = |t: DataType, e: &PrimExpr| if e.dtype() == t { e.clone() } else { PrimExpr::cast(t, e.clone()) };
-    let of = |v: i64| {
-        let k = PrimExpr::int_of(v, DataType::INT64);
-        if hp.lanes > 1 { PrimExpr::broadcast(k, hp.lanes) } else { k }
-    };
-    let x64 = cast(hp, x);
-    let cond = if lshift.dtype().is_bool() {
+    let shift_left = if lshift.dtype().is_bool() {
         lshift.clone()
     } else {
         PrimExpr::cmp(CmpOp::Ne, lshift.clone(), PrimExpr::int_of(0, lshift.dtype()))
     };
-    let shifted = PrimExpr::select(cond, shift("tir.shift_left", x64.clone(), cast(hp, ls)), x64);
-    let product = bin(BinOp::Mul, shifted, cast(hp, y));
-    let total = cast(hp, &bin(BinOp::Add, rs.clone(), cast(rs.dtype(), q)));
-    let rounding = shift("tir.shift_left", of(1), bin(BinOp::Sub, total.clone(), of(1)));
-    cast(dt, &shift("tir.shift_right", bin(BinOp::Add, product, rounding), total))
+    fixed_point_multiply(x, y, q, ls, rs, shift_left, dt)
 }
 
 /// `x` rounded half away from zero: `trunc(x)`, plus `copysign(1, x)` when the dropped part
