@@ -158,8 +158,7 @@ impl Schedule {
                 match &pattern {
                     None => pattern = Some(idx.clone()),
                     Some(p) => {
-                        same &= p.len() == idx.len()
-                            && p.iter().zip(idx).all(|(a, c)| crate::tir::arith::prove_equal(a, c));
+                        same &= same_indices(p, idx);
                     }
                 }
             }
@@ -212,8 +211,7 @@ impl Schedule {
                     && *x == b
                 {
                     any = true;
-                    elsewhere |= idx.len() != pidx.len()
-                        || !idx.iter().zip(pidx).all(|(a, c)| crate::tir::arith::prove_equal(a, c));
+                    elsewhere |= !same_indices(idx, pidx);
                 }
             });
             (any, elsewhere)
@@ -221,10 +219,7 @@ impl Schedule {
         let init_store = match prod.init.as_ref().map(Stmt::kind) {
             None => None,
             Some(StmtKind::BufferStore { buffer, value, indices })
-                if *buffer == b
-                    && indices.len() == pidx.len()
-                    && indices.iter().zip(pidx).all(|(a, c)| crate::tir::arith::prove_equal(a, c))
-                    && !loads_b_at(value).0 =>
+                if *buffer == b && same_indices(indices, pidx) && !loads_b_at(value).0 =>
             {
                 Some(value.clone())
             }
@@ -421,6 +416,11 @@ impl Schedule {
         self.func.body = tree::drop_alloc(&super::blocks::replace_stmt(&without, &prod_realize, &new_realize), &b);
         Ok(())
     }
+}
+
+/// Whether two accesses are provably at the same element.
+fn same_indices(a: &[PrimExpr], b: &[PrimExpr]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| crate::tir::arith::prove_equal(x, y))
 }
 
 /// Whether `buffer` is used other than by loads and stores: its data pointer (`B.data`, a
