@@ -555,12 +555,12 @@ fn make_inputs(f: &PrimFunc) -> Result<Vec<Tensor>, TuneError> {
                     b.name()
                 ))
             })?;
-            let n = shape.iter().product::<i64>().max(0) as usize;
             let dt = crate::runtime::DLDataType::from_tvm_name(&b.dtype().to_string())
                 .ok_or_else(|| TuneError::Unsupported(format!("buffer '{}' has dtype {}", b.name(), b.dtype())))?;
-            let values: Vec<f64> = (0..n).map(|i| ((i * 7 + k * 3) % 13) as f64 * 0.125 - 0.5).collect();
-            tensor_of(&values, &shape, dt)
-                .ok_or_else(|| TuneError::Unsupported(format!("buffer '{}' has dtype {}", b.name(), b.dtype())))
+            // The tensor is allocated first (a shape too large is an error, not an abort), then
+            // filled in place.
+            let value = |i: usize| (i.wrapping_mul(7).wrapping_add(k.wrapping_mul(3)) % 13) as f64 * 0.125 - 0.5;
+            tensor_of(value, &shape, dt).map_err(|why| TuneError::Unsupported(format!("buffer '{}': {why}", b.name())))
         })
         .collect()
 }
@@ -740,24 +740,28 @@ macro_rules! with_element_type {
     }};
 }
 
-/// A tensor of `dt` holding `values` (integers truncated).
+/// A tensor of `dt` whose element `i` is `value(i)` (integers truncated); why not, for a shape
+/// too large to allocate or an unsupported dtype.
 #[allow(clippy::unnecessary_cast)] // `T` is f64 in one arm of the macro.
-fn tensor_of(values: &[f64], shape: &[i64], dt: crate::runtime::DLDataType) -> Option<Tensor> {
+fn tensor_of(value: impl Fn(usize) -> f64, shape: &[i64], dt: crate::runtime::DLDataType) -> Result<Tensor, String> {
+    let mut t = Tensor::zeros_of(dt, shape).map_err(|e| e.to_string())?;
     if is_f16(dt) {
-        let mut t = Tensor::zeros_of(dt, shape).ok()?;
-        for (b, &v) in t.bytes_mut().chunks_exact_mut(2).zip(values) {
-            b.copy_from_slice(&half::f16::from_f64(v).to_le_bytes());
+        for (i, b) in t.bytes_mut().chunks_exact_mut(2).enumerate() {
+            b.copy_from_slice(&half::f16::from_f64(value(i)).to_le_bytes());
         }
-        return Some(t);
-    }
-    if is_bool(dt) {
-        let mut t = Tensor::zeros_of(dt, shape).ok()?;
-        for (b, &v) in t.bytes_mut().iter_mut().zip(values) {
-            *b = u8::from(v > 0.0);
+    } else if is_bool(dt) {
+        for (i, b) in t.bytes_mut().iter_mut().enumerate() {
+            *b = u8::from(value(i) > 0.0);
         }
-        return Some(t);
+    } else {
+        let filled: Option<()> = with_element_type!(dt, T => t.as_mut_slice::<T>().ok().map(|s| {
+            for (i, x) in s.iter_mut().enumerate() {
+                *x = value(i) as T;
+            }
+        }));
+        filled.ok_or_else(|| format!("dtype {} is not supported", dt))?;
     }
-    with_element_type!(dt, T => Tensor::from_vec(values.iter().map(|&v| v as T).collect::<Vec<T>>(), shape).ok())
+    Ok(t)
 }
 
 /// bool: one byte per element, 0 or 1.
@@ -819,21 +823,37 @@ fn all_close(k: usize, a: &[f64], b: &mut dyn Iterator<Item = f64>, rel: f64) ->
 
 #[cfg(test)]
 mod tests {
-    use super::{check_same, move_factor, pick_parent, tensor_of};
+    use super::{check_same, make_inputs, move_factor, pick_parent, tensor_of};
     use crate::tir::schedule::Decision;
     use std::time::Duration;
 
     /// A candidate's outputs are compared with the unscheduled function's: within 1e-3
     /// relative for float32, 1e-2 for float16 (half precision), exactly for bool; an element
     /// off is named.
+    /// Inputs too large to allocate (or to count) are refused with a message, before any
+    /// element is made.
+    #[test]
+    fn inputs_too_large_are_an_error_not_an_abort() {
+        let src = |n: &str| {
+            format!(
+                "@T.prim_func\ndef big(A: T.Buffer(({n}, {n}), \"float32\"), B: T.Buffer(({n}, {n}), \"float32\")):\n    for i, j in T.grid({n}, {n}):\n        with T.sblock(\"B\"):\n            vi, vj = T.axis.remap(\"SS\", [i, j])\n            B[vi, vj] = A[vi, vj]\n"
+            )
+        };
+        for n in ["4000000000", "2000000"] {
+            let f = crate::tir::parse_script(&src(n)).unwrap().funcs.remove(0);
+            let e = make_inputs(&f).expect_err("refused");
+            assert!(e.to_string().starts_with("buffer 'A': "), "{e}");
+        }
+    }
+
     #[test]
     fn results_are_checked_against_the_unscheduled_function() {
         let dt = |name: &str| crate::runtime::DLDataType::from_tvm_name(name).unwrap();
         let want = vec![1.0, 2.0, 300.0];
         for (name, near, off) in [("float32", 300.2, 301.0), ("float16", 302.0, 306.0), ("int32", 300.0, 301.0)] {
-            let got = tensor_of(&[1.0, 2.0, near], &[3], dt(name)).unwrap();
+            let got = tensor_of(|i| [1.0, 2.0, near][i], &[3], dt(name)).unwrap();
             assert_eq!(check_same(std::slice::from_ref(&want), &[got]), Ok(()), "{name}");
-            let got = tensor_of(&[1.0, 2.0, off], &[3], dt(name)).unwrap();
+            let got = tensor_of(|i| [1.0, 2.0, off][i], &[3], dt(name)).unwrap();
             let e = check_same(std::slice::from_ref(&want), &[got]).unwrap_err();
             assert_eq!(
                 e,
@@ -841,7 +861,7 @@ mod tests {
                 "{name}"
             );
         }
-        let bools = |v: &[f64]| tensor_of(v, &[2], dt("bool")).unwrap();
+        let bools = |v: &[f64]| tensor_of(|i| v[i], &[2], dt("bool")).unwrap();
         assert_eq!(check_same(&[vec![1.0, 0.0]], &[bools(&[0.5, -1.0])]), Ok(()));
         assert!(check_same(&[vec![1.0, 0.0]], &[bools(&[0.5, 1.0])]).is_err());
     }
