@@ -1697,3 +1697,66 @@ fn loops_of_one_iteration_are_laid_out() {
     let text = lowered("    for i in range(1):\n        if A[0] > 5:\n            T.break_loop()\n        A[1] = 7\n");
     assert!(text.contains("br ^"), "{text}");
 }
+
+#[test]
+fn free_int64_shape_variables_print_as_module_type_vars() {
+    // spec: TVM 0.27 prints the int64 shape variables no parameter defines as module-level
+    // `n = TypeVar("n")`, sorted and once per module (this text is its print of two
+    // te.create_prim_func functions sharing `a`, read back); int32 ones stay signature strings.
+    let tvm = r#"# from typing import TypeVar
+# from tvm.script import ir as I
+# from tvm.script import tirx as T
+# from tvm.tirx.layout import Axis
+
+a = TypeVar("a")
+b = TypeVar("b")
+c = TypeVar("c")
+@I.ir_module
+class Module:
+    @T.prim_func(s_tir=True)
+    def x(A: T.Buffer((b, c), "float32"), B: T.Buffer((b, c), "float32"), C: T.Buffer((a,), "float32")):
+        T.func_attr({"global_symbol": "main", "tirx.noalias": True})
+        for i, j in T.grid(b, c):
+            with T.sblock("B"):
+                v_i, v_j = T.axis.remap("SS", [i, j])
+                T.reads(A[v_i, v_j])
+                T.writes(B[v_i, v_j])
+                B[v_i, v_j] = A[v_i, v_j] + T.float32(1.0)
+
+    @T.prim_func(s_tir=True)
+    def y(C: T.Buffer((a,), "float32")):
+        T.func_attr({"global_symbol": "main", "tirx.noalias": True})
+        T.evaluate(0)
+"#;
+    let m = strata::tir::parse_script(tvm).unwrap();
+    let printed = strata::tir::script::print_module(&m);
+    assert_eq!(printed, tvm.replace("        for i, j", "        # with T.sblock(\"root\"):\n        for i, j"));
+    // A function alone: the header and its variables before the decorator; an int32 variable
+    // is written as a string and declared in the body, as TVM 0.27 prints it.
+    let one = r#"# from tvm.script import tirx as T
+
+@T.prim_func(s_tir=True)
+def f(a: T.handle, b: T.handle):
+    n = T.int32()
+    m = T.int64()
+    A = T.match_buffer(a, (n, 4))
+    B = T.match_buffer(b, (m, 4))
+    for i in range(n):
+        B[i, 0] = A[i, 0]
+"#;
+    let printed = strata::tir::script::print_module(&strata::tir::parse_script(one).unwrap());
+    assert_eq!(
+        printed,
+        r#"# from typing import TypeVar
+# from tvm.script import tirx as T
+# from tvm.tirx.layout import Axis
+
+m = TypeVar("m")
+@T.prim_func(s_tir=True)
+def f(A: T.Buffer(("n", 4), "float32"), B: T.Buffer((m, 4), "float32")):
+    n = T.int32()
+    for i in range(n):
+        B[i, 0] = A[i, 0]
+"#
+    );
+}

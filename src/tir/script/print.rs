@@ -15,28 +15,48 @@ pub fn print_module(m: &IRModule) -> String {
         return print_func(&m.funcs[0]);
     }
     let class = m.name.clone().unwrap_or_else(|| "Module".into());
-    let mut out = String::from(
-        "# from tvm.script import ir as I\n# from tvm.script import tirx as T\n# from tvm.tirx.layout import Axis\n\n@I.ir_module\nclass ",
-    );
-    out.push_str(&class);
-    out.push_str(":\n");
+    let mut body = String::new();
+    let mut type_vars = Vec::new();
     for (i, f) in m.funcs.iter().enumerate() {
         if i > 0 {
-            out.push('\n');
+            body.push('\n');
         }
         let mut p = Printer::new(Some(class.clone()));
         p.func(f, 1);
-        out.push_str(&p.out);
+        body.push_str(&p.out);
+        type_vars.extend(p.type_vars);
     }
+    let mut out = header(type_vars, true);
+    write!(out, "@I.ir_module\nclass {class}:\n{body}").ok();
     out
 }
 
 /// The TVMScript of one function.
 pub fn print_func(f: &PrimFunc) -> String {
     let mut p = Printer::new(None);
-    p.out.push_str("# from tvm.script import tirx as T\n# from tvm.tirx.layout import Axis\n\n");
     p.func(f, 0);
-    p.out
+    let mut out = header(p.type_vars, false);
+    out.push_str(&p.out);
+    out
+}
+
+/// The comment lines TVM 0.27 starts a print with, then its module-level shape variables
+/// (`n = TypeVar("n")`, by name, each once).
+fn header(mut type_vars: Vec<String>, module: bool) -> String {
+    type_vars.sort();
+    type_vars.dedup();
+    let mut out = String::new();
+    if !type_vars.is_empty() {
+        out.push_str("# from typing import TypeVar\n");
+    }
+    if module {
+        out.push_str("# from tvm.script import ir as I\n");
+    }
+    out.push_str("# from tvm.script import tirx as T\n# from tvm.tirx.layout import Axis\n\n");
+    for n in type_vars {
+        writeln!(out, "{n} = TypeVar(\"{n}\")").ok();
+    }
+    out
 }
 
 /// An expression in TVMScript syntax (variables by their names).
@@ -68,6 +88,9 @@ struct Printer {
     signature_strings: Vec<(Var, usize)>,
     /// How many signature buffers were printed.
     signature_buffers: usize,
+    /// The names of the int64 shape variables a signature introduces, which TVM 0.27 prints
+    /// as module-level `n = TypeVar("n")`.
+    type_vars: Vec<String>,
     /// Buffers of the signature by their data variable (a buffer declared on the same data
     /// prints as a `.view`).
     data_owner: HashMap<u64, Buffer>,
@@ -109,6 +132,7 @@ impl Printer {
             loops: Vec::new(),
             signature_strings: Vec::new(),
             signature_buffers: 0,
+            type_vars: Vec::new(),
             data_owner: HashMap::new(),
             block_list: None,
             bare_scalars: false,
@@ -190,8 +214,23 @@ impl Printer {
         let mut in_body = Vec::new();
         let later_params: HashSet<u64> = f.params.iter().map(Var::id).collect();
         for p in &f.params {
+            // Its int64 shape variables no parameter defines are module-level `TypeVar`s.
+            let free: Vec<Var> = f.buffer_of(p).map_or_else(Vec::new, |b| {
+                buffer_vars(b)
+                    .into_iter()
+                    .filter(|v| {
+                        v.dtype() == DataType::INT64 && !defined.contains(&v.id()) && !later_params.contains(&v.id())
+                    })
+                    .collect()
+            });
+            let with_free: HashSet<u64> = defined.iter().copied().chain(free.iter().map(Var::id)).collect();
             match f.buffer_of(p) {
-                Some(b) if self.signature_buffer_ok(b, &defined, &later_params) => {
+                Some(b) if self.signature_buffer_ok(b, &with_free, &later_params) => {
+                    for v in free {
+                        let n = self.var(&v);
+                        self.type_vars.push(n);
+                        defined.insert(v.id());
+                    }
                     let bn = self.buffer(b);
                     self.names.insert(p.id(), bn.clone());
                     let decl = self.buffer_args(b, &defined, true);
