@@ -1585,6 +1585,28 @@ sch.rfactor(ki, 0)
 """),
 ]
 
+# compute_at over symbolic extents (TVM's test_compute_at_int64_loop): the region needed is
+# `[0, m)`, a loop of symbolic extent.
+CASES += [
+    ("ca_int64_loop", "kernels/ca_int64_loop", lambda s: s.compute_at(s.get_sblock("C"), loops(s, "D")[0])),
+    # A constant tile of a symbolic domain: clipped by `T.where` where it may pass the end.
+    ("ca_int64_split_tile", "kernels/ca_int64_loop", """
+i, j = sch.get_loops(sch.get_sblock("D"))
+jo, ji = sch.split(j, factors=[None, 8])
+sch.compute_at(sch.get_sblock("C"), jo)
+"""),
+    ("ca_int64_split_rows", "kernels/ca_int64_loop", """
+i, j = sch.get_loops(sch.get_sblock("D"))
+io, ii = sch.split(i, factors=[None, 4])
+sch.compute_at(sch.get_sblock("C"), io)
+"""),
+    ("rca_int64_split", "kernels/ca_int64_loop", """
+i, j = sch.get_loops(sch.get_sblock("C"))
+jo, ji = sch.split(j, factors=[None, 16])
+sch.reverse_compute_at(sch.get_sblock("D"), jo)
+"""),
+]
+
 # `generate.py CASE ..` regenerates only those cases.
 for case, kname, fn in [c for c in CASES if not sys.argv[1:] or c[0] in sys.argv[1:]]:
     src = kernel(kname)

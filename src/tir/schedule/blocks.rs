@@ -741,6 +741,19 @@ pub(super) fn symbolic_region(
     outer: &[ForParts],
     pred: Option<&PrimExpr>,
 ) -> Option<Vec<(PrimExpr, i64)>> {
+    symbolic_box(site, region, loops, outer, pred)?.into_iter().map(|(min, ext)| Some((min, ext.as_int()?))).collect()
+}
+
+/// [`symbolic_region`] where extents may be symbolic too: a dimension that is not a box of
+/// constant size is relaxed over loops of symbolic extent (`j < m` gives `[0, m)`), as TVM's
+/// interval analysis relaxes it, when its index is linear in them.
+pub(super) fn symbolic_box(
+    site: &tree::BlockSite,
+    region: &BufferRegion,
+    loops: &[Stmt],
+    outer: &[ForParts],
+    pred: Option<&PrimExpr>,
+) -> Option<Vec<(PrimExpr, PrimExpr)>> {
     let StmtKind::BlockRealize { values, block, .. } = site.realize.kind() else { return None };
     let bind: HashMap<u64, PrimExpr> =
         block.iter_vars.iter().zip(values).map(|(iv, v)| (iv.var.id(), v.clone())).collect();
@@ -766,8 +779,8 @@ pub(super) fn symbolic_region(
         .region
         .iter()
         .map(|r| {
-            let ext_r = r.extent.as_int()?;
             let e = Substitute { map: &unit }.expr(&Substitute { map: &bind }.expr(&r.min));
+            let Some(ext_r) = r.extent.as_int() else { return relax_symbolic(&e, &r.extent, &relaxed) };
             let relax = |e: &PrimExpr, extent: i64| -> Option<(PrimExpr, i64)> {
                 let mut lo = HashMap::default();
                 let mut extent = extent;
@@ -789,16 +802,51 @@ pub(super) fn symbolic_region(
                     Some((i128::from(min), i128::from(min) + i128::from(n) - 1))
                 })
             };
-            relax(&e, ext_r).or_else(|| relax(&crate::tir::arith::simplify_in(&e, &ranges), ext_r)).or_else(|| {
-                let ExprKind::Binary(BinOp::FloorDiv, inner, c) = e.kind() else { return None };
-                if ext_r != 1 {
-                    return None;
-                }
-                let (lo, ext) = relax(inner, 1)?;
-                quotient_box(&lo, ext, c.as_int().filter(|&c| c > 0)?, outer)
-            })
+            relax(&e, ext_r)
+                .or_else(|| relax(&crate::tir::arith::simplify_in(&e, &ranges), ext_r))
+                .or_else(|| {
+                    let ExprKind::Binary(BinOp::FloorDiv, inner, c) = e.kind() else { return None };
+                    if ext_r != 1 {
+                        return None;
+                    }
+                    let (lo, ext) = relax(inner, 1)?;
+                    quotient_box(&lo, ext, c.as_int().filter(|&c| c > 0)?, outer)
+                })
+                .map(|(min, ext)| {
+                    let dt = min.dtype();
+                    (min, PrimExpr::int_of(ext, dt))
+                })
+                .or_else(|| relax_symbolic(&e, &r.extent, &relaxed))
         })
         .collect()
+}
+
+/// `[e, e + extent)` relaxed over `loops` whatever their bounds: each loop of coefficient `c`
+/// takes its first (`c >= 0`) or last value in the minimum and adds `|c| * (n - 1)` to the
+/// extent; `None` where `e` is not linear in a loop.
+fn relax_symbolic(e: &PrimExpr, extent: &PrimExpr, loops: &[ForParts]) -> Option<(PrimExpr, PrimExpr)> {
+    let mut lo = HashMap::default();
+    let mut extent = extent.clone();
+    for p in loops {
+        let c = coefficient(e, p.var.id())?;
+        if c == 0 {
+            continue;
+        }
+        let dt = p.extent.dtype();
+        let steps = PrimExpr::binary(BinOp::Sub, p.extent.clone(), PrimExpr::int_of(1, dt));
+        let first = if c > 0 { p.min.clone() } else { PrimExpr::binary(BinOp::Add, p.min.clone(), steps.clone()) };
+        lo.insert(p.var.id(), as_dtype(first, p.var.dtype()));
+        // `extent + |c| * n - |c|`, the constants cancelling (`1 + m - 1` is `m`).
+        let k = PrimExpr::int_of(c.checked_abs()?, dt);
+        let span = as_dtype(simplify(&PrimExpr::binary(BinOp::Mul, k.clone(), p.extent.clone())), extent.dtype());
+        let k = as_dtype(k, extent.dtype());
+        extent = crate::tir::arith::subtract(&PrimExpr::binary(BinOp::Add, extent, span), &k);
+    }
+    Some((simplify(&Substitute { map: &lo }.expr(e)), extent))
+}
+
+fn as_dtype(e: PrimExpr, dt: DataType) -> PrimExpr {
+    if e.dtype() == dt { e } else { PrimExpr::cast(dt, e) }
 }
 
 /// The box `floordiv([lo, lo + ext), c)` covers, `lo` linear in the `outer` loops (of constant

@@ -145,32 +145,27 @@ impl Schedule {
         // the loops between them and `l`; the loops from the scope down to `l` stay symbolic.
         let mut outer: Vec<ForParts> = above.iter().filter_map(ForParts::of).collect();
         outer.push(ForParts::of(&loop_stmt).ok_or_else(|| err(p, "not a loop"))?);
-        let mut hulls: Vec<(Buffer, Vec<(PrimExpr, i64)>)> = Vec::new();
+        let mut hulls: Vec<(Buffer, Vec<(PrimExpr, PrimExpr)>)> = Vec::new();
         for (loops, realize, b) in tree::outer_blocks(&lp.body) {
             let theirs: &[BufferRegion] = if producer { &b.reads } else { &b.writes };
             for r in theirs.iter().filter(|t| own.iter().any(|o| o.buffer == t.buffer)) {
                 let s = tree::BlockSite { loops: loops.clone(), realize: realize.clone() };
-                let region = super::blocks::symbolic_region(&s, r, &loops, &outer, None).ok_or_else(|| {
-                    err(
-                        p,
-                        format!(
-                            "the region block {} accesses under loop {} is not a box of constant size",
-                            b.name,
-                            lp.var.name()
-                        ),
-                    )
+                let region = super::blocks::symbolic_box(&s, r, &loops, &outer, None).ok_or_else(|| {
+                    err(p, format!("the region block {} accesses under loop {} is not a box", b.name, lp.var.name()))
                 })?;
                 match hulls.iter_mut().find(|(buf, _)| *buf == r.buffer) {
-                    Some((_, hull)) => *hull = union(hull, &region).ok_or_else(|| {
-                        err(
-                            p,
-                            format!(
-                                "blocks under loop {} access regions of {} whose union is not a box of constant size",
-                                lp.var.name(),
-                                r.buffer.name()
-                            ),
-                        )
-                    })?,
+                    Some((_, hull)) => {
+                        *hull = union(hull, &region).ok_or_else(|| {
+                            err(
+                                p,
+                                format!(
+                                    "blocks under loop {} access regions of {} whose union is not a box",
+                                    lp.var.name(),
+                                    r.buffer.name()
+                                ),
+                            )
+                        })?
+                    }
                     None => hulls.push((r.buffer.clone(), region)),
                 }
             }
@@ -182,7 +177,7 @@ impl Schedule {
         // Each iteration variable covers the region of the dimension it indexes, or its whole
         // domain where it indexes none (a reduction variable of a producer).
         let dt = lp.var.dtype();
-        let mut loops: Vec<(Var, i64)> = Vec::new();
+        let mut loops: Vec<(Var, PrimExpr)> = Vec::new();
         let mut values = Vec::new();
         let mut bounds = Vec::new();
         for iv in &blk.iter_vars {
@@ -192,17 +187,24 @@ impl Schedule {
                 let d = access.region.iter().position(|r| {
                     r.min.as_var().is_some_and(|v| v.id() == iv.var.id()) && r.extent.as_int() == Some(1)
                 });
-                match d {
-                    Some(d) => hull.get(d).cloned(),
-                    None => reversed_needed(&access.region, hull, iv)
-                        .or_else(|| fused_needed(&access.region, hull, iv, &blk.iter_vars))
-                        .or_else(|| digits_needed(&access.region, hull, iv)),
+                if let Some(d) = d {
+                    return hull.get(d).cloned();
                 }
+                // The other index forms need a box of constant size.
+                let hull: Vec<(PrimExpr, i64)> =
+                    hull.iter().map(|(m, e)| Some((m.clone(), e.as_int()?))).collect::<Option<_>>()?;
+                reversed_needed(&access.region, &hull, iv)
+                    .or_else(|| fused_needed(&access.region, &hull, iv, &blk.iter_vars))
+                    .or_else(|| digits_needed(&access.region, &hull, iv))
+                    .map(|(m, e)| {
+                        let dt = m.dtype();
+                        (m, PrimExpr::int_of(e, dt))
+                    })
             });
             let (min, ext) = match (needed, dom) {
-                (Some((min, ext)), _) => match (min.as_int(), dom) {
+                (Some((min, ext)), _) => match (min.as_int(), ext.as_int(), dom) {
                     // A constant region is intersected with the domain, as TVM's analyzer does.
-                    (Some(lo), Some((dmin, dext))) => {
+                    (Some(lo), Some(ext), Some((dmin, dext))) => {
                         let (lo2, hi2) = (lo.max(dmin), lo.saturating_add(ext).min(dmin.saturating_add(dext)));
                         if hi2 <= lo2 {
                             return Err(err(
@@ -214,11 +216,11 @@ impl Schedule {
                                 ),
                             ));
                         }
-                        (PrimExpr::int_of(lo2, min.dtype()), hi2 - lo2)
+                        (PrimExpr::int_of(lo2, min.dtype()), PrimExpr::int_of(hi2 - lo2, dt))
                     }
-                    _ => (min, ext),
+                    _ => (min, as_dtype(ext, dt)),
                 },
-                (None, Some((dmin, dext))) => (PrimExpr::int_of(dmin, iv.var.dtype()), dext),
+                (None, Some((dmin, dext))) => (PrimExpr::int_of(dmin, iv.var.dtype()), PrimExpr::int_of(dext, dt)),
                 (None, None) => {
                     return Err(err(
                         p,
@@ -229,7 +231,7 @@ impl Schedule {
                     ));
                 }
             };
-            let value = if opts.preserve_unit_loops || ext != 1 {
+            let value = if opts.preserve_unit_loops || ext.as_int() != Some(1) {
                 let v = Var::new(&format!("ax{}", loops.len()), dt);
                 loops.push((v.clone(), ext));
                 simplify(&PrimExpr::binary(BinOp::Add, min, PrimExpr::var(&v)))
@@ -247,7 +249,9 @@ impl Schedule {
             }
         }
         for (v, n) in &loops {
-            ranges.insert(v.id(), (0, i128::from(*n) - 1));
+            if let Some(n) = n.as_int() {
+                ranges.insert(v.id(), (0, i128::from(n) - 1));
+            }
         }
         // A loop of symbolic extent `n * k` gives `x // n` the range [0, k) (TVM's analyzer
         // knows it from the loop's bound): such quotients are stood in for by variables.
@@ -259,18 +263,59 @@ impl Schedule {
             range_of(&e, &|v: &Var| ranges.get(&v.id()).or_else(|| extra.get(&v.id())).copied())
         };
         // TVM's predicate leaves out the new unit loops (their variable is 0).
-        let unit: HashMap<u64, PrimExpr> =
-            loops.iter().filter(|(_, n)| *n == 1).map(|(v, _)| (v.id(), PrimExpr::int_of(0, v.dtype()))).collect();
+        let unit: HashMap<u64, PrimExpr> = loops
+            .iter()
+            .filter(|(_, n)| n.as_int() == Some(1))
+            .map(|(v, _)| (v.id(), PrimExpr::int_of(0, v.dtype())))
+            .collect();
         let mut predicate: Option<PrimExpr> = None;
-        for (value, dom) in values.iter().zip(&bounds) {
-            let Some((dmin, dext)) = *dom else { continue };
+        // Loops by variable, their bounds as expressions (symbolic ones too).
+        let mut spans: HashMap<u64, (PrimExpr, PrimExpr)> =
+            outer.iter().map(|f| (f.var.id(), (f.min.clone(), f.extent.clone()))).collect();
+        for (v, n) in &loops {
+            spans.insert(v.id(), (PrimExpr::int_of(0, v.dtype()), n.clone()));
+        }
+        for ((value, dom), iv) in values.iter().zip(&bounds).zip(&blk.iter_vars) {
+            let mut add = |e: PrimExpr| predicate = Some(predicate.take().map_or(e.clone(), |p| PrimExpr::and(p, e)));
+            let Some((dmin, dext)) = *dom else {
+                // A symbolic domain: clipped where the value's bounds over the loops do not
+                // provably stay in it (`j_0 * 8 + ax0 < m`).
+                let Some(d) = &iv.dom else { continue };
+                let value = &simplify(&crate::tir::mutate::Mutator::expr(
+                    &mut crate::tir::mutate::Substitute { map: &unit },
+                    value,
+                ));
+                let (terms, c) = split_constant(value);
+                let dt = value.dtype();
+                let at_most = |a: &PrimExpr, b: &PrimExpr| {
+                    linear(&PrimExpr::binary(BinOp::Sub, b.clone(), a.clone())).as_const().is_some_and(|k| k >= 0)
+                };
+                let shifted =
+                    |e: &PrimExpr| simplify(&PrimExpr::binary(BinOp::Sub, e.clone(), PrimExpr::int_of(c, dt)));
+                let (dmin, dext) = (as_dtype(d.min.clone(), dt), as_dtype(d.extent.clone(), dt));
+                if !extreme(value, &spans, &symbolic, false).is_some_and(|lo| at_most(&dmin, &lo)) {
+                    add(PrimExpr::cmp(CmpOp::Le, shifted(&dmin), terms.clone()));
+                }
+                let last = PrimExpr::binary(
+                    BinOp::Sub,
+                    PrimExpr::binary(BinOp::Add, dmin.clone(), dext.clone()),
+                    PrimExpr::int_of(1, dt),
+                );
+                if !extreme(value, &spans, &symbolic, true).is_some_and(|hi| at_most(&hi, &last)) {
+                    let end = crate::tir::arith::subtract(
+                        &PrimExpr::binary(BinOp::Add, dmin, dext),
+                        &PrimExpr::int_of(c, dt),
+                    );
+                    add(PrimExpr::cmp(CmpOp::Lt, terms, end));
+                }
+                continue;
+            };
             let r = range(value);
             let value = &simplify(&crate::tir::mutate::Mutator::expr(
                 &mut crate::tir::mutate::Substitute { map: &unit },
                 value,
             ));
             let (terms, c) = split_constant(value);
-            let mut add = |e: PrimExpr| predicate = Some(predicate.take().map_or(e.clone(), |p| PrimExpr::and(p, e)));
             if r.is_none_or(|(lo, _)| lo < i128::from(dmin)) {
                 add(PrimExpr::cmp(CmpOp::Le, PrimExpr::int_of(dmin.wrapping_sub(c), value.dtype()), terms.clone()));
             }
@@ -288,7 +333,7 @@ impl Schedule {
             site.realize.span(),
         );
         for (v, ext) in loops.iter().rev() {
-            nest = Stmt::for_range(v, PrimExpr::int_of(0, dt), PrimExpr::int_of(*ext, dt), nest);
+            nest = Stmt::for_range(v, PrimExpr::int_of(0, dt), ext.clone(), nest);
         }
         // The positions between the statements of the loop's body that produce what the block
         // reads and those that read what it writes.
@@ -466,20 +511,91 @@ fn digits_needed(region: &[Range], hull: &[(PrimExpr, i64)], iv: &IterVar) -> Op
 }
 
 /// The smallest box holding two boxes whose minimums differ by constants.
-fn union(a: &[(PrimExpr, i64)], b: &[(PrimExpr, i64)]) -> Option<Vec<(PrimExpr, i64)>> {
+fn union(a: &[(PrimExpr, PrimExpr)], b: &[(PrimExpr, PrimExpr)]) -> Option<Vec<(PrimExpr, PrimExpr)>> {
     if a.len() != b.len() {
         return None;
     }
     a.iter()
         .zip(b)
         .map(|((amin, aext), (bmin, bext))| {
-            let d = linear(&PrimExpr::binary(BinOp::Sub, bmin.clone(), amin.clone())).as_const()?;
-            let d = i64::try_from(d).ok()?;
+            // `[a, a + X)` and `[a + d, a + d + X + e)` for constants `d` and `e`, whatever `X`
+            // is: `[a + min(0, d), a + X + max(0, d + e))`.
+            let konst = |x: &PrimExpr, y: &PrimExpr| {
+                i64::try_from(linear(&PrimExpr::binary(BinOp::Sub, x.clone(), y.clone())).as_const()?).ok()
+            };
+            let (d, e) = (konst(bmin, amin)?, konst(bext, aext)?);
             let (lo, min) = if d < 0 { (d, bmin.clone()) } else { (0, amin.clone()) };
-            let hi = (*aext).max(d.checked_add(*bext)?);
-            Some((min, hi.checked_sub(lo)?))
+            let grow = 0i64.max(d.checked_add(e)?).checked_sub(lo)?;
+            let ext = match aext.as_int() {
+                Some(a) => PrimExpr::int_of(a.checked_add(grow)?, aext.dtype()),
+                None if grow == 0 => aext.clone(),
+                None => simplify(&PrimExpr::binary(BinOp::Add, aext.clone(), PrimExpr::int_of(grow, aext.dtype()))),
+            };
+            Some((min, ext))
         })
         .collect()
+}
+
+/// The largest (`upper`) or smallest value of `e` as the loops of `spans` (variable: min,
+/// extent) run, `e` linear in each; other variables stay as they are.
+fn extreme(
+    e: &PrimExpr,
+    spans: &HashMap<u64, (PrimExpr, PrimExpr)>,
+    symbolic: &[(u64, PrimExpr)],
+    upper: bool,
+) -> Option<PrimExpr> {
+    // Quotients and remainders by a symbolic divisor range as TVM's analyzer knows (`x % n` in
+    // `[0, n)`; `x // n` in `[0, k)` for `x < n * k`): each stands in for a variable of its own.
+    struct Mods<'a>(&'a mut HashMap<u64, (PrimExpr, PrimExpr)>);
+    impl crate::tir::mutate::Mutator for Mods<'_> {
+        fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
+            if let ExprKind::Binary(BinOp::FloorMod, _, d) = e.kind()
+                && d.as_int().is_none_or(|d| d > 0)
+            {
+                let r = Var::new("r", e.dtype());
+                self.0.insert(r.id(), (PrimExpr::int_of(0, e.dtype()), d.clone()));
+                return PrimExpr::var(&r);
+            }
+            crate::tir::mutate::default_expr(self, e)
+        }
+    }
+    let mut quotients = HashMap::default();
+    let e = quotients_as_vars(e, symbolic, &mut quotients);
+    let mut spans = spans.clone();
+    for (id, (lo, hi)) in quotients {
+        let (lo, n) = (i64::try_from(lo).ok()?, i64::try_from(hi - lo + 1).ok()?);
+        spans.insert(id, (PrimExpr::int_of(lo, e.dtype()), PrimExpr::int_of(n, e.dtype())));
+    }
+    let e = &crate::tir::mutate::Mutator::expr(&mut Mods(&mut spans), &e);
+    let mut vars: Vec<Var> = Vec::new();
+    crate::tir::visit::walk_expr(e, &mut |x| {
+        if let Some(v) = x.as_var()
+            && !vars.contains(v)
+        {
+            vars.push(v.clone());
+        }
+    });
+    let mut at = HashMap::default();
+    for v in vars {
+        let Some((min, ext)) = spans.get(&v.id()) else { continue };
+        let c = crate::tir::region::coefficient(e, v.id())?;
+        let value = if (c > 0) == upper {
+            let dt = ext.dtype();
+            PrimExpr::binary(
+                BinOp::Sub,
+                PrimExpr::binary(BinOp::Add, min.clone(), ext.clone()),
+                PrimExpr::int_of(1, dt),
+            )
+        } else {
+            min.clone()
+        };
+        at.insert(v.id(), as_dtype(value, v.dtype()));
+    }
+    Some(crate::tir::mutate::Mutator::expr(&mut crate::tir::mutate::Substitute { map: &at }, e))
+}
+
+fn as_dtype(e: PrimExpr, dt: crate::tir::DataType) -> PrimExpr {
+    if e.dtype() == dt { e } else { PrimExpr::cast(dt, e) }
 }
 
 /// `e` with each `x // d` of a loop variable `x` whose (symbolic) extent is `d * k` replaced by
