@@ -494,7 +494,27 @@ fn every_legality_rule_refuses_its_case() {
     );
     assert_eq!(
         replay_err(softmax(), "b0 = sch.get_sblock(\"norm\")\nsch.compute_inline(b0)\n"),
-        "trace line 2: compute_inline: block norm writes S, an output of the function"
+        "trace line 2: compute_inline: The block norm is an output block (it writes S)"
+    );
+    // spec: TVM 0.27 reads `T.alloc_buffer` in a function body as a statement, not as the root
+    // block's buffer: its writer is an output block of the root scope.
+    let statement_alloc = read_func_text(
+        r#"@T.prim_func(s_tir=True)
+def f(A: T.Buffer((128,), "float32"), C: T.Buffer((128,), "float32")):
+    B = T.alloc_buffer((128,))
+    for i in range(128):
+        with T.sblock("B"):
+            vi = T.axis.remap("S", [i])
+            B[vi] = A[vi] * 2.0
+    for i in range(128):
+        with T.sblock("C"):
+            vi = T.axis.remap("S", [i])
+            C[vi] = B[vi] + 1.0
+"#,
+    );
+    assert_eq!(
+        replay_err(statement_alloc, "b0 = sch.get_sblock(\"B\")\nsch.compute_inline(b0)\n"),
+        "trace line 2: compute_inline: The block B is an output block (it writes B)"
     );
     assert_eq!(
         replay_err(matmul(), "b0 = sch.get_sblock(\"D\")\n"),

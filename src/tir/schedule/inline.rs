@@ -58,8 +58,12 @@ impl Schedule {
         {
             return Err(err(P, format!("block {name} does not store to its own iteration variables (B[v0, v1, ..])")));
         }
-        if self.func.buffer_map.iter().any(|(_, b)| b == buffer) {
-            return Err(err(P, format!("block {name} writes {}, an output of the function", buffer.name())));
+        // TVM's output block: one that writes a buffer its scope block does not allocate (a
+        // parameter, an outer block's buffer, a `T.alloc_buffer` statement's).
+        let scope = tree::scope_of(&self.func.body, &site.realize);
+        let allocated = matches!(scope.as_ref().map(Stmt::kind), Some(StmtKind::BlockRealize { block, .. }) if block.alloc_buffers.contains(buffer));
+        if !allocated {
+            return Err(err(P, format!("The block {name} is an output block (it writes {})", buffer.name())));
         }
         let mut writers = 0;
         tree::walk_blocks(&self.func.body, &mut Vec::new(), &mut |_, _, b| {
