@@ -145,6 +145,18 @@ pub fn simplify(e: &PrimExpr) -> PrimExpr {
             (BinOp::FloorMod, Some(x), Some(y)) if y > 0 => PrimExpr::int_of(x.rem_euclid(y), dt),
             (BinOp::Add, _, Some(0)) | (BinOp::Sub, _, Some(0)) | (BinOp::Mul, _, Some(1)) => a,
             (BinOp::FloorDiv, _, Some(1)) => a,
+            // `(x // c1 + c2) // c3` is `(x + c1 * c2) // (c1 * c3)` (TVM's rewrite rule; floor
+            // division by positive constants).
+            (BinOp::FloorDiv, None, Some(c3)) if c3 > 0 && nested_floordiv(&a).is_some() => {
+                let (x, c1, c2) = nested_floordiv(&a).unwrap_or_else(|| unreachable!("checked"));
+                match (c1.checked_mul(c2), c1.checked_mul(c3)) {
+                    (Some(k), Some(d)) => simplify(&PrimExpr::floordiv(
+                        PrimExpr::binary(BinOp::Add, x, PrimExpr::int_of(k, dt)),
+                        PrimExpr::int_of(d, dt),
+                    )),
+                    _ => PrimExpr::binary(*op, a, b),
+                }
+            }
             (BinOp::FloorMod, _, Some(1)) => PrimExpr::int_of(0, dt),
             (BinOp::Add, Some(0), _) | (BinOp::Mul, Some(1), _) => b,
             // An integer times 0 (`v * n` where `v` is bound to 0).
@@ -164,6 +176,12 @@ pub fn simplify(e: &PrimExpr) -> PrimExpr {
                     _ => PrimExpr::binary(*op, a, b),
                 },
             },
+            // `x // c * (c * k) + x % c * k` is `x * k`.
+            (BinOp::Add, None, None)
+                if let Some((x, k)) = scaled_div_mod_pair(&a, &b).or_else(|| scaled_div_mod_pair(&b, &a)) =>
+            {
+                simplify(&PrimExpr::binary(BinOp::Mul, x, PrimExpr::int_of(k, dt)))
+            }
             (BinOp::Mul, Some(_), None) => scale(&b, &a),
             (BinOp::Mul, None, Some(_)) => scale(&a, &b),
             // `(x + 3) - 3` is `x`: constants of a sum's tail fold together.
@@ -183,6 +201,30 @@ pub fn simplify(e: &PrimExpr) -> PrimExpr {
             _ => PrimExpr::binary(*op, a, b),
         }
     })
+}
+
+/// `(x, c1, c2)` of `x // c1 + c2` (or `- c2`), `c1` a positive constant.
+fn nested_floordiv(e: &PrimExpr) -> Option<(PrimExpr, i64, i64)> {
+    let (sign, inner, c2) = match e.kind() {
+        ExprKind::Binary(BinOp::Add, x, c) => (1, x, c.as_int()?),
+        ExprKind::Binary(BinOp::Sub, x, c) => (-1, x, c.as_int()?),
+        _ => return None,
+    };
+    let ExprKind::Binary(BinOp::FloorDiv, x, c1) = inner.kind() else { return None };
+    let c1 = c1.as_int().filter(|&c| c > 0)?;
+    Some((x.clone(), c1, c2.checked_mul(sign)?))
+}
+
+/// `(x, k)` where `q` is `x // c * (c * k)` and `r` is `x % c * k`, the same `x` and `c`.
+fn scaled_div_mod_pair(q: &PrimExpr, r: &PrimExpr) -> Option<(PrimExpr, i64)> {
+    let ExprKind::Binary(BinOp::Mul, d, m) = q.kind() else { return None };
+    let ExprKind::Binary(BinOp::Mul, rem, k) = r.kind() else { return None };
+    let (ExprKind::Binary(BinOp::FloorDiv, x1, c1), ExprKind::Binary(BinOp::FloorMod, x2, c2)) = (d.kind(), rem.kind())
+    else {
+        return None;
+    };
+    let (m, k, c) = (m.as_int()?, k.as_int()?, c1.as_int().filter(|&c| c > 0)?);
+    (c2.as_int() == Some(c) && c.checked_mul(k) == Some(m) && prove_equal(x1, x2)).then(|| (x1.clone(), k))
 }
 
 /// Whether `q` is `x // c * c` and `r` is `x % c`, the same `x` and `c`.
@@ -241,6 +283,11 @@ fn scale(x: &PrimExpr, c: &PrimExpr) -> PrimExpr {
         return PrimExpr::int_of(v.wrapping_mul(k), x.dtype());
     }
     match x.kind() {
+        // A sum with a product of two non-constants stays whole (`(i_0 * ((n + 7) // 8) + i_1) *
+        // 4`), as TVM's simplifier leaves it.
+        ExprKind::Binary(BinOp::Add | BinOp::Sub, ..) if has_symbolic_product(x) => {
+            PrimExpr::binary(BinOp::Mul, x.clone(), c.clone())
+        }
         ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
             PrimExpr::binary(*op, simplify(&PrimExpr::binary(BinOp::Mul, a.clone(), c.clone())), scale(b, c))
         }
@@ -250,6 +297,15 @@ fn scale(x: &PrimExpr, c: &PrimExpr) -> PrimExpr {
         }
         _ => PrimExpr::binary(BinOp::Mul, x.clone(), c.clone()),
     }
+}
+
+/// Whether a summand of the sum `e` is a product of two non-constants.
+fn has_symbolic_product(e: &PrimExpr) -> bool {
+    stacker::maybe_grow(64 * 1024, 1024 * 1024, || match e.kind() {
+        ExprKind::Binary(BinOp::Add | BinOp::Sub, a, b) => has_symbolic_product(a) || has_symbolic_product(b),
+        ExprKind::Binary(BinOp::Mul, a, b) => a.as_int().is_none() && b.as_int().is_none(),
+        _ => false,
+    })
 }
 
 /// `e` simplified knowing its variables' ranges (TVM's analyzer with bound variables):

@@ -1607,6 +1607,52 @@ sch.reverse_compute_at(sch.get_sblock("D"), jo)
 """),
 ]
 
+# Splits of split loops: a split that needs a predicate leaves the bindings as substituted
+# (TVM's iterator maps fail under a predicate of part of a binding), over symbolic extents too
+# (TVM's get-started tutorial's vector add), then reordered and fused.
+CASES += [
+    ("split_of_split_symbolic", "kernels/te_vector_add", """
+(i,) = sch.get_loops(sch.get_sblock("C"))
+io, ii = sch.split(i, factors=[None, 4])
+sch.unroll(ii)
+iio, iii = sch.split(io, factors=[2, None])
+sch.reorder(iii, iio)
+"""),
+    ("split_of_split_symbolic_fused", "kernels/te_vector_add", """
+(i,) = sch.get_loops(sch.get_sblock("C"))
+a, b = sch.split(i, factors=[None, 16])
+c, d = sch.split(a, factors=[None, 4])
+f = sch.fuse(c, d)
+sch.parallel(f)
+sch.vectorize(b)
+"""),
+    ("split_of_split_symbolic_inner", "kernels/te_vector_add", """
+(i,) = sch.get_loops(sch.get_sblock("C"))
+a, b = sch.split(i, factors=[4, None])
+c, d = sch.split(b, factors=[None, 16])
+sch.reorder(d, a, c)
+"""),
+    ("split_of_split_predicated", "kernels/vector_add_100", """
+(i,) = sch.get_loops(sch.get_sblock("C"))
+a, b, c = sch.split(i, factors=[None, 3, 4])
+d, e = sch.split(b, factors=[None, 2])
+sch.reorder(e, d, a)
+"""),
+    ("split_of_split_exact_after_predicated", "kernels/vector_add_100", """
+(i,) = sch.get_loops(sch.get_sblock("C"))
+a, b = sch.split(i, factors=[None, 8])
+c, d = sch.split(a, factors=[None, 13])
+sch.reorder(d, c, b)
+"""),
+    ("split_of_fused_split_reordered", "kernels/copy_10x10", """
+i, j = sch.get_loops(sch.get_sblock("C"))
+f = sch.fuse(i, j)
+a, b = sch.split(f, factors=[None, 8])
+c, d = sch.split(a, factors=[None, 3])
+sch.reorder(d, c)
+"""),
+]
+
 # `generate.py CASE ..` regenerates only those cases.
 for case, kname, fn in [c for c in CASES if not sys.argv[1:] or c[0] in sys.argv[1:]]:
     src = kernel(kname)

@@ -65,6 +65,15 @@ fn affine_scale(e: &PrimExpr, vars: &HashSet<u64>, depth: u32) -> Option<Option<
             ExprKind::Binary(BinOp::FloorDiv | BinOp::FloorMod, x, c) if c.as_int().is_some_and(|c| c > 0) => {
                 affine_scale(x, vars, depth + 1)?.is_some()
             }
+            // A symbolic stride (`i_0 * ((n + 7) // 8)`, a split of a symbolic extent): an
+            // affine sum times what the loops do not change; it is not the smallest term.
+            ExprKind::Binary(BinOp::Mul, a, b) if mentions(a, vars) != mentions(b, vars) => {
+                let x = if mentions(a, vars) { a } else { b };
+                if affine_scale(x, vars, depth + 1)? != Some(1) {
+                    return None;
+                }
+                continue;
+            }
             _ => false,
         };
         if !ok {
@@ -108,8 +117,41 @@ pub(super) fn affine_binding_error(realize: &Stmt, parts: &[super::tree::ForPart
             }
             _ => return fail(),
         };
+        // (Or a sum of the loops a split of a symbolic extent bounds: `i_0 * q + i_1 < e`.)
         let form = linear(side);
-        if !values.iter().any(|v| linear(v) == form) {
+        // (Or a part of one: the summands of a binding's, up to a common factor, as a split of
+        // a split loop bounds its outer part: `i_0 * q + i_1 < e` of `(i_0 * q + i_1) * 4 + i_2`.)
+        let part_of_binding = || {
+            let over = |e: &PrimExpr| {
+                let mut t = Vec::new();
+                summands(e, 1, &mut t, 0)
+                    .map(|()| t.into_iter().filter(|(a, _)| mentions(a, &vars)).collect::<Vec<_>>())
+            };
+            let Some(part) = over(side) else { return false };
+            let Some((first, c0)) = part.first() else { return false };
+            // The bindings and the sums they take quotients and remainders of (`(f_0 * 3 +
+            // f_1) * 8 + f_2` of `(..) // 10`).
+            let mut sums: Vec<PrimExpr> = values.to_vec();
+            let mut k = 0;
+            while k < sums.len() && sums.len() < 64 {
+                let mut t = Vec::new();
+                if summands(&sums[k], 1, &mut t, 0).is_some() {
+                    for (a, _) in t {
+                        if let ExprKind::Binary(BinOp::FloorDiv | BinOp::FloorMod, x, _) = a.kind() {
+                            sums.push(x.clone());
+                        }
+                    }
+                }
+                k += 1;
+            }
+            sums.iter().filter_map(over).any(|whole| {
+                let coef =
+                    |atom: &PrimExpr| whole.iter().find(|(a, _)| crate::tir::arith::prove_equal(a, atom)).map(|x| x.1);
+                let Some(k) = coef(first).filter(|k| *c0 != 0 && k % c0 == 0).map(|k| k / c0) else { return false };
+                part.iter().all(|(a, c)| coef(a) == c.checked_mul(k))
+            })
+        };
+        if !values.iter().any(|v| linear(v) == form) && !part_of_binding() {
             return fail();
         }
     }

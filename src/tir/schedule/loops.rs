@@ -155,7 +155,6 @@ impl Schedule {
         let mut iterators = loop_vars(&p.body);
         iterators.extend(above.iter().filter_map(ForParts::of).map(|f| f.var.id()));
         iterators.extend(vars.iter().map(Var::id));
-        body = simplify_bindings(&body, &iterators);
         if !exact && !opts.disable_predication {
             let cond = PrimExpr::cmp(CmpOp::Lt, unsplit, p.extent.clone());
             body = tree::map_outer_blocks(&body, &mut |_, pred, _| match pred.as_int() {
@@ -163,6 +162,7 @@ impl Schedule {
                 _ => PrimExpr::and(pred.clone(), cond.clone()),
             });
         }
+        body = simplify_bindings(&body, &iterators, true);
         let mut inner = body;
         for (v, e) in vars.iter().zip(&extents).rev() {
             inner = ForParts {
@@ -308,7 +308,7 @@ impl Schedule {
         let mut iterators = loop_vars(&innermost.body);
         iterators.extend(above.iter().filter_map(ForParts::of).map(|f| f.var.id()));
         iterators.insert(fused.id());
-        let body = simplify_bindings(&Substitute { map: &map }.stmt(&innermost.body), &iterators);
+        let body = simplify_bindings(&Substitute { map: &map }.stmt(&innermost.body), &iterators, false);
         let stmt = ForParts {
             var: fused.clone(),
             min: PrimExpr::int_of(0, dt),
@@ -669,14 +669,30 @@ fn loop_vars(s: &Stmt) -> rustc_hash::FxHashSet<u64> {
 /// `s` with the bindings of its outermost blocks simplified as TVM's iterator maps write them:
 /// the terms over loop variables (`loops`) first, then the rest (an outer block's variables,
 /// constants): `j_0 * 4 + j_1 + vj_o * 16`.
-fn simplify_bindings(s: &Stmt, loops: &rustc_hash::FxHashSet<u64>) -> Stmt {
-    struct M<'a>(&'a rustc_hash::FxHashSet<u64>);
+///
+/// After a split (`split`), not under a predicate that bounds other than a whole binding:
+/// there TVM's iterator-map simplification fails and the bindings stay as substituted
+/// (`(i_0_0 * 13 + i_0_1) * 4 + i_1`, a split of a split loop).
+fn simplify_bindings(s: &Stmt, loops: &rustc_hash::FxHashSet<u64>, split: bool) -> Stmt {
+    struct M<'a>(&'a rustc_hash::FxHashSet<u64>, bool);
     impl Mutator for M<'_> {
         fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
             e.clone()
         }
         fn stmt(&mut self, s: &Stmt) -> Stmt {
             if let StmtKind::BlockRealize { values, predicate, block } = s.kind() {
+                let whole = !self.1
+                    || crate::tir::visit::conjuncts(predicate).iter().all(|c| match c.kind() {
+                        ExprKind::Cmp(_, a, b) => {
+                            let side = if mentions_any(a, self.0) { a } else { b };
+                            !mentions_any(side, self.0)
+                                || values.iter().any(|v| crate::tir::arith::prove_equal(v, side))
+                        }
+                        _ => !mentions_any(c, self.0),
+                    });
+                if !whole {
+                    return s.clone();
+                }
                 let values = values.iter().map(|v| iterators_first(&simplify(v), self.0)).collect();
                 return Stmt::at(
                     StmtKind::BlockRealize { values, predicate: predicate.clone(), block: block.clone() },
@@ -686,7 +702,13 @@ fn simplify_bindings(s: &Stmt, loops: &rustc_hash::FxHashSet<u64>) -> Stmt {
             crate::tir::mutate::default_stmt(self, s)
         }
     }
-    M(loops).stmt(s)
+    M(loops, split).stmt(s)
+}
+
+fn mentions_any(e: &PrimExpr, loops: &rustc_hash::FxHashSet<u64>) -> bool {
+    let mut found = false;
+    crate::tir::visit::walk_expr(e, &mut |x| found |= x.as_var().is_some_and(|v| loops.contains(&v.id())));
+    found
 }
 
 /// A sum with its terms over `loops` first, in their order, then the others.
