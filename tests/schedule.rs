@@ -369,7 +369,7 @@ fn every_legality_rule_refuses_its_case() {
         ),
         (
             "sch.unsafe_set_dtype(b0, 0, \"float16\")",
-            "trace line 3: unsafe_set_dtype: C is a parameter of the function: its dtype cannot change",
+            "trace line 3: unsafe_set_dtype: The input buffer C is not allocated by a block. This means the buffer is either a function parameter or defined in `match_buffer` of a block.",
         ),
         (
             "b4 = sch.cache_write(b0, 0, \"local\")\nsch.unsafe_set_dtype(b0, 0, \"float7\")",
@@ -513,9 +513,22 @@ def f(A: T.Buffer((128,), "float32"), C: T.Buffer((128,), "float32")):
 "#,
     );
     assert_eq!(
-        replay_err(statement_alloc, "b0 = sch.get_sblock(\"B\")\nsch.compute_inline(b0)\n"),
+        replay_err(statement_alloc.clone(), "b0 = sch.get_sblock(\"B\")\nsch.compute_inline(b0)\n"),
         "trace line 2: compute_inline: The block B is an output block (it writes B)"
     );
+    // Nor does a block allocate it for the primitives that change a buffer's declaration.
+    for (call, p) in [
+        ("sch.set_scope(b0, 0, \"shared\")", "set_scope"),
+        ("sch.unsafe_set_dtype(b0, 0, \"float16\")", "unsafe_set_dtype"),
+        ("sch.storage_align(b0, 0, 0, 16, 1)", "storage_align"),
+    ] {
+        assert_eq!(
+            replay_err(statement_alloc.clone(), &format!("b0 = sch.get_sblock(\"B\")\n{call}\n")),
+            format!(
+                "trace line 2: {p}: The input buffer B is not allocated by a block. This means the buffer is either a function parameter or defined in `match_buffer` of a block."
+            )
+        );
+    }
     assert_eq!(
         replay_err(matmul(), "b0 = sch.get_sblock(\"D\")\n"),
         "trace line 1: get_sblock: Cannot find a block with the name: D"

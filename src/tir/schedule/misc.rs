@@ -87,7 +87,7 @@ impl Schedule {
         let Some(old) = blk.writes.get(buffer_index).map(|r| r.buffer.clone()) else {
             return Err(tree::index_out_of_range(P, blk, false, buffer_index));
         };
-        if self.func.buffer_map.iter().any(|(_, b)| *b == old) {
+        if !tree::allocated_by_block(&self.func.body, &old) {
             return Err(err(
                 P,
                 format!(
@@ -173,7 +173,7 @@ impl Schedule {
                 ),
             ));
         }
-        if self.func.buffer_map.iter().any(|(_, b)| *b == buf) {
+        if !tree::allocated_by_block(&self.func.body, &buf) {
             return Err(err(
                 P,
                 format!(
@@ -340,8 +340,14 @@ impl Schedule {
         let Some(old) = blk.writes.get(buffer_index).map(|r| r.buffer.clone()) else {
             return Err(tree::index_out_of_range(P, blk, false, buffer_index));
         };
-        if self.func.buffer_map.iter().any(|(_, b)| *b == old) {
-            return Err(err(P, format!("{} is a parameter of the function: its dtype cannot change", old.name())));
+        if !tree::allocated_by_block(&self.func.body, &old) {
+            return Err(err(
+                P,
+                format!(
+                    "The input buffer {} is not allocated by a block. This means the buffer is either a function parameter or defined in `match_buffer` of a block.",
+                    old.name()
+                ),
+            ));
         }
         let Some(dt) = crate::tir::DataType::parse(dtype).filter(|d| d.lanes == 1 && d.bits > 0) else {
             return Err(err(P, format!("'{dtype}' is not a scalar data type")));

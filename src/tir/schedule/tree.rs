@@ -437,3 +437,16 @@ pub(super) fn window_of(root: &Stmt, buffer: &Buffer) -> Option<String> {
     });
     found
 }
+
+/// Whether a block of `body` allocates `buffer` (TVM's primitives that change a buffer's scope,
+/// alignment or type take only those, not a parameter, a window or a `T.alloc_buffer`
+/// statement's).
+pub(super) fn allocated_by_block(body: &Stmt, buffer: &Buffer) -> bool {
+    let mut found = false;
+    crate::tir::visit::walk_stmts(body, &mut |s| {
+        if let StmtKind::BlockRealize { block, .. } = s.kind() {
+            found |= block.alloc_buffers.contains(buffer);
+        }
+    });
+    found
+}
