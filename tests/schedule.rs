@@ -516,6 +516,29 @@ def f(A: T.Buffer((128,), "float32"), C: T.Buffer((128,), "float32")):
         replay_err(statement_alloc.clone(), "b0 = sch.get_sblock(\"B\")\nsch.compute_inline(b0)\n"),
         "trace line 2: compute_inline: The block B is an output block (it writes B)"
     );
+    assert_eq!(
+        replay_err(statement_alloc.clone(), "b0 = sch.get_sblock(\"C\")\nsch.reverse_compute_inline(b0)\n"),
+        "trace line 2: reverse_compute_inline: The block B is an output block (it writes B)"
+    );
+    // pad_einsum places the input's copy inside the statement that declares it (TVM 0.27's
+    // place); a block sharing its statement with another that would need copies is refused.
+    let padded = Schedule::replay(statement_alloc.clone(), "b0 = sch.get_sblock(\"C\")\nsch.pad_einsum(b0, [256])\n")
+        .expect("pads");
+    let text = strata::tir::script::print_func(padded.func());
+    let (decl, copy) = (text.find("B = T.alloc_buffer").unwrap(), text.find("with T.sblock(\"B_pad\")").unwrap());
+    assert!(decl < copy, "{text}");
+    assert!(text.contains("T.writes(B[vi])"), "{text}");
+    let shared = Schedule::replay(
+        read_func(&dir().join("kernels/two_elementwise_unit_dim.py")),
+        "b0 = sch.get_sblock(\"B\")\nb1 = sch.get_sblock(\"C\")\nl2, l3 = sch.get_loops(b0)\nsch.reverse_compute_at(b1, l2)\n",
+    )
+    .expect("moves")
+    .func()
+    .clone();
+    assert_eq!(
+        replay_err(shared, "b0 = sch.get_sblock(\"C\")\nsch.pad_einsum(b0, [1, 256])\n"),
+        "trace line 2: pad_einsum: block C shares a statement with block B: its copies have no place of their own"
+    );
     // Nor does a block allocate it for the primitives that change a buffer's declaration.
     for (call, p) in [
         ("sch.set_scope(b0, 0, \"shared\")", "set_scope"),

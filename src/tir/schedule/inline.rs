@@ -149,9 +149,6 @@ impl Schedule {
         if opaquely_used(&self.func.body, &b) {
             return Err(opaque_access(P, &b, name));
         }
-        if self.func.buffer_map.iter().any(|(_, x)| *x == b) {
-            return Err(err(P, format!("{} is a parameter of the function", b.name())));
-        }
         // Every load of `b` at the same indices.
         let mut pattern: Option<Vec<PrimExpr>> = None;
         let mut same = true;
@@ -184,6 +181,12 @@ impl Schedule {
         let Some((prod_realize, prod)) = producer.filter(|_| writers == 1) else {
             return Err(err(P, format!("{} is written by {writers} blocks: it needs a single producer", b.name())));
         };
+        // TVM's output-block rule for the producer: it must write what the scope allocates.
+        let scope = tree::scope_of(&self.func.body, &site.realize);
+        if !matches!(scope.as_ref().map(Stmt::kind), Some(StmtKind::BlockRealize { block, .. }) if block.alloc_buffers.contains(&b))
+        {
+            return Err(err(P, format!("The block {} is an output block (it writes {})", prod.name, b.name())));
+        }
         if readers != 1 {
             return Err(err(
                 P,

@@ -144,19 +144,15 @@ impl Schedule {
         let StmtKind::BlockRealize { block: scope_block, .. } = scope.kind() else {
             unreachable!("a scope is a block")
         };
-        let mut items = match scope_block.body.kind() {
-            StmtKind::Seq(v) => v.clone(),
-            _ => vec![scope_block.body.clone()],
-        };
-        let at = items
-            .iter()
-            .position(|s| s.same_node(&site.realize) || tree::contains(s, &site.realize))
-            .ok_or_else(|| err(P, "the block is not in its scope's body"))?;
         let mut replacer = Padded { domains: &padded, loops: &loops, buffers: &map };
-        let rewritten = replacer.stmt(&items[at]);
-        items.splice(at..=at, before.into_iter().chain(std::iter::once(rewritten)).chain(after));
+        let mut around = |nest: &Stmt| -> Vec<Stmt> {
+            let rewritten = replacer.stmt(nest);
+            before.drain(..).chain(std::iter::once(rewritten)).chain(after.drain(..)).collect()
+        };
+        let copies = !map.is_empty();
+        let body = splice_at(&scope_block.body, &site.realize, &blk.name, copies, &mut around)?;
         let mut new_scope = (**scope_block).clone();
-        new_scope.body = Stmt::seq(items);
+        new_scope.body = body;
         new_scope.alloc_buffers.extend(map.into_iter().map(|(_, pad)| pad));
         let new_realize = tree::with_block(&scope, new_scope);
         self.func.body = super::blocks::replace_stmt(&self.func.body, &scope, &new_realize);
@@ -283,4 +279,57 @@ impl Mutator for Padded<'_> {
             _ => s,
         }
     }
+}
+
+/// `body` with the statement of its sequence that holds `realize` replaced by what `around`
+/// makes of it, inside the buffer declarations that hold it (`B = T.alloc_buffer(..)`, whose
+/// buffer the copies may read); an error where that statement holds other blocks too.
+fn splice_at(
+    body: &Stmt,
+    realize: &Stmt,
+    name: &str,
+    copies: bool,
+    around: &mut dyn FnMut(&Stmt) -> Vec<Stmt>,
+) -> Result<Stmt, ScheduleError> {
+    let mut items = match body.kind() {
+        StmtKind::Seq(v) => v.clone(),
+        _ => vec![body.clone()],
+    };
+    let at = items
+        .iter()
+        .position(|s| s.same_node(realize) || tree::contains(s, realize))
+        .ok_or_else(|| err(P, "the block is not in its scope's body"))?;
+    let item = items[at].clone();
+    let inner = match item.kind() {
+        StmtKind::DeclBuffer { buffer, body } => {
+            Some(StmtKind::DeclBuffer { buffer: buffer.clone(), body: splice_at(body, realize, name, copies, around)? })
+        }
+        StmtKind::Allocate { var, dtype, extents, cond, body, annotations } => Some(StmtKind::Allocate {
+            var: var.clone(),
+            dtype: *dtype,
+            extents: extents.clone(),
+            cond: cond.clone(),
+            body: splice_at(body, realize, name, copies, around)?,
+            annotations: annotations.clone(),
+        }),
+        _ => None,
+    };
+    match inner {
+        Some(kind) => items[at] = Stmt::at(kind, item.span()),
+        None => {
+            if copies
+                && let Some((_, _, other)) = tree::outer_blocks(&item).iter().find(|(_, r, _)| !r.same_node(realize))
+            {
+                return Err(err(
+                    P,
+                    format!(
+                        "block {name} shares a statement with block {}: its copies have no place of their own",
+                        other.name
+                    ),
+                ));
+            }
+            items.splice(at..=at, around(&item));
+        }
+    }
+    Ok(Stmt::seq(items))
 }
