@@ -1653,6 +1653,25 @@ sch.reorder(d, c)
 """),
 ]
 
+# Caches and compute_at on a TE kernel with int64 symbolic shapes: the regions are symbolic
+# boxes, each new loop in its dimension's type (int32 for the constant reduction).
+CASES += [
+    ("te_int64_cache_read", "kernels/te_matmul_relu_int64", 'sch.cache_read(sch.get_sblock("C"), 0, "local")'),
+    ("te_int64_cache_write", "kernels/te_matmul_relu_int64", 'sch.cache_write(sch.get_sblock("C"), 0, "local")'),
+    ("te_int64_compute_at_reduction", "kernels/te_matmul_relu_int64", """
+i, j = sch.get_loops(sch.get_sblock("D"))
+sch.compute_at(sch.get_sblock("C"), j)
+"""),
+    ("te_int64_tiled_cache_write", "kernels/te_matmul_relu_int64", """
+c = sch.cache_write(sch.get_sblock("C"), 0, "local")
+i, j, k = sch.get_loops(sch.get_sblock("C"))
+io, ii = sch.split(i, factors=[None, 4])
+jo, ji = sch.split(j, factors=[None, 16])
+sch.reorder(io, jo, k, ii, ji)
+sch.reverse_compute_at(c, jo)
+"""),
+]
+
 # `generate.py CASE ..` regenerates only those cases.
 for case, kname, fn in [c for c in CASES if not sys.argv[1:] or c[0] in sys.argv[1:]]:
     src = kernel(kname)

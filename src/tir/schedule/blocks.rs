@@ -177,17 +177,10 @@ impl Schedule {
         let region: Vec<(PrimExpr, PrimExpr)> = match anchor_region {
             Some(r) => {
                 let pred = anchor_pred(if read { None } else { nested_predicate(&blk.body, &original, false) });
-                symbolic_region(&anchor, r, &below, &outer, Some(&pred)).map(constant_extents)
+                symbolic_box(&anchor, r, &below, &outer, Some(&pred))
             }
             .ok_or_else(|| {
-                err(
-                    p,
-                    format!(
-                        "the region of {} block {} accesses is not a box of constant size",
-                        original.name(),
-                        blk.name
-                    ),
-                )
+                err(p, format!("the region of {} block {} accesses is not a box", original.name(), blk.name))
             })?,
             // An input read under a nested block's predicate: the block's region, relaxed over
             // its loops under that predicate (TVM 0.27's tighter cache).
@@ -196,15 +189,8 @@ impl Schedule {
                     unreachable!("a block site")
                 };
                 let pred = PrimExpr::and(predicate.clone(), nested);
-                symbolic_region(&site, own, &site.loops, &[], Some(&pred)).map(constant_extents).ok_or_else(|| {
-                    err(
-                        p,
-                        format!(
-                            "the region of {} block {} accesses is not a box of constant size",
-                            original.name(),
-                            blk.name
-                        ),
-                    )
+                symbolic_box(&site, own, &site.loops, &[], Some(&pred)).ok_or_else(|| {
+                    err(p, format!("the region of {} block {} accesses is not a box", original.name(), blk.name))
                 })?
             }
             // An input of the scope: the region the scope block reads (TVM's), else all of it.
@@ -243,9 +229,11 @@ impl Schedule {
         // The copy: for ax.. : with block(name_scope): v.. = min + ax..; dst[v..] = src[v..]
         // (compacted: v.. = ax.., the original at min + v..).
         let (src, dst) = if read { (&original, &cache) } else { (&cache, &original) };
-        let dt = original.shape().first().map_or(DataType::INT32, PrimExpr::dtype);
-        let loop_vars: Vec<Var> = (0..region.len()).map(|d| Var::new(&format!("ax{d}"), dt)).collect();
-        let iter_vars = copy_iter_vars(cache.shape(), dt);
+        // Each loop and variable in the type of its dimension (TVM's: the region's extent's).
+        let dts: Vec<DataType> = original.shape().iter().map(PrimExpr::dtype).collect();
+        let dt_of = |d: usize| dts.get(d).copied().unwrap_or(DataType::INT32);
+        let loop_vars: Vec<Var> = (0..region.len()).map(|d| Var::new(&format!("ax{d}"), dt_of(d))).collect();
+        let iter_vars = copy_iter_vars(cache.shape());
         let point: Vec<PrimExpr> = iter_vars.iter().map(|iv| PrimExpr::var(&iv.var)).collect();
         let offset_point: Vec<PrimExpr> = if compact {
             point
@@ -259,7 +247,7 @@ impl Schedule {
         let (src_at, dst_at) = if read { (&offset_point, &point) } else { (&point, &offset_point) };
         let unit = |b: &Buffer, at: &[PrimExpr]| BufferRegion {
             buffer: b.clone(),
-            region: at.iter().map(|p| Range::new(p.clone(), PrimExpr::int_of(1, dt))).collect(),
+            region: at.iter().map(|p| Range::new(p.clone(), PrimExpr::int_of(1, p.dtype()))).collect(),
         };
         let copy = Block {
             iter_vars,
@@ -274,13 +262,15 @@ impl Schedule {
                 if compact {
                     PrimExpr::var(v)
                 } else {
-                    simplify(&PrimExpr::binary(BinOp::Add, min.clone(), PrimExpr::var(v)))
+                    let min =
+                        if min.dtype() == v.dtype() { min.clone() } else { PrimExpr::cast(v.dtype(), min.clone()) };
+                    simplify(&PrimExpr::binary(BinOp::Add, min, PrimExpr::var(v)))
                 }
             })
             .collect();
         let mut nest = Stmt::block(values, copy);
         for (v, (_, ext)) in loop_vars.iter().zip(&region).rev() {
-            nest = Stmt::for_range(v, PrimExpr::int_of(0, dt), extent_in(ext, dt), nest);
+            nest = Stmt::for_range(v, PrimExpr::int_of(0, v.dtype()), extent_in(ext, v.dtype()), nest);
         }
         // The blocks that access the cache: the block (a write cache), or every reader of the
         // buffer (a read cache); a compacted cache at their indices less the region's minimum.
@@ -644,11 +634,6 @@ pub(super) struct CachePlace {
     pub related: Vec<Stmt>,
     /// The realizes of the named consumers.
     pub named_consumers: Vec<Stmt>,
-}
-
-/// A region with constant extents, as expressions.
-fn constant_extents(region: Vec<(PrimExpr, i64)>) -> Vec<(PrimExpr, PrimExpr)> {
-    region.into_iter().map(|(min, ext)| (min.clone(), PrimExpr::int_of(ext, min.dtype()))).collect()
 }
 
 /// The predicate under which the blocks nested in `body` that read (`read`) or write `buffer`
@@ -1057,13 +1042,13 @@ pub(super) fn replace_buffer_in_block_at(
 }
 
 /// A copy block's spatial variables `v0, v1, ..` over a buffer's whole `shape`.
-pub(super) fn copy_iter_vars(shape: &[PrimExpr], dt: crate::tir::DataType) -> Vec<IterVar> {
+pub(super) fn copy_iter_vars(shape: &[PrimExpr]) -> Vec<IterVar> {
     shape
         .iter()
         .enumerate()
         .map(|(d, dim)| IterVar {
             dom: Some(Range::new(PrimExpr::int_of(0, dim.dtype()), dim.clone())),
-            var: Var::new(&format!("v{d}"), dt),
+            var: Var::new(&format!("v{d}"), dim.dtype()),
             iter_type: IterType::DataPar,
             thread_tag: String::new(),
         })

@@ -139,7 +139,7 @@ impl Schedule {
 fn copy_nest(name: &str, region: &BufferRegion, src: &Buffer, dst: &Buffer) -> Stmt {
     let dt = src.shape().first().map_or(DataType::INT32, PrimExpr::dtype);
     let loop_vars: Vec<Var> = (0..region.region.len()).map(|d| Var::new(&format!("ax{d}"), dt)).collect();
-    let iter_vars = super::blocks::copy_iter_vars(src.shape(), dt);
+    let iter_vars = super::blocks::copy_iter_vars(src.shape());
     let point: Vec<PrimExpr> = iter_vars.iter().map(|iv| PrimExpr::var(&iv.var)).collect();
     let unit = |b: &Buffer| BufferRegion {
         buffer: b.clone(),

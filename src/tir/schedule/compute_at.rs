@@ -176,7 +176,6 @@ impl Schedule {
         }
         // Each iteration variable covers the region of the dimension it indexes, or its whole
         // domain where it indexes none (a reduction variable of a producer).
-        let dt = lp.var.dtype();
         let mut loops: Vec<(Var, PrimExpr)> = Vec::new();
         let mut values = Vec::new();
         let mut bounds = Vec::new();
@@ -203,8 +202,10 @@ impl Schedule {
             });
             let (min, ext) = match (needed, dom) {
                 (Some((min, ext)), _) => match (min.as_int(), ext.as_int(), dom) {
+                    // (In the extent's type: TVM's new loops take their range's.)
                     // A constant region is intersected with the domain, as TVM's analyzer does.
-                    (Some(lo), Some(ext), Some((dmin, dext))) => {
+                    (Some(lo), Some(e), Some((dmin, dext))) => {
+                        let (ext_dt, ext) = (ext.dtype(), e);
                         let (lo2, hi2) = (lo.max(dmin), lo.saturating_add(ext).min(dmin.saturating_add(dext)));
                         if hi2 <= lo2 {
                             return Err(err(
@@ -216,11 +217,14 @@ impl Schedule {
                                 ),
                             ));
                         }
-                        (PrimExpr::int_of(lo2, min.dtype()), PrimExpr::int_of(hi2 - lo2, dt))
+                        (PrimExpr::int_of(lo2, min.dtype()), PrimExpr::int_of(hi2 - lo2, ext_dt))
                     }
-                    _ => (min, as_dtype(ext, dt)),
+                    _ => (min, ext),
                 },
-                (None, Some((dmin, dext))) => (PrimExpr::int_of(dmin, iv.var.dtype()), PrimExpr::int_of(dext, dt)),
+                (None, Some((dmin, dext))) => {
+                    let d = iv.dom.as_ref().map_or(iv.var.dtype(), |r| r.extent.dtype());
+                    (PrimExpr::int_of(dmin, iv.var.dtype()), PrimExpr::int_of(dext, d))
+                }
                 (None, None) => {
                     return Err(err(
                         p,
@@ -232,9 +236,9 @@ impl Schedule {
                 }
             };
             let value = if opts.preserve_unit_loops || ext.as_int() != Some(1) {
-                let v = Var::new(&format!("ax{}", loops.len()), dt);
+                let v = Var::new(&format!("ax{}", loops.len()), ext.dtype());
                 loops.push((v.clone(), ext));
-                simplify(&PrimExpr::binary(BinOp::Add, min, PrimExpr::var(&v)))
+                simplify(&PrimExpr::binary(BinOp::Add, as_dtype(min, v.dtype()), PrimExpr::var(&v)))
             } else {
                 simplify(&min)
             };
@@ -333,7 +337,7 @@ impl Schedule {
             site.realize.span(),
         );
         for (v, ext) in loops.iter().rev() {
-            nest = Stmt::for_range(v, PrimExpr::int_of(0, dt), ext.clone(), nest);
+            nest = Stmt::for_range(v, PrimExpr::int_of(0, v.dtype()), ext.clone(), nest);
         }
         // The positions between the statements of the loop's body that produce what the block
         // reads and those that read what it writes.
