@@ -1662,6 +1662,18 @@ CASES += [
 i, j = sch.get_loops(sch.get_sblock("D"))
 sch.compute_at(sch.get_sblock("C"), j)
 """),
+    # blockize keeps a wholly outer variable's symbolic domain; a fused symbolic extent's
+    # quotient and remainder are affine for parallel's compact-dataflow check.
+    ("te_int64_blockize", "kernels/te_matmul_relu_int64", """
+i, j, k = sch.get_loops(sch.get_sblock("C"))
+sch.blockize(k)
+"""),
+    ("te_int64_fused_parallel", "kernels/te_matmul_relu_int64", """
+i, j, k = sch.get_loops(sch.get_sblock("C"))
+f = sch.fuse(i, j)
+fo, fi = sch.split(f, factors=[None, 32])
+sch.parallel(fo)
+"""),
     ("te_int64_tiled_cache_write", "kernels/te_matmul_relu_int64", """
 c = sch.cache_write(sch.get_sblock("C"), 0, "local")
 i, j, k = sch.get_loops(sch.get_sblock("C"))

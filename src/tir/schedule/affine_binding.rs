@@ -62,7 +62,10 @@ fn affine_scale(e: &PrimExpr, vars: &HashSet<u64>, depth: u32) -> Option<Option<
         }
         let ok = match atom.kind() {
             ExprKind::Var(_) => true,
-            ExprKind::Binary(BinOp::FloorDiv | BinOp::FloorMod, x, c) if c.as_int().is_some_and(|c| c > 0) => {
+            // (A symbolic divisor too, one the loops do not change: a fused symbolic extent.)
+            ExprKind::Binary(BinOp::FloorDiv | BinOp::FloorMod, x, c)
+                if c.as_int().map_or(!mentions(c, vars), |c| c > 0) =>
+            {
                 affine_scale(x, vars, depth + 1)?.is_some()
             }
             // A symbolic stride (`i_0 * ((n + 7) // 8)`, a split of a symbolic extent): an

@@ -160,17 +160,16 @@ impl Schedule {
         let mut subst: HashMap<u64, PrimExpr> = HashMap::default();
         for (iv, d) in blk.iter_vars.iter().zip(&divisions) {
             let dt = iv.var.dtype();
-            let ext = iv.dom.as_ref().and_then(|r| r.extent.as_int()).ok_or_else(cannot)?;
-            if ext % d.extent != 0 {
-                return Err(cannot());
-            }
-            let outer_ext = ext / d.extent;
             let vo = Var::at(&format!("{}_o", iv.var.name()), iv.var.ty().clone(), iv.var.span());
-            outer_ivs.push(IterVar {
-                dom: Some(Range::new(PrimExpr::int_of(0, dt), PrimExpr::int_of(outer_ext, dt))),
-                var: vo.clone(),
-                ..iv.clone()
-            });
+            // A variable wholly outside (no inner part) keeps its domain, symbolic or not.
+            let (dom, outer_ext) = match iv.dom.as_ref().and_then(|r| r.extent.as_int()) {
+                Some(ext) if ext % d.extent == 0 => {
+                    (Range::new(PrimExpr::int_of(0, dt), PrimExpr::int_of(ext / d.extent, dt)), ext / d.extent)
+                }
+                None if d.extent == 1 => (iv.dom.clone().ok_or_else(cannot)?, 0),
+                _ => return Err(cannot()),
+            };
+            outer_ivs.push(IterVar { dom: Some(dom), var: vo.clone(), ..iv.clone() });
             outer_values.push(d.outer.clone());
             let vo = PrimExpr::var(&vo);
             let value = derive_binding(iv, d, vo.clone(), outer_ext, vo, &mut inner_ivs, &mut inner_values);

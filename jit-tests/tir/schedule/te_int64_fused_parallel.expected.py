@@ -1,0 +1,30 @@
+# kernel: kernels/te_matmul_relu_int64.py; TVM 0.27's print of it scheduled by te_int64_fused_parallel.trace (generate.py)
+# from typing import TypeVar
+# from tvm.script import tirx as T
+# from tvm.tirx.layout import Axis
+
+m = TypeVar("m")
+n = TypeVar("n")
+@T.prim_func(s_tir=True)
+def te_matmul_relu_int64(A: T.Buffer((n, 128), "float32"), B: T.Buffer((128, m), "float32"), D: T.Buffer((n, m), "float32")):
+    T.func_attr({"tirx.noalias": True})
+    # with T.sblock("root"):
+    C = T.sblock_alloc_buffer((n, m))
+    for i_j_fused_0 in T.parallel((n * m + T.int64(31)) // T.int64(32)):
+        for i_j_fused_1, k in T.grid(T.int64(32), 128):
+            with T.sblock("C"):
+                v_i = T.axis.spatial(n, (i_j_fused_0 * T.int64(32) + i_j_fused_1) // m)
+                v_j = T.axis.spatial(m, (i_j_fused_0 * T.int64(32) + i_j_fused_1) % m)
+                v_k = T.axis.reduce(128, k)
+                T.where(i_j_fused_0 * T.int64(32) + i_j_fused_1 < n * m)
+                T.reads(A[v_i, v_k], B[v_k, v_j])
+                T.writes(C[v_i, v_j])
+                with T.init():
+                    C[v_i, v_j] = T.float32(0.0)
+                C[v_i, v_j] = C[v_i, v_j] + A[v_i, v_k] * B[v_k, v_j]
+    for i, j in T.grid(n, m):
+        with T.sblock("D"):
+            v_i, v_j = T.axis.remap("SS", [i, j])
+            T.reads(C[v_i, v_j])
+            T.writes(D[v_i, v_j])
+            D[v_i, v_j] = T.max(C[v_i, v_j], T.float32(0.0))
