@@ -214,6 +214,24 @@ impl Schedule {
                 _ => (min, ext),
             })
             .collect();
+        // A symbolic extent names only the function's own variables (shape variables,
+        // parameters): the cache's loops stand where no loop or block variable is in scope.
+        let mut bound: Vec<u64> = Vec::new();
+        crate::tir::visit::walk_stmts(&self.func.body, &mut |x| match x.kind() {
+            StmtKind::For { var, .. } => bound.push(var.id()),
+            StmtKind::BlockRealize { block, .. } => bound.extend(block.iter_vars.iter().map(|iv| iv.var.id())),
+            _ => {}
+        });
+        if region.iter().any(|(_, ext)| ext.as_int().is_none() && bound.iter().any(|&id| uses_var(ext, id))) {
+            return Err(err(
+                p,
+                format!(
+                    "the region of {} block {} accesses has an extent that changes with the loops",
+                    original.name(),
+                    blk.name
+                ),
+            ));
+        }
         // An extent in the type of `dt` (constants are written in it; symbolic ones as they are).
         let extent_in =
             |ext: &PrimExpr, dt: DataType| ext.as_int().map_or_else(|| ext.clone(), |e| PrimExpr::int_of(e, dt));
@@ -765,7 +783,8 @@ pub(super) fn symbolic_box(
         .iter()
         .map(|r| {
             let e = Substitute { map: &unit }.expr(&Substitute { map: &bind }.expr(&r.min));
-            let Some(ext_r) = r.extent.as_int() else { return relax_symbolic(&e, &r.extent, &relaxed) };
+            let ext_e = Substitute { map: &unit }.expr(&Substitute { map: &bind }.expr(&r.extent));
+            let Some(ext_r) = r.extent.as_int() else { return relax_symbolic(&e, &ext_e, &relaxed) };
             let relax = |e: &PrimExpr, extent: i64| -> Option<(PrimExpr, i64)> {
                 let mut lo = HashMap::default();
                 let mut extent = extent;
@@ -801,7 +820,7 @@ pub(super) fn symbolic_box(
                     let dt = min.dtype();
                     (min, PrimExpr::int_of(ext, dt))
                 })
-                .or_else(|| relax_symbolic(&e, &r.extent, &relaxed))
+                .or_else(|| relax_symbolic(&e, &ext_e, &relaxed))
         })
         .collect()
 }
@@ -810,6 +829,13 @@ pub(super) fn symbolic_box(
 /// takes its first (`c >= 0`) or last value in the minimum and adds `|c| * (n - 1)` to the
 /// extent; `None` where `e` is not linear in a loop.
 fn relax_symbolic(e: &PrimExpr, extent: &PrimExpr, loops: &[ForParts]) -> Option<(PrimExpr, PrimExpr)> {
+    // The extents must not change as the loops run (a loop whose range is another's variable,
+    // a region whose size depends on a loop): no box then.
+    let ids: rustc_hash::FxHashSet<u64> = loops.iter().map(|p| p.var.id()).collect();
+    let varies = |x: &PrimExpr| ids.iter().any(|&id| uses_var(x, id));
+    if varies(extent) || loops.iter().any(|p| varies(&p.min) || varies(&p.extent)) {
+        return None;
+    }
     let mut lo = HashMap::default();
     let mut extent = extent.clone();
     for p in loops {
