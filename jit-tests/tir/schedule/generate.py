@@ -1674,6 +1674,13 @@ f = sch.fuse(i, j)
 fo, fi = sch.split(f, factors=[None, 32])
 sch.parallel(fo)
 """),
+    # Inlining through indices widened to int64 (`T.Cast("int64", v_i1)` beside an int64 row).
+    ("te_int64_softmax_inline_exp", "kernels/te_softmax_int64", 'sch.compute_inline(sch.get_sblock("T_softmax_exp"))'),
+    ("te_int64_reverse_inline", "kernels/te_elementwise_int64", 'sch.reverse_compute_inline(sch.get_sblock("D"))'),
+    ("te_int64_inline_chain", "kernels/te_elementwise_int64", """
+sch.compute_inline(sch.get_sblock("B"))
+sch.compute_inline(sch.get_sblock("C"))
+"""),
     ("te_int64_tiled_cache_write", "kernels/te_matmul_relu_int64", """
 c = sch.cache_write(sch.get_sblock("C"), 0, "local")
 i, j, k = sch.get_loops(sch.get_sblock("C"))

@@ -4,6 +4,7 @@
 use rustc_hash::FxHashMap as HashMap;
 
 use super::{BlockRV, IndexMap, Instruction, Schedule, ScheduleError, err, tree};
+use crate::tir::DataType;
 use crate::tir::arith::simplify;
 use crate::tir::ast::*;
 use crate::tir::mutate::{Mutator, Substitute, default_expr, default_stmt};
@@ -50,7 +51,11 @@ impl Schedule {
         if blk.iter_vars.iter().any(|iv| iv.iter_type != IterType::DataPar) {
             return Err(err(P, format!("block {name} is a reduction: only spatial blocks can be inlined")));
         }
-        let vars: Vec<u64> = indices.iter().filter_map(|i| i.as_var().map(Var::id)).collect();
+        // (An index widened to the buffer's index type, `T.Cast("int64", v)` beside an int64
+        // index, is its variable: TVM's mixed-type indices.)
+        let index_vars: Vec<&Var> = indices.iter().filter_map(widened_var).collect();
+        let vars: Vec<u64> = index_vars.iter().map(|v| v.id()).collect();
+        let var_types: Vec<DataType> = index_vars.iter().map(|v| v.dtype()).collect();
         let distinct = vars.iter().collect::<std::collections::BTreeSet<_>>().len() == vars.len();
         if vars.len() != indices.len()
             || !distinct
@@ -83,8 +88,14 @@ impl Schedule {
         }
         // The block leaves with the loops it alone held; its readers get its value.
         let without = tree::remove_leaf(&self.func.body, &site.realize);
-        let mut inliner =
-            Inline { buffer: buffer.clone(), vars, value: value.clone(), reads: blk.reads.clone(), failed: false };
+        let mut inliner = Inline {
+            buffer: buffer.clone(),
+            vars,
+            var_types,
+            value: value.clone(),
+            reads: blk.reads.clone(),
+            failed: false,
+        };
         let body = inliner.stmt(&without);
         if inliner.failed {
             return Err(err(
@@ -267,14 +278,22 @@ impl Schedule {
                 ),
             )
         };
-        let direct: Vec<u64> = at.iter().filter_map(|i| i.as_var().map(Var::id)).collect();
+        let direct_vars: Vec<&Var> = at.iter().filter_map(widened_var).collect();
+        let direct: Vec<u64> = direct_vars.iter().map(|v| v.id()).collect();
         let distinct = direct.iter().collect::<std::collections::BTreeSet<_>>().len() == direct.len();
         let all_vars = consumer.iter_vars.iter().all(|iv| direct.contains(&iv.var.id()));
         // (With the inverse's sums also written from the highest part, for the predicate: TVM
         // simplifies that, `i0 * 16 + i1 < 127`.)
         let (map, pred_map): (HashMap<u64, PrimExpr>, Option<HashMap<u64, PrimExpr>>) =
             if direct.len() == at.len() && distinct && all_vars {
-                (direct.iter().copied().zip(pidx.iter().cloned()).collect(), None)
+                (
+                    direct_vars
+                        .iter()
+                        .map(|v| v.id())
+                        .zip(pidx.iter().zip(&direct_vars).map(|(i, v)| in_type(i, v.dtype())))
+                        .collect(),
+                    None,
+                )
             } else {
                 let mut dims = Vec::new();
                 for iv in &consumer.iter_vars {
@@ -486,6 +505,8 @@ fn reshape_inverse(new: &[PrimExpr], new_extents: &[i64], old_extents: &[i64]) -
 struct Inline {
     buffer: Buffer,
     vars: Vec<u64>,
+    /// The variables' types: a load's index is bound in its variable's type.
+    var_types: Vec<DataType>,
     value: PrimExpr,
     reads: Vec<BufferRegion>,
     /// A window of the buffer whose producer's reads do not map to a window.
@@ -494,7 +515,25 @@ struct Inline {
 
 impl Inline {
     fn bind(&self, idx: &[PrimExpr]) -> HashMap<u64, PrimExpr> {
-        self.vars.iter().copied().zip(idx.iter().cloned()).collect()
+        self.vars.iter().copied().zip(idx.iter().zip(&self.var_types).map(|(i, &dt)| in_type(i, dt))).collect()
+    }
+}
+
+/// An index in the type `dt` of the variable it binds (a widening cast taken off).
+fn in_type(i: &PrimExpr, dt: DataType) -> PrimExpr {
+    match i.kind() {
+        _ if i.dtype() == dt => i.clone(),
+        ExprKind::Cast(x) if x.dtype() == dt => x.clone(),
+        _ => PrimExpr::cast(dt, i.clone()),
+    }
+}
+
+/// The variable an index is, directly or widened to a wider integer type.
+fn widened_var(i: &PrimExpr) -> Option<&Var> {
+    match i.kind() {
+        ExprKind::Var(v) => Some(v),
+        ExprKind::Cast(x) if x.dtype().is_int() && i.dtype().is_int() && x.dtype().bits < i.dtype().bits => x.as_var(),
+        _ => None,
     }
 }
 

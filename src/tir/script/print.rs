@@ -1008,12 +1008,22 @@ impl Printer {
         if r.region.is_empty() {
             return format!("{n}[()]");
         }
+        // A widened point (`T.Cast("int64", v)` beside an int64 index) prints as its variable,
+        // as in an access.
+        let native_wide = |w: u8| {
+            r.region
+                .iter()
+                .any(|x| x.min.dtype().bits == w && !matches!(x.min.kind(), ExprKind::Cast(y) if widened(y, &x.min)))
+        };
         let parts: Vec<String> = r
             .region
             .iter()
             .map(|rg| {
                 if rg.extent.as_int() == Some(1) {
-                    self.expr(&rg.min, 0)
+                    match rg.min.kind() {
+                        ExprKind::Cast(x) if widened(x, &rg.min) && native_wide(rg.min.dtype().bits) => self.expr(x, 0),
+                        _ => self.expr(&rg.min, 0),
+                    }
                 } else {
                     let lo = self.expr(&rg.min, 0);
                     let hi = self.end(&rg.min, &rg.extent);
