@@ -133,6 +133,20 @@ pub fn prove_equal(a: &PrimExpr, b: &PrimExpr) -> bool {
 /// integer times 0 is 0, `x // c * c + x % c` is `x`.
 pub fn simplify(e: &PrimExpr) -> PrimExpr {
     stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+        // A constant cast to another integer type is that type's constant.
+        if let ExprKind::Cast(x) = e.kind() {
+            let (from, to) = (x.dtype(), e.dtype());
+            if from.is_int()
+                && to.is_int()
+                && !to.is_bool()
+                && from.lanes == 1
+                && to.lanes == 1
+                && let Some(c) = simplify(x).as_int()
+            {
+                return PrimExpr::int_of(wrap_int(i128::from(c), to), to);
+            }
+            return e.clone();
+        }
         let ExprKind::Binary(op, a, b) = e.kind() else { return e.clone() };
         let (a, b) = (simplify(a), simplify(b));
         let dt = e.dtype();

@@ -1681,6 +1681,18 @@ sch.parallel(fo)
 sch.compute_inline(sch.get_sblock("B"))
 sch.compute_inline(sch.get_sblock("C"))
 """),
+    # compute_at of padding over symbolic height and width: the window's int32 loops relax to
+    # int64 extents (`w + 2`), constants folded, a clipping T.where over `h + 2`.
+    ("te_int64_pad_compute_at_row", "kernels/te_window_sum_int64", """
+n, c, y, x, r, s = sch.get_loops(sch.get_sblock("Y"))
+sch.compute_at(sch.get_sblock("P"), y)
+"""),
+    ("te_int64_pad_compute_at_tile", "kernels/te_window_sum_int64", """
+n, c, y, x, r, s = sch.get_loops(sch.get_sblock("Y"))
+yo, yi = sch.split(y, factors=[None, 4])
+sch.reorder(yo, c, yi)
+sch.compute_at(sch.get_sblock("P"), yo)
+"""),
     ("te_int64_tiled_cache_write", "kernels/te_matmul_relu_int64", """
 c = sch.cache_write(sch.get_sblock("C"), 0, "local")
 i, j, k = sch.get_loops(sch.get_sblock("C"))

@@ -857,7 +857,11 @@ fn relax_symbolic(e: &PrimExpr, extent: &PrimExpr, loops: &[ForParts]) -> Option
 }
 
 fn as_dtype(e: PrimExpr, dt: DataType) -> PrimExpr {
-    if e.dtype() == dt { e } else { PrimExpr::cast(dt, e) }
+    match e.as_int() {
+        _ if e.dtype() == dt => e,
+        Some(c) => PrimExpr::int_of(c, dt),
+        None => PrimExpr::cast(dt, e),
+    }
 }
 
 /// The box `floordiv([lo, lo + ext), c)` covers, `lo` linear in the `outer` loops (of constant

@@ -599,7 +599,11 @@ fn extreme(
 }
 
 fn as_dtype(e: PrimExpr, dt: crate::tir::DataType) -> PrimExpr {
-    if e.dtype() == dt { e } else { PrimExpr::cast(dt, e) }
+    match e.as_int() {
+        _ if e.dtype() == dt => e,
+        Some(c) => PrimExpr::int_of(c, dt),
+        None => PrimExpr::cast(dt, e),
+    }
 }
 
 /// `e` with each `x // d` of a loop variable `x` whose (symbolic) extent is `d * k` replaced by

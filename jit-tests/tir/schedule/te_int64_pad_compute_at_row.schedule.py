@@ -1,0 +1,3 @@
+# A schedule as a TVM user writes it (generate.py); TVM's trace of it: te_int64_pad_compute_at_row.trace
+n, c, y, x, r, s = sch.get_loops(sch.get_sblock("Y"))
+sch.compute_at(sch.get_sblock("P"), y)
