@@ -1693,6 +1693,12 @@ yo, yi = sch.split(y, factors=[None, 4])
 sch.reorder(yo, c, yi)
 sch.compute_at(sch.get_sblock("P"), yo)
 """),
+    # reindex caches over a symbolic domain: a variable from 0 spans its domain; constant
+    # dimensions take the map's widest index type.
+    ("te_int64_reindex_cache_read", "kernels/te_matmul_relu_int64",
+     'sch.reindex_cache_read(sch.get_sblock("C"), 0, "local", lambda vi, vj, vk: (vi, vk))'),
+    ("te_int64_reindex_cache_write", "kernels/te_matmul_relu_int64",
+     'sch.reindex_cache_write(sch.get_sblock("C"), 0, "local", lambda vi, vj, vk: (vj, vi))'),
     ("te_int64_tiled_cache_write", "kernels/te_matmul_relu_int64", """
 c = sch.cache_write(sch.get_sblock("C"), 0, "local")
 i, j, k = sch.get_loops(sch.get_sblock("C"))

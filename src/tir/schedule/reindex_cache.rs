@@ -176,11 +176,29 @@ impl Schedule {
                     let n = i64::try_from(hi + 1).map_err(|_| err(p, "the cache is too large"))?;
                     shape.push(PrimExpr::int_of(n, e.dtype()));
                 }
+                // A variable of a symbolic domain from 0 spans that domain.
+                _ if let Some(d) = e
+                    .as_var()
+                    .and_then(|v| blk.iter_vars.iter().find(|iv| iv.var == *v))
+                    .and_then(|iv| iv.dom.as_ref())
+                    && d.min.as_int() == Some(0) =>
+                {
+                    shape.push(d.extent.clone());
+                }
                 _ => {
                     return Err(err(
                         p,
                         format!("the index map's image over block {}'s domain is not a box from 0", blk.name),
                     ));
+                }
+            }
+        }
+        // Constant dimensions take the widest index type among them (an int64 symbolic one
+        // makes `T.int64(128)`), as TVM's map unifies its results' types.
+        if let Some(wide) = shape.iter().map(PrimExpr::dtype).max_by_key(|d| d.bits) {
+            for d in shape.iter_mut() {
+                if let Some(c) = d.as_int() {
+                    *d = PrimExpr::int_of(c, wide);
                 }
             }
         }
