@@ -241,6 +241,15 @@ fn scaled_div_mod_pair(q: &PrimExpr, r: &PrimExpr) -> Option<(PrimExpr, i64)> {
     (c2.as_int() == Some(c) && c.checked_mul(k) == Some(m) && prove_equal(x1, x2)).then(|| (x1.clone(), k))
 }
 
+/// `e` in the type `dt`: a constant as that type's constant, else cast.
+pub fn as_dtype(e: PrimExpr, dt: DataType) -> PrimExpr {
+    match e.as_int() {
+        _ if e.dtype() == dt => e,
+        Some(c) => PrimExpr::int_of(c, dt),
+        None => PrimExpr::cast(dt, e),
+    }
+}
+
 /// Whether `q` is `x // c * c` and `r` is `x % c`, the same `x` and `c`.
 fn is_div_mod_pair(q: &PrimExpr, r: &PrimExpr) -> bool {
     let (ExprKind::Binary(BinOp::Mul, d, c1), ExprKind::Binary(BinOp::FloorMod, x2, c2)) = (q.kind(), r.kind()) else {

@@ -12,15 +12,9 @@
 
 use rustc_hash::FxHashSet as HashSet;
 
+use super::tree::mentions;
 use crate::tir::arith::linear;
 use crate::tir::ast::*;
-
-/// Whether `e` mentions one of `vars`.
-fn mentions(e: &PrimExpr, vars: &HashSet<u64>) -> bool {
-    let mut found = false;
-    crate::tir::visit::walk_expr(e, &mut |x| found |= x.as_var().is_some_and(|v| vars.contains(&v.id())));
-    found
-}
 
 /// `e` as a sum of terms `coefficient * atom` (constants left out), or `None` when a product
 /// of two non-constants is in the way of that.

@@ -846,22 +846,17 @@ fn relax_symbolic(e: &PrimExpr, extent: &PrimExpr, loops: &[ForParts]) -> Option
         let dt = p.extent.dtype();
         let steps = PrimExpr::binary(BinOp::Sub, p.extent.clone(), PrimExpr::int_of(1, dt));
         let first = if c > 0 { p.min.clone() } else { PrimExpr::binary(BinOp::Add, p.min.clone(), steps.clone()) };
-        lo.insert(p.var.id(), as_dtype(first, p.var.dtype()));
+        lo.insert(p.var.id(), crate::tir::arith::as_dtype(first, p.var.dtype()));
         // `extent + |c| * n - |c|`, the constants cancelling (`1 + m - 1` is `m`).
         let k = PrimExpr::int_of(c.checked_abs()?, dt);
-        let span = as_dtype(simplify(&PrimExpr::binary(BinOp::Mul, k.clone(), p.extent.clone())), extent.dtype());
-        let k = as_dtype(k, extent.dtype());
+        let span = crate::tir::arith::as_dtype(
+            simplify(&PrimExpr::binary(BinOp::Mul, k.clone(), p.extent.clone())),
+            extent.dtype(),
+        );
+        let k = crate::tir::arith::as_dtype(k, extent.dtype());
         extent = crate::tir::arith::subtract(&PrimExpr::binary(BinOp::Add, extent, span), &k);
     }
     Some((simplify(&Substitute { map: &lo }.expr(e)), extent))
-}
-
-fn as_dtype(e: PrimExpr, dt: DataType) -> PrimExpr {
-    match e.as_int() {
-        _ if e.dtype() == dt => e,
-        Some(c) => PrimExpr::int_of(c, dt),
-        None => PrimExpr::cast(dt, e),
-    }
 }
 
 /// The box `floordiv([lo, lo + ext), c)` covers, `lo` linear in the `outer` loops (of constant

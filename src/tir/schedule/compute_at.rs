@@ -238,7 +238,7 @@ impl Schedule {
             let value = if opts.preserve_unit_loops || ext.as_int() != Some(1) {
                 let v = Var::new(&format!("ax{}", loops.len()), ext.dtype());
                 loops.push((v.clone(), ext));
-                simplify(&PrimExpr::binary(BinOp::Add, as_dtype(min, v.dtype()), PrimExpr::var(&v)))
+                simplify(&PrimExpr::binary(BinOp::Add, crate::tir::arith::as_dtype(min, v.dtype()), PrimExpr::var(&v)))
             } else {
                 simplify(&min)
             };
@@ -296,7 +296,8 @@ impl Schedule {
                 };
                 let shifted =
                     |e: &PrimExpr| simplify(&PrimExpr::binary(BinOp::Sub, e.clone(), PrimExpr::int_of(c, dt)));
-                let (dmin, dext) = (as_dtype(d.min.clone(), dt), as_dtype(d.extent.clone(), dt));
+                let (dmin, dext) =
+                    (crate::tir::arith::as_dtype(d.min.clone(), dt), crate::tir::arith::as_dtype(d.extent.clone(), dt));
                 if !extreme(value, &spans, &symbolic, false).is_some_and(|lo| at_most(&dmin, &lo)) {
                     add(PrimExpr::cmp(CmpOp::Le, shifted(&dmin), terms.clone()));
                 }
@@ -593,17 +594,9 @@ fn extreme(
         } else {
             min.clone()
         };
-        at.insert(v.id(), as_dtype(value, v.dtype()));
+        at.insert(v.id(), crate::tir::arith::as_dtype(value, v.dtype()));
     }
     Some(crate::tir::mutate::Mutator::expr(&mut crate::tir::mutate::Substitute { map: &at }, e))
-}
-
-fn as_dtype(e: PrimExpr, dt: crate::tir::DataType) -> PrimExpr {
-    match e.as_int() {
-        _ if e.dtype() == dt => e,
-        Some(c) => PrimExpr::int_of(c, dt),
-        None => PrimExpr::cast(dt, e),
-    }
 }
 
 /// `e` with each `x // d` of a loop variable `x` whose (symbolic) extent is `d * k` replaced by

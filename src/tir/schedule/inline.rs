@@ -65,9 +65,7 @@ impl Schedule {
         }
         // TVM's output block: one that writes a buffer its scope block does not allocate (a
         // parameter, an outer block's buffer, a `T.alloc_buffer` statement's).
-        let scope = tree::scope_of(&self.func.body, &site.realize);
-        let allocated = matches!(scope.as_ref().map(Stmt::kind), Some(StmtKind::BlockRealize { block, .. }) if block.alloc_buffers.contains(buffer));
-        if !allocated {
+        if !tree::scope_allocates(&self.func.body, &site.realize, buffer) {
             return Err(err(P, format!("The block {name} is an output block (it writes {})", buffer.name())));
         }
         let mut writers = 0;
@@ -193,9 +191,7 @@ impl Schedule {
             return Err(err(P, format!("{} is written by {writers} blocks: it needs a single producer", b.name())));
         };
         // TVM's output-block rule for the producer: it must write what the scope allocates.
-        let scope = tree::scope_of(&self.func.body, &site.realize);
-        if !matches!(scope.as_ref().map(Stmt::kind), Some(StmtKind::BlockRealize { block, .. }) if block.alloc_buffers.contains(&b))
-        {
+        if !tree::scope_allocates(&self.func.body, &site.realize, &b) {
             return Err(err(P, format!("The block {} is an output block (it writes {})", prod.name, b.name())));
         }
         if readers != 1 {
@@ -522,9 +518,8 @@ impl Inline {
 /// An index in the type `dt` of the variable it binds (a widening cast taken off).
 fn in_type(i: &PrimExpr, dt: DataType) -> PrimExpr {
     match i.kind() {
-        _ if i.dtype() == dt => i.clone(),
         ExprKind::Cast(x) if x.dtype() == dt => x.clone(),
-        _ => PrimExpr::cast(dt, i.clone()),
+        _ => crate::tir::arith::as_dtype(i.clone(), dt),
     }
 }
 

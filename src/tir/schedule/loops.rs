@@ -684,11 +684,11 @@ fn simplify_bindings(s: &Stmt, loops: &rustc_hash::FxHashSet<u64>, split: bool) 
                 let whole = !self.1
                     || crate::tir::visit::conjuncts(predicate).iter().all(|c| match c.kind() {
                         ExprKind::Cmp(_, a, b) => {
-                            let side = if mentions_any(a, self.0) { a } else { b };
-                            !mentions_any(side, self.0)
+                            let side = if tree::mentions(a, self.0) { a } else { b };
+                            !tree::mentions(side, self.0)
                                 || values.iter().any(|v| crate::tir::arith::prove_equal(v, side))
                         }
-                        _ => !mentions_any(c, self.0),
+                        _ => !tree::mentions(c, self.0),
                     });
                 if !whole {
                     return s.clone();
@@ -703,12 +703,6 @@ fn simplify_bindings(s: &Stmt, loops: &rustc_hash::FxHashSet<u64>, split: bool) 
         }
     }
     M(loops, split).stmt(s)
-}
-
-fn mentions_any(e: &PrimExpr, loops: &rustc_hash::FxHashSet<u64>) -> bool {
-    let mut found = false;
-    crate::tir::visit::walk_expr(e, &mut |x| found |= x.as_var().is_some_and(|v| loops.contains(&v.id())));
-    found
 }
 
 /// A sum with its terms over `loops` first, in their order, then the others.

@@ -450,3 +450,18 @@ pub(super) fn allocated_by_block(body: &Stmt, buffer: &Buffer) -> bool {
     });
     found
 }
+
+/// Whether the scope block of `realize` allocates `buffer`: TVM's output-block rule asks it of
+/// the block writing `buffer` (a parameter, an outer block's buffer or a `T.alloc_buffer`
+/// statement's make an output block).
+pub(super) fn scope_allocates(body: &Stmt, realize: &Stmt, buffer: &Buffer) -> bool {
+    matches!(scope_of(body, realize).as_ref().map(Stmt::kind),
+        Some(StmtKind::BlockRealize { block, .. }) if block.alloc_buffers.contains(buffer))
+}
+
+/// Whether `e` mentions one of the variables `vars`.
+pub(super) fn mentions(e: &PrimExpr, vars: &rustc_hash::FxHashSet<u64>) -> bool {
+    let mut found = false;
+    crate::tir::visit::walk_expr(e, &mut |x| found |= x.as_var().is_some_and(|v| vars.contains(&v.id())));
+    found
+}
