@@ -2917,3 +2917,24 @@ fn a_cache_takes_over_pointers_into_the_buffer_or_refuses() {
         "{printed}"
     );
 }
+
+#[test]
+fn pad_einsum_inside_the_deepest_nesting_the_reader_takes() {
+    // spec: tir-spec.md, DeclBuffer: a `T.alloc_buffer` statement scopes the rest of its body, so
+    // 390 of them nest 390 deep; pad_einsum places its copies inside all of them without
+    // overflowing the stack (debug builds included).
+    let mut text = String::from(
+        "@T.prim_func(s_tir=True)\ndef f(A: T.Buffer((100,), \"float32\"), C: T.Buffer((100,), \"float32\")):\n",
+    );
+    for k in 0..390 {
+        text.push_str(&format!("    X{k} = T.alloc_buffer((1,))\n"));
+    }
+    text.push_str("    for i in range(100):\n        with T.sblock(\"C\"):\n            vi = T.axis.remap(\"S\", [i])\n            C[vi] = A[vi] * 2.0\n");
+    let sch = Schedule::replay(read_func_text(&text), "b0 = sch.get_sblock(\"C\")\nsch.pad_einsum(b0, [128])\n")
+        .expect("pads");
+    let printed = strata::tir::script::print_func(sch.func());
+    let (last_decl, copy) =
+        (printed.find("X389 = T.alloc_buffer").unwrap(), printed.find("T.sblock(\"A_pad\")").unwrap());
+    assert!(last_decl < copy);
+    assert!(printed.contains("T.sblock(\"C_pad\")"));
+}

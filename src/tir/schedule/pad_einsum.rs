@@ -291,6 +291,17 @@ fn splice_at(
     copies: bool,
     around: &mut dyn FnMut(&Stmt) -> Vec<Stmt>,
 ) -> Result<Stmt, ScheduleError> {
+    // (Declarations may nest deeply: the stack grows rather than overflows.)
+    stacker::maybe_grow(64 * 1024, 1024 * 1024, || splice_in(body, realize, name, copies, around))
+}
+
+fn splice_in(
+    body: &Stmt,
+    realize: &Stmt,
+    name: &str,
+    copies: bool,
+    around: &mut dyn FnMut(&Stmt) -> Vec<Stmt>,
+) -> Result<Stmt, ScheduleError> {
     let mut items = match body.kind() {
         StmtKind::Seq(v) => v.clone(),
         _ => vec![body.clone()],
