@@ -2938,3 +2938,50 @@ fn pad_einsum_inside_the_deepest_nesting_the_reader_takes() {
     assert!(last_decl < copy);
     assert!(printed.contains("T.sblock(\"C_pad\")"));
 }
+
+// spec: TVM 0.27's compute_at.cc and inline (CheckCompleteOrReductionBlock, GetScopeRoot with
+// require_stage_pipeline, the region inversion of UpdateBlockVarDomain) — cases found by
+// comparing random schedules with TVM's: each is refused where TVM refuses it, or where TVM
+// 0.27 builds a kernel that reads what is not yet written (moving a producer past a reader).
+#[test]
+fn moves_that_would_change_what_a_block_reads_are_refused() {
+    let pipeline = "The scope root is not a stage pipeline";
+    let tail = "A stage pipeline has no write-after-read dependency and every block's reads are covered by the blocks before it that write them";
+    let cases = [
+        (
+            "../script/softmax.py",
+            "sch.decompose_reduction(\"maxelem\", sch.get_loops(\"maxelem\")[0])\nsch.reverse_compute_at(\"maxelem_init\", sch.get_loops(\"exp\")[0])",
+            "reverse_compute_at: The block maxelem_init is not a complete block - it violates condition #2. The block is not a reduction block either - it violates condition #1.".to_string(),
+        ),
+        (
+            "../script/conv2d.py",
+            "sch.reverse_compute_at(\"conv\", sch.get_loops(\"pad\")[2])",
+            "reverse_compute_at: block conv indexes a buffer with vh in a form whose range under loop h cannot be inverted".to_string(),
+        ),
+        (
+            "kernels/partition_regions.py",
+            "sch.reverse_compute_at(\"A\", sch.get_loops(\"B\")[1])",
+            format!("reverse_compute_at: {pipeline}: block B writes B after block A reads it. {tail}"),
+        ),
+        (
+            "kernels/tl_no_loop.py",
+            "sch.reverse_compute_at(\"block\", sch.get_loops(\"B\")[0])",
+            format!("reverse_compute_at: {pipeline}: the region of A block B reads is not covered by what the blocks before it write. {tail}"),
+        ),
+        (
+            "kernels/tl_no_loop.py",
+            "sch.compute_inline(\"block\")",
+            format!("compute_inline: {pipeline}: the region of A block B reads is not covered by what the blocks before it write. {tail}"),
+        ),
+        (
+            "kernels/mm_clip_scalars.py",
+            "sch.reverse_compute_at(\"matmul2\", sch.get_loops(\"matmul3\")[1])",
+            "reverse_compute_at: block matmul2 would move past block clip2, which also accesses temp2: the move would change what one of them reads".to_string(),
+        ),
+    ];
+    for (kernel, trace, message) in cases {
+        let func = read_func(&dir().join(kernel));
+        let e = Schedule::replay(func, &format!("{trace}\n")).unwrap_err().to_string();
+        assert_eq!(e, format!("trace line {}: {message}", trace.lines().count()), "{kernel}: {trace}");
+    }
+}

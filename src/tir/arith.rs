@@ -198,6 +198,15 @@ pub fn simplify(e: &PrimExpr) -> PrimExpr {
             }
             (BinOp::Mul, Some(_), None) => scale(&b, &a),
             (BinOp::Mul, None, Some(_)) => scale(&a, &b),
+            // `a + (b + c)` is `a + b + c`: TVM's simplifier prints sums flat, left to right
+            // (`i * 8 + (j_0 * 4 + j_1)` after a split of `j` is `i * 8 + j_0 * 4 + j_1`).
+            (BinOp::Add, None, None)
+                if dt.is_int() && matches!(b.kind(), ExprKind::Binary(BinOp::Add | BinOp::Sub, ..)) =>
+            {
+                let ExprKind::Binary(inner, x, y) = b.kind() else { unreachable!("matched") };
+                let head = simplify(&PrimExpr::binary(BinOp::Add, a.clone(), x.clone()));
+                simplify(&PrimExpr::binary(*inner, head, y.clone()))
+            }
             // `(x + 3) - 3` is `x`: constants of a sum's tail fold together.
             (BinOp::Add | BinOp::Sub, None, Some(c2)) => match a.kind() {
                 ExprKind::Binary(inner @ (BinOp::Add | BinOp::Sub), x, c1) if c1.as_int().is_some() => {

@@ -1707,6 +1707,24 @@ jo, ji = sch.split(j, factors=[None, 16])
 sch.reorder(io, jo, k, ii, ji)
 sch.reverse_compute_at(c, jo)
 """),
+    # Found by comparing random schedules with TVM's: a split of a loop a binding sums with
+    # another prints flat (`i * 8 + j_0 * 4 + j_1`); a block moved under a loop where nothing
+    # produces what it reads is computed whole there (TVM's reverse_compute_at), the loop's
+    # later split predicate bounding loops its binding does not use.
+    ("split_inner_of_summed_binding", "kernels/split_inner_binding",
+     'sch.split(sch.get_loops("consumer")[1], factors=[None, 4])'),
+    ("split_inner_of_predicated_binding", "kernels/block_predicate", """
+sch.parallel(sch.get_loops("consumer")[1])
+sch.split(sch.get_loops("consumer")[1], factors=[None, 4])
+"""),
+    ("rca_without_producer_under_loop", "kernels/ca_tiled_repeat",
+     'sch.reverse_compute_at("T_add", sch.get_loops("T_repeat")[0], preserve_unit_loops=True)'),
+    ("rca_unrelated_then_split_reordered", "kernels/sf_opaque_access", """
+sch.reverse_compute_at("A", sch.get_loops("B")[0])
+sch.split(sch.get_loops("B")[0], factors=[None, 4])
+sch.split(sch.get_loops("A")[0], factors=[3, None])
+sch.reorder(sch.get_loops("B")[1], sch.get_loops("B")[2], sch.get_loops("B")[0])
+"""),
 ]
 
 # `generate.py CASE ..` regenerates only those cases.

@@ -148,11 +148,42 @@ pub(super) fn affine_binding_error(realize: &Stmt, parts: &[super::tree::ForPart
                 part.iter().all(|(a, c)| coef(a) == c.checked_mul(k))
             })
         };
-        if !values.iter().any(|v| linear(v) == form) && !part_of_binding() {
+        if !values.iter().any(|v| linear(v) == form) && !part_of_binding() && !bounds_other_loops(side, values, parts) {
             return fail();
         }
     }
     None
+}
+
+/// Whether `side` is a mixed-radix sum of loops of `parts` no binding names (`i_0 * 2 + i_1`,
+/// the extent of `i_1` 2): a predicate over loops the block's bindings do not use, which
+/// `DetectIterMap` takes as a bound on their fused iterator (a block moved under a split loop
+/// it does not depend on).
+fn bounds_other_loops(side: &PrimExpr, values: &[PrimExpr], parts: &[super::tree::ForParts]) -> bool {
+    let mut terms = Vec::new();
+    if summands(side, 1, &mut terms, 0).is_none() {
+        return false;
+    }
+    let mut used: Vec<(i128, i128)> = Vec::new();
+    for (atom, coef) in &terms {
+        let ExprKind::Var(v) = atom.kind() else { return false };
+        let Some(p) = parts.iter().find(|p| p.var.id() == v.id()) else { return false };
+        if values.iter().any(|b| mentions(b, &[v.id()].into_iter().collect())) || p.min.as_int() != Some(0) {
+            return false;
+        }
+        let Some(n) = p.extent.as_int().filter(|&n| n > 0) else { return false };
+        used.push((*coef, i128::from(n)));
+    }
+    used.sort_unstable();
+    let mut stride = 1;
+    for (coef, n) in used {
+        if coef != stride {
+            return false;
+        }
+        let Some(next) = stride.checked_mul(n) else { return false };
+        stride = next;
+    }
+    true
 }
 
 /// Which condition of TVM's local complete block (1: spatial variables only, 2: the only
@@ -201,6 +232,30 @@ fn reduction_block_violation(realize: &Stmt, loop_vars: &HashSet<u64>, dominant:
         return Some(5);
     }
     None
+}
+
+/// Why the block of `realize`, a child of the scope block whose body is `scope_body`, is
+/// neither a complete block nor a reduction block (TVM's `CheckCompleteOrReductionBlock`), if
+/// it is not: a block that shares its output with another writer (a reduction's init after
+/// `decompose_reduction`) may not move on its own.
+pub(super) fn complete_or_reduction_error(scope_body: &Stmt, realize: &Stmt, root: &Stmt) -> Option<String> {
+    let StmtKind::BlockRealize { block: b, .. } = realize.kind() else { return None };
+    let dominant = super::tree::outer_blocks(scope_body)
+        .iter()
+        .filter(|(_, r, _)| !r.same_node(realize))
+        .all(|(_, _, other)| !other.writes.iter().any(|w| b.writes.iter().any(|o| o.buffer == w.buffer)));
+    let complete = complete_block_violation(b, dominant)?;
+    let mut loop_vars: HashSet<u64> = HashSet::default();
+    crate::tir::visit::walk_stmts(root, &mut |x| {
+        if let StmtKind::For { var, .. } = x.kind() {
+            loop_vars.insert(var.id());
+        }
+    });
+    let reduction = reduction_block_violation(realize, &loop_vars, dominant)?;
+    Some(format!(
+        "The block {} is not a complete block - it violates condition #{complete}. The block is not a reduction block either - it violates condition #{reduction}.",
+        b.name
+    ))
 }
 
 /// Why the loop `lp` (in `root`) cannot have its iterations run at once (TVM's compact

@@ -109,6 +109,13 @@ impl Schedule {
         if !tree::scope_of(body, &loop_stmt).is_some_and(|s| s.same_node(&scope)) {
             return Err(not_in_scope(p, &blk.name, &lp.var));
         }
+        let StmtKind::BlockRealize { block: scope_block, .. } = scope.kind() else { unreachable!("a scope block") };
+        if let Some(why) = super::stage_pipeline::stage_pipeline_error(body, &site.realize) {
+            return Err(err(p, why));
+        }
+        if let Some(why) = super::affine_binding::complete_or_reduction_error(&scope_block.body, &site.realize, body) {
+            return Err(err(p, why));
+        }
         // TVM's output block: one that writes a buffer its scope block does not allocate (a
         // parameter, an outer block's buffer, a `T.alloc_buffer` statement's).
         let scope_allocs: &[Buffer] = match scope.kind() {
@@ -124,7 +131,6 @@ impl Schedule {
             let theirs: &[BufferRegion] = if producer { &b.reads } else { &b.writes };
             theirs.iter().any(|t| own.iter().any(|o| o.buffer == t.buffer))
         };
-        let StmtKind::BlockRealize { block: scope_block, .. } = scope.kind() else { unreachable!("a scope block") };
         let outside: Vec<String> = tree::outer_blocks(&scope_block.body)
             .into_iter()
             .filter(|(_, r, b)| !r.same_node(&site.realize) && related(b) && !tree::contains(&loop_stmt, r))
@@ -140,6 +146,33 @@ impl Schedule {
                     outside.join(", ")
                 ),
             ));
+        }
+        // The blocks outside the loop that the move carries it past (between where it is and
+        // the loop, in program order) must not depend on it or it on them: TVM 0.27 checks
+        // only the blocks under the loop, and moves a producer after a reader of its output.
+        let order = tree::outer_blocks(&scope_block.body);
+        let here = order.iter().position(|(_, r, _)| r.same_node(&site.realize));
+        let under: Vec<usize> =
+            order.iter().enumerate().filter(|(_, (_, r, _))| tree::contains(&loop_stmt, r)).map(|(k, _)| k).collect();
+        if let (Some(here), Some(&first), Some(&last)) = (here, under.first(), under.last()) {
+            let passed = if here < first { here + 1..first } else { last + 1..here };
+            let touches = |mine: &[BufferRegion], theirs: &[BufferRegion]| {
+                mine.iter().find(|m| theirs.iter().any(|t| t.buffer == m.buffer)).map(|m| m.buffer.name().to_string())
+            };
+            for (_, _, other) in &order[passed] {
+                let clash = touches(&blk.writes, &other.reads)
+                    .or_else(|| touches(&blk.writes, &other.writes))
+                    .or_else(|| touches(&blk.reads, &other.writes));
+                if let Some(buffer) = clash {
+                    return Err(err(
+                        p,
+                        format!(
+                            "block {} would move past block {}, which also accesses {buffer}: the move would change what one of them reads",
+                            blk.name, other.name
+                        ),
+                    ));
+                }
+            }
         }
         // The region of each exchanged buffer the blocks under the loop access, relaxed over
         // the loops between them and `l`; the loops from the scope down to `l` stay symbolic.
@@ -170,10 +203,9 @@ impl Schedule {
                 }
             }
         }
-        if hulls.is_empty() {
-            let what = if producer { "reads what block {} writes" } else { "produces what block {} reads" };
-            return Err(err(p, format!("no block under loop {} {}", lp.var.name(), what.replace("{}", &blk.name))));
-        }
+        // No block under the loop exchanges data with this one: as in TVM, nothing narrows its
+        // domain, and it is computed whole at every iteration of the loop.
+        let unconstrained = hulls.is_empty();
         // Each iteration variable covers the region of the dimension it indexes, or its whole
         // domain where it indexes none (a reduction variable of a producer).
         let mut loops: Vec<(Var, PrimExpr)> = Vec::new();
@@ -200,6 +232,31 @@ impl Schedule {
                         (m, PrimExpr::int_of(e, dt))
                     })
             });
+            // A variable in an index of an exchanged buffer that no rule inverts (`vh + vr`)
+            // cannot take its whole domain: as a consumer it would read what the loop's
+            // iteration has not produced yet (TVM fails to match the region).
+            // (A fused index's quotient and remainder are inverted together: the remainder's
+            // variable spans its domain where the hull takes every remainder.)
+            if needed.is_none()
+                && own.iter().any(|access| {
+                    let Some((_, hull)) = hulls.iter().find(|(b, _)| *b == access.buffer) else { return false };
+                    let ids = [iv.var.id()].into_iter().collect();
+                    access.region.iter().zip(hull).zip(access.buffer.shape()).any(|((r, (lo, n)), dim)| {
+                        let whole = lo.as_int() == Some(0) && crate::tir::arith::prove_equal(n, dim);
+                        !whole && tree::mentions(&r.min, &ids) && !has_div_mod(&r.min)
+                    })
+                })
+            {
+                return Err(err(
+                    p,
+                    format!(
+                        "block {} indexes a buffer with {} in a form whose range under loop {} cannot be inverted",
+                        blk.name,
+                        iv.var.name(),
+                        lp.var.name()
+                    ),
+                ));
+            }
             let (min, ext) = match (needed, dom) {
                 (Some((min, ext)), _) => match (min.as_int(), ext.as_int(), dom) {
                     // (In the extent's type: TVM's new loops take their range's.)
@@ -224,6 +281,10 @@ impl Schedule {
                 (None, Some((dmin, dext))) => {
                     let d = iv.dom.as_ref().map_or(iv.var.dtype(), |r| r.extent.dtype());
                     (PrimExpr::int_of(dmin, iv.var.dtype()), PrimExpr::int_of(dext, d))
+                }
+                (None, None) if unconstrained && iv.dom.is_some() => {
+                    let d = iv.dom.as_ref().unwrap_or_else(|| unreachable!("checked"));
+                    (d.min.clone(), d.extent.clone())
                 }
                 (None, None) => {
                     return Err(err(
@@ -383,6 +444,15 @@ impl Schedule {
         self.func.body = tree::replace_loops(&without, [(id, new_loop.build())].into_iter().collect());
         Ok(())
     }
+}
+
+/// Whether `e` takes a quotient or remainder anywhere.
+fn has_div_mod(e: &PrimExpr) -> bool {
+    let mut found = false;
+    crate::tir::visit::walk_expr(e, &mut |x| {
+        found |= matches!(x.kind(), ExprKind::Binary(BinOp::FloorDiv | BinOp::FloorMod, ..));
+    });
+    found
 }
 
 /// The range of `iv` whose accesses at a reversed index (`Y[9 - vi]`) stay in `hull`: the

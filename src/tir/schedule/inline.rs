@@ -30,6 +30,11 @@ impl Schedule {
         let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
         let name = &blk.name;
         // TVM's first check (its `GetSingleWrite`), with its message.
+        if blk.writes.len() == 1
+            && let Some(why) = super::stage_pipeline::stage_pipeline_error(&self.func.body, &site.realize)
+        {
+            return Err(err(P, why));
+        }
         if blk.writes.len() != 1 {
             return Err(err(
                 P,
@@ -130,6 +135,9 @@ impl Schedule {
         let site = self.block_site(block, P)?;
         let StmtKind::BlockRealize { block: consumer, .. } = site.realize.kind() else { unreachable!("a block site") };
         let name = &consumer.name;
+        if let Some(why) = super::stage_pipeline::stage_pipeline_error(&self.func.body, &site.realize) {
+            return Err(err(P, why));
+        }
         let StmtKind::BufferStore { buffer: out, value: g, indices: f } = consumer.body.kind() else {
             return Err(err(P, format!("block {name} is not one store")));
         };

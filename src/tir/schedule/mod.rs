@@ -67,6 +67,7 @@ mod reindex_cache;
 mod rfactor;
 mod rolling_buffer;
 mod sample;
+mod stage_pipeline;
 mod tensorize;
 mod trace;
 mod tree;

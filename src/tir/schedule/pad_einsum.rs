@@ -39,6 +39,9 @@ impl Schedule {
                 ),
             ));
         }
+        if let Some(why) = super::stage_pipeline::stage_pipeline_error(&self.func.body, &site.realize) {
+            return Err(err(P, why));
+        }
         // TVM's Einsum pattern: every region a point at variables or constants, each buffer
         // accessed once.
         let not_einsum = || err(P, format!("The block {} not a computation of Einsum pattern.", blk.name));

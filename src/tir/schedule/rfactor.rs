@@ -51,6 +51,9 @@ impl Schedule {
             return Err(err(P, format!("block {name} has no init: it is not a reduction block")));
         }
         let red = reduction_of(blk).map_err(|m| err(P, m))?;
+        if let Some(why) = super::stage_pipeline::stage_pipeline_error(&self.func.body, realize) {
+            return Err(err(P, why));
+        }
         let indices = &red.indices;
         let buffer = &red.buffers[0];
         // Loops: the factored one, then the block's loops (all, from the root down).

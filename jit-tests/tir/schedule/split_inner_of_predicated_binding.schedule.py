@@ -1,0 +1,3 @@
+# A schedule as a TVM user writes it (generate.py); TVM's trace of it: split_inner_of_predicated_binding.trace
+sch.parallel(sch.get_loops("consumer")[1])
+sch.split(sch.get_loops("consumer")[1], factors=[None, 4])
