@@ -1725,6 +1725,15 @@ sch.split(sch.get_loops("B")[0], factors=[None, 4])
 sch.split(sch.get_loops("A")[0], factors=[3, None])
 sch.reorder(sch.get_loops("B")[1], sch.get_loops("B")[2], sch.get_loops("B")[0])
 """),
+    # Fusing an int64 loop with an int32 one: the fused loop counts in int64 and the int32
+    # variable is its value cast back.
+    ("fuse_int64_with_int32", "kernels/matmul_int64_rows",
+     'sch.fuse(sch.get_loops("T_matmul_NT")[0], sch.get_loops("T_matmul_NT")[1])'),
+    ("fuse_symbolic_int64_with_int32", "kernels/te_elementwise_int64", """
+sch.compute_at("B", sch.get_loops("C")[1])
+sch.fuse(sch.get_loops("B")[0], sch.get_loops("B")[1])
+sch.reverse_compute_inline("D")
+"""),
 ]
 
 # `generate.py CASE ..` regenerates only those cases.

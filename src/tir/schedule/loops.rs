@@ -249,9 +249,17 @@ impl Schedule {
             }
         }
         let first = &parts[0];
-        let dt = first.var.dtype();
+        // The fused loop takes the widest of the loops' types (an int64 loop fused with an
+        // int32 one counts in int64); a narrower loop's variable is the fused value cast back,
+        // as TVM writes it (`T.Cast("int32", i_j_fused % T.int64(256))`).
+        let widest = parts.iter().max_by_key(|p| p.var.dtype().bits).unwrap_or(first);
+        let dt = widest.var.dtype();
         let names: Vec<&str> = parts.iter().map(|p| p.var.name()).collect();
-        let fused = Var::at(&format!("{}_fused", names.join("_")), first.var.ty().clone(), first.var.span());
+        let fused = Var::at(&format!("{}_fused", names.join("_")), widest.var.ty().clone(), first.var.span());
+        let narrowed = |v: PrimExpr, p: &ForParts| {
+            if p.var.dtype() == dt { v } else { PrimExpr::cast(p.var.dtype(), v) }
+        };
+        let widened = |e: &PrimExpr| crate::tir::arith::as_dtype(e.clone(), dt);
         let n = parts.len();
         let mut map = HashMap::default();
         let constant: Option<Vec<i64>> = parts.iter().map(|p| p.extent.as_int()).collect();
@@ -273,12 +281,12 @@ impl Schedule {
                         v = PrimExpr::floordiv(v, PrimExpr::int_of(suffix, dt));
                     }
                     if p.min.as_int() != Some(0) {
-                        v = PrimExpr::binary(BinOp::Add, v, p.min.clone());
+                        v = PrimExpr::binary(BinOp::Add, v, widened(&p.min));
                     }
                     // Knowing the fused loop's range, as TVM's analyzer does: `fused // 2` is 0 and
                     // `fused % 2` is `fused` under a fused loop of extent 2 (unit loops fused in).
                     let range = |x: &Var| (x.id() == fused.id()).then_some((0, i128::from(total) - 1));
-                    map.insert(p.var.id(), crate::tir::arith::simplify_in(&v, &range));
+                    map.insert(p.var.id(), narrowed(crate::tir::arith::simplify_in(&v, &range), p));
                 }
                 PrimExpr::int_of(total, dt)
             }
@@ -288,20 +296,21 @@ impl Schedule {
             None => {
                 let mut lower = PrimExpr::int_of(1, dt);
                 for (k, p) in parts.iter().enumerate().rev() {
+                    let extent = widened(&p.extent);
                     let mut v = if p.extent.as_int() == Some(1) {
                         PrimExpr::int_of(0, dt)
                     } else if k == 0 {
                         fold_div(&PrimExpr::var(&fused), &lower)
                     } else {
-                        fold_div(&fold_mod(&PrimExpr::var(&fused), &fold_mul(&lower, &p.extent)), &lower)
+                        fold_div(&fold_mod(&PrimExpr::var(&fused), &fold_mul(&lower, &extent)), &lower)
                     };
-                    lower = fold_mul(&lower, &p.extent);
+                    lower = fold_mul(&lower, &extent);
                     if p.min.as_int() != Some(0) {
-                        v = PrimExpr::binary(BinOp::Add, v, p.min.clone());
+                        v = PrimExpr::binary(BinOp::Add, v, widened(&p.min));
                     }
-                    map.insert(p.var.id(), simplify(&v));
+                    map.insert(p.var.id(), narrowed(simplify(&v), p));
                 }
-                simplify(&parts.iter().fold(PrimExpr::int_of(1, dt), |a, p| fold_mul(&a, &p.extent)))
+                simplify(&parts.iter().fold(PrimExpr::int_of(1, dt), |a, p| fold_mul(&a, &widened(&p.extent))))
             }
         };
         let innermost = &parts[n - 1];
