@@ -198,6 +198,18 @@ pub fn simplify(e: &PrimExpr) -> PrimExpr {
             }
             (BinOp::Mul, Some(_), None) => scale(&b, &a),
             (BinOp::Mul, None, Some(_)) => scale(&a, &b),
+            // Quotient and remainder digits of one value merged (`x // 2048 * 16 + x % 2048 //
+            // 128` is `x // 128`, `x % 32 // 8 * 32 + x % 8 * 4` is `x % 32 * 4`), as TVM's
+            // simplifier merges the loops of a fused split again; also as the last term of a sum.
+            (BinOp::Add, None, None) if merge_digits(&a, &b).is_some() => {
+                merge_digits(&a, &b).unwrap_or_else(|| unreachable!("checked"))
+            }
+            (BinOp::Add, None, None) if matches!(a.kind(), ExprKind::Binary(BinOp::Add, _, t) if merge_digits(t, &b).is_some()) =>
+            {
+                let ExprKind::Binary(BinOp::Add, rest, t) = a.kind() else { unreachable!("matched") };
+                let merged = merge_digits(t, &b).unwrap_or_else(|| unreachable!("checked"));
+                simplify(&PrimExpr::binary(BinOp::Add, rest.clone(), merged))
+            }
             // `a + (b + c)` is `a + b + c`: TVM's simplifier prints sums flat, left to right
             // (`i * 8 + (j_0 * 4 + j_1)` after a split of `j` is `i * 8 + j_0 * 4 + j_1`).
             (BinOp::Add, None, None)
@@ -224,6 +236,48 @@ pub fn simplify(e: &PrimExpr) -> PrimExpr {
             _ => PrimExpr::binary(*op, a, b),
         }
     })
+}
+
+/// `x // c * s` of `x // M * K + x % M // c * s` (`M = c * K / s`), or `x % M * s` of
+/// `x % M // c * (c * s) + x % c * s` (`c` dividing `M`): two digits of `x` merged, all constants
+/// positive.
+fn merge_digits(q: &PrimExpr, r: &PrimExpr) -> Option<PrimExpr> {
+    // `e * k` (or `e`, k = 1) with a positive constant `k`.
+    fn scaled(e: &PrimExpr) -> (&PrimExpr, i64) {
+        match e.kind() {
+            ExprKind::Binary(BinOp::Mul, x, k) if k.as_int().is_some_and(|k| k > 0) => (x, k.as_int().unwrap_or(1)),
+            _ => (e, 1),
+        }
+    }
+    let positive = |e: &PrimExpr| e.as_int().filter(|&c| c > 0);
+    let ((qe, big_k), (re, s)) = (scaled(q), scaled(r));
+    let dt = q.dtype();
+    // `x // M * K + x % M // c * s`.
+    if let (ExprKind::Binary(BinOp::FloorDiv, x1, m), ExprKind::Binary(BinOp::FloorDiv, rem, c)) =
+        (qe.kind(), re.kind())
+        && let ExprKind::Binary(BinOp::FloorMod, x2, m2) = rem.kind()
+        && let (Some(m), Some(m2), Some(c)) = (positive(m), positive(m2), positive(c))
+        && m == m2
+        && big_k % s == 0
+        && c.checked_mul(big_k / s) == Some(m)
+        && prove_equal(x1, x2)
+    {
+        let d = PrimExpr::floordiv(x1.clone(), PrimExpr::int_of(c, dt));
+        return Some(if s == 1 { d } else { PrimExpr::binary(BinOp::Mul, d, PrimExpr::int_of(s, dt)) });
+    }
+    // `x % M // c * (c * s) + x % c * s`.
+    if let (ExprKind::Binary(BinOp::FloorDiv, y, c), ExprKind::Binary(BinOp::FloorMod, x2, c2)) = (qe.kind(), re.kind())
+        && let ExprKind::Binary(BinOp::FloorMod, x1, m) = y.kind()
+        && let (Some(m), Some(c), Some(c2)) = (positive(m), positive(c), positive(c2))
+        && c == c2
+        && m % c == 0
+        && c.checked_mul(s) == Some(big_k)
+        && prove_equal(x1, x2)
+    {
+        let y = PrimExpr::floormod(x1.clone(), PrimExpr::int_of(m, dt));
+        return Some(if s == 1 { y } else { PrimExpr::binary(BinOp::Mul, y, PrimExpr::int_of(s, dt)) });
+    }
+    None
 }
 
 /// `(x, c1, c2)` of `x // c1 + c2` (or `- c2`), `c1` a positive constant.
@@ -617,6 +671,58 @@ mod tests {
             .expect("a thread")
             .join();
         assert_eq!(out.ok(), Some(true));
+    }
+
+    // spec: TVM's canonical simplifier: sums print flat; two digits of one value merge back
+    // into it. Checked on every value of `x` too, so the rules hold, not just print.
+    #[test]
+    fn sums_flatten_and_digits_merge() {
+        let x = Var::new("x", DataType::INT32);
+        let v = || PrimExpr::var(&x);
+        let c = PrimExpr::int;
+        let show = |e: &PrimExpr| crate::tir::script::print_expr(&simplify(e));
+        let cases = [
+            // x // 2048 * 16 + x % 2048 // 128
+            (
+                PrimExpr::floordiv(v(), c(2048)) * 16 + PrimExpr::floordiv(PrimExpr::floormod(v(), c(2048)), c(128)),
+                "x // 128",
+            ),
+            // x // 64 * 32 + x % 64 // 4 * 2 (scaled)
+            (
+                PrimExpr::floordiv(v(), c(64)) * 32 + PrimExpr::floordiv(PrimExpr::floormod(v(), c(64)), c(4)) * 2,
+                "x // 4 * 2",
+            ),
+            // x % 32 // 8 * 32 + x % 8 * 4
+            (
+                PrimExpr::floordiv(PrimExpr::floormod(v(), c(32)), c(8)) * 32 + PrimExpr::floormod(v(), c(8)) * 4,
+                "x % 32 * 4",
+            ),
+            // 3 + (x // 64 * 4 + x % 64 // 16): the pair as the tail of a sum
+            (
+                c(3) + (PrimExpr::floordiv(v(), c(64)) * 4 + PrimExpr::floordiv(PrimExpr::floormod(v(), c(64)), c(16))),
+                "3 + x // 16",
+            ),
+            // x // 64 * 3 + x % 64 // 16: not digits of one value (64 != 16 * 3)
+            (
+                PrimExpr::floordiv(v(), c(64)) * 3 + PrimExpr::floordiv(PrimExpr::floormod(v(), c(64)), c(16)),
+                "x // 64 * 3 + x % 64 // 16",
+            ),
+        ];
+        for (e, want) in cases {
+            assert_eq!(show(&e), want);
+            let s = simplify(&e);
+            for k in -300..300 {
+                let at = |e: &PrimExpr| {
+                    let map = [(x.id(), c(k))].into_iter().collect::<rustc_hash::FxHashMap<_, _>>();
+                    const_int(&crate::tir::mutate::Mutator::expr(&mut crate::tir::mutate::Substitute { map: &map }, e))
+                };
+                assert_eq!(at(&e), at(&s), "{want} at x = {k}");
+            }
+        }
+        let (i, j, k) =
+            (Var::new("i", DataType::INT32), Var::new("j", DataType::INT32), Var::new("k", DataType::INT32));
+        let sum = PrimExpr::var(&i) * 8 + (PrimExpr::var(&j) * 4 + PrimExpr::var(&k));
+        assert_eq!(show(&sum), "i * 8 + j * 4 + k");
     }
 
     #[test]

@@ -1734,6 +1734,18 @@ sch.compute_at("B", sch.get_loops("C")[1])
 sch.fuse(sch.get_loops("B")[0], sch.get_loops("B")[1])
 sch.reverse_compute_inline("D")
 """),
+    # Fusing loops that a split made merges their digits again (`f // 2048 * 16 + f % 2048 //
+    # 128` is `f // 128`).
+    ("fuse_split_parts_again", "kernels/rd_matmul_ikj", """
+sch.split(sch.get_loops("update")[0], factors=[None, 16])
+sch.split(sch.get_loops("update")[3], factors=[None, 4])
+sch.parallel(sch.get_loops("update")[1])
+sch.fuse(sch.get_loops("update")[0], sch.get_loops("update")[1], sch.get_loops("update")[2])
+"""),
+    ("fuse_split_parts_then_reindex", "kernels/rf_matmul", """
+sch.fuse(sch.get_loops("update")[1], sch.get_loops("update")[2], sch.get_loops("update")[3])
+sch.reindex("update", ("read", 0))
+"""),
 ]
 
 # `generate.py CASE ..` regenerates only those cases.
