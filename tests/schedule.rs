@@ -1130,6 +1130,15 @@ fn a_write_cache_that_would_start_unfilled_is_refused() {
         e,
         "trace line 8: cache_write: block C reads C before writing it and has no init: the cache would start uninitialized"
     );
+    // A block whose reduction variable indexes its output runs its init only where that
+    // variable starts (`B[vk]` with `vk` reduced: B[0] only): TVM 0.27 builds the cached kernel,
+    // whose other elements start from an unfilled cache (found by random schedules).
+    let f = read_func(&dir().join("kernels/fk_rowsum_not_compact_data_flow.py"));
+    let e = Schedule::replay(f, "sch.cache_write(\"B\", 0, \"global\")\n").unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "trace line 1: cache_write: block B stores at an index of a reduction variable: its init fills only part of B, and the cache would start uninitialized elsewhere"
+    );
 }
 
 /// A sum into `temp` and an epilogue `D[vi, vj] = EPI` (`temp`, `C`, `E` buffers of 8×8).

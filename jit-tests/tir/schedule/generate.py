@@ -1746,6 +1746,20 @@ sch.fuse(sch.get_loops("update")[0], sch.get_loops("update")[1], sch.get_loops("
 sch.fuse(sch.get_loops("update")[1], sch.get_loops("update")[2], sch.get_loops("update")[3])
 sch.reindex("update", ("read", 0))
 """),
+    # A cache placed in its scope block is compacted to the region it caches (TVM 0.27): a
+    # block writing 16 of 128 elements gets a 16-element cache; a reader of half a buffer a
+    # cache of that half.
+    ("cache_write_partial_region", "kernels/partial_write", """
+sch.cache_write("B", 0, "global")
+sch.vectorize(sch.get_loops("B_global")[0])
+"""),
+    ("cache_read_partial_region_offset", "kernels/partial_write", 'sch.cache_read("B", 0, "local")'),
+    ("cache_read_partial_region", "kernels/inline_access_ptr", """
+sch.blockize(sch.get_loops("BB")[0])
+sch.split(sch.get_loops("BB")[0], factors=[None, 16, 4])
+sch.split(sch.get_loops("B")[0], factors=[None, 2])
+sch.cache_read("BB_o", 0, "global")
+"""),
 ]
 
 # `generate.py CASE ..` regenerates only those cases.

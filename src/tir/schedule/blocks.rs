@@ -125,6 +125,18 @@ impl Schedule {
         // that kernel (it computes garbage); refused.
         let mut leaf = true;
         crate::tir::visit::walk_stmts(&blk.body, &mut |x| leaf &= !matches!(x.kind(), StmtKind::BlockRealize { .. }));
+        // (Nor one whose init runs only where its reduction variables start, and it stores at
+        // an index of one: the init fills part of what it accumulates into.)
+        if !read && leaf && blk.init.is_some() && tree::stores_at_reduction_index(blk) {
+            return Err(err(
+                p,
+                format!(
+                    "block {} stores at an index of a reduction variable: its init fills only part of {}, and the cache would start uninitialized elsewhere",
+                    blk.name,
+                    original.name()
+                ),
+            ));
+        }
         if !read && leaf && blk.init.is_none() && blk.reads.iter().any(|r| r.buffer == original) {
             return Err(err(
                 p,
@@ -173,7 +185,7 @@ impl Schedule {
         // TVM compacts a cache placed in a block that holds all its readers: always in a
         // nested scope; at the root, for this input region (the others cover the buffer).
         let own_read = blk.reads.iter().find(|r| r.buffer == original);
-        let compact = nested || (nested_read.is_some() && own_read.is_some());
+        let mut compact = nested || (nested_read.is_some() && own_read.is_some());
         let region: Vec<(PrimExpr, PrimExpr)> = match anchor_region {
             Some(r) => {
                 let pred = anchor_pred(if read { None } else { nested_predicate(&blk.body, &original, false) });
@@ -214,6 +226,26 @@ impl Schedule {
                 _ => (min, ext),
             })
             .collect();
+        // TVM 0.27 compacts a cache placed in its scope block (not under a loop) to the
+        // region too: visible where the region is part of the buffer (a block writing
+        // `B[0:16]` of 128 gets a 16-element cache).
+        let partial = region
+            .iter()
+            .zip(original.shape())
+            .any(|((min, ext), dim)| min.as_int() != Some(0) || !crate::tir::arith::prove_equal(ext, dim));
+        // (Not where a pointer into the buffer would have to follow the offsets: the cache
+        // keeps the buffer's shape there, as before TVM 0.27 compacted it.)
+        let related_use_data = || {
+            let users: Vec<&Stmt> = if read {
+                related.iter().collect()
+            } else {
+                std::iter::once(&site.realize).chain(&named_consumers).collect()
+            };
+            users.iter().any(|r| tree::uses_data(r, &original))
+        };
+        if container.is_none() && partial && !related_use_data() {
+            compact = true;
+        }
         // A symbolic extent names only the function's own variables (shape variables,
         // parameters): the cache's loops stand where no loop or block variable is in scope.
         let mut bound: Vec<u64> = Vec::new();
