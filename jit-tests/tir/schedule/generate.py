@@ -1760,6 +1760,18 @@ sch.split(sch.get_loops("BB")[0], factors=[None, 16, 4])
 sch.split(sch.get_loops("B")[0], factors=[None, 2])
 sch.cache_read("BB_o", 0, "global")
 """),
+    # A flattened index (`B[vi * 64 + vj]`) computed at one point of the producer's loop:
+    # inverted to `vi = x // 64`, `vj = x % 64`.
+    ("rca_flattened_index_at_point", "kernels/reverse_reshape_1d", """
+sch.reverse_compute_at("C", sch.get_loops("B")[0])
+sch.split(sch.get_loops("C")[0], factors=[None, 7, 2])
+sch.reorder(sch.get_loops("C")[1], sch.get_loops("C")[2])
+"""),
+    ("rca_flattened_index_unit_iter", "kernels/reverse_unit_iter", """
+sch.reverse_compute_at("C", sch.get_loops("B")[1])
+sch.split(sch.get_loops("C")[0], factors=[8, None])
+sch.unroll(sch.get_loops("C")[2])
+"""),
 ]
 
 # `generate.py CASE ..` regenerates only those cases.

@@ -227,6 +227,7 @@ impl Schedule {
                 reversed_needed(&access.region, &hull, iv)
                     .or_else(|| fused_needed(&access.region, &hull, iv, &blk.iter_vars))
                     .or_else(|| digits_needed(&access.region, &hull, iv))
+                    .or_else(|| radix_needed(&access.region, &hull, iv, &blk.iter_vars))
                     .map(|(m, e)| {
                         let dt = m.dtype();
                         (m, PrimExpr::int_of(e, dt))
@@ -519,6 +520,66 @@ fn fused_needed(region: &[Range], hull: &[(PrimExpr, i64)], iv: &IterVar, ivs: &
         let k = c / s;
         let min = simplify(&PrimExpr::binary(BinOp::Mul, qmin.clone(), PrimExpr::int_of(k, qmin.dtype())));
         return Some((min, qext.checked_mul(k)?));
+    }
+    None
+}
+
+/// The range of `iv` whose accesses at a mixed-radix index stay in `hull`: the index
+/// `vi * 64 + vj` (`vj` over `[0, 64)`, each coefficient the product of the domains below it)
+/// takes one point of the hull to one value of each variable (`vi = x // 64`, `vj = x % 64`),
+/// and a hull aligned to a variable's stride to a run of it with whole domains below it, as
+/// TVM inverts a flattened index (a 2-d consumer of a 1-d producer, computed at its loop).
+fn radix_needed(region: &[Range], hull: &[(PrimExpr, i64)], iv: &IterVar, ivs: &[IterVar]) -> Option<(PrimExpr, i64)> {
+    for (r, (lo, n)) in region.iter().zip(hull) {
+        if r.extent.as_int() != Some(1) || !crate::tir::region::uses_var(&r.min, iv.var.id()) {
+            continue;
+        }
+        // The variables of the index with their coefficients and domains, lowest stride first.
+        let mut digits: Vec<(u64, i64, i64)> = Vec::new();
+        let mut rest = r.min.clone();
+        for u in ivs {
+            let k = crate::tir::region::coefficient(&r.min, u.var.id())?;
+            if k == 0 {
+                continue;
+            }
+            let (m, e) = u.dom.as_ref().and_then(|d| Some((d.min.as_int()?, d.extent.as_int()?)))?;
+            if k < 0 || m != 0 || e < 1 {
+                return None;
+            }
+            digits.push((u.var.id(), k, e));
+            let zero = [(u.var.id(), PrimExpr::int_of(0, u.var.dtype()))].into_iter().collect();
+            rest = Substitute { map: &zero }.expr(&rest);
+        }
+        if digits.len() < 2 || simplify(&rest).as_int() != Some(0) {
+            return None;
+        }
+        digits.sort_by_key(|&(_, k, _)| k);
+        let mut stride = 1i64;
+        for &(_, k, e) in &digits {
+            if k != stride {
+                return None;
+            }
+            stride = stride.checked_mul(e)?;
+        }
+        let at = digits.iter().position(|&(id, _, _)| id == iv.var.id())?;
+        let (_, s, e) = digits[at];
+        let top = at + 1 == digits.len();
+        let dt = lo.dtype();
+        let k = |c: i64| PrimExpr::int_of(c, dt);
+        if *n == 1 {
+            let q = PrimExpr::floordiv(lo.clone(), k(s));
+            let v = if top { q } else { PrimExpr::floormod(q, k(e)) };
+            return Some((simplify(&v), 1));
+        }
+        // A run aligned to `s * e` spans the whole domain; the top variable takes a run of
+        // whole strides.
+        let lo_const = lo.as_int();
+        if !top {
+            let span = s.checked_mul(e)?;
+            return (lo_const.is_some_and(|l| l % span == 0) && n % span == 0).then(|| (k(0), e));
+        }
+        return (lo_const.is_some_and(|l| l % s == 0) && n % s == 0)
+            .then(|| (simplify(&PrimExpr::floordiv(lo.clone(), k(s))), n / s));
     }
     None
 }
