@@ -1772,6 +1772,14 @@ sch.reverse_compute_at("C", sch.get_loops("B")[1])
 sch.split(sch.get_loops("C")[0], factors=[8, None])
 sch.unroll(sch.get_loops("C")[2])
 """),
+    # blockize of loops whose bindings are quotients and remainders of inner loops alone
+    # (a fused inner loop): wholly inner, the outer part one value; `f % 128` relaxes to a box.
+    ("blockize_fused_inner_loops", "kernels/partition_elementwise", """
+sch.fuse(sch.get_loops("B")[1], sch.get_loops("B")[2])
+sch.blockize(sch.get_loops("B")[1])
+"""),
+    ("blockize_unit_outer_reduction", "kernels/square_sum_sqrt_unit_outer", 'sch.blockize(sch.get_loops("C")[0])'),
+    ("blockize_inner_of_several", "kernels/bz_blocks", 'sch.blockize(sch.get_loops("B")[2])'),
 ]
 
 # `generate.py CASE ..` regenerates only those cases.

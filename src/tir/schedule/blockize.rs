@@ -109,8 +109,12 @@ impl Schedule {
             return Err(cannot());
         }
         let inner: Vec<ForParts> = inner_loops.iter().filter_map(ForParts::of).collect();
-        let mut divisions: Vec<Division> =
-            values.iter().map(|v| divide(v, &inner)).collect::<Option<_>>().ok_or_else(cannot)?;
+        let mut divisions: Vec<Division> = values
+            .iter()
+            .zip(&blk.iter_vars)
+            .map(|(v, iv)| divide(v, &inner).or_else(|| wholly_inner(v, iv, &inner)))
+            .collect::<Option<_>>()
+            .ok_or_else(cannot)?;
         // A predicate over the outer loops alone moves to the outer block (TVM's outer
         // predicate); one over both is TVM's "can not be blockized".
         let (mut outer_var, mut inner_var) = (false, false);
@@ -520,6 +524,32 @@ fn divide(value: &PrimExpr, inner: &[ForParts]) -> Option<Division> {
     let inner_expr = if terms.is_empty() { PrimExpr::int_of(0, dt) } else { inner_part };
     let outer = div_exact(&outer_part, extent)?;
     Some(Division { outer: simplify(&outer), inner: inner_expr, extent })
+}
+
+/// A binding over the inner loops alone that is not a sum of them (`f // 128`, `f % 128` of a
+/// fused inner loop): all inner, over the variable's whole domain, with an outer part of one
+/// value, as TVM's subspace division leaves it.
+fn wholly_inner(value: &PrimExpr, iv: &IterVar, inner: &[ForParts]) -> Option<Division> {
+    let mut any_inner = false;
+    let mut only_inner = true;
+    crate::tir::visit::walk_expr(value, &mut |e| {
+        if let ExprKind::Var(v) = e.kind() {
+            let is_inner = inner.iter().any(|f| f.var.id() == v.id());
+            any_inner |= is_inner;
+            only_inner &= is_inner;
+        }
+    });
+    // (Loops of no iteration or of symbolic extent divide nothing.)
+    if inner.iter().any(|f| f.extent.as_int().is_none_or(|n| n < 1)) {
+        return None;
+    }
+    let dom = iv.dom.as_ref()?;
+    let extent = dom.extent.as_int().filter(|&n| n >= 1)?;
+    (any_inner && only_inner && dom.min.as_int() == Some(0)).then(|| Division {
+        outer: PrimExpr::int_of(0, value.dtype()),
+        inner: value.clone(),
+        extent,
+    })
 }
 
 /// `e / k` for a sum of multiples of `k`.

@@ -848,6 +848,24 @@ pub(super) fn symbolic_box(
                     let (lo, ext) = relax(inner, 1)?;
                     quotient_box(&lo, ext, c.as_int().filter(|&c| c > 0)?, outer)
                 })
+                .or_else(|| {
+                    // `x % c` of a point access: every remainder where the relaxed range of `x`
+                    // spans `c` values (a fused loop's `f % 128`), else the remainders of a
+                    // constant range that does not wrap.
+                    let ExprKind::Binary(BinOp::FloorMod, inner, c) = e.kind() else { return None };
+                    let c = c.as_int().filter(|&c| c > 0)?;
+                    if ext_r != 1 {
+                        return None;
+                    }
+                    let (lo, ext) = relax(inner, 1)?;
+                    let dt = lo.dtype();
+                    if ext >= c {
+                        return Some((PrimExpr::int_of(0, dt), c));
+                    }
+                    let lo = lo.as_int()?;
+                    let (first, last) = (lo.rem_euclid(c), lo.checked_add(ext - 1)?.rem_euclid(c));
+                    (first <= last).then(|| (PrimExpr::int_of(first, dt), last - first + 1))
+                })
                 .map(|(min, ext)| {
                     let dt = min.dtype();
                     (min, PrimExpr::int_of(ext, dt))
