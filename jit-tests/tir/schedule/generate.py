@@ -1780,6 +1780,14 @@ sch.blockize(sch.get_loops("B")[1])
 """),
     ("blockize_unit_outer_reduction", "kernels/square_sum_sqrt_unit_outer", 'sch.blockize(sch.get_loops("C")[0])'),
     ("blockize_inner_of_several", "kernels/bz_blocks", 'sch.blockize(sch.get_loops("B")[2])'),
+    # A split of a loop a predicate names: the predicate takes the loop rebuilt factor by
+    # factor (`((j_0_0 * 16 + j_0_1) * 4 + j_0_2) * 10 + j_1 < 64`), the bindings flat.
+    ("split_under_predicate_keeps_it_raw", "kernels/bz_blocks", """
+sch.split(sch.get_loops("C")[2], factors=[7, None])
+sch.split(sch.get_loops("C")[2], factors=[None, 16, 4])
+sch.split(sch.get_loops("B")[1], factors=[None, 16])
+sch.split(sch.get_loops("C")[0], factors=[None, 8])
+"""),
 ]
 
 # `generate.py CASE ..` regenerates only those cases.

@@ -148,8 +148,19 @@ impl Schedule {
         if p.min.as_int() != Some(0) {
             value = PrimExpr::binary(BinOp::Add, value, p.min.clone());
         }
+        // TVM substitutes the loop variable rebuilt factor by factor; its iterator maps then
+        // simplify the bindings (flat where they map, the loop's own sum flat inside them where
+        // a predicate bounds part of one), while predicates keep the raw form
+        // (`((j_0_0 * 8 + j_0_1) * 4 + j_0_2) * 32 + j_1 < 16`).
+        let raw = if p.min.as_int() != Some(0) {
+            PrimExpr::binary(BinOp::Add, unsplit.clone(), p.min.clone())
+        } else {
+            unsplit.clone()
+        };
+        let raw_map = HashMap::from_iter([(p.var.id(), raw)]);
+        let body = tree::map_outer_blocks(&p.body, &mut |_, pred, _| Substitute { map: &raw_map }.expr(pred));
         let map = HashMap::from_iter([(p.var.id(), value)]);
-        let mut body = Substitute { map: &map }.stmt(&p.body);
+        let mut body = Substitute { map: &map }.stmt(&body);
         // The loops a binding under the split loop can name: those above it, those inside it,
         // and the new ones.
         let mut iterators = loop_vars(&p.body);
