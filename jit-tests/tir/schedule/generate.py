@@ -1788,6 +1788,14 @@ sch.split(sch.get_loops("C")[2], factors=[None, 16, 4])
 sch.split(sch.get_loops("B")[1], factors=[None, 16])
 sch.split(sch.get_loops("C")[0], factors=[None, 8])
 """),
+    # compute_at's clipping predicate as TVM's simplifier writes it: `i_0 * 2 + i_1 < 62` is
+    # `i_0 < 31`; `i // 128 < 127` is `i < 16256`, tightened by `i % 128 < 127` to 16255.
+    ("rca_partial_predicate_on_outer_loop", "kernels/reverse_partial", """
+sch.split(sch.get_loops("B")[0], factors=[None, 2])
+sch.reverse_compute_at("C", sch.get_loops("B")[1])
+"""),
+    ("rca_overcomputed_quotient_bound", "kernels/ci_overcomputed_simplify",
+     'sch.reverse_compute_at("C", sch.get_loops("B")[0], preserve_unit_loops=True)'),
 ]
 
 # `generate.py CASE ..` regenerates only those cases.

@@ -388,9 +388,11 @@ impl Schedule {
             }
             if r.is_none_or(|(_, hi)| hi >= i128::from(dmin) + i128::from(dext)) {
                 let end = dmin.saturating_add(dext).wrapping_sub(c);
-                add(PrimExpr::cmp(CmpOp::Lt, terms, PrimExpr::int_of(end, value.dtype())));
+                add(upper_bound(&terms, end, &range));
             }
         }
+        // `i < 16256 and i % 128 < 127` is `i < 16255 and ..` (TVM's rewrite).
+        let predicate = predicate.map(|p| crate::tir::arith::tighten_remainder_bounds(&p));
         let mut nest = Stmt::at(
             StmtKind::BlockRealize {
                 values,
@@ -445,6 +447,32 @@ impl Schedule {
         self.func.body = tree::replace_loops(&without, [(id, new_loop.build())].into_iter().collect());
         Ok(())
     }
+}
+
+/// `terms < end` as TVM's simplifier writes it: `x // c < k` is `x < k * c`, and `a * c + b <
+/// k` with `b` in `[0, c)` and `c` dividing `k` is `a < k / c` (`i_0 * 2 + i_1 < 62` is
+/// `i_0 < 31`).
+fn upper_bound(terms: &PrimExpr, end: i64, range: &dyn Fn(&PrimExpr) -> Option<(i128, i128)>) -> PrimExpr {
+    let dt = terms.dtype();
+    let lt = |a: &PrimExpr, k: i64| PrimExpr::cmp(CmpOp::Lt, a.clone(), PrimExpr::int_of(k, dt));
+    match terms.kind() {
+        ExprKind::Binary(BinOp::FloorDiv, x, c) if let Some(c) = c.as_int().filter(|&c| c > 0) => {
+            if let Some(k) = end.checked_mul(c) {
+                return lt(x, k);
+            }
+        }
+        ExprKind::Binary(BinOp::Add, ac, b) => {
+            if let ExprKind::Binary(BinOp::Mul, a, c) = ac.kind()
+                && let Some(c) = c.as_int().filter(|&c| c > 1)
+                && end % c == 0
+                && range(b).is_some_and(|(lo, hi)| lo >= 0 && hi < i128::from(c))
+            {
+                return lt(a, end / c);
+            }
+        }
+        _ => {}
+    }
+    lt(terms, end)
 }
 
 /// Whether `e` takes a quotient or remainder anywhere.
