@@ -1796,6 +1796,10 @@ sch.reverse_compute_at("C", sch.get_loops("B")[1])
 """),
     ("rca_overcomputed_quotient_bound", "kernels/ci_overcomputed_simplify",
      'sch.reverse_compute_at("C", sch.get_loops("B")[0], preserve_unit_loops=True)'),
+    # A split among loops whose ranges depend on other loops: no iterator map, the bindings
+    # stay as substituted (`(j_0 * 32 + j_1) * 2 + j_2`).
+    ("split_dependent_loop_binding_raw", "kernels/sf_dependent_loops",
+     'sch.split(sch.get_loops("B")[1], factors=[None, 32, 2])'),
 ]
 
 # `generate.py CASE ..` regenerates only those cases.

@@ -157,9 +157,23 @@ impl Schedule {
         } else {
             unsplit.clone()
         };
-        let raw_map = HashMap::from_iter([(p.var.id(), raw)]);
+        let raw_map = HashMap::from_iter([(p.var.id(), raw.clone())]);
         let body = tree::map_outer_blocks(&p.body, &mut |_, pred, _| Substitute { map: &raw_map }.expr(pred));
-        let map = HashMap::from_iter([(p.var.id(), value)]);
+        // Loops whose ranges depend on other loops have no iterator map: TVM leaves the
+        // bindings raw too (`(k_0 * 16 + k_1) * 2 + k_2`).
+        let mut nest_vars = loop_vars(&p.body);
+        nest_vars.extend(above.iter().filter_map(ForParts::of).map(|f| f.var.id()));
+        nest_vars.insert(p.var.id());
+        let mut dependent = false;
+        for f in above.iter().filter_map(ForParts::of).chain(std::iter::once(p.clone())) {
+            dependent |= tree::mentions(&f.min, &nest_vars) || tree::mentions(&f.extent, &nest_vars);
+        }
+        crate::tir::visit::walk_stmts(&p.body, &mut |x| {
+            if let StmtKind::For { min, extent, .. } = x.kind() {
+                dependent |= tree::mentions(min, &nest_vars) || tree::mentions(extent, &nest_vars);
+            }
+        });
+        let map = HashMap::from_iter([(p.var.id(), if dependent { raw } else { value })]);
         let mut body = Substitute { map: &map }.stmt(&body);
         // The loops a binding under the split loop can name: those above it, those inside it,
         // and the new ones.
@@ -173,7 +187,9 @@ impl Schedule {
                 _ => PrimExpr::and(pred.clone(), cond.clone()),
             });
         }
-        body = simplify_bindings(&body, &iterators, true);
+        if !dependent {
+            body = simplify_bindings(&body, &iterators, true);
+        }
         let mut inner = body;
         for (v, e) in vars.iter().zip(&extents).rev() {
             inner = ForParts {
