@@ -1800,6 +1800,12 @@ sch.reverse_compute_at("C", sch.get_loops("B")[1])
     # stay as substituted (`(j_0 * 32 + j_1) * 2 + j_2`).
     ("split_dependent_loop_binding_raw", "kernels/sf_dependent_loops",
      'sch.split(sch.get_loops("B")[1], factors=[None, 32, 2])'),
+    # A split where the predicate bounds the loop's sum and the binding is that sum plus a
+    # constant (`8 + i`): mapped, printed with the constant last.
+    ("split_offset_binding_under_predicate", "kernels/fk_scatter_compute", """
+sch.split(sch.get_loops("last_half")[0], factors=[16, None])
+sch.split(sch.get_loops("first_half")[0], factors=[7, None])
+"""),
 ]
 
 # `generate.py CASE ..` regenerates only those cases.
