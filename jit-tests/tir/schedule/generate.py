@@ -1806,6 +1806,13 @@ sch.reverse_compute_at("C", sch.get_loops("B")[1])
 sch.split(sch.get_loops("last_half")[0], factors=[16, None])
 sch.split(sch.get_loops("first_half")[0], factors=[7, None])
 """),
+    # compute_at of an rfactor block over int64 and int32 dimensions: the int32 variable's
+    # new loop stays int32 (`j = i1 + ax2`).
+    ("rfactor_compute_at_mixed_index_types", "kernels/matmul_int64_rows", """
+sch.rfactor(sch.get_loops("T_matmul_NT")[2], 0)
+sch.compute_at("T_matmul_NT_rf", sch.get_loops("T_matmul_NT")[1], preserve_unit_loops=True)
+sch.unroll(sch.get_loops("T_matmul_NT")[2])
+"""),
 ]
 
 # `generate.py CASE ..` regenerates only those cases.

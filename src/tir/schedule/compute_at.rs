@@ -233,6 +233,21 @@ impl Schedule {
                         (m, PrimExpr::int_of(e, dt))
                     })
             });
+            // The region in the variable's own type where the buffer's index widened it
+            // (`T.Cast("int64", i1)` of an int32 variable beside int64 dimensions).
+            let needed = needed.map(|(min, ext)| {
+                let t = iv.var.dtype();
+                if min.dtype() == t {
+                    return (min, ext);
+                }
+                let narrow = |e: PrimExpr| match (e.kind(), e.as_int()) {
+                    (_, Some(c)) => PrimExpr::int_of(c, t),
+                    (ExprKind::Cast(x), _) if x.dtype() == t => x.clone(),
+                    _ => e,
+                };
+                let (m, x) = (narrow(min.clone()), narrow(ext.clone()));
+                if m.dtype() == t && x.dtype() == t { (m, x) } else { (min, ext) }
+            });
             // A variable in an index of an exchanged buffer that no rule inverts (`vh + vr`)
             // cannot take its whole domain: as a consumer it would read what the loop's
             // iteration has not produced yet (TVM fails to match the region).
