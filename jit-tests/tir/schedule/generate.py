@@ -1813,6 +1813,10 @@ sch.rfactor(sch.get_loops("T_matmul_NT")[2], 0)
 sch.compute_at("T_matmul_NT_rf", sch.get_loops("T_matmul_NT")[1], preserve_unit_loops=True)
 sch.unroll(sch.get_loops("T_matmul_NT")[2])
 """),
+    # A split in a nested block whose binding adds an outer block's variable (`i * 16 + x`):
+    # mapped with the outer part as a constant, printed loops first (`x_0 * 3 + x_1 + i * 16`).
+    ("split_nested_binding_with_outer_var", "kernels/crw_pointer_under_scope",
+     'sch.split(sch.get_loops("B")[0], factors=[7, None])'),
 ]
 
 # `generate.py CASE ..` regenerates only those cases.

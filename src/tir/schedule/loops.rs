@@ -721,12 +721,13 @@ fn simplify_bindings(s: &Stmt, loops: &rustc_hash::FxHashSet<u64>, split: bool) 
                     || crate::tir::visit::conjuncts(predicate).iter().all(|c| match c.kind() {
                         ExprKind::Cmp(_, a, b) => {
                             let side = if tree::mentions(a, self.0) { a } else { b };
-                            // (A binding that is the bounded sum plus a constant maps too.)
+                            // (A binding that is the bounded sum plus what no loop changes —
+                            // a constant, an outer block's `i * 16` — maps too.)
                             !tree::mentions(side, self.0)
                                 || values.iter().any(|v| {
-                                    crate::tir::arith::linear(&PrimExpr::binary(BinOp::Sub, v.clone(), side.clone()))
-                                        .as_const()
-                                        .is_some()
+                                    let diff = PrimExpr::binary(BinOp::Sub, v.clone(), side.clone());
+                                    crate::tir::arith::linear(&diff).as_const().is_some()
+                                        || !tree::mentions(&crate::tir::arith::subtract(v, side), self.0)
                                 })
                         }
                         _ => !tree::mentions(c, self.0),
