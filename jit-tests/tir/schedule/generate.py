@@ -1817,6 +1817,11 @@ sch.unroll(sch.get_loops("T_matmul_NT")[2])
     # mapped with the outer part as a constant, printed loops first (`x_0 * 3 + x_1 + i * 16`).
     ("split_nested_binding_with_outer_var", "kernels/crw_pointer_under_scope",
      'sch.split(sch.get_loops("B")[0], factors=[7, None])'),
+    # pad_einsum's guard compares an int64 variable with the dimension in its type.
+    ("pad_einsum_int64_guard", "kernels/ca_reverse_unit_loop", """
+sch.split(sch.get_loops("B")[0], factors=[None, 1])
+sch.pad_einsum("D", [2, 1, 2])
+"""),
 ]
 
 # `generate.py CASE ..` regenerates only those cases.

@@ -190,7 +190,7 @@ fn copy_block(buffer: &Buffer, pad: &Buffer, read: bool) -> Stmt {
         let mut cond: Option<PrimExpr> = None;
         for ((x, dim), padded_dim) in at.iter().zip(buffer.shape()).zip(pad.shape()) {
             if !crate::tir::arith::prove_equal(dim, padded_dim) {
-                let c = PrimExpr::cmp(CmpOp::Lt, x.clone(), dim.clone());
+                let c = PrimExpr::cmp(CmpOp::Lt, x.clone(), crate::tir::arith::as_dtype(dim.clone(), x.dtype()));
                 cond = Some(match cond {
                     None => c,
                     Some(acc) => PrimExpr::and(acc, c),
