@@ -1822,6 +1822,13 @@ sch.unroll(sch.get_loops("T_matmul_NT")[2])
 sch.split(sch.get_loops("B")[0], factors=[None, 1])
 sch.pad_einsum("D", [2, 1, 2])
 """),
+    # A cache of a block under a split's guard: the region stays within what the guard lets
+    # the loops reach (16 elements, not the 20 the loops span).
+    ("cache_write_region_under_split_guard", "kernels/partial_write", """
+sch.parallel(sch.get_loops("B")[0])
+sch.split(sch.get_loops("B")[0], factors=[None, 5, 4])
+sch.cache_write("B", 0, "global")
+"""),
 ]
 
 # `generate.py CASE ..` regenerates only those cases.

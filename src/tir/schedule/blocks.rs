@@ -810,6 +810,36 @@ pub(super) fn symbolic_box(
         .collect();
     let unit: HashMap<u64, PrimExpr> =
         outer.iter().filter(|p| p.extent.as_int() == Some(1)).map(|p| (p.var.id(), p.min.clone())).collect();
+    // Bounds the predicate puts on sums of loops (`x_0 * 4 + x_1 < 20`, a split's guard): a
+    // point access at that sum plus a constant stays within them, as TVM's relaxation under
+    // the predicate finds.
+    let sum_bounds: Vec<(PrimExpr, i64, i64)> = pred
+        .map(|p| {
+            crate::tir::visit::conjuncts(&Substitute { map: &bind }.expr(p))
+                .iter()
+                .filter_map(|c| match c.kind() {
+                    ExprKind::Cmp(CmpOp::Lt, a, b) if a.as_var().is_none() => {
+                        Some((a.clone(), i64::MIN, b.as_int()? - 1))
+                    }
+                    ExprKind::Cmp(CmpOp::Le, a, b) if a.as_var().is_none() => Some((a.clone(), i64::MIN, b.as_int()?)),
+                    ExprKind::Cmp(CmpOp::Le, a, b) if b.as_var().is_none() => Some((b.clone(), a.as_int()?, i64::MAX)),
+                    _ => None,
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let clip_by_sums = |e: &PrimExpr, min: PrimExpr, ext: i64| -> (PrimExpr, i64) {
+        let Some(lo) = min.as_int() else { return (min, ext) };
+        let (mut lo2, mut hi2) = (lo, lo.saturating_add(ext - 1));
+        for (side, l, h) in &sum_bounds {
+            let diff = PrimExpr::binary(BinOp::Sub, e.clone(), side.clone());
+            let Some(c) = crate::tir::arith::linear(&diff).as_const() else { continue };
+            let Ok(c) = i64::try_from(c) else { continue };
+            lo2 = lo2.max(l.saturating_add(c));
+            hi2 = hi2.min(h.saturating_add(c));
+        }
+        if lo2 > hi2 { (min, ext) } else { (PrimExpr::int_of(lo2, min.dtype()), hi2 - lo2 + 1) }
+    };
     region
         .region
         .iter()
@@ -867,6 +897,7 @@ pub(super) fn symbolic_box(
                     (first <= last).then(|| (PrimExpr::int_of(first, dt), last - first + 1))
                 })
                 .map(|(min, ext)| {
+                    let (min, ext) = if ext_r == 1 { clip_by_sums(&e, min, ext) } else { (min, ext) };
                     let dt = min.dtype();
                     (min, PrimExpr::int_of(ext, dt))
                 })
