@@ -148,94 +148,128 @@ pub fn simplify(e: &PrimExpr) -> PrimExpr {
             return e.clone();
         }
         let ExprKind::Binary(op, a, b) = e.kind() else { return e.clone() };
-        let (a, b) = (simplify(a), simplify(b));
-        let dt = e.dtype();
-        let (ca, cb) = (a.as_int(), b.as_int());
-        match (op, ca, cb) {
-            (BinOp::Add, Some(x), Some(y)) => PrimExpr::int_of(x.wrapping_add(y), dt),
-            (BinOp::Sub, Some(x), Some(y)) => PrimExpr::int_of(x.wrapping_sub(y), dt),
-            (BinOp::Mul, Some(x), Some(y)) => PrimExpr::int_of(x.wrapping_mul(y), dt),
-            (BinOp::FloorDiv, Some(x), Some(y)) if y > 0 => PrimExpr::int_of(x.div_euclid(y), dt),
-            (BinOp::FloorMod, Some(x), Some(y)) if y > 0 => PrimExpr::int_of(x.rem_euclid(y), dt),
-            (BinOp::Add, _, Some(0)) | (BinOp::Sub, _, Some(0)) | (BinOp::Mul, _, Some(1)) => a,
-            (BinOp::FloorDiv, _, Some(1)) => a,
-            // `(x // c1 + c2) // c3` is `(x + c1 * c2) // (c1 * c3)` (TVM's rewrite rule; floor
-            // division by positive constants).
-            (BinOp::FloorDiv, None, Some(c3)) if c3 > 0 && nested_floordiv(&a).is_some() => {
-                let (x, c1, c2) = nested_floordiv(&a).unwrap_or_else(|| unreachable!("checked"));
-                match (c1.checked_mul(c2), c1.checked_mul(c3)) {
-                    (Some(k), Some(d)) => simplify(&PrimExpr::floordiv(
-                        PrimExpr::binary(BinOp::Add, x, PrimExpr::int_of(k, dt)),
-                        PrimExpr::int_of(d, dt),
-                    )),
-                    _ => PrimExpr::binary(*op, a, b),
-                }
-            }
-            (BinOp::FloorMod, _, Some(1)) => PrimExpr::int_of(0, dt),
-            (BinOp::Add, Some(0), _) | (BinOp::Mul, Some(1), _) => b,
-            // An integer times 0 (`v * n` where `v` is bound to 0).
-            (BinOp::Mul, Some(0), _) | (BinOp::Mul, _, Some(0)) if dt.is_int() => PrimExpr::int_of(0, dt),
-            // `x % c1 % c2` is `x % c2` where `c2` divides `c1`.
-            (BinOp::FloorMod, None, Some(c2)) if c2 > 0 => match a.kind() {
-                ExprKind::Binary(BinOp::FloorMod, x, c1) if c1.as_int().is_some_and(|c1| c1 > 0 && c1 % c2 == 0) => {
-                    PrimExpr::binary(BinOp::FloorMod, x.clone(), b)
-                }
-                _ => PrimExpr::binary(*op, a, b),
-            },
-            // `x // c * c + x % c` is `x` (floor division, any divisor).
-            (BinOp::Add, None, None) if is_div_mod_pair(&a, &b) || is_div_mod_pair(&b, &a) => match b.kind() {
-                ExprKind::Binary(BinOp::FloorMod, x, _) => x.clone(),
-                _ => match a.kind() {
-                    ExprKind::Binary(BinOp::FloorMod, x, _) => x.clone(),
-                    _ => PrimExpr::binary(*op, a, b),
-                },
-            },
-            // `x // c * (c * k) + x % c * k` is `x * k`.
-            (BinOp::Add, None, None)
-                if let Some((x, k)) = scaled_div_mod_pair(&a, &b).or_else(|| scaled_div_mod_pair(&b, &a)) =>
-            {
-                simplify(&PrimExpr::binary(BinOp::Mul, x, PrimExpr::int_of(k, dt)))
-            }
-            (BinOp::Mul, Some(_), None) => scale(&b, &a),
-            (BinOp::Mul, None, Some(_)) => scale(&a, &b),
-            // Quotient and remainder digits of one value merged (`x // 2048 * 16 + x % 2048 //
-            // 128` is `x // 128`, `x % 32 // 8 * 32 + x % 8 * 4` is `x % 32 * 4`), as TVM's
-            // simplifier merges the loops of a fused split again; also as the last term of a sum.
-            (BinOp::Add, None, None) if merge_digits(&a, &b).is_some() => {
-                merge_digits(&a, &b).unwrap_or_else(|| unreachable!("checked"))
-            }
-            (BinOp::Add, None, None) if matches!(a.kind(), ExprKind::Binary(BinOp::Add, _, t) if merge_digits(t, &b).is_some()) =>
-            {
-                let ExprKind::Binary(BinOp::Add, rest, t) = a.kind() else { unreachable!("matched") };
-                let merged = merge_digits(t, &b).unwrap_or_else(|| unreachable!("checked"));
-                simplify(&PrimExpr::binary(BinOp::Add, rest.clone(), merged))
-            }
-            // `a + (b + c)` is `a + b + c`: TVM's simplifier prints sums flat, left to right
-            // (`i * 8 + (j_0 * 4 + j_1)` after a split of `j` is `i * 8 + j_0 * 4 + j_1`).
-            (BinOp::Add, None, None)
-                if dt.is_int() && matches!(b.kind(), ExprKind::Binary(BinOp::Add | BinOp::Sub, ..)) =>
-            {
-                let ExprKind::Binary(inner, x, y) = b.kind() else { unreachable!("matched") };
-                let head = simplify(&PrimExpr::binary(BinOp::Add, a.clone(), x.clone()));
-                simplify(&PrimExpr::binary(*inner, head, y.clone()))
-            }
-            // `(x + 3) - 3` is `x`: constants of a sum's tail fold together.
-            (BinOp::Add | BinOp::Sub, None, Some(c2)) => match a.kind() {
-                ExprKind::Binary(inner @ (BinOp::Add | BinOp::Sub), x, c1) if c1.as_int().is_some() => {
-                    let c1 = c1.as_int().unwrap_or(0);
-                    let signed = |o: &BinOp, c: i64| if *o == BinOp::Add { c } else { c.wrapping_neg() };
-                    let c = signed(inner, c1).wrapping_add(signed(op, c2));
-                    match c {
-                        0 => x.clone(),
-                        c if c < 0 => PrimExpr::binary(BinOp::Sub, x.clone(), PrimExpr::int_of(c.wrapping_neg(), dt)),
-                        c => PrimExpr::binary(BinOp::Add, x.clone(), PrimExpr::int_of(c, dt)),
-                    }
-                }
-                _ => PrimExpr::binary(*op, a, b),
-            },
-            _ => PrimExpr::binary(*op, a, b),
+        // A sum nested to the right (`a + (b + (c + ..))`) is taken term by term, each term
+        // simplified once: re-associating it level by level would cost its length squared.
+        if *op == BinOp::Add && e.dtype().is_int() && matches!(b.kind(), ExprKind::Binary(BinOp::Add | BinOp::Sub, ..)) {
+            let mut terms = sum_terms(e).into_iter();
+            let Some((_, first)) = terms.next() else { return e.clone() };
+            return terms.fold(simplify(&first), |acc, (o, t)| combine(o, acc, simplify(&t), e.dtype()));
         }
+        combine(*op, simplify(a), simplify(b), e.dtype())
     })
+}
+
+/// The terms of a sum in order with the operation that adds each (the first's is `+`):
+/// sums and differences added to it are opened, a difference's subtrahend is a term.
+fn sum_terms(e: &PrimExpr) -> Vec<(BinOp, PrimExpr)> {
+    let mut out = Vec::new();
+    let mut stack = vec![(BinOp::Add, e.clone())];
+    while let Some((op, x)) = stack.pop() {
+        match (op, x.kind()) {
+            (BinOp::Add, ExprKind::Binary(inner @ (BinOp::Add | BinOp::Sub), l, r)) => {
+                stack.push((*inner, r.clone()));
+                stack.push((BinOp::Add, l.clone()));
+            }
+            _ => out.push((op, x)),
+        }
+    }
+    out
+}
+
+/// `a op b` of simplified operands with [`simplify`]'s rules applied at the top: the operands
+/// are not simplified again, so a sum re-associated term by term costs its length.
+fn combine(op: BinOp, a: PrimExpr, b: PrimExpr, dt: DataType) -> PrimExpr {
+    let (ca, cb) = (a.as_int(), b.as_int());
+    match (op, ca, cb) {
+        (BinOp::Add, Some(x), Some(y)) => PrimExpr::int_of(x.wrapping_add(y), dt),
+        (BinOp::Sub, Some(x), Some(y)) => PrimExpr::int_of(x.wrapping_sub(y), dt),
+        (BinOp::Mul, Some(x), Some(y)) => PrimExpr::int_of(x.wrapping_mul(y), dt),
+        (BinOp::FloorDiv, Some(x), Some(y)) if y > 0 => PrimExpr::int_of(x.div_euclid(y), dt),
+        (BinOp::FloorMod, Some(x), Some(y)) if y > 0 => PrimExpr::int_of(x.rem_euclid(y), dt),
+        (BinOp::Add, _, Some(0)) | (BinOp::Sub, _, Some(0)) | (BinOp::Mul, _, Some(1)) => a,
+        (BinOp::FloorDiv, _, Some(1)) => a,
+        // `(x // c1 + c2) // c3` is `(x + c1 * c2) // (c1 * c3)` (TVM's rewrite rule; floor
+        // division by positive constants).
+        (BinOp::FloorDiv, None, Some(c3)) if c3 > 0 && nested_floordiv(&a).is_some() => {
+            let (x, c1, c2) = nested_floordiv(&a).unwrap_or_else(|| unreachable!("checked"));
+            match (c1.checked_mul(c2), c1.checked_mul(c3)) {
+                (Some(k), Some(d)) => simplify(&PrimExpr::floordiv(
+                    PrimExpr::binary(BinOp::Add, x, PrimExpr::int_of(k, dt)),
+                    PrimExpr::int_of(d, dt),
+                )),
+                _ => PrimExpr::binary(op, a, b),
+            }
+        }
+        (BinOp::FloorMod, _, Some(1)) => PrimExpr::int_of(0, dt),
+        (BinOp::Add, Some(0), _) | (BinOp::Mul, Some(1), _) => b,
+        // An integer times 0 (`v * n` where `v` is bound to 0).
+        (BinOp::Mul, Some(0), _) | (BinOp::Mul, _, Some(0)) if dt.is_int() => PrimExpr::int_of(0, dt),
+        // `x % c1 % c2` is `x % c2` where `c2` divides `c1`.
+        (BinOp::FloorMod, None, Some(c2)) if c2 > 0 => match a.kind() {
+            ExprKind::Binary(BinOp::FloorMod, x, c1) if c1.as_int().is_some_and(|c1| c1 > 0 && c1 % c2 == 0) => {
+                PrimExpr::binary(BinOp::FloorMod, x.clone(), b)
+            }
+            _ => PrimExpr::binary(op, a, b),
+        },
+        // `x // c * c + x % c` is `x` (floor division, any divisor).
+        (BinOp::Add, None, None) if is_div_mod_pair(&a, &b) || is_div_mod_pair(&b, &a) => match b.kind() {
+            ExprKind::Binary(BinOp::FloorMod, x, _) => x.clone(),
+            _ => match a.kind() {
+                ExprKind::Binary(BinOp::FloorMod, x, _) => x.clone(),
+                _ => PrimExpr::binary(op, a, b),
+            },
+        },
+        // `x // c * (c * k) + x % c * k` is `x * k`.
+        (BinOp::Add, None, None)
+            if let Some((x, k)) = scaled_div_mod_pair(&a, &b).or_else(|| scaled_div_mod_pair(&b, &a)) =>
+        {
+            simplify(&PrimExpr::binary(BinOp::Mul, x, PrimExpr::int_of(k, dt)))
+        }
+        (BinOp::Mul, Some(_), None) => scale(&b, &a),
+        (BinOp::Mul, None, Some(_)) => scale(&a, &b),
+        // Quotient and remainder digits of one value merged (`x // 2048 * 16 + x % 2048 //
+        // 128` is `x // 128`, `x % 32 // 8 * 32 + x % 8 * 4` is `x % 32 * 4`), as TVM's
+        // simplifier merges the loops of a fused split again; also as the last term of a sum.
+        (BinOp::Add, None, None) if merge_digits(&a, &b).is_some() => {
+            merge_digits(&a, &b).unwrap_or_else(|| unreachable!("checked"))
+        }
+        (BinOp::Add, None, None) if matches!(a.kind(), ExprKind::Binary(BinOp::Add, _, t) if merge_digits(t, &b).is_some()) =>
+        {
+            let ExprKind::Binary(BinOp::Add, rest, t) = a.kind() else { unreachable!("matched") };
+            let merged = merge_digits(t, &b).unwrap_or_else(|| unreachable!("checked"));
+            combine(BinOp::Add, rest.clone(), merged, dt)
+        }
+        // `a + (b + c)` is `a + b + c`: TVM's simplifier prints sums flat, left to right
+        // (`i * 8 + (j_0 * 4 + j_1)` after a split of `j` is `i * 8 + j_0 * 4 + j_1`).
+        (BinOp::Add, None, None)
+            if dt.is_int() && matches!(b.kind(), ExprKind::Binary(BinOp::Add | BinOp::Sub, ..)) =>
+        {
+            // The terms of `b` along its left spine, folded onto `a` one at a time.
+            let mut terms = Vec::new();
+            let mut rest = b;
+            while let ExprKind::Binary(o @ (BinOp::Add | BinOp::Sub), x, y) = rest.kind() {
+                terms.push((*o, y.clone()));
+                rest = x.clone();
+            }
+            terms.push((BinOp::Add, rest));
+            terms.into_iter().rev().fold(a, |acc, (o, t)| combine(o, acc, t, dt))
+        }
+        // `(x + 3) - 3` is `x`: constants of a sum's tail fold together.
+        (BinOp::Add | BinOp::Sub, None, Some(c2)) => match a.kind() {
+            ExprKind::Binary(inner @ (BinOp::Add | BinOp::Sub), x, c1) if c1.as_int().is_some() => {
+                let c1 = c1.as_int().unwrap_or(0);
+                let signed = |o: &BinOp, c: i64| if *o == BinOp::Add { c } else { c.wrapping_neg() };
+                let c = signed(inner, c1).wrapping_add(signed(&op, c2));
+                match c {
+                    0 => x.clone(),
+                    c if c < 0 => PrimExpr::binary(BinOp::Sub, x.clone(), PrimExpr::int_of(c.wrapping_neg(), dt)),
+                    c => PrimExpr::binary(BinOp::Add, x.clone(), PrimExpr::int_of(c, dt)),
+                }
+            }
+            _ => PrimExpr::binary(op, a, b),
+        },
+        _ => PrimExpr::binary(op, a, b),
+    }
 }
 
 /// `x // c * s` of `x // M * K + x % M // c * s` (`M = c * K / s`), or `x % M * s` of
@@ -723,6 +757,26 @@ mod tests {
             (Var::new("i", DataType::INT32), Var::new("j", DataType::INT32), Var::new("k", DataType::INT32));
         let sum = PrimExpr::var(&i) * 8 + (PrimExpr::var(&j) * 4 + PrimExpr::var(&k));
         assert_eq!(show(&sum), "i * 8 + j * 4 + k");
+        // A sum nested 100,000 deep to the right flattens term by term (re-associating it level
+        // by level took minutes at a few thousand terms) without overflowing the stack.
+        let n = 100_000;
+        let mut deep = PrimExpr::var(&k);
+        for _ in 1..n {
+            deep = PrimExpr::var(&i) + (deep - PrimExpr::var(&j));
+        }
+        let flat = std::thread::Builder::new()
+            .stack_size(256 * 1024)
+            .spawn(move || simplify(&deep))
+            .expect("a thread")
+            .join()
+            .expect("no overflow");
+        let mut terms = 0;
+        let mut at = flat;
+        while let ExprKind::Binary(BinOp::Add | BinOp::Sub, l, _) = at.kind() {
+            terms += 1;
+            at = l.clone();
+        }
+        assert_eq!(terms, 2 * (n - 1), "a flat, left-associated sum");
     }
 
     #[test]
