@@ -150,7 +150,8 @@ pub fn simplify(e: &PrimExpr) -> PrimExpr {
         let ExprKind::Binary(op, a, b) = e.kind() else { return e.clone() };
         // A sum nested to the right (`a + (b + (c + ..))`) is taken term by term, each term
         // simplified once: re-associating it level by level would cost its length squared.
-        if *op == BinOp::Add && e.dtype().is_int() && matches!(b.kind(), ExprKind::Binary(BinOp::Add | BinOp::Sub, ..)) {
+        if *op == BinOp::Add && e.dtype().is_int() && matches!(b.kind(), ExprKind::Binary(BinOp::Add | BinOp::Sub, ..))
+        {
             let mut terms = sum_terms(e).into_iter();
             let Some((_, first)) = terms.next() else { return e.clone() };
             return terms.fold(simplify(&first), |acc, (o, t)| combine(o, acc, simplify(&t), e.dtype()));

@@ -838,7 +838,10 @@ pub(super) fn symbolic_box(
             lo2 = lo2.max(l.saturating_add(c));
             hi2 = hi2.min(h.saturating_add(c));
         }
-        if lo2 > hi2 { (min, ext) } else { (PrimExpr::int_of(lo2, min.dtype()), hi2 - lo2 + 1) }
+        match hi2.checked_sub(lo2).and_then(|d| d.checked_add(1)).filter(|&n| n >= 1) {
+            Some(n) => (PrimExpr::int_of(lo2, min.dtype()), n),
+            None => (min, ext),
+        }
     };
     region
         .region

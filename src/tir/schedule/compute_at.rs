@@ -131,8 +131,10 @@ impl Schedule {
             let theirs: &[BufferRegion] = if producer { &b.reads } else { &b.writes };
             theirs.iter().any(|t| own.iter().any(|o| o.buffer == t.buffer))
         };
-        let outside: Vec<String> = tree::outer_blocks(&scope_block.body)
-            .into_iter()
+        // The scope's blocks in program order (also for the move's checks below).
+        let order = tree::outer_blocks(&scope_block.body);
+        let outside: Vec<String> = order
+            .iter()
             .filter(|(_, r, b)| !r.same_node(&site.realize) && related(b) && !tree::contains(&loop_stmt, r))
             .map(|(_, _, b)| b.name.clone())
             .collect();
@@ -150,7 +152,6 @@ impl Schedule {
         // The blocks outside the loop that the move carries it past (between where it is and
         // the loop, in program order) must not depend on it or it on them: TVM 0.27 checks
         // only the blocks under the loop, and moves a producer after a reader of its output.
-        let order = tree::outer_blocks(&scope_block.body);
         let here = order.iter().position(|(_, r, _)| r.same_node(&site.realize));
         let under: Vec<usize> =
             order.iter().enumerate().filter(|(_, (_, r, _))| tree::contains(&loop_stmt, r)).map(|(k, _)| k).collect();

@@ -12,6 +12,8 @@
 //! Where the cover cannot be decided (symbolic regions whose bounds differ by more than a
 //! constant), the scope is taken as covered.
 
+use rustc_hash::FxHashMap as HashMap;
+
 use super::tree::{self, ForParts};
 use crate::tir::arith::linear;
 use crate::tir::ast::*;
@@ -27,28 +29,26 @@ pub(super) fn stage_pipeline_error(root: &Stmt, realize: &Stmt) -> Option<String
             scope_block.name
         ))
     };
-    for (j, (_, _, writer)) in children.iter().enumerate() {
-        for (_, _, reader) in &children[..j] {
-            if let Some(w) = writer
-                .writes
-                .iter()
-                .find(|w| reader.reads.iter().any(|r| r.buffer == w.buffer) && reader.name != writer.name)
-            {
+    // The blocks that read each buffer so far, and those that write it, by position.
+    let mut first_reader: HashMap<&Buffer, usize> = HashMap::default();
+    let mut writers: HashMap<&Buffer, Vec<usize>> = HashMap::default();
+    for (j, (c_loops, c_realize, block)) in children.iter().enumerate() {
+        for w in &block.writes {
+            if let Some(&k) = first_reader.get(&w.buffer) {
                 return fail(format!(
                     "block {} writes {} after block {} reads it",
-                    writer.name,
+                    block.name,
                     w.buffer.name(),
-                    reader.name
+                    children[k].2.name
                 ));
             }
         }
-    }
-    for (j, (c_loops, c_realize, consumer)) in children.iter().enumerate() {
-        for read in &consumer.reads {
+        for read in &block.reads {
             // The earlier writers of the buffer, grouped by their lowest common loop with the
             // reader (the number of loops the paths share).
             let mut groups: Vec<(usize, Vec<BufferRegion>)> = Vec::new();
-            for (p_loops, p_realize, producer) in &children[..j] {
+            for &k in writers.get(&read.buffer).map_or(&[][..], Vec::as_slice) {
+                let (p_loops, p_realize, producer) = &children[k];
                 for w in producer.writes.iter().filter(|w| w.buffer == read.buffer) {
                     let shared = c_loops.iter().zip(p_loops).take_while(|(a, b)| a.same_node(b)).count();
                     // (A producer region that is not a box: the cover is not decided.)
@@ -69,9 +69,19 @@ pub(super) fn stage_pipeline_error(root: &Stmt, realize: &Stmt) -> Option<String
                     return fail(format!(
                         "the region of {} block {} reads is not covered by what the blocks before it write",
                         read.buffer.name(),
-                        consumer.name
+                        block.name
                     ));
                 }
+            }
+        }
+        // (After its own writes: a block that reads and writes a buffer is no hazard to itself.)
+        for r in &block.reads {
+            first_reader.entry(&r.buffer).or_insert(j);
+        }
+        for w in &block.writes {
+            let list = writers.entry(&w.buffer).or_default();
+            if list.last() != Some(&j) {
+                list.push(j);
             }
         }
     }
