@@ -797,3 +797,36 @@ fn run_interpret_and_repl_interp_agree_with_compiled_code() {
     assert!(session.contains("@main: division by zero at"), "{session}");
     assert!(session.contains("ok: 3"), "{session}");
 }
+
+// `--fast-math`: compiled code and the interpreter compute a vectorized exp alike, and not as
+// the C library does (which is what they both do without the option).
+#[test]
+fn run_fast_math_is_the_same_compiled_and_interpreted() {
+    let dir = scratch("fast_math");
+    let script = dir.join("exp.py");
+    std::fs::write(
+        &script,
+        "@T.prim_func
+def f(X: T.Buffer((64,), \"float32\"), Y: T.Buffer((64,), \"float32\")):
+    for i in range(16):
+        for j in T.vectorized(4):
+            Y[i * 4 + j] = T.exp(X[i * 4 + j] * T.float32(0.625) - T.float32(20.0))
+",
+    )
+    .unwrap();
+    let s = k_path(&script);
+    let xs: Vec<String> = (0..64).map(|k| k.to_string()).collect();
+    let xs = format!("[{}]", xs.join(", "));
+    let args = ["--arg", &xs, "--arg", "zeros(64xf32)", "--print-args"];
+    let out = |flags: &[&str]| {
+        let o = strata(&[&["run", s][..], flags, &args].concat());
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let (fast, fast_interp) = (out(&["--fast-math"]), out(&["--fast-math", "--interpret"]));
+    let (exact, exact_interp) = (out(&[]), out(&["--interpret"]));
+    assert_eq!(fast, fast_interp);
+    assert_eq!(exact, exact_interp);
+    assert_ne!(fast, exact);
+    assert!(fast.contains("Y = [2.0611537e-9, "), "{fast}");
+}

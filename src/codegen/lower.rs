@@ -261,7 +261,12 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
         }
     }
 
-    /// The code generation settings.
+    /// Whether `exp` of `f32` vectors is computed inline (`Options::fast_math`).
+    pub fn fast_math(&self) -> bool {
+        self.st.config.fast_math
+    }
+
+    /// Whether memref accesses are checked against their bounds.
     pub fn bounds_checks(&self) -> bool {
         self.st.config.bounds_checks
     }

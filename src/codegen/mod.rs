@@ -25,6 +25,7 @@ mod registers;
 pub mod repr;
 mod runtime_calls;
 mod scalars;
+mod vector_math;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -119,6 +120,8 @@ pub struct CodegenConfig {
     pub verify_clif: bool,
     /// Keep the Cranelift IR and machine code text of every function (for inspection).
     pub keep_clif: bool,
+    /// `exp` of `f32` vectors inline (`vector_math`) instead of C library calls per lane.
+    pub fast_math: bool,
 }
 
 /// What went wrong generating code.

@@ -29,6 +29,7 @@ pub struct Interpreter<'v> {
     binders: std::collections::HashMap<Arc<str>, Arc<super::binder::Binder>>,
     max_steps: u64,
     interrupt: Option<Interrupt>,
+    fast_math: bool,
 }
 
 /// An argument in a form that can cross to the interpreter's thread.
@@ -56,6 +57,7 @@ impl<'v> Interpreter<'v> {
             statics: std::sync::Mutex::default(),
             binders: super::binder::Binder::of_module(module),
             max_steps: u64::MAX,
+            fast_math: false,
             interrupt: None,
         }
     }
@@ -63,6 +65,15 @@ impl<'v> Interpreter<'v> {
     /// Stop a call (with an `interrupted` trap) after it has run `n` ops.
     pub fn max_steps(mut self, n: u64) -> Self {
         self.max_steps = n;
+        self
+    }
+
+    /// Compute `exp` of `f32` vectors as compiled code does with [`Options::fast_math`] (the
+    /// same bits), instead of with the C library.
+    ///
+    /// [`Options::fast_math`]: crate::Options::fast_math
+    pub fn fast_math(mut self, on: bool) -> Self {
+        self.fast_math = on;
         self
     }
 
@@ -206,13 +217,14 @@ impl<'v> Interpreter<'v> {
             // SAFETY: each pointer is a DLTensor of a live tensor argument or a scalar's 8 bytes.
             unsafe { b.bind(&ptrs) }.map_err(|message| Error::Argument { func: name.into(), message })?;
         }
-        let (max_steps, interrupt) = (self.max_steps, self.interrupt.clone());
+        let (max_steps, interrupt, fast_math) = (self.max_steps, self.interrupt.clone(), self.fast_math);
         let statics_in: Statics =
             self.statics.lock().map(|s| s.iter().map(|(k, v)| (*k, v.clone())).collect()).unwrap_or_default();
         let results = fty.results.clone();
         let run = move || -> (Result<Vec<Val>>, Written, Statics) {
             let flag = interrupt.as_ref().map(Interrupt::atomic);
             let mut it = Interp::new(m, hooks, max_steps, flag);
+            it.fast_math = fast_math;
             it.statics = statics_in.into_iter().map(|(k, v)| (k, Buffer::from_bytes(v, Origin::Other))).collect();
             let mut bufs = Vec::new();
             let vals: Vec<IVal> = inputs

@@ -64,6 +64,15 @@ pub struct Options {
     /// Keep each function's Cranelift IR and machine code as text ([`Compiled::clif`]), for
     /// inspecting generated code. Default: whether `STRATA_KEEP_CLIF` is set.
     pub keep_machine_code: bool,
+    /// Compute `exp` of `f32` vectors inline, four lanes at a time, instead of calling the C
+    /// library's `expf` lane by lane: about 2.7x faster (a vectorized softmax's exp loop:
+    /// 0.48 -> 0.18 ms), never more than one ulp from the correctly rounded result, but not the
+    /// C library's bits in about 0.8% of inputs. Off by default: then Strata's results are
+    /// TVM's to the bit. Like TVM's `FastMath`, an opt-in; [`Interpreter::fast_math`] gives the
+    /// interpreter the same arithmetic.
+    ///
+    /// [`Interpreter::fast_math`]: crate::Interpreter::fast_math
+    pub fast_math: bool,
 }
 
 /// Whether compiled code checks memref accesses against their bounds: [`BoundsChecks::CHECKED`]
@@ -130,6 +139,7 @@ impl Default for Options {
             threads: 0,
             interruptible: true,
             keep_machine_code: std::env::var_os("STRATA_KEEP_CLIF").is_some(),
+            fast_math: false,
         }
     }
 }
@@ -280,6 +290,7 @@ impl Engine {
             bounds_checks: self.inner.options.bounds_checks.is_checked(),
             verify_clif: cfg!(debug_assertions),
             keep_clif: self.inner.options.keep_machine_code,
+            fast_math: self.inner.options.fast_math,
         };
         let hosts: Vec<Arc<HostFn>> = Vec::new();
         let resolver = EngineResolver { engine: &self.inner, used: std::cell::RefCell::new(hosts) };

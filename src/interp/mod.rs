@@ -88,6 +88,8 @@ pub(crate) struct Interp<'m> {
     pub statics: HashMap<usize, Rc<memory::Buffer>>,
     /// Bytes allocated so far in this call (freed buffers count: they stay readable).
     allocated: i64,
+    /// `exp` of `f32` vectors as generated code computes it with `Options::fast_math`.
+    pub fast_math: bool,
 }
 
 /// The most bytes one interpreted call may allocate in all: the interpreter zeroes what it
@@ -114,6 +116,7 @@ impl<'m> Interp<'m> {
             interrupt,
             statics: HashMap::default(),
             allocated: 0,
+            fast_math: false,
         }
     }
 

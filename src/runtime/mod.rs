@@ -5,6 +5,7 @@ pub(crate) mod alloc;
 pub mod argspec;
 pub(crate) mod call;
 pub mod dlpack;
+pub(crate) mod expf;
 pub mod interrupt;
 pub(crate) mod math;
 pub(crate) mod parallel;

@@ -34,6 +34,9 @@ pub struct TuneArgs {
     /// candidates compile before they are timed, not beside them).
     #[arg(long, value_name = "N", default_value_t = 1)]
     kernel_threads: usize,
+    /// Compile candidates with `exp` of float32 vectors inline (`strata run --fast-math`).
+    #[arg(long = "fast-math")]
+    fast_math: bool,
     /// Append every candidate to this JSON-lines log; an existing log is resumed.
     #[arg(long)]
     log: Option<PathBuf>,
@@ -82,11 +85,12 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<bool> {
     if let Some(t) = args.threads {
         tuner = tuner.threads(t);
     }
-    if args.kernel_threads != 1 {
+    if args.kernel_threads != 1 || args.fast_math {
         if !(1..=256).contains(&args.kernel_threads) {
             anyhow::bail!("--kernel-threads takes 1 to 256, not {}", args.kernel_threads);
         }
-        let options = strata::Options { threads: args.kernel_threads, ..strata::Options::default() };
+        let options =
+            strata::Options { threads: args.kernel_threads, fast_math: args.fast_math, ..strata::Options::default() };
         tuner = tuner.engine(strata::Engine::new(options).map_err(|e| anyhow::anyhow!(e))?);
     }
     if let Some(l) = &args.log {
