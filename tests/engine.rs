@@ -338,7 +338,7 @@ fn vectorized_loops_over_divided_indices_stay_vectors_where_lanes_share_a_quotie
     let a: Vec<f32> = (0..64).map(|i| (i * i % 97) as f32).collect();
     // (body, runs as vectors, B[j0, v] = A[index(j0, v)] * scale + offset)
     type Case = (&'static str, bool, fn(usize, usize) -> usize, f32, f32);
-    let cases: [Case; 6] = [
+    let cases: [Case; 8] = [
         // The packed store.
         (
             "            B[(j0 * 16 + v) // 16, (j0 * 16 + v) % 16] = A[j0 * 16 + v] * T.float32(2)\n",
@@ -361,6 +361,23 @@ fn vectorized_loops_over_divided_indices_stay_vectors_where_lanes_share_a_quotie
         (
             "            B[j0, v] = A[((j0 * 32 + 16 + v) // 16 - j0 - 1) * 16 + v]\n",
             true,
+            |j0, v| j0 * 16 + v,
+            1.0,
+            0.0,
+        ),
+        // A divisor the base's stride divides (as after fuse and split in TVM's schedules:
+        // `(f0 * 64 + v) // 1024`): j0 * 16 mod 32 is 0 or 16, and 16 lanes fit in either half.
+        (
+            "            B[j0, v] = A[(j0 * 16 + v) // 32 * 32 + (j0 * 16 + v) % 32]\n",
+            true,
+            |j0, v| j0 * 16 + v,
+            1.0,
+            0.0,
+        ),
+        // The same 8 further on: the lanes cross from one half into the other.
+        (
+            "            B[j0, v] = A[(j0 * 16 + v + 8) // 32 * 32 + (j0 * 16 + v + 8) % 32 - 8]\n",
+            false,
             |j0, v| j0 * 16 + v,
             1.0,
             0.0,

@@ -871,13 +871,14 @@ fn divide_ramp(
             _ => PrimExpr::broadcast(whole(BinOp::FloorMod), n),
         });
     }
+    // `b` is `coeff * t + base`: modulo `divisor` it is a multiple of `g` plus `base mod g`,
+    // at most `divisor - g + base mod g`, so lanes that stay below the next multiple of `g`
+    // stay inside one multiple of `divisor` (`(i0 * 64 + v) // 1024`, `v` in `[0, 64)`).
     let (coeff, base) = modular(b);
-    if coeff % divisor != 0 {
-        return None;
-    }
-    let r = floor_mod(base, divisor);
+    let g = crate::tir::arith::gcd(coeff, divisor);
+    let r = floor_mod(base, g);
     let last = r + stride * (i128::from(n) - 1);
-    if !(0..divisor).contains(&last) {
+    if !(0..g).contains(&last) {
         return None;
     }
     Some(match op {
@@ -888,10 +889,18 @@ fn divide_ramp(
             let quotient = match b.kind() {
                 ExprKind::Binary(BinOp::Add, x, k) => const_int(k).and_then(|k| {
                     let (x_coeff, x_base) = modular(x);
-                    if x_coeff % divisor != 0 {
+                    let gx = crate::tir::arith::gcd(x_coeff, divisor);
+                    let within = floor_mod(x_base, gx) + i128::from(k);
+                    if x_coeff % divisor != 0 && !(0..gx).contains(&within) {
                         return None;
                     }
-                    let extra = crate::tir::arith::floor_div(floor_mod(x_base, divisor) + i128::from(k), divisor);
+                    // `x mod divisor` is known (`gx` is `divisor`) or stays `k` below a
+                    // multiple of `gx`: adding `k` crosses no multiple of `divisor`.
+                    let extra = if x_coeff % divisor == 0 {
+                        crate::tir::arith::floor_div(floor_mod(x_base, divisor) + i128::from(k), divisor)
+                    } else {
+                        0
+                    };
                     let q = PrimExpr::binary(BinOp::FloorDiv, x.clone(), c.clone());
                     Some(if extra == 0 { q } else { add(q, PrimExpr::int_of(extra as i64, t)) })
                 }),
@@ -899,7 +908,9 @@ fn divide_ramp(
             };
             PrimExpr::broadcast(quotient.unwrap_or_else(|| whole(BinOp::FloorDiv)), n)
         }
-        _ => PrimExpr::ramp(PrimExpr::int_of(r as i64, t), s.clone(), n),
+        // One remainder for every `b` (`g` is `divisor`), or `b`'s.
+        _ if g == divisor => PrimExpr::ramp(PrimExpr::int_of(r as i64, t), s.clone(), n),
+        _ => PrimExpr::ramp(whole(BinOp::FloorMod), s.clone(), n),
     })
 }
 
