@@ -162,7 +162,7 @@ for case in range(count):
     if not os.path.exists(c + ".tvm.py"):
         continue
     kpath = open(c + ".kernel").read().strip()
-    name = re.search(r"^def (\w+)\(", open(kpath).read(), re.M).group(1)
+    name = re.search(r"^\s*def (\w+)\(", open(kpath).read(), re.M).group(1)
     tvm_text = [l.replace("def main(", "def %s(" % name, 1) for l in text(c + ".tvm.py")]
     run = subprocess.run([STRATA, "schedule", kpath, c + ".sched"], capture_output=True, text=True)
     if run.returncode != 0:
