@@ -1829,6 +1829,26 @@ sch.parallel(sch.get_loops("B")[0])
 sch.split(sch.get_loops("B")[0], factors=[None, 5, 4])
 sch.cache_write("B", 0, "global")
 """),
+    # A split of a loop a block variable's domain names (`T.axis.S(i, j)`): the domain takes
+    # the split loops (`i_0 * 4 + i_1`), as the bindings do.
+    ("split_dependent_domain", "kernels/sf_dependent_loops",
+     'sch.split(sch.get_loops("B")[0], factors=[32, None])'),
+    # compute_at where the consumer reads a flattened index `f // 128`, `f % 128` with
+    # `f = (i * 32 + j) * 64 + t`, `t < 64`: one row `i * 16 + j // 2` and the columns from
+    # `j % 2 * 64`, as TVM's iterator maps split the digits.
+    ("ca_flattened_digits", "kernels/reverse_affine_load", """
+sch.split(sch.get_loops("B")[0], factors=[None, 1])
+sch.vectorize(sch.get_loops("C")[0])
+sch.compute_at("B", sch.get_loops("C")[1])
+"""),
+    ("ca_layout_trans_digits", "kernels/ca_layout_trans",
+     'sch.compute_at("compute", sch.get_loops("T_layout_trans")[3], preserve_unit_loops=True)'),
+    # reindex of a write in a loop nest shared with the producer of what it reads: the copy
+    # goes after the whole nest.
+    ("reindex_after_shared_nest", "kernels/reduce4", """
+sch.reindex("C", ("write", 0))
+sch.annotate(sch.get_loops("C_reindex")[1], "pragma_auto_unroll_max_step", 64)
+"""),
 ]
 
 # `generate.py CASE ..` regenerates only those cases.

@@ -879,7 +879,8 @@ pub(super) fn symbolic_box(
                         return None;
                     }
                     let (lo, ext) = relax(inner, 1)?;
-                    quotient_box(&lo, ext, c.as_int().filter(|&c| c > 0)?, outer)
+                    let c = c.as_int().filter(|&c| c > 0)?;
+                    quotient_box(&lo, ext, c, outer).or_else(|| Some((digits(&lo, ext, c)?.0, 1)))
                 })
                 .or_else(|| {
                     // `x % c` of a point access: every remainder where the relaxed range of `x`
@@ -894,6 +895,9 @@ pub(super) fn symbolic_box(
                     let dt = lo.dtype();
                     if ext >= c {
                         return Some((PrimExpr::int_of(0, dt), c));
+                    }
+                    if lo.as_int().is_none() {
+                        return Some((digits(&lo, ext, c)?.1, ext));
                     }
                     let lo = lo.as_int()?;
                     let (first, last) = (lo.rem_euclid(c), lo.checked_add(ext - 1)?.rem_euclid(c));
@@ -1001,6 +1005,63 @@ fn quotient_box(lo: &PrimExpr, ext: i64, c: i64, outer: &[ForParts]) -> Option<(
         Some(q) => PrimExpr::binary(BinOp::Add, q, PrimExpr::int_of(k1, dt)),
     };
     Some((min, k2 - k1 + 1))
+}
+
+/// `[lo, lo + ext)` as digits of base `c`, `lo` linear in loop variables: each variable's
+/// coefficient a multiple of `c` (a whole digit above) but at most one, `a`, that divides `c`,
+/// the constant part and `ext` inside one step of it. Then every value has the quotient
+/// `Σ v·(a_v / c) + v_d // (c / a)` and the remainders `v_d % (c / a) * a + [b, b + ext)`, as
+/// TVM's iterator maps split `((i * 32 + j) * 8 + k) * 8 + l` by 128 over `k, l`
+/// (`i * 16 + j // 2` and `j % 2 * 64`). `(quotient, remainder's min)`.
+fn digits(lo: &PrimExpr, ext: i64, c: i64) -> Option<(PrimExpr, PrimExpr)> {
+    let mut vars = Vec::new();
+    crate::tir::visit::walk_expr(lo, &mut |x| {
+        if let Some(v) = x.as_var()
+            && !vars.contains(v)
+        {
+            vars.push(v.clone());
+        }
+    });
+    let dt = lo.dtype();
+    let zero: HashMap<u64, PrimExpr> = vars.iter().map(|v| (v.id(), PrimExpr::int_of(0, v.dtype()))).collect();
+    let b = simplify(&Substitute { map: &zero }.expr(lo)).as_int()?;
+    let mut quotient: Option<PrimExpr> = None;
+    let mut digit: Option<(Var, i64)> = None;
+    let push = |q: &mut Option<PrimExpr>, t: PrimExpr| {
+        *q = Some(match q.take() {
+            None => t,
+            Some(s) => PrimExpr::binary(BinOp::Add, s, t),
+        });
+    };
+    for v in &vars {
+        let a = coefficient(lo, v.id())?;
+        let x = PrimExpr::var(v);
+        if a % c == 0 {
+            if a != 0 {
+                let k = a / c;
+                push(&mut quotient, if k == 1 { x } else { PrimExpr::binary(BinOp::Mul, x, PrimExpr::int_of(k, dt)) });
+            }
+        } else if a > 0 && c % a == 0 && digit.is_none() {
+            push(&mut quotient, PrimExpr::floordiv(x, PrimExpr::int_of(c / a, dt)));
+            digit = Some((v.clone(), a));
+        } else {
+            return None;
+        }
+    }
+    let step = digit.as_ref().map_or(c, |d| d.1);
+    if b < 0 || b.checked_add(ext)? > step {
+        return None;
+    }
+    let quotient = quotient.unwrap_or_else(|| PrimExpr::int_of(0, dt));
+    let remainder = match digit {
+        None => PrimExpr::int_of(b, dt),
+        Some((v, a)) => {
+            let r = PrimExpr::floormod(PrimExpr::var(&v), PrimExpr::int_of(c / a, dt));
+            let r = if a == 1 { r } else { PrimExpr::binary(BinOp::Mul, r, PrimExpr::int_of(a, dt)) };
+            if b == 0 { r } else { PrimExpr::binary(BinOp::Add, r, PrimExpr::int_of(b, dt)) }
+        }
+    };
+    Some((quotient, remainder))
 }
 
 fn substitute_region(r: &BufferRegion, map: &HashMap<u64, PrimExpr>) -> BufferRegion {

@@ -69,7 +69,6 @@ impl Schedule {
         }
         check_factors(&factors, P)?;
         check_plain_loop(&p, P)?;
-        check_domains_free_of(&p, P)?;
         let dt = p.var.dtype();
         let known = factors.iter().flatten().try_fold(1i64, |a, &f| a.checked_mul(f));
         let Some(known) = known else { return Err(err(P, "the product of the factors overflows")) };

@@ -16,8 +16,8 @@ impl Schedule {
     ///
     /// # Errors
     /// No buffer at that index, a buffer accessed at several index patterns or by a block that
-    /// holds other blocks, a block whose loops hold anything else or that is not in the root
-    /// block's scope, or a stale handle.
+    /// holds other blocks, a block whose loops hold another block accessing the buffer, a block
+    /// that is not in the root block's scope, or a stale handle.
     pub fn reindex(&mut self, block: BlockRV, read: bool, index: usize) -> Result<BlockRV, ScheduleError> {
         const P: &str = "reindex";
         let site = self.block_site(block, P)?;
@@ -34,11 +34,23 @@ impl Schedule {
         if !children[at].same_node(top) {
             return Err(err(P, format!("the loops of block {} are not directly in its scope block", blk.name)));
         }
-        for (k, l) in site.loops.iter().enumerate() {
-            let next = site.loops.get(k + 1).unwrap_or(&site.realize);
-            if !tree::ForParts::of(l).is_some_and(|f| f.body.same_node(next)) {
-                return Err(err(P, format!("a loop above block {} holds more than the block", blk.name)));
-            }
+        // The copy stage goes before or after the whole loop nest (as TVM places it): no other
+        // block in the nest may write the buffer (or, for a write, read it), or the copy in
+        // would miss its writes, or it would read before the block's writes are copied out.
+        if let Some(other) = tree::outer_blocks(top).into_iter().map(|(_, _, b)| b).find(|b| {
+            let writes = b.writes.iter().any(|r| r.buffer == buffer);
+            let reads = b.reads.iter().any(|r| r.buffer == buffer);
+            b.name != blk.name && (writes || (!read && reads))
+        }) {
+            return Err(err(
+                P,
+                format!(
+                    "block {} shares its loops with block {}, which also accesses {}: the copy outside them would change what one of them sees",
+                    blk.name,
+                    other.name,
+                    buffer.name()
+                ),
+            ));
         }
         // The copy stage runs over the block's domains, outside its loops: a loop bound in
         // another loop's variable would be out of scope there.
