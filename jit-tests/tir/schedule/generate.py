@@ -1849,6 +1849,10 @@ sch.compute_at("B", sch.get_loops("C")[1])
 sch.reindex("C", ("write", 0))
 sch.annotate(sch.get_loops("C_reindex")[1], "pragma_auto_unroll_max_step", 64)
 """),
+    # A signature dimension computed from an int64 shape variable (a module-level `TypeVar`
+    # in TVM's print) is a string: `T.Buffer(("n * T.int64(32)",), ..)`.
+    ("type_var_dimension_string", "kernels/nt_matmul_symbolic_fused",
+     'sch.parallel(sch.get_loops("NT_matmul")[1])'),
 ]
 
 # `generate.py CASE ..` regenerates only those cases.

@@ -91,6 +91,9 @@ struct Printer {
     /// The names of the int64 shape variables a signature introduces, which TVM 0.27 prints
     /// as module-level `n = TypeVar("n")`.
     type_vars: Vec<String>,
+    /// Those variables: in a signature, a dimension computed from one is a string (`"n *
+    /// T.int64(32)"`: a `TypeVar` has no arithmetic in Python).
+    type_var_ids: HashSet<u64>,
     /// Buffers of the signature by their data variable (a buffer declared on the same data
     /// prints as a `.view`).
     data_owner: HashMap<u64, Buffer>,
@@ -133,6 +136,7 @@ impl Printer {
             signature_strings: Vec::new(),
             signature_buffers: 0,
             type_vars: Vec::new(),
+            type_var_ids: HashSet::new(),
             data_owner: HashMap::new(),
             block_list: None,
             bare_scalars: false,
@@ -229,6 +233,7 @@ impl Printer {
                     for v in free {
                         let n = self.var(&v);
                         self.type_vars.push(n);
+                        self.type_var_ids.insert(v.id());
                         defined.insert(v.id());
                     }
                     let bn = self.buffer(b);
@@ -387,8 +392,15 @@ impl Printer {
                     }
                 });
             }
+            let of_type_var = signature && e.as_var().is_none() && {
+                let mut found = false;
+                crate::tir::visit::walk_expr(e, &mut |x| {
+                    found |= x.as_var().is_some_and(|v| p.type_var_ids.contains(&v.id()));
+                });
+                found
+            };
             if new.is_empty() {
-                return p.expr(e, 0);
+                return if of_type_var { format!("\"{}\"", p.expr(e, 0)) } else { p.expr(e, 0) };
             }
             for v in new {
                 p.signature_strings.push((v, p.signature_buffers));
