@@ -234,10 +234,10 @@ fn combine(op: BinOp, a: PrimExpr, b: PrimExpr, dt: DataType) -> PrimExpr {
         (BinOp::Add, None, None) if merge_digits(&a, &b).is_some() => {
             merge_digits(&a, &b).unwrap_or_else(|| unreachable!("checked"))
         }
-        (BinOp::Add, None, None) if matches!(a.kind(), ExprKind::Binary(BinOp::Add, _, t) if merge_digits(t, &b).is_some()) =>
+        (BinOp::Add, None, None) if matches!(a.kind(), ExprKind::Binary(BinOp::Add, _, t) if merge_pair(t, &b).is_some()) =>
         {
             let ExprKind::Binary(BinOp::Add, rest, t) = a.kind() else { unreachable!("matched") };
-            let merged = merge_digits(t, &b).unwrap_or_else(|| unreachable!("checked"));
+            let merged = merge_pair(t, &b).unwrap_or_else(|| unreachable!("checked"));
             combine(BinOp::Add, rest.clone(), merged, dt)
         }
         // `a + (b + c)` is `a + b + c`: TVM's simplifier prints sums flat, left to right
@@ -276,6 +276,25 @@ fn combine(op: BinOp, a: PrimExpr, b: PrimExpr, dt: DataType) -> PrimExpr {
 /// `x // c * s` of `x // M * K + x % M // c * s` (`M = c * K / s`), or `x % M * s` of
 /// `x % M // c * (c * s) + x % c * s` (`c` dividing `M`): two digits of `x` merged, all constants
 /// positive.
+/// The last term of a sum and the next one as one (`.. + x // 4 * 4 + x % 4` is `.. + x`): a
+/// quotient and remainder pair (`x`, `x * k`) or two digits ([`merge_digits`]).
+fn merge_pair(t: &PrimExpr, b: &PrimExpr) -> Option<PrimExpr> {
+    let remainder_of = |e: &PrimExpr| match e.kind() {
+        ExprKind::Binary(BinOp::FloorMod, x, _) => Some(x.clone()),
+        _ => None,
+    };
+    if is_div_mod_pair(t, b) {
+        return remainder_of(b);
+    }
+    if is_div_mod_pair(b, t) {
+        return remainder_of(t);
+    }
+    if let Some((x, k)) = scaled_div_mod_pair(t, b).or_else(|| scaled_div_mod_pair(b, t)) {
+        return Some(simplify(&PrimExpr::binary(BinOp::Mul, x, PrimExpr::int_of(k, t.dtype()))));
+    }
+    merge_digits(t, b)
+}
+
 fn merge_digits(q: &PrimExpr, r: &PrimExpr) -> Option<PrimExpr> {
     // `e * k` (or `e`, k = 1) with a positive constant `k`.
     fn scaled(e: &PrimExpr) -> (&PrimExpr, i64) {
@@ -737,6 +756,10 @@ mod tests {
                 c(3) + (PrimExpr::floordiv(v(), c(64)) * 4 + PrimExpr::floordiv(PrimExpr::floormod(v(), c(64)), c(16))),
                 "3 + x // 16",
             ),
+            // 96 + x // 4 * 4 + x % 4 (a fuse of a split's loops in a sum): the pair is x
+            (c(96) + PrimExpr::floordiv(v(), c(4)) * 4 + PrimExpr::floormod(v(), c(4)), "96 + x"),
+            // 96 + x // 4 * 12 + x % 4 * 3: x * 3
+            (c(96) + PrimExpr::floordiv(v(), c(4)) * 12 + PrimExpr::floormod(v(), c(4)) * 3, "96 + x * 3"),
             // x // 64 * 3 + x % 64 // 16: not digits of one value (64 != 16 * 3)
             (
                 PrimExpr::floordiv(v(), c(64)) * 3 + PrimExpr::floordiv(PrimExpr::floormod(v(), c(64)), c(16)),

@@ -1853,6 +1853,10 @@ sch.annotate(sch.get_loops("C_reindex")[1], "pragma_auto_unroll_max_step", 64)
     # in TVM's print) is a string: `T.Buffer(("n * T.int64(32)",), ..)`.
     ("type_var_dimension_string", "kernels/nt_matmul_symbolic_fused",
      'sch.parallel(sch.get_loops("NT_matmul")[1])'),
+    # A fuse of two loops a binding sums after another term (`i2_outer * 32 + f // 4 * 4 + f %
+    # 4`): the pair is `f`.
+    ("fuse_pair_after_a_term", "kernels/rf_matmul",
+     'sch.fuse(sch.get_loops("update")[3], sch.get_loops("update")[4])'),
 ]
 
 # `generate.py CASE ..` regenerates only those cases.
