@@ -1857,6 +1857,15 @@ sch.annotate(sch.get_loops("C_reindex")[1], "pragma_auto_unroll_max_step", 64)
     # 4`): the pair is `f`.
     ("fuse_pair_after_a_term", "kernels/rf_matmul",
      'sch.fuse(sch.get_loops("update")[3], sch.get_loops("update")[4])'),
+    # blockize of a reduction: the init's copies of the inner loops keep their kind and
+    # annotations (`T.vectorized`, `T.unroll(.., annotations=..)`).
+    ("blockize_init_keeps_loop_kind", "kernels/rd_colsum_vectorized",
+     'sch.blockize(sch.get_loops("B")[1])'),
+    ("blockize_init_keeps_annotations", "kernels/rd_colsum_vectorized", """
+sch.annotate(sch.get_loops("B")[1], "pragma_auto_unroll_max_step", 16)
+sch.unroll(sch.get_loops("B")[1])
+sch.blockize(sch.get_loops("B")[1])
+"""),
 ]
 
 # `generate.py CASE ..` regenerates only those cases.

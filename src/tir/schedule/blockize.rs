@@ -354,7 +354,8 @@ impl Schedule {
         let mut nest = Stmt::block(values, block);
         for f in inner.iter().rev() {
             if let Some(copy) = copies.get(&f.var.id()) {
-                nest = Stmt::for_range(copy, f.min.clone(), f.extent.clone(), nest);
+                // Kind and annotations too (`T.vectorized`), as TVM copies the loop.
+                nest = ForParts { var: copy.clone(), body: nest, ..f.clone() }.build();
             }
         }
         nest
