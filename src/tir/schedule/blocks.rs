@@ -828,6 +828,36 @@ pub(super) fn symbolic_box(
                 .collect()
         })
         .unwrap_or_default();
+    // `sum < bound` with a symbolic bound (a split of a symbolic loop: `i_0 * ((n + 15) //
+    // 16) + i_1 < n`): a point access at that sum, which starts at 0 over the loops, is
+    // within `[0, bound)`.
+    let symbolic_bounds: Vec<(PrimExpr, PrimExpr)> = pred
+        .map(|p| {
+            crate::tir::visit::conjuncts(&Substitute { map: &bind }.expr(p))
+                .iter()
+                .filter_map(|c| match c.kind() {
+                    ExprKind::Cmp(CmpOp::Lt, a, b) if b.as_int().is_none() => Some((a.clone(), b.clone())),
+                    _ => None,
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let bounded_by_predicate = |e: &PrimExpr, ext: &PrimExpr| -> Option<(PrimExpr, PrimExpr)> {
+        if ext.as_int() != Some(1) {
+            return None;
+        }
+        let (_, bound) = symbolic_bounds.iter().find(|(side, _)| crate::tir::arith::prove_equal(side, e))?;
+        let firsts: HashMap<u64, PrimExpr> = relaxed.iter().map(|p| (p.var.id(), p.min.clone())).collect();
+        let start = simplify(&Substitute { map: &firsts }.expr(e));
+        // Every coefficient non-negative: the loops' first values give the least sum.
+        let increasing = relaxed.iter().all(|p| {
+            let mut probe = firsts.clone();
+            probe.insert(p.var.id(), PrimExpr::binary(BinOp::Add, p.min.clone(), PrimExpr::int_of(1, p.var.dtype())));
+            let step = simplify(&PrimExpr::binary(BinOp::Sub, Substitute { map: &probe }.expr(e), start.clone()));
+            step.as_int().is_some_and(|k| k >= 0) || is_shape_quotient(&step)
+        });
+        (start.as_int() == Some(0) && increasing).then(|| (start, bound.clone()))
+    };
     let clip_by_sums = |e: &PrimExpr, min: PrimExpr, ext: i64| -> (PrimExpr, i64) {
         let Some(lo) = min.as_int() else { return (min, ext) };
         let (mut lo2, mut hi2) = (lo, lo.saturating_add(ext - 1));
@@ -909,8 +939,53 @@ pub(super) fn symbolic_box(
                     (min, PrimExpr::int_of(ext, dt))
                 })
                 .or_else(|| relax_symbolic(&e, &ext_e, &relaxed))
+                .or_else(|| symbolic_digit(&e, &ext_e, &relaxed))
+                .or_else(|| bounded_by_predicate(&e, &ext_e))
         })
         .collect()
+}
+
+/// Whether `e` is `(s + k) // c` or `s // c` of a variable `s` and positive constants: a split
+/// factor of a symbolic extent (`(n + 15) // 16`), not negative where the extent is not.
+fn is_shape_quotient(e: &PrimExpr) -> bool {
+    let ExprKind::Binary(BinOp::FloorDiv, x, c) = e.kind() else { return false };
+    let positive = |e: &PrimExpr| e.as_int().is_some_and(|k| k > 0);
+    positive(c)
+        && match x.kind() {
+            ExprKind::Var(_) => true,
+            ExprKind::Binary(BinOp::Add, v, k) => v.as_var().is_some() && positive(k),
+            _ => false,
+        }
+}
+
+/// A point access `x % d` or `x // d` with a symbolic `d`, `x` relaxed over `loops`: every
+/// remainder (`[0, d)`), and the quotients of `x` over `[0, d * k)` (`[0, k)`: a fused loop's
+/// `f // m` over `f < n * m`), as TVM relaxes a fuse of symbolic loops.
+fn symbolic_digit(e: &PrimExpr, extent: &PrimExpr, loops: &[ForParts]) -> Option<(PrimExpr, PrimExpr)> {
+    if extent.as_int() != Some(1) {
+        return None;
+    }
+    let (op, x, d) = match e.kind() {
+        ExprKind::Binary(op @ (BinOp::FloorDiv | BinOp::FloorMod), x, d) if d.as_int().is_none() => (*op, x, d),
+        _ => return None,
+    };
+    let zero = PrimExpr::int_of(0, e.dtype());
+    if op == BinOp::FloorMod {
+        return Some((zero, d.clone()));
+    }
+    let (lo, span) = relax_symbolic(x, &PrimExpr::int_of(1, x.dtype()), loops)?;
+    if lo.as_int() != Some(0) {
+        return None;
+    }
+    let ExprKind::Binary(BinOp::Mul, a, b) = span.kind() else { return None };
+    let k = if crate::tir::arith::prove_equal(b, d) {
+        a
+    } else if crate::tir::arith::prove_equal(a, d) {
+        b
+    } else {
+        return None;
+    };
+    Some((zero, k.clone()))
 }
 
 /// `[e, e + extent)` relaxed over `loops` whatever their bounds: each loop of coefficient `c`
