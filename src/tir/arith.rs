@@ -203,6 +203,14 @@ fn combine(op: BinOp, a: PrimExpr, b: PrimExpr, dt: DataType) -> PrimExpr {
         }
         (BinOp::FloorMod, _, Some(1)) => PrimExpr::int_of(0, dt),
         (BinOp::Add, Some(0), _) | (BinOp::Mul, Some(1), _) => b,
+        // `x * c * y` is `x * y * c`: TVM's simplifier keeps a product's constant last (a fuse
+        // of `N`, 128 and `M` loops has `N * M * 128` iterations).
+        (BinOp::Mul, None, None)
+            if dt.is_int() && matches!(a.kind(), ExprKind::Binary(BinOp::Mul, _, c) if c.as_int().is_some()) =>
+        {
+            let ExprKind::Binary(BinOp::Mul, x, c) = a.kind() else { unreachable!("matched") };
+            PrimExpr::binary(BinOp::Mul, combine(BinOp::Mul, x.clone(), b, dt), c.clone())
+        }
         // An integer times 0 (`v * n` where `v` is bound to 0).
         (BinOp::Mul, Some(0), _) | (BinOp::Mul, _, Some(0)) if dt.is_int() => PrimExpr::int_of(0, dt),
         // `x % c1 % c2` is `x % c2` where `c2` divides `c1`.

@@ -1861,6 +1861,20 @@ sch.annotate(sch.get_loops("C_reindex")[1], "pragma_auto_unroll_max_step", 64)
     # annotations (`T.vectorized`, `T.unroll(.., annotations=..)`).
     ("blockize_init_keeps_loop_kind", "kernels/rd_colsum_vectorized",
      'sch.blockize(sch.get_loops("B")[1])'),
+    # A fuse of symbolic and constant loops: the product's constant last (`N * M * 128`).
+    ("fuse_symbolic_product_constant_last", "kernels/sf_dynamic",
+     'sch.fuse(sch.get_loops("B")[0], sch.get_loops("B")[1], sch.get_loops("B")[2])'),
+    # cache_write of blocks over symbolic loops: a fused loop's `f // m`, `f % m` and a split's
+    # guard `i_0 * ((n + 15) // 16) + i_1 < n` bound the region ([0, n), [0, m)).
+    ("cache_write_fused_symbolic", "kernels/layout_symbolic", """
+sch.fuse(sch.get_loops("B")[0], sch.get_loops("B")[1])
+sch.cache_write("B", 0, "global")
+"""),
+    ("cache_write_split_symbolic_guard", "kernels/te_elementwise_int64", """
+sch.cache_write("D", 0, "local")
+sch.split(sch.get_loops("B")[0], factors=[16, None])
+sch.cache_write("B", 0, "global")
+"""),
     ("blockize_init_keeps_annotations", "kernels/rd_colsum_vectorized", """
 sch.annotate(sch.get_loops("B")[1], "pragma_auto_unroll_max_step", 16)
 sch.unroll(sch.get_loops("B")[1])
