@@ -1861,6 +1861,14 @@ sch.annotate(sch.get_loops("C_reindex")[1], "pragma_auto_unroll_max_step", 64)
     # annotations (`T.vectorized`, `T.unroll(.., annotations=..)`).
     ("blockize_init_keeps_loop_kind", "kernels/rd_colsum_vectorized",
      'sch.blockize(sch.get_loops("B")[1])'),
+    # reverse_compute_at of a consumer reading `temp[v // 16, v % 16]` under the producer's
+    # innermost loop: the point `(i, j)` is `v = i * 16 + j` (it took all 256 values).
+    ("rca_digits_of_one_point", "kernels/ca_floordiv_floormod",
+     'sch.reverse_compute_at("B", sch.get_loops("A")[1])'),
+    ("rca_digits_of_one_point_vectorized", "kernels/ca_floordiv_floormod", """
+sch.vectorize(sch.get_loops("A")[0])
+sch.reverse_compute_at("B", sch.get_loops("A")[1], preserve_unit_loops=True)
+"""),
     # A fuse of symbolic and constant loops: the product's constant last (`N * M * 128`).
     ("fuse_symbolic_product_constant_last", "kernels/sf_dynamic",
      'sch.fuse(sch.get_loops("B")[0], sch.get_loops("B")[1], sch.get_loops("B")[2])'),

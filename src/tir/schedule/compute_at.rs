@@ -666,23 +666,40 @@ fn digits_needed(region: &[Range], hull: &[(PrimExpr, i64)], iv: &IterVar) -> Op
         .collect();
     digits.sort_by_key(|&(_, l, _)| l);
     // One number: digits from unit 1 up, each starting where the one below ends, the top last.
+    // Lower digits the hull takes whole, or all of them single values (then so is the number:
+    // `temp[v // 16, v % 16]` at `(i, j)` is `v = i * 16 + j`).
     let mut unit = 1i64;
+    let mut points: Vec<PrimExpr> = Vec::new();
+    let mut whole = false;
     for (k, &(d, lower, extent)) in digits.iter().enumerate() {
         if lower != unit {
             return None;
         }
+        let scaled = |lo: &PrimExpr, unit: i64| {
+            simplify(&PrimExpr::binary(BinOp::Mul, lo.clone(), PrimExpr::int_of(unit, lo.dtype())))
+        };
         match extent {
             Some(n) => {
-                // A lower digit the hull takes whole.
-                if !matches!(hull.get(d), Some((m, e)) if m.as_int() == Some(0) && *e == n) {
-                    return None;
+                match hull.get(d) {
+                    // A lower digit the hull takes whole.
+                    Some((m, e)) if m.as_int() == Some(0) && *e == n && points.is_empty() => whole = true,
+                    Some((m, 1)) if !whole => points.push(scaled(m, unit)),
+                    _ => return None,
                 }
                 unit = unit.checked_mul(n)?;
             }
             None if k + 1 == digits.len() => {
                 let (lo, n) = hull.get(d)?;
-                let min = simplify(&PrimExpr::binary(BinOp::Mul, lo.clone(), PrimExpr::int_of(unit, lo.dtype())));
-                return Some((min, n.checked_mul(unit)?));
+                let min = scaled(lo, unit);
+                if points.is_empty() {
+                    return Some((min, n.checked_mul(unit)?));
+                }
+                if *n != 1 {
+                    return None;
+                }
+                // The top digit first, as TVM prints the sum.
+                let sum = points.into_iter().rev().fold(min, |acc, p| PrimExpr::binary(BinOp::Add, acc, p));
+                return Some((simplify(&sum), 1));
             }
             None => return None,
         }
