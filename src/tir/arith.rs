@@ -220,34 +220,19 @@ fn combine(op: BinOp, a: PrimExpr, b: PrimExpr, dt: DataType) -> PrimExpr {
             }
             _ => PrimExpr::binary(op, a, b),
         },
-        // `x // c * c + x % c` is `x` (floor division, any divisor).
-        (BinOp::Add, None, None) if is_div_mod_pair(&a, &b) || is_div_mod_pair(&b, &a) => match b.kind() {
-            ExprKind::Binary(BinOp::FloorMod, x, _) => x.clone(),
-            _ => match a.kind() {
-                ExprKind::Binary(BinOp::FloorMod, x, _) => x.clone(),
-                _ => PrimExpr::binary(op, a, b),
-            },
-        },
-        // `x // c * (c * k) + x % c * k` is `x * k`.
+        // A quotient and remainder of one value as one (`x // c * c + x % c` is `x`, `x // c *
+        // (c * k) + x % c * k` is `x * k`, `x // 2048 * 16 + x % 2048 // 128` is `x // 128`),
+        // as TVM's simplifier merges the loops of a fused split again; also as the last two
+        // terms of a sum.
+        (BinOp::Add, None, None) if let Some(merged) = merge_pair(&a, &b) => merged,
         (BinOp::Add, None, None)
-            if let Some((x, k)) = scaled_div_mod_pair(&a, &b).or_else(|| scaled_div_mod_pair(&b, &a)) =>
+            if let ExprKind::Binary(BinOp::Add, rest, t) = a.kind()
+                && let Some(merged) = merge_pair(t, &b) =>
         {
-            simplify(&PrimExpr::binary(BinOp::Mul, x, PrimExpr::int_of(k, dt)))
+            combine(BinOp::Add, rest.clone(), merged, dt)
         }
         (BinOp::Mul, Some(_), None) => scale(&b, &a),
         (BinOp::Mul, None, Some(_)) => scale(&a, &b),
-        // Quotient and remainder digits of one value merged (`x // 2048 * 16 + x % 2048 //
-        // 128` is `x // 128`, `x % 32 // 8 * 32 + x % 8 * 4` is `x % 32 * 4`), as TVM's
-        // simplifier merges the loops of a fused split again; also as the last term of a sum.
-        (BinOp::Add, None, None) if merge_digits(&a, &b).is_some() => {
-            merge_digits(&a, &b).unwrap_or_else(|| unreachable!("checked"))
-        }
-        (BinOp::Add, None, None) if matches!(a.kind(), ExprKind::Binary(BinOp::Add, _, t) if merge_pair(t, &b).is_some()) =>
-        {
-            let ExprKind::Binary(BinOp::Add, rest, t) = a.kind() else { unreachable!("matched") };
-            let merged = merge_pair(t, &b).unwrap_or_else(|| unreachable!("checked"));
-            combine(BinOp::Add, rest.clone(), merged, dt)
-        }
         // `a + (b + c)` is `a + b + c`: TVM's simplifier prints sums flat, left to right
         // (`i * 8 + (j_0 * 4 + j_1)` after a split of `j` is `i * 8 + j_0 * 4 + j_1`).
         (BinOp::Add, None, None)
@@ -284,8 +269,8 @@ fn combine(op: BinOp, a: PrimExpr, b: PrimExpr, dt: DataType) -> PrimExpr {
 /// `x // c * s` of `x // M * K + x % M // c * s` (`M = c * K / s`), or `x % M * s` of
 /// `x % M // c * (c * s) + x % c * s` (`c` dividing `M`): two digits of `x` merged, all constants
 /// positive.
-/// The last term of a sum and the next one as one (`.. + x // 4 * 4 + x % 4` is `.. + x`): a
-/// quotient and remainder pair (`x`, `x * k`) or two digits ([`merge_digits`]).
+/// Two terms of a sum as one: a quotient and remainder pair (`x`, `x * k`) or two digits of one
+/// value ([`merge_digits`]).
 fn merge_pair(t: &PrimExpr, b: &PrimExpr) -> Option<PrimExpr> {
     let remainder_of = |e: &PrimExpr| match e.kind() {
         ExprKind::Binary(BinOp::FloorMod, x, _) => Some(x.clone()),

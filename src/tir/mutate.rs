@@ -208,22 +208,20 @@ impl Mutator for Substitute<'_> {
             };
             let (reads, writes) = (sub(&block.reads), sub(&block.writes));
             // So do domains bound by outer loops (`T.axis.S(i, j)`).
-            let doms_use_map = block.iter_vars.iter().any(|iv| {
-                iv.dom.as_ref().is_some_and(|d| {
-                    self.map
-                        .keys()
-                        .any(|&k| crate::tir::region::uses_var(&d.min, k) || crate::tir::region::uses_var(&d.extent, k))
+            let mut doms_changed = false;
+            let iter_vars: Vec<IterVar> = block
+                .iter_vars
+                .iter()
+                .map(|iv| {
+                    let dom = iv.dom.as_ref().map(|d| {
+                        let (min, extent) = (self.expr(&d.min), self.expr(&d.extent));
+                        doms_changed |= !min.same_node(&d.min) || !extent.same_node(&d.extent);
+                        Range::new(min, extent)
+                    });
+                    IterVar { dom, ..iv.clone() }
                 })
-            });
-            if !reads.is_empty() || !writes.is_empty() || doms_use_map {
-                let iter_vars = block
-                    .iter_vars
-                    .iter()
-                    .map(|iv| IterVar {
-                        dom: iv.dom.as_ref().map(|d| Range::new(self.expr(&d.min), self.expr(&d.extent))),
-                        ..iv.clone()
-                    })
-                    .collect();
+                .collect();
+            if !reads.is_empty() || !writes.is_empty() || doms_changed {
                 let b = Block { reads, writes, iter_vars, ..(**block).clone() };
                 return Stmt::at(
                     StmtKind::BlockRealize { values: values.clone(), predicate: predicate.clone(), block: Box::new(b) },

@@ -46,6 +46,19 @@ pub fn conjuncts(e: &PrimExpr) -> Vec<PrimExpr> {
     out
 }
 
+/// The variables of `e`, each once, in the order [`walk_expr`] meets them.
+pub fn vars_of(e: &PrimExpr) -> Vec<Var> {
+    let mut vars: Vec<Var> = Vec::new();
+    walk_expr(e, &mut |x| {
+        if let Some(v) = x.as_var()
+            && !vars.contains(v)
+        {
+            vars.push(v.clone());
+        }
+    });
+    vars
+}
+
 /// Call `f` on `e` and every expression inside it, parents first.
 pub fn walk_expr(e: &PrimExpr, f: &mut dyn FnMut(&PrimExpr)) {
     stacker::maybe_grow(64 * 1024, 1024 * 1024, || {

@@ -813,50 +813,29 @@ pub(super) fn symbolic_box(
     // Bounds the predicate puts on sums of loops (`x_0 * 4 + x_1 < 20`, a split's guard): a
     // point access at that sum plus a constant stays within them, as TVM's relaxation under
     // the predicate finds.
-    let sum_bounds: Vec<(PrimExpr, i64, i64)> = pred
-        .map(|p| {
-            crate::tir::visit::conjuncts(&Substitute { map: &bind }.expr(p))
-                .iter()
-                .filter_map(|c| match c.kind() {
-                    ExprKind::Cmp(CmpOp::Lt, a, b) if a.as_var().is_none() => {
-                        Some((a.clone(), i64::MIN, b.as_int()? - 1))
-                    }
-                    ExprKind::Cmp(CmpOp::Le, a, b) if a.as_var().is_none() => Some((a.clone(), i64::MIN, b.as_int()?)),
-                    ExprKind::Cmp(CmpOp::Le, a, b) if b.as_var().is_none() => Some((b.clone(), a.as_int()?, i64::MAX)),
-                    _ => None,
-                })
-                .collect()
+    let conjuncts: Vec<PrimExpr> =
+        pred.map(|p| crate::tir::visit::conjuncts(&Substitute { map: &bind }.expr(p))).unwrap_or_default();
+    let sum_bounds: Vec<(PrimExpr, i64, i64)> = conjuncts
+        .iter()
+        .filter_map(|c| match c.kind() {
+            ExprKind::Cmp(CmpOp::Lt, a, b) if a.as_var().is_none() => Some((a.clone(), i64::MIN, b.as_int()? - 1)),
+            ExprKind::Cmp(CmpOp::Le, a, b) if a.as_var().is_none() => Some((a.clone(), i64::MIN, b.as_int()?)),
+            ExprKind::Cmp(CmpOp::Le, a, b) if b.as_var().is_none() => Some((b.clone(), a.as_int()?, i64::MAX)),
+            _ => None,
         })
-        .unwrap_or_default();
+        .collect();
     // `sum < bound` with a symbolic bound (a split of a symbolic loop: `i_0 * ((n + 15) //
-    // 16) + i_1 < n`): a point access at that sum, which starts at 0 over the loops, is
-    // within `[0, bound)`.
-    let symbolic_bounds: Vec<(PrimExpr, PrimExpr)> = pred
-        .map(|p| {
-            crate::tir::visit::conjuncts(&Substitute { map: &bind }.expr(p))
-                .iter()
-                .filter_map(|c| match c.kind() {
-                    ExprKind::Cmp(CmpOp::Lt, a, b) if b.as_int().is_none() => Some((a.clone(), b.clone())),
-                    _ => None,
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+    // 16) + i_1 < n`): a point access at that sum of non-negative terms is within `[0, bound)`.
     let bounded_by_predicate = |e: &PrimExpr, ext: &PrimExpr| -> Option<(PrimExpr, PrimExpr)> {
-        if ext.as_int() != Some(1) {
+        if ext.as_int() != Some(1) || !non_negative_sum(e, &relaxed) {
             return None;
         }
-        let (_, bound) = symbolic_bounds.iter().find(|(side, _)| crate::tir::arith::prove_equal(side, e))?;
-        let firsts: HashMap<u64, PrimExpr> = relaxed.iter().map(|p| (p.var.id(), p.min.clone())).collect();
-        let start = simplify(&Substitute { map: &firsts }.expr(e));
-        // Every coefficient non-negative: the loops' first values give the least sum.
-        let increasing = relaxed.iter().all(|p| {
-            let mut probe = firsts.clone();
-            probe.insert(p.var.id(), PrimExpr::binary(BinOp::Add, p.min.clone(), PrimExpr::int_of(1, p.var.dtype())));
-            let step = simplify(&PrimExpr::binary(BinOp::Sub, Substitute { map: &probe }.expr(e), start.clone()));
-            step.as_int().is_some_and(|k| k >= 0) || is_shape_quotient(&step)
-        });
-        (start.as_int() == Some(0) && increasing).then(|| (start, bound.clone()))
+        conjuncts.iter().find_map(|c| match c.kind() {
+            ExprKind::Cmp(CmpOp::Lt, a, b) if b.as_int().is_none() && crate::tir::arith::prove_equal(a, e) => {
+                Some((PrimExpr::int_of(0, e.dtype()), b.clone()))
+            }
+            _ => None,
+        })
     };
     let clip_by_sums = |e: &PrimExpr, min: PrimExpr, ext: i64| -> (PrimExpr, i64) {
         let Some(lo) = min.as_int() else { return (min, ext) };
@@ -945,17 +924,36 @@ pub(super) fn symbolic_box(
         .collect()
 }
 
-/// Whether `e` is `(s + k) // c` or `s // c` of a variable `s` and positive constants: a split
-/// factor of a symbolic extent (`(n + 15) // 16`), not negative where the extent is not.
-fn is_shape_quotient(e: &PrimExpr) -> bool {
-    let ExprKind::Binary(BinOp::FloorDiv, x, c) = e.kind() else { return false };
-    let positive = |e: &PrimExpr| e.as_int().is_some_and(|k| k > 0);
-    positive(c)
-        && match x.kind() {
-            ExprKind::Var(_) => true,
-            ExprKind::Binary(BinOp::Add, v, k) => v.as_var().is_some() && positive(k),
-            _ => false,
+/// Whether `e` is a sum of terms `v`, `v * k` or `k * v`, each `v` a loop of `loops` starting
+/// at 0 or above and each `k` a non-negative constant or a split factor of a symbolic extent
+/// (`(n + 15) // 16`, not negative where the extent is not): then `e >= 0`.
+fn non_negative_sum(e: &PrimExpr, loops: &[ForParts]) -> bool {
+    let is_loop = |x: &PrimExpr| {
+        x.as_var().is_some_and(|v| loops.iter().any(|p| p.var == *v && p.min.as_int().is_some_and(|m| m >= 0)))
+    };
+    let factor = |k: &PrimExpr| {
+        if let Some(c) = k.as_int() {
+            return c >= 0;
         }
+        let ExprKind::Binary(BinOp::FloorDiv, x, c) = k.kind() else { return false };
+        let positive = |e: &PrimExpr| e.as_int().is_some_and(|k| k > 0);
+        positive(c)
+            && match x.kind() {
+                ExprKind::Var(_) => true,
+                ExprKind::Binary(BinOp::Add, v, k) => v.as_var().is_some() && positive(k),
+                _ => false,
+            }
+    };
+    let mut terms = vec![e];
+    while let Some(t) = terms.pop() {
+        match t.kind() {
+            ExprKind::Binary(BinOp::Add, a, b) => terms.extend([a, b]),
+            ExprKind::Binary(BinOp::Mul, a, b) if (is_loop(a) && factor(b)) || (factor(a) && is_loop(b)) => {}
+            _ if is_loop(t) => {}
+            _ => return false,
+        }
+    }
+    true
 }
 
 /// A point access `x % d` or `x // d` with a symbolic `d`, `x` relaxed over `loops`: every
@@ -1030,14 +1028,7 @@ fn quotient_box(lo: &PrimExpr, ext: i64, c: i64, outer: &[ForParts]) -> Option<(
     let mut zero = HashMap::default();
     let mut rest = (0i64, 0i64);
     let mut quotient: Option<PrimExpr> = None;
-    let mut vars = Vec::new();
-    crate::tir::visit::walk_expr(lo, &mut |x| {
-        if let Some(v) = x.as_var()
-            && !vars.contains(v)
-        {
-            vars.push(v.clone());
-        }
-    });
+    let vars = crate::tir::visit::vars_of(lo);
     for v in &vars {
         let p = outer.iter().find(|p| p.var == *v)?;
         let (min, n) = (p.min.as_int()?, p.extent.as_int().filter(|&n| n >= 1)?);
@@ -1089,14 +1080,7 @@ fn quotient_box(lo: &PrimExpr, ext: i64, c: i64, outer: &[ForParts]) -> Option<(
 /// TVM's iterator maps split `((i * 32 + j) * 8 + k) * 8 + l` by 128 over `k, l`
 /// (`i * 16 + j // 2` and `j % 2 * 64`). `(quotient, remainder's min)`.
 fn digits(lo: &PrimExpr, ext: i64, c: i64) -> Option<(PrimExpr, PrimExpr)> {
-    let mut vars = Vec::new();
-    crate::tir::visit::walk_expr(lo, &mut |x| {
-        if let Some(v) = x.as_var()
-            && !vars.contains(v)
-        {
-            vars.push(v.clone());
-        }
-    });
+    let vars = crate::tir::visit::vars_of(lo);
     let dt = lo.dtype();
     let zero: HashMap<u64, PrimExpr> = vars.iter().map(|v| (v.id(), PrimExpr::int_of(0, v.dtype()))).collect();
     let b = simplify(&Substitute { map: &zero }.expr(lo)).as_int()?;

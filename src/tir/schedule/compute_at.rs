@@ -671,13 +671,13 @@ fn digits_needed(region: &[Range], hull: &[(PrimExpr, i64)], iv: &IterVar) -> Op
     let mut unit = 1i64;
     let mut points: Vec<PrimExpr> = Vec::new();
     let mut whole = false;
+    let scaled = |lo: &PrimExpr, unit: i64| {
+        simplify(&PrimExpr::binary(BinOp::Mul, lo.clone(), PrimExpr::int_of(unit, lo.dtype())))
+    };
     for (k, &(d, lower, extent)) in digits.iter().enumerate() {
         if lower != unit {
             return None;
         }
-        let scaled = |lo: &PrimExpr, unit: i64| {
-            simplify(&PrimExpr::binary(BinOp::Mul, lo.clone(), PrimExpr::int_of(unit, lo.dtype())))
-        };
         match extent {
             Some(n) => {
                 match hull.get(d) {
@@ -764,14 +764,7 @@ fn extreme(
         spans.insert(id, (PrimExpr::int_of(lo, e.dtype()), PrimExpr::int_of(n, e.dtype())));
     }
     let e = &crate::tir::mutate::Mutator::expr(&mut Mods(&mut spans), &e);
-    let mut vars: Vec<Var> = Vec::new();
-    crate::tir::visit::walk_expr(e, &mut |x| {
-        if let Some(v) = x.as_var()
-            && !vars.contains(v)
-        {
-            vars.push(v.clone());
-        }
-    });
+    let vars = crate::tir::visit::vars_of(e);
     let mut at = HashMap::default();
     for v in vars {
         let Some((min, ext)) = spans.get(&v.id()) else { continue };
