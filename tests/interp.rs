@@ -1071,6 +1071,52 @@ fn the_interpreter_bounds_what_a_call_allocates() {
     assert!(format!("{r:?}").contains("the interpreter allocates at most 8589934592 bytes in a call"), "{r:?}");
 }
 
+// Default options: exp of f32 vectors runs inline (glibc's expf step by step, where the C
+// library is that one) and gives the C library's bits, NaN payloads included, as TVM's code
+// (a C library call per lane) does: 65,552 inputs spread over every bit pattern, the limits,
+// vectors of 16 lanes (four f32x4 registers) and of 3 (lane by lane), and scalars.
+#[test]
+fn vector_exp_is_the_c_librarys_bit_for_bit() {
+    let m = strata::tir::compile_script(
+        "@T.prim_func
+def f(X: T.Buffer((65552,), \"float32\"), Y: T.Buffer((65552,), \"float32\"), Z: T.Buffer((65552,), \"float32\")):
+    for i in range(4096):
+        for j in T.vectorized(16):
+            Y[i * 16 + j] = T.exp(X[i * 16 + j])
+    for i in range(5):
+        for j in T.vectorized(3):
+            Y[65536 + i * 3 + j] = T.exp(X[65536 + i * 3 + j])
+    Y[65551] = T.exp(X[65551])
+    for i in range(65552):
+        Z[i * 3 % 65552] = T.exp(X[i * 3 % 65552])
+",
+    )
+    .unwrap();
+    let mut xs: Vec<f32> = (0..65536u32).map(|k| f32::from_bits(k.wrapping_mul(65537).wrapping_add(k >> 3))).collect();
+    xs.extend([88.72283, 88.72284, 88.7229, -103.2789, -103.28, -103.972, -103.972_1, -104.0]);
+    xs.extend([
+        f32::from_bits(0x7fa0_0001),
+        f32::from_bits(0xffc0_1234),
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        -0.0,
+        1e-30,
+    ]);
+    xs.extend([-87.5, 0.5]);
+    assert_eq!(xs.len(), 65552);
+    let compiled = Engine::new(Options::default()).unwrap().compile(&m).unwrap();
+    let mut x = Tensor::from_vec(xs.clone(), &[65552]).unwrap();
+    let mut y = Tensor::from_vec(vec![0f32; 65552], &[65552]).unwrap();
+    let mut z = Tensor::from_vec(vec![0f32; 65552], &[65552]).unwrap();
+    compiled.call("f", &mut [Arg::TensorMut(&mut x), Arg::TensorMut(&mut y), Arg::TensorMut(&mut z)]).unwrap();
+    // Y from vectors, Z one element at a time.
+    for out in [&y, &z] {
+        for (k, (&x, &y)) in xs.iter().zip(out.as_slice::<f32>().unwrap()).enumerate() {
+            assert_eq!(y.to_bits(), x.exp().to_bits(), "element {k}: exp({x:e} = {:#x})", x.to_bits());
+        }
+    }
+}
+
 // `Options::fast_math`: exp of f32 vectors inline. Compiled code and the interpreter give the
 // same bits, every result is within one ulp of the correctly rounded e^x, IEEE's special
 // values hold, and without the option the C library's bits are kept (jit-tests' math_exact).

@@ -7,6 +7,7 @@ pub(crate) mod call;
 pub mod dlpack;
 pub(crate) mod expf;
 pub mod interrupt;
+pub(crate) mod libm_expf;
 pub(crate) mod math;
 pub(crate) mod parallel;
 pub mod tensor;

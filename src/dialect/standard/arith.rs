@@ -1313,15 +1313,17 @@ fn lower_float_unary(lw: &mut FnLowerer<'_, '_>, op: Op, kind: FloatUnary) -> Re
         lw.set(r, repr);
         return Ok(());
     }
-    // exp of f32 vectors with `fast_math`: inline, four lanes at a time (a C library call per
-    // lane cost a softmax most of its time); scalars and tensors call the C library's expf,
-    // which is faster than the inline steps one element at a time.
-    if kind == FloatUnary::Exp && elem == Type::F32 && matches!(ty, Type::Vector(_)) && lw.fast_math() {
-        if let Some(repr) = lw.map_simd(ty, &operands, &mut |lw, a| lw.exp_f32(a[0])) {
-            lw.set(r, repr);
-            return Ok(());
-        }
-        let repr = lw.map_elementwise(ty, &operands, op, &mut |lw, a| Ok(lw.exp_f32(a[0])))?;
+    // exp of f32 inline where it can be, vectors four lanes at a time (a C library call per
+    // lane cost a softmax most of its time); tensors call the C library's expf.
+    if kind == FloatUnary::Exp
+        && elem == Type::F32
+        && !matches!(ty, Type::Tensor(_))
+        && let Some(exp) = lw.inline_exp_f32(matches!(ty, Type::Vector(_)))
+    {
+        let repr = match lw.map_simd(ty, &operands, &mut |lw, a| exp(lw, a[0])) {
+            Some(repr) => repr,
+            None => lw.map_elementwise(ty, &operands, op, &mut |lw, a| Ok(exp(lw, a[0])))?,
+        };
         lw.set(r, repr);
         return Ok(());
     }
