@@ -162,8 +162,9 @@ fn a_time_limit_stops_the_run_and_progress_and_plots_follow_it() {
 // Every candidate of the built-in space schedules, lowers, compiles and computes what the
 // unscheduled function computes (the tuner checks each against it): both structures, the
 // register tile (rows unrolled, a vectorized row, promoted across the reduction; matmul's B
-// packed or not) and the wide accumulator, on a matmul and on a softmax's row reductions (a reduction over a vectorized
-// gather, inside unrolled loops).
+// packed or not) and the wide accumulator, on a matmul and on a softmax's row reductions (a
+// reduction over a vectorized gather, inside unrolled loops, or factored into vectors of
+// partial results).
 #[test]
 fn every_candidate_of_the_space_is_correct() {
     const SOFTMAX_MAX: &str = r#"
@@ -191,7 +192,35 @@ def rowmax(A: T.Buffer((128, 64), "float32"), M: T.Buffer((128,), "float32")):
         let packed =
             r.records.iter().filter(|x| x.trace().contains("sch.cache_read(block=b0, read_buffer_index=1")).count();
         assert_eq!(packed > 0, name == "matmul", "{name}: {packed} candidates packed");
+        // MetaSchedule's AddRFactor: a row reduction (every read indexed by its row) is
+        // factored into vectors of partial results in some candidates; matmul (reads reused
+        // across rows and columns) never is.
+        let factored = r.records.iter().filter(|x| x.trace().contains("sch.rfactor(loop=")).count();
+        assert_eq!(factored > 0 && factored < r.records.len(), name == "rowmax", "{name}: {factored} factored");
     }
+}
+
+// A whole reduction to one value: MetaSchedule's AddRFactor gives vectors of partial sums
+// (the tuner checks each candidate's sum against the unscheduled one's); its space is a few
+// dozen candidates, and a run asking for far more ends when draws stop giving new ones
+// instead of drawing until its attempts or time run out.
+#[test]
+fn a_whole_reduction_is_factored_and_an_exhausted_space_ends_the_run() {
+    const SUM: &str = r#"
+@T.prim_func(s_tir=True)
+def vsum(A: T.Buffer((4096,), "float32"), S: T.Buffer((1,), "float32")):
+    for k in range(4096):
+        with T.sblock("S"):
+            vk = T.axis.reduce(4096, k)
+            with T.init():
+                S[0] = T.float32(0.0)
+            S[0] = S[0] + A[vk]
+"#;
+    let f = strata::tir::parse_script(SUM).unwrap().funcs.remove(0);
+    let r = Tuner::new(f).trials(100_000).seed(5).threads(2).time_options(quick()).run().unwrap();
+    assert!(r.records.iter().all(|x| x.measured()), "{:?}", r.records.iter().map(|x| x.status()).collect::<Vec<_>>());
+    let factored = r.records.iter().filter(|x| x.trace().contains("sch.rfactor(loop=")).count();
+    assert!(factored > 0 && r.records.len() < 200, "{factored} factored of {}", r.records.len());
 }
 
 // spec: MetaSchedule's AutoInline (CPU rules): elementwise intermediate stages are inlined into

@@ -118,6 +118,10 @@ const FINAL_ROUNDS: usize = 3;
 /// there and recorded as slow.
 const REJECT_SLOWER_THAN: f64 = 3.0;
 
+/// Draws in a row that gave no new candidate after which the space counts as exhausted and the
+/// run ends (a small space, such as one reduction to one value, has a few dozen candidates).
+const EXHAUSTED: usize = 2000;
+
 /// The best time so far (for progress reports).
 struct BestSoFar {
     time: TimeStats,
@@ -328,6 +332,8 @@ impl Tuner {
         let batch = (2 * self.threads).max(2);
         let mut attempts = 0usize;
         let max_attempts = self.trials.saturating_mul(20).max(100);
+        // Draws in a row that gave nothing new (see EXHAUSTED).
+        let mut stale = 0usize;
         // While one batch is measured here, the next compiles on the other threads (one fewer
         // than `threads`, so that measuring keeps a core), so the cores stay busy.
         let compile_threads = self.threads.saturating_sub(1).max(1);
@@ -338,10 +344,19 @@ impl Tuner {
             let mut in_flight: Option<Pending<'_>> = None;
             loop {
                 let measured = records.iter().filter(|r| r.measured()).count();
-                let done = measured >= self.trials || attempts >= max_attempts || self.out_of_time(start);
+                let done = measured >= self.trials
+                    || attempts >= max_attempts
+                    || stale >= EXHAUSTED
+                    || self.out_of_time(start);
                 // Sample a batch of new candidates: random first, then mutations of the best.
                 let mut fresh = Vec::new();
-                while !done && fresh.len() < batch && attempts < max_attempts {
+                while !done
+                    && fresh.len() < batch
+                    && attempts < max_attempts
+                    && stale < EXHAUSTED
+                    && !self.out_of_time(start)
+                {
+                    stale += 1;
                     attempts += 1;
                     let seed = rng.next_u64();
                     let evolve = ranked.len() >= 4 && !attempts.is_multiple_of(3);
@@ -366,8 +381,12 @@ impl Tuner {
                         Ok(()) => {
                             let printed = crate::tir::script::print_func(sch.func());
                             let h = record::hash_text(&printed);
-                            if h % self.shard.1 == self.shard.0 && seen.insert(h) {
-                                fresh.push(Candidate { sch, trace: String::new() });
+                            // Another shard's candidate is new too (the space is not exhausted).
+                            if seen.insert(h) {
+                                stale = 0;
+                                if h % self.shard.1 == self.shard.0 {
+                                    fresh.push(Candidate { sch, trace: String::new() });
+                                }
                             }
                         }
                         Err(e) => {
@@ -432,7 +451,7 @@ impl Tuner {
                 }
                 in_flight = next;
                 release_freed_memory();
-                if in_flight.is_none() && (done || attempts >= max_attempts) {
+                if in_flight.is_none() && (done || attempts >= max_attempts || stale >= EXHAUSTED) {
                     return Ok(());
                 }
             }

@@ -17,7 +17,10 @@
 //! vectorized width or not (a sampled knob), the outer spatial loops fused and run in
 //! parallel, the innermost spatial loop vectorized (and the write-back's), an unroll step sampled from `[0, 16, 64, 512]` (0: the
 //! default unrolling of small loops), and the reduction's init decomposed out of the outer
-//! reduction loop. An elementwise block gets its innermost loop split for vectorization and its
+//! reduction loop. A row reduction (every read indexed by every spatial variable) may instead
+//! be factored (a sampled choice; MetaSchedule's `AddRFactor`, `rfactor`): vectors of
+//! partial results over contiguous elements, reduced at the end of each row. An elementwise
+//! block gets its innermost loop split for vectorization and its
 //! outer loops fused and parallel. Blocks that do not fit are left as they are.
 
 use crate::tir::ast::{Callee, ExprKind, IterType, StmtKind};
@@ -115,7 +118,17 @@ fn schedule_block(sch: &mut Schedule, name: &str, kinds: &[bool]) -> Result<(), 
     }
     // Spatial loops must come first for the S..R..R..S.. order.
     let first_reduce = kinds.iter().position(|&r| r).unwrap_or(kinds.len());
-    if kinds[first_reduce..].iter().any(|&r| !r) || first_reduce == 0 {
+    if kinds[first_reduce..].iter().any(|&r| !r) {
+        return Ok(());
+    }
+    if rfactor_fits(sch, name, first_reduce) {
+        let choice = sch.sample_categorical(&[0, 1], &[0.5, 0.5], None)?;
+        if sch.get(choice)? == 1 {
+            return rfactor(sch, block, &loops, first_reduce);
+        }
+    }
+    if first_reduce == 0 {
+        // A whole reduction to one value: nothing to tile but the reduction.
         return Ok(());
     }
     // Three structures: the accumulator tile as wide as the inner loops, a register tile, or
@@ -151,6 +164,79 @@ fn schedule_block(sch: &mut Schedule, name: &str, kinds: &[bool]) -> Result<(), 
     }
     unroll_step(sch, fused)?;
     finish(sch, block, cache, inner_s.last().copied(), outer_r[0])
+}
+
+/// Whether [`rfactor`] is offered for a block (MetaSchedule's `AddRFactor` condition for a
+/// block without data reuse): every read indexed by every spatial variable (a row reduction;
+/// matmul's reads are not), and constant reduction extents of at least 8 elements in all (two
+/// `f32x4` registers of partial results).
+fn rfactor_fits(sch: &Schedule, name: &str, first_reduce: usize) -> bool {
+    let mut reduced = None;
+    let mut reuse = true;
+    crate::tir::schedule::walk_blocks(&sch.func().body, &mut Vec::new(), &mut |loops, _, b| {
+        if b.name != name {
+            return;
+        }
+        let extents = loops.iter().filter_map(|l| match l.kind() {
+            StmtKind::For { extent, .. } => Some(extent.as_int()),
+            _ => None,
+        });
+        reduced = extents.skip(first_reduce).try_fold(1i64, |n, e| e.map(|e| n.saturating_mul(e)));
+        let spatial = b.iter_vars.iter().filter(|iv| iv.iter_type == IterType::DataPar);
+        reuse = spatial.clone().any(|iv| {
+            b.reads.iter().any(|r| {
+                !r.region.iter().any(|x| {
+                    crate::tir::region::uses_var(&x.min, iv.var.id())
+                        || crate::tir::region::uses_var(&x.extent, iv.var.id())
+                })
+            })
+        });
+    });
+    reduced.is_some_and(|n| n >= 8) && !reuse
+}
+
+/// MetaSchedule's `AddRFactor` for a CPU: the reduction loops fused and split in two (the inner
+/// at most 64, sampled), the inner one factored out (`rfactor`) into partial results laid out
+/// last (`NAME_rf[.., k_1]`), so the partial block reduces contiguous elements into a vector of
+/// partial results; its spatial loops (if any: a whole reduction has none) fused and parallel,
+/// the vector loop vectorized, its init decomposed out of the outer reduction loop; the final
+/// reduction of the partial results computed under the same parallel loop, its init decomposed
+/// too.
+fn rfactor(
+    sch: &mut Schedule,
+    block: crate::tir::schedule::BlockRV,
+    loops: &[LoopRV],
+    first_reduce: usize,
+) -> Result<(), ScheduleError> {
+    let (spatial, reduce) = loops.split_at(first_reduce);
+    let r = if reduce.len() > 1 { sch.fuse(reduce)? } else { reduce[0] };
+    let parts = tile(sch, r, 2, 64)?;
+    let partial = sch.rfactor(parts[1], -1)?;
+    let partial_loops = sch.get_loops(partial)?;
+    let (outer, inner) = partial_loops.split_at(spatial.len());
+    let (Some(&outer_reduce), Some(&lanes)) = (inner.first(), inner.last()) else {
+        return Err(ScheduleError { primitive: "rfactor", message: "no reduction loops left".into() });
+    };
+    sch.vectorize(lanes)?;
+    let fused = match outer {
+        [] => None,
+        [one] => Some(*one),
+        _ => Some(sch.fuse(outer)?),
+    };
+    if let Some(fused) = fused {
+        sch.parallel(fused)?;
+    }
+    unroll_step(sch, fused.unwrap_or(outer_reduce))?;
+    sch.decompose_reduction(partial, outer_reduce)?;
+    // The final reduction under the parallel loop (a whole reduction's stays at the root).
+    if let Some(fused) = fused {
+        sch.reverse_compute_at(block, fused)?;
+    }
+    let final_loops = sch.get_loops(block)?;
+    if let Some(&l) = final_loops.get(usize::from(fused.is_some())) {
+        sch.decompose_reduction(block, l)?;
+    }
+    Ok(())
 }
 
 /// A register tile: every spatial loop tiled in three (outer, middle, and an inner tile of at
