@@ -162,6 +162,31 @@ def f(A: T.Buffer((8, 3, 3), "float32")):
     }
 
     #[test]
+    fn a_loop_shorter_than_a_vector_is_not_vectorized_and_the_window_around_it_unrolls() {
+        // MetaSchedule's conv2d tiles leave `for w_3 in range(1)` innermost: vectorized, it
+        // was a loop of no vector iteration plus a serial remainder, and no loop around it
+        // unrolled (its best conv2d schedule ran 42x slower than TVM's build of it).
+        let m = crate::tir::parse_script(
+            r#"
+@T.prim_func
+def f(A: T.Buffer((8, 10), "float32"), W: T.Buffer((3, 3), "float32"), Y: T.Buffer((8, 8), "float32")):
+    for w in range(8):
+        for r in range(3):
+            for s in range(3):
+                for w_3 in range(1):
+                    Y[0, w + w_3] = Y[0, w + w_3] + A[r, w + w_3 + s] * W[r, s]
+"#,
+        )
+        .unwrap();
+        let mut f = m.funcs[0].clone();
+        f.body = crate::tir::transform::prepare(&f, &crate::transform::Passes::default()).unwrap();
+        let out = print_func(&f);
+        // r unrolled (s and w_3 with it, laid out), the accumulator kept in a register across it.
+        assert!(out.contains("for r in T.unroll(3):") && !out.contains("T.vectorized"), "{out}");
+        assert!(out.contains("Y_acc: T.float32 = Y[0, T.Add(w, 0)]"), "{out}");
+    }
+
+    #[test]
     fn auto_unroll_max_step_sets_the_budget() {
         // spec: TVM's UnrollLoop: extent x statements of the body <= pragma_auto_unroll_max_step.
         // j (16 x 1) and k (4 x 16) fit 64; i (64 x 64) does not. Without the pragma j is too

@@ -228,6 +228,11 @@ fn auto_vectorize(
     }
     let guard = if unproven.is_empty() { None } else { Some(range_guard(var, min, extent, &unproven, &resolve)?) };
     let lanes = crate::transform::vectorize::lanes(simd_bytes(body)?) as u16;
+    // A loop shorter than a vector would run only its serial remainder, and as a loop it would
+    // keep the loops around it from unrolling (a schedule's unit loop, `for w_3 in range(1)`).
+    if crate::tir::arith::const_int(extent).is_some_and(|n| n < i64::from(lanes)) {
+        return None;
+    }
     // A trial: the body must vectorize, with contiguous accesses only.
     let trial_base = PrimExpr::var(var);
     let ramp = PrimExpr::ramp(trial_base, PrimExpr::int_of(1, var.dtype()), lanes);
