@@ -934,7 +934,8 @@ fn packed_calls_strata_cannot_run_are_errors_at_the_call() {
 }
 
 /// A loop's loads that read one element in every iteration move in front of it (after the
-/// inner `T.unroll` loops are laid out): conv2d's weights, here. The kernel computes what it
+/// inner `T.unroll` loops are laid out): conv2d's weights, here, broadcast to the vector the
+/// loop over h became. The kernel computes what it
 /// computes without the optional passes.
 #[test]
 fn invariant_loads_move_out_of_their_loop_and_compute_the_same() {
@@ -948,9 +949,10 @@ def f(X: T.Buffer((4, 64), "float32"), W: T.Buffer((2, 4), "float32"), Y: T.Buff
     let m = strata::tir::parse_script(src).expect("reads");
     let body = strata::tir::transform::prepare(&m.funcs[0], &strata::Passes::default()).expect("prepares");
     let printed = strata::tir::script::print_func(&strata::tir::PrimFunc { body, ..m.funcs[0].clone() });
-    // Four loads of W, in front of the loop over h.
-    let before_h = printed.split("for h in").next().expect("a loop over h");
-    assert_eq!(before_h.matches("W_hoisted").count(), 4, "{printed}");
+    // Four loads of W, in front of the loop over h (which is vectorized outside the unrolled
+    // loop over c: the loads are broadcast once, before it).
+    let before_h = printed.split("for h_outer in").next().expect("a loop over h");
+    assert_eq!(before_h.matches("= T.Broadcast(W[f, ").count(), 4, "{printed}");
     let run = |passes: strata::Passes| {
         let core = strata::tir::lower_with(&m, &passes).expect("lowers");
         let code = Engine::default().compile(&core).expect("compiles");
@@ -961,6 +963,61 @@ def f(X: T.Buffer((4, 64), "float32"), W: T.Buffer((2, 4), "float32"), Y: T.Buff
         y.to_vec::<f32>().unwrap()
     };
     assert_eq!(run(strata::Passes::default()), run(strata::Passes::NONE));
+}
+
+/// A serial loop around inner loops of constant bounds is vectorized outside them when its
+/// iterations are independent (a convolution's row over its window: one vector accumulator per
+/// register across the unrolled window), and left serial when lanes would meet at one element
+/// through an inner loop (`Y[w + r]`: iteration w = 0 at r = 1 and w = 1 at r = 0), or when an
+/// inner loop's bounds vary. Each computes what it computes without the optional passes.
+#[test]
+fn loops_around_inner_loops_vectorize_only_with_independent_iterations() {
+    let cases = [
+        (
+            "def f(X: T.Buffer((3, 34), \"float32\"), W: T.Buffer((3, 3), \"float32\"), Y: T.Buffer((2, 32), \"float32\")):
+    for h in range(2):
+        for w in range(32):
+            for r in range(3):
+                for s in range(3):
+                    Y[h, w] = Y[h, w] + X[r, w + s] * W[r, s]",
+            true,
+        ),
+        (
+            "def f(X: T.Buffer((3, 34), \"float32\"), W: T.Buffer((3, 3), \"float32\"), Y: T.Buffer((2, 34), \"float32\")):
+    for h in range(2):
+        for w in range(32):
+            for r in range(3):
+                Y[h, w + r] = Y[h, w + r] + X[r, w] * W[r, 0]",
+            false,
+        ),
+        (
+            "def f(X: T.Buffer((3, 34), \"float32\"), W: T.Buffer((3, 3), \"float32\"), Y: T.Buffer((2, 32), \"float32\")):
+    for h in range(2):
+        for w in range(32):
+            for r in range(h + 1):
+                Y[h, w] = Y[h, w] + X[r, w] * W[r, 0]",
+            false,
+        ),
+    ];
+    for (src, vectorized) in cases {
+        let src = format!("@T.prim_func\n{src}\n");
+        let m = strata::tir::parse_script(&src).expect("reads");
+        let body = strata::tir::transform::prepare(&m.funcs[0], &strata::Passes::default()).expect("prepares");
+        let printed = strata::tir::script::print_func(&strata::tir::PrimFunc { body, ..m.funcs[0].clone() });
+        assert_eq!(printed.contains("T.Ramp("), vectorized, "{printed}");
+        let run = |passes: strata::Passes| {
+            let core = strata::tir::lower_with(&m, &passes).expect("lowers");
+            let code = Engine::default().compile(&core).expect("compiles");
+            let mut x =
+                Tensor::from_vec((0..102).map(|v| (v % 11) as f32 * 0.25).collect::<Vec<f32>>(), &[3, 34]).unwrap();
+            let mut w = Tensor::from_vec((0..9).map(|v| v as f32 - 4.0).collect::<Vec<f32>>(), &[3, 3]).unwrap();
+            let n = if src.contains("(2, 34)") { 68 } else { 64 };
+            let mut y = Tensor::from_vec((0..n).map(|v| v as f32).collect::<Vec<f32>>(), &[2, n as i64 / 2]).unwrap();
+            code.call("f", &mut [(&mut x).into(), (&mut w).into(), (&mut y).into()]).expect("runs");
+            y.to_vec::<f32>().unwrap()
+        };
+        assert_eq!(run(strata::Passes::default()), run(strata::Passes::NONE), "{src}");
+    }
 }
 
 /// A load is moved only where it is proven inside its buffer: moved in front of a loop that

@@ -103,10 +103,22 @@ fn auto_vectorize(
 ) -> Option<Stmt> {
     use crate::tir::visit::{walk_exprs, walk_stmts};
     let mut simple = true;
-    walk_stmts(body, &mut |x| {
-        if !matches!(x.kind(), StmtKind::LetStmt { .. } | StmtKind::BufferStore { .. } | StmtKind::Seq(_)) {
-            simple = false;
+    // Inner loops of constant bounds run inside each vector iteration (the loop is vectorized
+    // outside them: a convolution's row over its window); their variables' ranges.
+    let mut inner: HashMap<u64, (i128, i128)> = HashMap::default();
+    walk_stmts(body, &mut |x| match x.kind() {
+        StmtKind::LetStmt { .. } | StmtKind::BufferStore { .. } | StmtKind::Seq(_) => {}
+        StmtKind::For { var, min, extent, kind: ForKind::Serial | ForKind::Unrolled, annotations, .. }
+            if annotations.is_empty() =>
+        {
+            match (crate::tir::arith::const_int(min), crate::tir::arith::const_int(extent)) {
+                (Some(a), Some(n)) if n > 0 => {
+                    inner.insert(var.id(), (i128::from(a), i128::from(a) + i128::from(n) - 1));
+                }
+                _ => simple = false,
+            }
         }
+        _ => simple = false,
     });
     if !simple || !var.dtype().is_int() {
         return None;
@@ -186,11 +198,40 @@ fn auto_vectorize(
     if !ok || accesses.iter().any(|a| a.store && a.stride != Stride::Unit) {
         return None;
     }
+    // With inner loops, lanes must not meet at one element through them: an access to stored
+    // memory whose last index moves with an inner loop (`Y[w + r]`: iteration w = 0 at r = 1
+    // and w = 1 at r = 0 are one element) would reorder a write and a read of it.
+    if !inner.is_empty() {
+        let stored: Vec<u64> = accesses.iter().filter(|a| a.store).map(|a| a.memory).collect();
+        let mut crossing = false;
+        let mut last_moves = |b: &Buffer, idx: &[PrimExpr]| {
+            if stored.contains(&b.data().id())
+                && let Some(last) = idx.last()
+            {
+                let last = resolve(last);
+                // (A unit loop's variable is one value.)
+                crossing |= inner.iter().any(|(&v, &(lo, hi))| lo < hi && crate::tir::region::uses_var(&last, v));
+            }
+        };
+        walk_stmts(body, &mut |x| {
+            if let StmtKind::BufferStore { buffer, indices, .. } = x.kind() {
+                last_moves(buffer, indices);
+            }
+        });
+        walk_exprs(body, &mut |e| {
+            if let ExprKind::BufferLoad(b, idx) = e.kind() {
+                last_moves(b, idx);
+            }
+        });
+        if crossing {
+            return None;
+        }
+    }
     if !matches!(judge(&accesses, |_, _| Overlap::Never), Verdict::Vectorize { .. }) {
         return None;
     }
     // Nothing in the body may trap.
-    let var_range = |v: &Var| scope.ranges.get(&v.id()).copied();
+    let var_range = |v: &Var| scope.ranges.get(&v.id()).or_else(|| inner.get(&v.id())).copied();
     // `for v in range(n)` over a dimension of size `n`, indexed by `v` itself.
     let whole_dimension = |i: &PrimExpr, n: &PrimExpr| {
         resolve(i)
@@ -226,6 +267,10 @@ fn auto_vectorize(
     if !ok {
         return None;
     }
+    // (A guard before the loop cannot name an inner loop's variable.)
+    if !unproven.is_empty() && !inner.is_empty() {
+        return None;
+    }
     let guard = if unproven.is_empty() { None } else { Some(range_guard(var, min, extent, &unproven, &resolve)?) };
     let lanes = crate::transform::vectorize::lanes(simd_bytes(body)?) as u16;
     // A loop shorter than a vector would run only its serial remainder, and as a loop it would
@@ -236,7 +281,7 @@ fn auto_vectorize(
     // A trial: the body must vectorize, with contiguous accesses only.
     let trial_base = PrimExpr::var(var);
     let ramp = PrimExpr::ramp(trial_base, PrimExpr::int_of(1, var.dtype()), lanes);
-    let mut v = Vectorizer { map: HashMap::from_iter([(var.id(), ramp)]), bases: HashMap::default() };
+    let mut v = Vectorizer { map: HashMap::from_iter([(var.id(), ramp)]), bases: HashMap::default(), nested: true };
     let trial = v.stmt(body)?;
     let mut contiguous = true;
     let check = |idx: &[PrimExpr], contiguous: &mut bool| {
@@ -291,7 +336,7 @@ fn auto_vectorize(
             extent: l.clone(),
             kind: ForKind::Vectorized,
             body: vbody,
-            annotations: Vec::new(),
+            annotations: if inner.is_empty() { Vec::new() } else { vec![(INDEPENDENT.to_string(), AttrValue::Int(1))] },
         },
         sp,
     );
@@ -381,14 +426,19 @@ fn range_guard(
     Some(cond)
 }
 
+/// Marks a vectorized loop this pass made of a serial one whose iterations it proved
+/// independent, so that its inner loops may run inside each vector iteration.
+const INDEPENDENT: &str = "strata.independent_iterations";
+
 struct Loops;
 
 impl Mutator for Loops {
     fn stmt(&mut self, s: &Stmt) -> Stmt {
         let s = default_stmt(self, s);
-        let StmtKind::For { var, min, extent, kind: ForKind::Vectorized, body, .. } = s.kind() else {
+        let StmtKind::For { var, min, extent, kind: ForKind::Vectorized, body, annotations } = s.kind() else {
             return s;
         };
+        let nested = annotations.iter().any(|(k, _)| k == INDEPENDENT);
         let n = extent.as_int().unwrap_or(0);
         let serial = || s.with_loop_kind(ForKind::Serial).unwrap_or_else(|| s.clone());
         if min.as_int() != Some(0) || !(2..=i64::from(u16::MAX)).contains(&n) {
@@ -414,7 +464,7 @@ impl Mutator for Loops {
         for k in 0..n / w {
             let start = PrimExpr::int_of(k * w, var.dtype());
             let index = if w == 1 { start } else { PrimExpr::ramp(start, PrimExpr::int_of(1, var.dtype()), w as u16) };
-            let mut v = Vectorizer { map: HashMap::from_iter([(var.id(), index)]), bases: bases.clone() };
+            let mut v = Vectorizer { map: HashMap::from_iter([(var.id(), index)]), bases: bases.clone(), nested };
             match v.stmt(body) {
                 Some(s) => chunks.push(s),
                 None => return serial(),
@@ -579,6 +629,10 @@ struct Vectorizer {
     /// The modular sets of the scalar bases of ramps bound to variables (see
     /// [`crate::tir::arith::modular_set`]), so that divisions of such ramps still simplify.
     bases: HashMap<u64, (i128, i128)>,
+    /// Inner loops (whose bounds do not vary by lane) run inside the vector iteration: only
+    /// where the iterations were proven independent, since lane `k`'s inner iterations then
+    /// interleave with the other lanes'.
+    nested: bool,
 }
 
 impl Vectorizer {
@@ -671,6 +725,22 @@ impl Vectorizer {
                 Stmt::at(StmtKind::DeclBuffer { buffer: buffer.clone(), body: self.stmt(body)? }, sp)
             }
             StmtKind::Evaluate(e) if matches!(e.kind(), ExprKind::IntImm(_)) => s.clone(),
+            StmtKind::For { var, min, extent, kind, body, annotations }
+                if self.nested && !self.depends(min) && !self.depends(extent) =>
+            {
+                let b = self.stmt(body)?;
+                Stmt::at(
+                    StmtKind::For {
+                        var: var.clone(),
+                        min: min.clone(),
+                        extent: extent.clone(),
+                        kind: kind.clone(),
+                        body: b,
+                        annotations: annotations.clone(),
+                    },
+                    sp,
+                )
+            }
             _ => return None,
         })
     }
