@@ -785,7 +785,20 @@ fn tir_program(seed: u64) -> (String, bool) {
     let mut reordered = false;
     for k in 0..1 + rng.below(5) {
         let i = format!("i{k}");
-        match rng.below(10) {
+        match rng.below(11) {
+            10 => {
+                // A loop around a small window (vectorized outside it where its iterations
+                // are independent): the stored element moves with the window or not, and the
+                // window reads the stored row at other elements or not.
+                let (ext, r, s) = (*rng.pick(&[8, 12, 13]), 1 + rng.below(3), 1 + rng.below(3));
+                let at = *rng.pick(&["0", "r", "s", "0"]);
+                let read = *rng.pick(&["A[{i} + s]", "A[{i} + {at}]", "C[r, s]", "A[({i} * 3 + r) % 16]"]);
+                let read = read.replace("{i}", &i).replace("{at}", at);
+                let e = tir_float(&mut rng, &i, 1, false);
+                body.push_str(&format!(
+                    "    for {i} in range({ext}):\n        for r in range({r}):\n            for s in range({s}):\n                A[{i} + {at}] = A[{i} + {at}] + {read} * T.float32(0.5) + {e}\n"
+                ));
+            }
             9 => {
                 // A packed layout under a vectorized loop: C[p // 4, p % 4] with p = i * m + jj +
                 // o, and a read through q // d * d + q % d (lanes that share a quotient become
