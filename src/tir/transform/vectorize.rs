@@ -725,21 +725,8 @@ impl Vectorizer {
                 Stmt::at(StmtKind::DeclBuffer { buffer: buffer.clone(), body: self.stmt(body)? }, sp)
             }
             StmtKind::Evaluate(e) if matches!(e.kind(), ExprKind::IntImm(_)) => s.clone(),
-            StmtKind::For { var, min, extent, kind, body, annotations }
-                if self.nested && !self.depends(min) && !self.depends(extent) =>
-            {
-                let b = self.stmt(body)?;
-                Stmt::at(
-                    StmtKind::For {
-                        var: var.clone(),
-                        min: min.clone(),
-                        extent: extent.clone(),
-                        kind: kind.clone(),
-                        body: b,
-                        annotations: annotations.clone(),
-                    },
-                    sp,
-                )
+            StmtKind::For { min, extent, body, .. } if self.nested && !self.depends(min) && !self.depends(extent) => {
+                s.with_loop_body(self.stmt(body)?)?
             }
             _ => return None,
         })
