@@ -1020,6 +1020,37 @@ fn loops_around_inner_loops_vectorize_only_with_independent_iterations() {
     }
 }
 
+/// A loop's invariant load moves in front of it even when the index is a let every vector chunk
+/// binds again to one value (`vc = c` with `c` a unit loop laid out): the weight of a
+/// convolution whose row is vectorized is broadcast once per filter, not once per chunk and
+/// tap. The kernel computes what it computes without the optional passes.
+#[test]
+fn a_let_every_chunk_binds_to_one_value_lets_its_loads_move() {
+    let src = r#"@T.prim_func
+def f(X: T.Buffer((3, 66), "float32"), W: T.Buffer((16, 1), "float32"), Y: T.Buffer((16, 64), "float32")):
+    for f, w, c, r in T.grid(16, 64, 1, 3):
+        with T.sblock("conv"):
+            vf, vw, vc, vr = T.axis.remap("SSRR", [f, w, c, r])
+            Y[vf, vw] = Y[vf, vw] + X[vr, vw + vr] * W[vf, vc]
+"#;
+    let m = strata::tir::parse_script(src).expect("reads");
+    let body = strata::tir::transform::prepare(&m.funcs[0], &strata::Passes::default()).expect("prepares");
+    let printed = strata::tir::script::print_func(&strata::tir::PrimFunc { body, ..m.funcs[0].clone() });
+    let before_w = printed.split("for w_outer in").next().expect("a vectorized loop over w");
+    assert!(before_w.contains("hoisted: T.let[T.float32x4] = T.Broadcast(W[vf, 0], 4)"), "{printed}");
+    assert_eq!(printed.matches("W[").count(), 1, "{printed}");
+    let run = |passes: strata::Passes| {
+        let core = strata::tir::lower_with(&m, &passes).expect("lowers");
+        let code = Engine::default().compile(&core).expect("compiles");
+        let mut x = Tensor::from_vec((0..198).map(|v| (v % 13) as f32 * 0.5).collect::<Vec<f32>>(), &[3, 66]).unwrap();
+        let mut w = Tensor::from_vec((0..16).map(|v| v as f32 - 7.0).collect::<Vec<f32>>(), &[16, 1]).unwrap();
+        let mut y = Tensor::from_vec((0..1024).map(|v| (v % 5) as f32).collect::<Vec<f32>>(), &[16, 64]).unwrap();
+        code.call("f", &mut [(&mut x).into(), (&mut w).into(), (&mut y).into()]).expect("runs");
+        y.to_vec::<f32>().unwrap()
+    };
+    assert_eq!(run(strata::Passes::default()), run(strata::Passes::NONE));
+}
+
 /// A load is moved only where it is proven inside its buffer: moved in front of a loop that
 /// runs no iteration, an out-of-bounds load would trap where the loop does not.
 #[test]

@@ -198,8 +198,9 @@ fn pure(e: &PrimExpr) -> bool {
     ok
 }
 
-/// The most loads moved out of one loop (half of x86-64's SIMD registers).
-const MAX_HOISTED_LOADS: usize = 8;
+/// The most loads moved out of one loop (three quarters of x86-64's 16 SIMD registers: a 3x3
+/// window's nine weights, leaving room for the row's accumulators).
+const MAX_HOISTED_LOADS: usize = 12;
 
 /// Hoist loads that read the same element in every iteration out of every loop of a
 /// statement (run after unrolling, when an unrolled body's loads have constant indices):
@@ -210,7 +211,7 @@ const MAX_HOISTED_LOADS: usize = 8;
 /// every index is proven inside the buffer over the ranges of the enclosing loops, so that the
 /// moved load cannot trap where the loop would not have (a loop that runs no iteration then
 /// loads in vain). A load broadcast to a vector moves with its broadcast. A loop with more
-/// such loads than `MAX_HOISTED_LOADS` (8) keeps them all.
+/// such loads than `MAX_HOISTED_LOADS` (12) keeps them all.
 pub fn hoist_invariant_loads(s: &Stmt) -> Stmt {
     LoadHoist { ranges: HashMap::default(), let_values: HashMap::default(), has_loop: false, has_unrolled: false }
         .stmt(s)
@@ -314,16 +315,20 @@ impl LoadHoist {
         let mut lets: HashMap<u64, PrimExpr> = HashMap::default();
         let mut written: rustc_hash::FxHashSet<u64> = Default::default();
         let mut opaque = false;
-        // A variable bound twice (in two unrolled copies) has no one value.
-        let mut times: HashMap<u64, u32> = HashMap::default();
+        // A variable bound twice (in two unrolled copies, or two vector chunks) has one value
+        // only if every binding is the same expression (`vc = c_0 + c_1` in each chunk).
+        let mut values: HashMap<u64, (PrimExpr, bool)> = HashMap::default();
         crate::tir::visit::walk_stmts(body, &mut |st| {
-            if let StmtKind::LetStmt { var, .. } = st.kind() {
-                *times.entry(var.id()).or_default() += 1;
+            if let StmtKind::LetStmt { var, value, .. } = st.kind() {
+                values
+                    .entry(var.id())
+                    .and_modify(|(first, same)| *same &= same_expr(first, value))
+                    .or_insert((value.clone(), true));
             }
         });
         crate::tir::visit::walk_stmts(body, &mut |st| match st.kind() {
             StmtKind::LetStmt { var, value, .. } => {
-                let mut free = pure(value) && times.get(&var.id()) == Some(&1);
+                let mut free = pure(value) && values.get(&var.id()).is_some_and(|(_, same)| *same);
                 walk_expr(value, &mut |x| free &= x.as_var().is_none_or(|v| !bound.contains(&v.id())));
                 let value = if free { Some(Substitute { map: &lets }.expr(value)) } else { None };
                 // (Only lets whose value, in terms of the loop's outer variables, stays small.)
