@@ -1020,6 +1020,28 @@ fn loops_around_inner_loops_vectorize_only_with_independent_iterations() {
     }
 }
 
+/// A loop around an inner loop whose accesses are not proven inside their buffers stays serial
+/// (a check before the loop cannot name the inner loop's variable), so the out-of-bounds read
+/// at its last iterations traps with its place instead of reading past the buffer.
+#[test]
+fn a_loop_around_an_unproven_inner_access_stays_serial_and_traps() {
+    let src = r#"@T.prim_func
+def f(X: T.Buffer((16,), "float32"), Y: T.Buffer((16,), "float32")):
+    for w in range(16):
+        for r in range(3):
+            Y[w] = Y[w] + X[w + r]
+"#;
+    let m = strata::tir::parse_script(src).expect("reads");
+    let body = strata::tir::transform::prepare(&m.funcs[0], &strata::Passes::default()).expect("prepares");
+    let printed = strata::tir::script::print_func(&strata::tir::PrimFunc { body, ..m.funcs[0].clone() });
+    assert!(!printed.contains("T.Ramp("), "{printed}");
+    let code = Engine::default().compile(&strata::tir::lower(&m).expect("lowers")).expect("compiles");
+    let mut x = Tensor::zeros::<f32>(&[16]).unwrap();
+    let mut y = Tensor::zeros::<f32>(&[16]).unwrap();
+    let e = code.call("f", &mut [(&mut x).into(), (&mut y).into()]).unwrap_err().to_string();
+    assert!(e.contains("out-of-bounds memref access at <input>:5:27"), "{e}");
+}
+
 /// A loop's invariant load moves in front of it even when the index is a let every vector chunk
 /// binds again to one value (`vc = c` with `c` a unit loop laid out): the weight of a
 /// convolution whose row is vectorized is broadcast once per filter, not once per chunk and

@@ -344,18 +344,12 @@ impl Tuner {
             let mut in_flight: Option<Pending<'_>> = None;
             loop {
                 let measured = records.iter().filter(|r| r.measured()).count();
-                let done = measured >= self.trials
-                    || attempts >= max_attempts
-                    || stale >= EXHAUSTED
-                    || self.out_of_time(start);
+                // No more draws: too many attempts, or too many in a row with nothing new.
+                let drawn_out = |attempts: usize, stale: usize| attempts >= max_attempts || stale >= EXHAUSTED;
+                let done = measured >= self.trials || drawn_out(attempts, stale) || self.out_of_time(start);
                 // Sample a batch of new candidates: random first, then mutations of the best.
                 let mut fresh = Vec::new();
-                while !done
-                    && fresh.len() < batch
-                    && attempts < max_attempts
-                    && stale < EXHAUSTED
-                    && !self.out_of_time(start)
-                {
+                while !done && fresh.len() < batch && !drawn_out(attempts, stale) && !self.out_of_time(start) {
                     stale += 1;
                     attempts += 1;
                     let seed = rng.next_u64();
@@ -451,7 +445,7 @@ impl Tuner {
                 }
                 in_flight = next;
                 release_freed_memory();
-                if in_flight.is_none() && (done || attempts >= max_attempts || stale >= EXHAUSTED) {
+                if in_flight.is_none() && (done || drawn_out(attempts, stale)) {
                     return Ok(());
                 }
             }
