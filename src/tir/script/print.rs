@@ -336,8 +336,11 @@ impl Printer {
             }
             Some(_) => self.stmt(&f.body, ind),
             // TVM gives every function with blocks a root block and prints it as a comment;
-            // a body that is one block is its own root (printed as it is).
-            None if has_blocks && !matches!(f.body.kind(), StmtKind::BlockRealize { .. }) => {
+            // a body that is one block without variables is its own root (printed as it is),
+            // one with variables gets a root around it.
+            None if has_blocks
+                && !matches!(f.body.kind(), StmtKind::BlockRealize { values, .. } if values.is_empty()) =>
+            {
                 self.line(ind, "# with T.sblock(\"root\"):");
                 self.stmt(&f.body, ind);
             }
