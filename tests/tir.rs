@@ -1870,3 +1870,111 @@ def f(A: T.Buffer(("n", 4), "float32"), B: T.Buffer((m, 4), "float32")):
 "#
     );
 }
+
+/// A load proven in bounds whose memory nothing writes from the start of its loop on (its
+/// anchor: the innermost loop its index moves with) is compiled as a pure load, which Cranelift
+/// schedules next to its use (MetaSchedule's conv2d: 6.5 -> 4.4 ms); a write to that memory in
+/// the loop, after it, or in a later loop of the same iteration keeps the load in place. Every
+/// kernel computes what it computes without the change.
+#[test]
+fn loads_move_only_where_nothing_writes_their_memory_from_their_loop_on() {
+    let head = "@T.prim_func\ndef f(A: T.Buffer((1026,), \"float32\"), B: T.Buffer((1024,), \"float32\")):\n";
+    let a0: Vec<f32> = (0..1026).map(|i| i as f32).collect();
+    // (body, loads move, the expected A and B from the initial A = [0, 1, ..] and B = 0).
+    type Expect = fn(&mut Vec<f32>, &mut Vec<f32>);
+    let cases: [(&str, bool, Expect); 7] = [
+        // Read only.
+        ("    for i in range(1024):\n        B[i] = A[i] + A[i + 1] * T.float32(2)\n", true, |a, b| {
+            (0..1024).for_each(|i| b[i] = a[i] + a[i + 1] * 2.0)
+        }),
+        // Written before the loop.
+        (
+            "    A[0] = T.float32(100)\n    for i in range(1024):\n        B[i] = A[i] + A[i + 1] * T.float32(2)\n",
+            true,
+            |a, b| {
+                a[0] = 100.0;
+                (0..1024).for_each(|i| b[i] = a[i] + a[i + 1] * 2.0)
+            },
+        ),
+        // Written after the loop.
+        (
+            "    for i in range(1024):\n        B[i] = A[i] + A[i + 1] * T.float32(2)\n    A[1] = B[0]\n",
+            false,
+            |a, b| {
+                (0..1024).for_each(|i| b[i] = a[i] + a[i + 1] * 2.0);
+                a[1] = b[0];
+            },
+        ),
+        // Written in the loop, after the load.
+        (
+            "    for i in range(1024):\n        B[i] = A[i] + A[i + 1] * T.float32(2)\n        A[i + 1] = B[i]\n",
+            false,
+            |a, b| {
+                (0..1024).for_each(|i| {
+                    b[i] = a[i] + a[i + 1] * 2.0;
+                    a[i + 1] = b[i];
+                })
+            },
+        ),
+        // Written by a later loop of the same outer iteration.
+        (
+            "    for i in range(8):\n        for j in range(8):\n            B[i * 8 + j] = A[i + j] + A[i + j + 1]\n        for j in range(8):\n            A[i + j + 2] = B[i * 8 + j]\n",
+            false,
+            |a, b| {
+                for i in 0..8 {
+                    (0..8).for_each(|j| b[i * 8 + j] = a[i + j] + a[i + j + 1]);
+                    (0..8).for_each(|j| a[i + j + 2] = b[i * 8 + j]);
+                }
+            },
+        ),
+        // The last value a loop leaves in a local, read after a write to its memory.
+        (
+            "    acc = T.decl_buffer((1,), \"float32\", scope=\"local\")\n    for i in range(1024):\n        acc[0] = A[i]\n    A[1023] = T.float32(-1)\n    B[0] = acc[0]\n",
+            false,
+            |a, b| {
+                b[0] = a[1023];
+                a[1023] = -1.0;
+            },
+        ),
+        // A padded copy refilled in each outer iteration, then read through a window.
+        (
+            "    P = T.decl_buffer((1026,), \"float32\")\n    for o in range(4):\n        for i in range(1026):\n            P[i] = A[i] * T.Cast(\"float32\", o)\n        for i in range(1024):\n            B[i] = B[i] + P[i] + P[i + 1] + P[i + 2]\n",
+            true,
+            |a, b| {
+                for o in 0..4 {
+                    (0..1024).for_each(|i| b[i] += (a[i] + a[i + 1] + a[i + 2]) * o as f32);
+                }
+            },
+        ),
+    ];
+    let engine = Engine::new(Options { keep_machine_code: true, ..Options::default() }).unwrap();
+    for (n, (body, moves, expect)) in cases.iter().enumerate() {
+        let src = format!("{head}{body}");
+        let m = strata::tir::parse_script(&src).unwrap_or_else(|e| panic!("case {n}: {e}"));
+        let code = engine.compile(&strata::tir::lower(&m).expect("lowers")).expect("compiles");
+        let clif = code.clif().join("\n");
+        assert_eq!(clif.contains("readonly can_move"), *moves, "case {n}:\n{src}\n{clif}");
+        let mut a = Tensor::from_vec(a0.clone(), &[1026]).unwrap();
+        let mut b = Tensor::zeros::<f32>(&[1024]).unwrap();
+        code.call("f", &mut [(&mut a).into(), (&mut b).into()]).expect("runs");
+        let (mut wa, mut wb) = (a0.clone(), vec![0f32; 1024]);
+        expect(&mut wa, &mut wb);
+        assert_eq!((a.to_vec::<f32>().unwrap(), b.to_vec::<f32>().unwrap()), (wa, wb), "case {n}:\n{src}");
+    }
+}
+
+/// A function whose body is one block with variables gets an implicit root block around it, as
+/// TVM's parser gives it, and prints with TVM's root comment (found by the fuzzer: a root block
+/// named otherwise lost its comment on the second print). Lines as TVM 0.27 prints them.
+#[test]
+fn one_block_with_variables_prints_under_the_root_comment() {
+    let src = "@T.prim_func(s_tir=True)\ndef f(A: T.Buffer((16,), \"float32\"), B: T.Buffer((16,), \"float32\")):\n    with T.sblock(\"outer\"):\n        vi_o = T.axis.spatial(1, 0)\n        T.reads(A[0:16])\n        T.writes(B[0:16])\n        for i in range(16):\n            with T.sblock(\"B\"):\n                vi = T.axis.spatial(16, i)\n                T.reads(A[vi])\n                T.writes(B[vi])\n                B[vi] = A[vi] * T.float32(2.0)\n";
+    let want = format!(
+        "# from tvm.script import tirx as T\n# from tvm.tirx.layout import Axis\n\n@T.prim_func(s_tir=True)\ndef f(A: T.Buffer((16,), \"float32\"), B: T.Buffer((16,), \"float32\")):\n    # with T.sblock(\"root\"):\n{}",
+        src.split_once("):\n").unwrap().1
+    );
+    let once = strata::tir::script::print_module(&strata::tir::parse_script(src).expect("reads"));
+    assert_eq!(once, want);
+    let twice = strata::tir::script::print_module(&strata::tir::parse_script(&once).expect("reads back"));
+    assert_eq!(twice, once);
+}

@@ -275,6 +275,8 @@ pub(crate) struct ModuleState<'a> {
     /// Accesses that need no bounds check: proven in bounds by the TIR lowering (carried by
     /// `Verified`) or by an op's lowering ([`FnLowerer::assume_in_bounds`]).
     pub in_bounds: rustc_hash::FxHashSet<Op>,
+    /// Loads compiled as pure (movable) loads ([`crate::verify::AccessFacts::movable`]).
+    pub movable: &'a rustc_hash::FxHashSet<Op>,
 }
 
 /// The internal signature of an IR function type.
@@ -325,7 +327,7 @@ pub fn compile(
     lowerings: &dyn Lowerings,
     resolver: &dyn Resolver,
     config: &CodegenConfig,
-    in_bounds: &rustc_hash::FxHashSet<Op>,
+    access: &crate::verify::AccessFacts,
 ) -> Result<CompiledCode, CodegenError> {
     let jit = make_jit(config)?;
     let mut st = ModuleState {
@@ -341,7 +343,8 @@ pub fn compile(
         missing: Vec::new(),
         maps: Vec::new(),
         clif: Vec::new(),
-        in_bounds: if config.bounds_checks { in_bounds.clone() } else { Default::default() },
+        in_bounds: if config.bounds_checks { access.in_bounds.clone() } else { Default::default() },
+        movable: &access.movable,
     };
     match build(&mut st, m) {
         Ok(entries) => {

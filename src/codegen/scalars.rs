@@ -5,7 +5,7 @@ use cranelift_codegen::ir::{InstBuilder, MemFlagsData, Value, types};
 
 use super::lower::*;
 use super::repr::{self, Repr};
-use crate::ir::Type;
+use crate::ir::{Op, Type};
 use crate::runtime::call::{self as rt};
 
 impl<'s, 'a> FnLowerer<'s, 'a> {
@@ -80,8 +80,19 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
 
     /// Load a scalar element of `ty` from `addr` into its register form.
     pub fn load_scalar(&mut self, ty: &Type, addr: Value) -> Value {
+        self.load_scalar_flagged(ty, addr, false)
+    }
+
+    /// [`Self::load_scalar`] for the IR load `op`: a pure load when the TIR lowering proved it
+    /// movable ([`crate::verify::AccessFacts::movable`]).
+    pub fn load_scalar_of(&mut self, op: Op, ty: &Type, addr: Value) -> Value {
+        let movable = self.st.movable.contains(&op);
+        self.load_scalar_flagged(ty, addr, movable)
+    }
+
+    fn load_scalar_flagged(&mut self, ty: &Type, addr: Value, movable: bool) -> Value {
         let mt = repr::memory_clif(ty).unwrap_or(types::I64);
-        let raw = self.b.ins().load(mt, MemFlagsData::trusted(), addr, 0);
+        let raw = self.b.ins().load(mt, load_flags(MemFlagsData::trusted(), movable), addr, 0);
         match ty {
             Type::F16 | Type::BF16 => {
                 let back = if *ty == Type::F16 {
@@ -118,10 +129,20 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
 
     /// Load an element (scalar or vector) of `ty` from `addr`.
     pub fn load_elem(&mut self, ty: &Type, addr: Value) -> Repr {
+        self.load_elem_flagged(ty, addr, false)
+    }
+
+    /// [`Self::load_elem`] for the IR load `op`: pure loads when the TIR lowering proved it
+    /// movable ([`crate::verify::AccessFacts::movable`]).
+    pub fn load_elem_of(&mut self, op: Op, ty: &Type, addr: Value) -> Repr {
+        let movable = self.st.movable.contains(&op);
+        self.load_elem_flagged(ty, addr, movable)
+    }
+
+    fn load_elem_flagged(&mut self, ty: &Type, addr: Value, movable: bool) -> Repr {
         if let Some((ct, n)) = repr::simd_chunks(ty) {
-            let chunks = (0..n)
-                .map(|c| self.b.ins().load(ct, MemFlagsData::new().with_notrap(), addr, (16 * c) as i32))
-                .collect();
+            let flags = load_flags(MemFlagsData::new().with_notrap(), movable);
+            let chunks = (0..n).map(|c| self.b.ins().load(ct, flags, addr, (16 * c) as i32)).collect();
             return Repr::Vector(chunks);
         }
         match ty.as_vector() {
@@ -131,12 +152,12 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
                 let lanes = (0..n)
                     .map(|i| {
                         let a = self.b.ins().iadd_imm_s(addr, i as i64 * eb);
-                        self.load_scalar(&v.elem, a)
+                        self.load_scalar_flagged(&v.elem, a, movable)
                     })
                     .collect();
                 Repr::Vector(lanes)
             }
-            None => Repr::Scalar(self.load_scalar(ty, addr)),
+            None => Repr::Scalar(self.load_scalar_flagged(ty, addr, movable)),
         }
     }
 
@@ -160,4 +181,12 @@ impl<'s, 'a> FnLowerer<'s, 'a> {
             _ => {}
         }
     }
+}
+
+/// `flags` (which never trap) made those of a pure load when `movable`: Cranelift's e-graph
+/// then treats the load like arithmetic, placing it next to its first use (so an unrolled
+/// window's loads interleave with its multiplications instead of all waiting in registers),
+/// merging repeated ones and moving invariant ones out of loops.
+fn load_flags(flags: MemFlagsData, movable: bool) -> MemFlagsData {
+    if movable { flags.with_readonly().with_can_move() } else { flags }
 }

@@ -296,7 +296,7 @@ impl Engine {
         };
         let hosts: Vec<Arc<HostFn>> = Vec::new();
         let resolver = EngineResolver { engine: &self.inner, used: std::cell::RefCell::new(hosts) };
-        let code = codegen::compile(m, crate::dialect::registry(), &resolver, &config, v.in_bounds())?;
+        let code = codegen::compile(m, crate::dialect::registry(), &resolver, &config, v.access_facts())?;
         let used = resolver.used.into_inner();
         let pool = if uses_parallel_loops(m) { self.pool() } else { None };
         let binders = Arc::new(binder::Binder::of_module(v));

@@ -84,7 +84,7 @@ pub fn lower(m: &IRModule) -> crate::Result<crate::Verified> {
 /// As [`lower()`].
 pub fn lower_with(m: &IRModule, passes: &crate::Passes) -> crate::Result<crate::Verified> {
     let l = lower::lower_module(m, passes)?;
-    crate::Verified::lowered(l.module, l.args, l.in_bounds).map_err(crate::Error::Verify)
+    crate::Verified::lowered(l.module, l.args, l.access).map_err(crate::Error::Verify)
 }
 
 /// Read, check and lower TVMScript: the core module of its PrimFuncs.

@@ -28,6 +28,7 @@ mod parallel;
 mod structure;
 mod verified;
 
+pub(crate) use verified::AccessFacts;
 pub use verified::Verified;
 
 use crate::ir::{Diagnostic, Diagnostics, Module};

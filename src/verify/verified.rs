@@ -26,13 +26,25 @@ use crate::runtime::ArgSpec;
 pub struct Verified {
     module: Module,
     args: HashMap<Arc<str>, Arc<ArgSpec>>,
-    /// Loads and stores the TIR lowering proved to stay inside their memrefs: compiled
-    /// without a bounds check. Only the lowering that made the module can claim this (a
-    /// module read from text, or changed, has none).
-    in_bounds: Arc<FxHashSet<Op>>,
+    /// What the TIR lowering proved about its loads and stores. Only the lowering that made
+    /// the module can claim this (a module read from text, or changed, has none).
+    access: Arc<AccessFacts>,
     /// The calling conventions were made by the TIR lowering; `false` when read from a file, so
     /// the engine also checks arguments against the function types.
     trusted_args: bool,
+}
+
+/// What the TIR lowering proved about the loads and stores it made, for code generation.
+#[derive(Clone, Default)]
+pub(crate) struct AccessFacts {
+    /// Accesses whose every element lies inside its memref: compiled without a bounds check.
+    pub in_bounds: FxHashSet<Op>,
+    /// Loads that may move anywhere their operands are available: in bounds for any values of
+    /// those operands the program can reach, and reading memory nothing writes between any
+    /// place Cranelift may put them and their uses (see `tir::lower::invariant`). Compiled as
+    /// pure loads, so Cranelift's e-graph schedules them next to their uses and merges
+    /// repeated ones.
+    pub movable: FxHashSet<Op>,
 }
 
 impl Verified {
@@ -42,7 +54,7 @@ impl Verified {
     /// The first violated rule.
     pub fn new(module: Module) -> Result<Verified, Diagnostics> {
         super::verify(&module)?;
-        Ok(Verified { module, args: HashMap::default(), in_bounds: Arc::default(), trusted_args: true })
+        Ok(Verified { module, args: HashMap::default(), access: Arc::default(), trusted_args: true })
     }
 
     /// Verify a module lowered from TIR, with the calling convention of its functions and the
@@ -50,11 +62,11 @@ impl Verified {
     pub(crate) fn lowered(
         module: Module,
         args: impl IntoIterator<Item = (String, ArgSpec)>,
-        in_bounds: FxHashSet<Op>,
+        access: AccessFacts,
     ) -> Result<Verified, Diagnostics> {
         let mut v = Verified::new(module)?;
         v.args = args.into_iter().map(|(k, a)| (Arc::from(k), Arc::new(a))).collect();
-        v.in_bounds = Arc::new(in_bounds);
+        v.access = Arc::new(access);
         Ok(v)
     }
 
@@ -72,7 +84,7 @@ impl Verified {
         } else {
             super::verify(&module)?;
         }
-        let mut v = Verified { module, args: HashMap::default(), in_bounds: Arc::default(), trusted_args: true };
+        let mut v = Verified { module, args: HashMap::default(), access: Arc::default(), trusted_args: true };
         for (name, spec) in &args {
             if let Err(why) = matches_signature(&v.module, name, spec) {
                 let d = crate::ir::Diagnostic::error(
@@ -97,7 +109,7 @@ impl Verified {
         let Verified { mut module, args, trusted_args, .. } = self;
         change(&mut module);
         super::verify(&module)?;
-        Ok(Verified { module, args, in_bounds: Arc::default(), trusted_args })
+        Ok(Verified { module, args, access: Arc::default(), trusted_args })
     }
 
     /// Whether the calling conventions come from the TIR lowering (not from a file).
@@ -105,9 +117,9 @@ impl Verified {
         self.trusted_args
     }
 
-    /// The loads and stores proven to stay inside their memrefs (no bounds check needed).
-    pub(crate) fn in_bounds(&self) -> &FxHashSet<Op> {
-        &self.in_bounds
+    /// What the TIR lowering proved about the module's loads and stores.
+    pub(crate) fn access_facts(&self) -> &AccessFacts {
+        &self.access
     }
 
     /// The module.

@@ -485,9 +485,9 @@ fn lower_load(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
     let n = cr::lanes(&vty);
     let (addrs, contiguous) = lane_addresses(lw, op, d.operands[0], &d.operands[1..], n)?;
     let r = if contiguous {
-        lw.load_elem(&vty, addrs[0])
+        lw.load_elem_of(op, &vty, addrs[0])
     } else {
-        let lanes = addrs.iter().map(|&a| lw.load_scalar(&elem, a)).collect();
+        let lanes = addrs.iter().map(|&a| lw.load_scalar_of(op, &elem, a)).collect();
         lw.pack(&vty, lanes)
     };
     lw.set(d.results[0], r);

@@ -18,6 +18,7 @@
 
 mod builder;
 mod expr;
+mod invariant;
 mod stmt;
 
 use rustc_hash::FxHashMap as HashMap;
@@ -113,7 +114,8 @@ pub fn lower_module(tm: &IRModule, passes: &Passes) -> Result<Lowered, LowerErro
     }
     let mut externs: HashMap<String, FunctionType> = HashMap::default();
     let mut specs = Vec::with_capacity(tm.funcs.len());
-    let mut in_bounds = rustc_hash::FxHashSet::default();
+    let mut access = crate::verify::AccessFacts::default();
+    let mut candidates = Vec::with_capacity(tm.funcs.len());
     for f in &tm.funcs {
         specs.push((f.name.clone(), arg_spec(f)));
         let body = crate::tir::transform::prepare(f, passes).map_err(|(span, message)| LowerError {
@@ -142,7 +144,20 @@ pub fn lower_module(tm: &IRModule, passes: &Passes) -> Result<Lowered, LowerErro
         cx.bind_params(&args)?;
         cx.stmt(&body)?;
         cx.finish()?;
-        in_bounds.extend(cx.proven);
+        access.in_bounds.extend(cx.proven);
+        candidates.push((f.name.clone(), region, cx.movable_candidates));
+    }
+    // Functions another function calls: their parameters may alias.
+    let mut called = rustc_hash::FxHashSet::default();
+    m.walk(m.top(), |op| {
+        if crate::dialect::standard::CALL.is(&m, op)
+            && let Some(callee) = m.attr(op, "callee").and_then(Attribute::as_symbol)
+        {
+            called.insert(callee.to_string());
+        }
+    });
+    for (name, region, found) in &candidates {
+        access.movable.extend(invariant::movable(&m, *region, called.contains(name), found));
     }
     let mut names: Vec<&String> = externs.keys().collect();
     names.sort();
@@ -156,7 +171,7 @@ pub fn lower_module(tm: &IRModule, passes: &Passes) -> Result<Lowered, LowerErro
         let top = m.top_block();
         m.insert_op(top, st);
     }
-    Ok(Lowered { module: m, args: specs, in_bounds })
+    Ok(Lowered { module: m, args: specs, access })
 }
 
 /// A lowered TIR module: the core module, each function's calling convention, and the loads
@@ -166,8 +181,8 @@ pub struct Lowered {
     pub module: Module,
     /// Each function's calling convention.
     pub args: Vec<(String, ArgSpec)>,
-    /// Accesses that need no bounds check.
-    pub in_bounds: rustc_hash::FxHashSet<crate::ir::Op>,
+    /// Accesses that need no bounds check, and loads that may move.
+    pub(crate) access: crate::verify::AccessFacts,
 }
 
 struct SigCx<'a> {

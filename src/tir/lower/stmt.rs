@@ -135,6 +135,8 @@ pub(super) struct FnCx<'a, 'm> {
     /// Loads and stores whose every element lies inside their memref for all values of the
     /// loop variables (no bounds check needed; see [`FnCx::in_bounds`]).
     pub proven: Vec<Op>,
+    /// Proven loads, with what decides whether they may move ([`super::invariant`]).
+    pub movable_candidates: Vec<super::invariant::Candidate>,
 }
 
 /// A loop being lowered.
@@ -153,11 +155,15 @@ struct LoopFrame {
     var: Option<(u64, Value, DataType)>,
     /// What each header argument after the variable adds per iteration (`k`; 0: invariant).
     steps: Vec<i64>,
+    /// The block whose arguments are the loop's (its header; a parallel body's entry), and
+    /// the index of the first op lowered in the loop (see [`super::invariant`]).
+    head: Block,
+    start: usize,
 }
 
 impl LoopFrame {
-    fn parallel_body() -> LoopFrame {
-        LoopFrame { entry: None, sums: HashMap::default(), var: None, steps: Vec::new() }
+    fn parallel_body(head: Block, start: usize) -> LoopFrame {
+        LoopFrame { entry: None, sums: HashMap::default(), var: None, steps: Vec::new(), head, start }
     }
 }
 
@@ -198,6 +204,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
             depth: HashMap::default(),
             ranges: HashMap::default(),
             proven: Vec::new(),
+            movable_candidates: Vec::new(),
         }
     }
 
@@ -733,6 +740,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
         // conv2d and matmul 512: 6-12% fewer instructions).
         let rotated = runs_at_least_once(min, extent, var.dtype())
             && (contains_loop(body) || is_small_innermost(body) || !is_scalar_code(body));
+        let start = self.b.m.num_ops();
         let head = self.b.new_block(std::slice::from_ref(&t));
         let (body_b, exit) = (if rotated { head } else { self.b.new_block(&[]) }, self.b.new_block(&[]));
         self.b.br(head, &[lo]);
@@ -760,6 +768,8 @@ impl<'a, 'm> FnCx<'a, 'm> {
             sums: HashMap::default(),
             var: Some((var.id(), lo, var.dtype())),
             steps: Vec::new(),
+            head,
+            start,
         });
         self.depth.insert(var.id(), self.loops.len());
         self.enter_range(var, min, extent);
@@ -822,7 +832,7 @@ impl<'a, 'm> FnCx<'a, 'm> {
         self.b.set(entry);
         let k = self.b.m.block(entry).args[0];
         let i = self.b.op1(&S::INDEX_CAST, &[k], t, vec![]);
-        self.loops.push(LoopFrame::parallel_body());
+        self.loops.push(LoopFrame::parallel_body(entry, self.b.m.num_ops()));
         self.depth.insert(var.id(), self.loops.len());
         self.vars.insert(var.id(), i);
         self.enter_range(var, min, extent);
@@ -1267,9 +1277,15 @@ impl<'a, 'm> FnCx<'a, 'm> {
         op
     }
 
-    /// A load's result.
+    /// A load's result. A proven load is a candidate to move ([`super::invariant`]).
     fn load_op(&mut self, def: &'static OpDef, operands: &[Value], ty: Type, proven: bool) -> Value {
         let op = self.access(def, operands, Some(ty), proven);
+        if proven {
+            let loops = &self.loops;
+            let start = |b: Block| loops.iter().rev().find(|l| l.head == b).map(|l| l.start);
+            let from = super::invariant::anchor(self.b.m, &operands[1..], start);
+            self.movable_candidates.push(super::invariant::Candidate { load: op, memref: operands[0], from });
+        }
         self.b.m.op(op).results[0]
     }
 

@@ -358,7 +358,7 @@ fn lower_load(lw: &mut FnLowerer<'_, '_>, op: Op) -> Result<(), CodegenError> {
     let idx = index_values(lw, &d.operands[1..])?;
     let addr = lw.element_address(ty, &desc, &idx, op)?;
     let elem = ty.element_type().clone();
-    let v = lw.load_elem(&elem, addr);
+    let v = lw.load_elem_of(op, &elem, addr);
     lw.set(d.results[0], v);
     Ok(())
 }
