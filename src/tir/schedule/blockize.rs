@@ -368,6 +368,14 @@ struct SimplifyIndices<'a> {
 }
 
 impl SimplifyIndices<'_> {
+    fn uses_block_vars(&self, e: &PrimExpr) -> bool {
+        let mut found = false;
+        crate::tir::visit::walk_expr(e, &mut |x| {
+            found |= x.as_var().is_some_and(|v| self.ranges.contains_key(&v.id()))
+        });
+        found
+    }
+
     fn index(&self, e: &PrimExpr) -> PrimExpr {
         if !e.dtype().is_int() {
             return e.clone();
@@ -381,6 +389,11 @@ impl Mutator for SimplifyIndices<'_> {
         let e = crate::tir::mutate::default_expr(self, e);
         match e.kind() {
             ExprKind::BufferLoad(b, idx) => b.load(idx.iter().map(|i| self.index(i)).collect()),
+            // A condition on the block's variables, simplified as TVM's blockize simplifies every
+            // expression its substitution changed (`vi >= 6` is `6 <= vi_i`).
+            ExprKind::Cmp(..) | ExprKind::And(..) | ExprKind::Or(..) if self.uses_block_vars(&e) => {
+                crate::tir::arith::simplify_cond_in(&e, &|v: &Var| self.ranges.get(&v.id()).copied())
+            }
             _ => e,
         }
     }
