@@ -461,8 +461,8 @@ impl Schedule {
             site.realize.span(),
         );
         for mut c in copies.into_iter().rev() {
+            // TVM 0.27 copies each loop whole, its annotations too.
             c.body = init_nest;
-            c.annotations = Vec::new();
             init_nest = c.build();
         }
         // The update block: no init; it reads what it writes.
