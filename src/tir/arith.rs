@@ -201,6 +201,18 @@ fn combine(op: BinOp, a: PrimExpr, b: PrimExpr, dt: DataType) -> PrimExpr {
                 _ => PrimExpr::binary(op, a, b),
             }
         }
+        // `(x + c1) // c2` is `x // c2 + c1 / c2` where `c2` divides `c1` (TVM's rewrite rule; a
+        // split's outer extent `(n + 6) // 6` prints `n // 6 + 1`).
+        (BinOp::FloorDiv, None, Some(c2))
+            if c2 > 0
+                && dt.is_int()
+                && matches!(a.kind(), ExprKind::Binary(BinOp::Add | BinOp::Sub, _, c1)
+                    if c1.as_int().is_some_and(|c1| c1 % c2 == 0)) =>
+        {
+            let ExprKind::Binary(o, x, c1) = a.kind() else { unreachable!("matched") };
+            let k = PrimExpr::int_of(c1.as_int().unwrap_or(0) / c2, dt);
+            combine(*o, combine(BinOp::FloorDiv, x.clone(), b, dt), k, dt)
+        }
         (BinOp::FloorMod, _, Some(1)) => PrimExpr::int_of(0, dt),
         (BinOp::Add, Some(0), _) | (BinOp::Mul, Some(1), _) => b,
         // `x * c * y` is `x * y * c`: TVM's simplifier keeps a product's constant last (a fuse
@@ -718,6 +730,32 @@ mod tests {
             .expect("a thread")
             .join();
         assert_eq!(out.ok(), Some(true));
+    }
+
+    // spec: TVM's rewrite_simplify.cc, FloorDiv: `floordiv(x + c1, c2)` where `c2` divides `c1`.
+    // Checked on every value of `x` in a range too.
+    #[test]
+    fn a_multiple_of_the_divisor_leaves_a_floor_quotient() {
+        let x = Var::new("x", DataType::INT32);
+        let v = || PrimExpr::var(&x);
+        let q = |e: PrimExpr, c: i64| PrimExpr::floordiv(e, PrimExpr::int(c));
+        let cases = [
+            (q(PrimExpr::binary(BinOp::Add, v(), PrimExpr::int(6)), 6), "x // 6 + 1"),
+            (q(PrimExpr::binary(BinOp::Sub, v(), PrimExpr::int(12)), 4), "x // 4 - 3"),
+            (q(PrimExpr::binary(BinOp::Add, v(), PrimExpr::int(5)), 6), "(x + 5) // 6"),
+        ];
+        for (e, want) in cases {
+            let s = simplify(&e);
+            assert_eq!(crate::tir::script::print_expr(&s), want);
+            for k in -50..50 {
+                let at = |e: &PrimExpr| {
+                    let m = [(x.id(), PrimExpr::int(k))].into_iter().collect();
+                    simplify(&crate::tir::mutate::Mutator::expr(&mut crate::tir::mutate::Substitute { map: &m }, e))
+                        .as_int()
+                };
+                assert_eq!(at(&s), at(&e), "{want} at x = {k}");
+            }
+        }
     }
 
     // spec: TVM's canonical simplifier: sums print flat; two digits of one value merge back
