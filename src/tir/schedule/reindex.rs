@@ -23,11 +23,6 @@ impl Schedule {
         let site = self.block_site(block, P)?;
         let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
         let buffer = tree::region_at(blk, read, index, P)?.buffer.clone();
-        // TVM's reindex asks for its scope as a stage pipeline (`GetScopeRoot(..,
-        // require_stage_pipeline = true)`).
-        if let Some(why) = super::stage_pipeline::stage_pipeline_error(&self.func.body, &site.realize) {
-            return Err(err(P, why));
-        }
         if !read && predicate_reads(&site.realize, &buffer) {
             return Err(err(
                 P,
