@@ -947,7 +947,10 @@ impl Printer {
         let lv = v.as_var()?;
         let (_, min, extent) = self.loops.iter().rev().find(|(id, _, _)| *id == lv.id())?;
         let dom = iv.dom.as_ref()?;
-        if iv.var.dtype() != v.dtype() || !same_leaf(&dom.min, min) || !same_leaf(&dom.extent, extent) {
+        // TVM compares the ranges structurally (`ExprDeepEqual`): `h + T.int64(2)` in both.
+        let same =
+            |x: &PrimExpr, y: &PrimExpr| same_leaf(x, y) || (x.dtype() == y.dtype() && print_expr(x) == print_expr(y));
+        if iv.var.dtype() != v.dtype() || !same(&dom.min, min) || !same(&dom.extent, extent) {
             return None;
         }
         Some(k)
