@@ -1882,7 +1882,7 @@ fn loads_move_only_where_nothing_writes_their_memory_from_their_loop_on() {
     let a0: Vec<f32> = (0..1026).map(|i| i as f32).collect();
     // (body, loads move, the expected A and B from the initial A = [0, 1, ..] and B = 0).
     type Expect = fn(&mut Vec<f32>, &mut Vec<f32>);
-    let cases: [(&str, bool, Expect); 7] = [
+    let cases: [(&str, bool, Expect); 8] = [
         // Read only.
         ("    for i in range(1024):\n        B[i] = A[i] + A[i + 1] * T.float32(2)\n", true, |a, b| {
             (0..1024).for_each(|i| b[i] = a[i] + a[i + 1] * 2.0)
@@ -1934,6 +1934,16 @@ fn loads_move_only_where_nothing_writes_their_memory_from_their_loop_on() {
             |a, b| {
                 b[0] = a[1023];
                 a[1023] = -1.0;
+            },
+        ),
+        // A heap buffer freed before a local's last value, loaded from it, is read: the load
+        // stays before the free (A, written at the end, keeps its loads too).
+        (
+            "    acc = T.decl_buffer((1,), \"float32\", scope=\"local\")\n    for o in range(2):\n        P = T.decl_buffer((70000,), \"float32\")\n        for i in range(1024):\n            P[i] = A[i] * T.Cast(\"float32\", o + 1)\n        for i in range(1024):\n            acc[0] = P[i]\n    B[0] = acc[0]\n    A[0] = B[0]\n",
+            false,
+            |a, b| {
+                b[0] = a[1023] * 2.0;
+                a[0] = b[0];
             },
         ),
         // A padded copy refilled in each outer iteration, then read through a window.

@@ -16,8 +16,9 @@
 //!   iteration, only up to the start of the iteration (out of inner loops) or down to a use,
 //!   and a use is reached along a path that runs forward in the program (a value only goes
 //!   round a loop through a header argument, which the loop's back edge uses). So nothing
-//!   lowered from the anchor's start on may write the load's memory: no store to it, and no
-//!   call (which could write anything).
+//!   lowered from the anchor's start on may write the load's memory: no store to it, no call
+//!   (which could write anything), and no `dealloc` of it with a read after it (a local kept
+//!   in a register can carry a value loaded before the free to a use after it).
 //!
 //! Memory is told apart by its root: a function parameter or an allocation. Allocations are
 //! distinct, and parameters of a function the engine calls do not overlap (its binder checks,
@@ -106,6 +107,16 @@ fn root(m: &Module, entry: Block, params_alias: bool, mut v: Value) -> Option<Ro
 /// `params_alias`: another function of the module calls this one.
 pub(super) fn movable(m: &Module, region: Region, params_alias: bool, candidates: &[Candidate]) -> Vec<Op> {
     let Some(&entry) = m.region(region).blocks.first() else { return Vec::new() };
+    // The last op that may take a loaded value from before a `dealloc` on to a use after it: a
+    // load (a local promoted to a register carries values past the end of another buffer's
+    // scope), a call, or a return of a value.
+    let mut last_reader = None;
+    m.walk_region(region, |op| {
+        let reads = S::LOAD.is(m, op) || V::LOAD.is(m, op) || S::CALL.is(m, op);
+        if reads || (S::RETURN.is(m, op) && !m.op(op).operands.is_empty()) {
+            last_reader = last_reader.max(Some(op.index()));
+        }
+    });
     // The last op (index + 1) writing each memory; writes to unknown memory and calls count as
     // writing all of it.
     let mut last_write: HashMap<Root, usize> = HashMap::default();
@@ -113,13 +124,17 @@ pub(super) fn movable(m: &Module, region: Region, params_alias: bool, candidates
     m.walk_region(region, |op| {
         let at = op.index() + 1;
         let d = m.op(op);
+        // A `dealloc` frees its memory: a movable load must not be placed after it, which
+        // Cranelift may do only where a value loaded before it is used after it.
+        let freed = S::DEALLOC.is(m, op) && last_reader.is_some_and(|r| r > op.index());
         let written = if S::STORE.is(m, op) || V::STORE.is(m, op) {
             d.operands.get(1).copied()
+        } else if freed {
+            d.operands.first().copied()
         } else if S::CALL.is(m, op) {
             last_any = last_any.max(at);
             None
         } else {
-            // A `dealloc` ends the memory's scope: every use of a load from it comes before.
             let reads_only = S::LOAD.is(m, op) || V::LOAD.is(m, op) || S::DIM.is(m, op) || S::DEALLOC.is(m, op);
             let pure = registry().get(m.op_name(op)).is_some_and(|x| x.traits.pure);
             if !reads_only && !pure && d.operands.iter().any(|&x| m.value_type(x).as_memref().is_some()) {
