@@ -6,6 +6,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 use super::tree::{self, ForParts};
 use super::{BlockRV, Instruction, LoopRV, Schedule, ScheduleError, err};
+use crate::tir::DataType;
 use crate::tir::arith::{const_int, linear, simplify};
 use crate::tir::ast::*;
 use crate::tir::mutate::{Mutator, Substitute};
@@ -17,8 +18,24 @@ struct Division {
     outer: PrimExpr,
     /// The inner binding (over the blockized loop and those below it).
     inner: PrimExpr,
-    /// The inner extent (1: no inner part).
+    /// The inner extent (1: no inner part; unused where `symbolic`).
     extent: i64,
+    /// The inner extent where it is symbolic: the binding is one inner loop over the variable's
+    /// whole domain `[0, n)`, and the outer part is 0 (TVM's subspace division of a loop of
+    /// symbolic extent).
+    symbolic: Option<PrimExpr>,
+}
+
+impl Division {
+    /// Whether the variable has an inner part (an inner block variable).
+    fn has_inner(&self) -> bool {
+        self.symbolic.is_some() || self.extent != 1
+    }
+
+    /// The inner part's extent, of type `dt`.
+    fn inner_extent(&self, dt: DataType) -> PrimExpr {
+        self.symbolic.clone().unwrap_or_else(|| PrimExpr::int_of(self.extent, dt))
+    }
 }
 
 impl Schedule {
@@ -143,6 +160,9 @@ impl Schedule {
                     format!("block {} has a predicate over inner loops and an init (not supported yet)", blk.name),
                 ));
             }
+            if divisions.iter().any(|d| d.symbolic.is_some()) {
+                return Err(cannot());
+            }
             let bounds = crate::tir::visit::conjuncts(predicate);
             for ((iv, d), v) in blk.iter_vars.iter().zip(divisions.iter_mut()).zip(values) {
                 let ext = iv.dom.as_ref().and_then(|r| r.extent.as_int()).ok_or_else(cannot)?;
@@ -167,6 +187,7 @@ impl Schedule {
             let vo = Var::at(&format!("{}_o", iv.var.name()), iv.var.ty().clone(), iv.var.span());
             // A variable wholly outside (no inner part) keeps its domain, symbolic or not.
             let (dom, outer_ext) = match iv.dom.as_ref().and_then(|r| r.extent.as_int()) {
+                _ if d.symbolic.is_some() => (Range::new(PrimExpr::int_of(0, dt), PrimExpr::int_of(1, dt)), 1),
                 Some(ext) if ext % d.extent == 0 => {
                     (Range::new(PrimExpr::int_of(0, dt), PrimExpr::int_of(ext / d.extent, dt)), ext / d.extent)
                 }
@@ -249,22 +270,13 @@ impl Schedule {
         let relax = |rs: &[BufferRegion]| -> Result<Vec<BufferRegion>, ScheduleError> {
             rs.iter()
                 .map(|r| {
-                    let boxed = super::blocks::symbolic_region(&site, r, &relax_loops, &[], None).ok_or_else(|| {
-                        err(
-                            p,
-                            format!(
-                                "the region of {} block {} accesses is not a box of constant size",
-                                r.buffer.name(),
-                                blk.name
-                            ),
-                        )
+                    // (Extents are symbolic where inner loops are: `A[vi_o, 0:n]`.)
+                    let boxed = super::blocks::symbolic_box(&site, r, &relax_loops, &[], None).ok_or_else(|| {
+                        err(p, format!("the region of {} block {} accesses is not a box", r.buffer.name(), blk.name))
                     })?;
                     Ok(BufferRegion {
                         buffer: r.buffer.clone(),
-                        region: boxed
-                            .into_iter()
-                            .map(|(min, ext)| Range::new(min.clone(), PrimExpr::int_of(ext, min.dtype())))
-                            .collect(),
+                        region: boxed.into_iter().map(|(min, ext)| Range::new(min, simplify(&ext))).collect(),
                     })
                 })
                 .collect()
@@ -318,14 +330,14 @@ impl Schedule {
         let mut init_subst: HashMap<u64, PrimExpr> = HashMap::default();
         for (iv, d) in blk.iter_vars.iter().zip(divisions) {
             let Some(inner_value) = subst.get(&iv.var.id()) else { continue };
-            if iv.iter_type != IterType::DataPar || d.extent == 1 {
+            if iv.iter_type != IterType::DataPar || !d.has_inner() {
                 init_subst.insert(iv.var.id(), inner_value.clone());
                 continue;
             }
             let v = Var::at(&format!("{}_i_init", iv.var.name()), iv.var.ty().clone(), iv.var.span());
             let dt = iv.var.dtype();
             ivs.push(IterVar {
-                dom: Some(Range::new(PrimExpr::int_of(0, dt), PrimExpr::int_of(d.extent, dt))),
+                dom: Some(Range::new(PrimExpr::int_of(0, dt), d.inner_extent(dt))),
                 var: v.clone(),
                 ..iv.clone()
             });
@@ -439,13 +451,13 @@ fn derive_binding(
     inner_ivs: &mut Vec<IterVar>,
     inner_values: &mut Vec<PrimExpr>,
 ) -> PrimExpr {
-    if d.extent == 1 {
+    if !d.has_inner() {
         return unit;
     }
     let dt = iv.var.dtype();
     let vi = Var::at(&format!("{}_i", iv.var.name()), iv.var.ty().clone(), iv.var.span());
     inner_ivs.push(IterVar {
-        dom: Some(Range::new(PrimExpr::int_of(0, dt), PrimExpr::int_of(d.extent, dt))),
+        dom: Some(Range::new(PrimExpr::int_of(0, dt), d.inner_extent(dt))),
         var: vi.clone(),
         ..iv.clone()
     });
@@ -518,9 +530,12 @@ fn divide(value: &PrimExpr, inner: &[ForParts]) -> Option<Division> {
     let mut terms: Vec<(i64, i64)> = Vec::new();
     for f in inner {
         let c = coefficient(&inner_part, f.var.id())?;
+        if c == 0 {
+            continue;
+        }
         // A loop of no iteration divides nothing (and an extent of 0 would divide by zero).
         let n = f.extent.as_int().filter(|&n| n >= 1)?;
-        if c != 0 && n != 1 {
+        if n != 1 {
             terms.push((c, n));
         }
     }
@@ -537,7 +552,7 @@ fn divide(value: &PrimExpr, inner: &[ForParts]) -> Option<Division> {
     }
     let inner_expr = if terms.is_empty() { PrimExpr::int_of(0, dt) } else { inner_part };
     let outer = div_exact(&outer_part, extent)?;
-    Some(Division { outer: simplify(&outer), inner: inner_expr, extent })
+    Some(Division { outer: simplify(&outer), inner: inner_expr, extent, symbolic: None })
 }
 
 /// A binding over the inner loops alone that is not a sum of them (`f // 128`, `f % 128` of a
@@ -553,16 +568,32 @@ fn wholly_inner(value: &PrimExpr, iv: &IterVar, inner: &[ForParts]) -> Option<Di
             only_inner &= is_inner;
         }
     });
+    let dom = iv.dom.as_ref()?;
+    // One inner loop of symbolic extent over the whole domain: all inner (`vk_i` over `[0, n)`).
+    if let Some(v) = value.as_var()
+        && let Some(f) = inner.iter().find(|f| f.var.id() == v.id())
+        && f.extent.as_int().is_none()
+        && f.min.as_int() == Some(0)
+        && dom.min.as_int() == Some(0)
+        && crate::tir::arith::prove_equal(&f.extent, &dom.extent)
+    {
+        return Some(Division {
+            outer: PrimExpr::int_of(0, value.dtype()),
+            inner: value.clone(),
+            extent: 0,
+            symbolic: Some(dom.extent.clone()),
+        });
+    }
     // (Loops of no iteration or of symbolic extent divide nothing.)
     if inner.iter().any(|f| f.extent.as_int().is_none_or(|n| n < 1)) {
         return None;
     }
-    let dom = iv.dom.as_ref()?;
     let extent = dom.extent.as_int().filter(|&n| n >= 1)?;
     (any_inner && only_inner && dom.min.as_int() == Some(0)).then(|| Division {
         outer: PrimExpr::int_of(0, value.dtype()),
         inner: value.clone(),
         extent,
+        symbolic: None,
     })
 }
 

@@ -992,13 +992,15 @@ impl Printer {
         self.line(i, &format!("{n} = T.axis.{kind}({dom}, {val})"));
     }
 
-    /// `min + extent`, folded when both are constants.
+    /// `min + extent`, folded as TVM's `+` folds it (both constants, or a zero term).
     fn end(&mut self, min: &PrimExpr, extent: &PrimExpr) -> String {
         match (crate::tir::arith::const_int(min), crate::tir::arith::const_int(extent)) {
             (Some(a), Some(b)) => {
                 let e = PrimExpr::int_of(a.wrapping_add(b), min.dtype());
                 self.expr(&e, 0)
             }
+            (Some(0), _) if min.dtype() == extent.dtype() => self.expr(extent, 0),
+            (_, Some(0)) if min.dtype() == extent.dtype() => self.expr(min, 0),
             _ => self.expr(&PrimExpr::binary(BinOp::Add, min.clone(), extent.clone()), 0),
         }
     }

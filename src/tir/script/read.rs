@@ -1759,6 +1759,10 @@ fn extent_of(lo: &PrimExpr, hi: &PrimExpr, span: Span) -> PrimExpr {
     if let (Some(a), Some(b)) = (crate::tir::arith::const_int(lo), crate::tir::arith::const_int(hi)) {
         return PrimExpr::int_of(b.wrapping_sub(a), lo.dtype());
     }
+    // `n - 0` is `n`, as TVM's `-` folds it.
+    if crate::tir::arith::const_int(lo) == Some(0) && hi.dtype() == lo.dtype() {
+        return hi.clone();
+    }
     if let ExprKind::Binary(BinOp::Add, x, e) = hi.kind()
         && super::print_expr(x) == super::print_expr(lo)
         && e.dtype() == lo.dtype()
