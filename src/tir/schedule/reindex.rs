@@ -105,10 +105,17 @@ impl Schedule {
         if !leaf || !patterns.iter().all(|p| same(p, first)) {
             return Err(not_one());
         }
-        // Simplified knowing the block variables' domains (`co // 64 * 3 + rc` is `rc`).
+        // Simplified knowing the block variables' domains (`co // 64 * 3 + rc` is `rc`), except
+        // to a constant, which would lose the variable (TVM's SimplifyNonTrivialExpr keeps
+        // `v0 // 8` of a `v0` below 8).
         let domains: HashMap<u64, (i128, i128)> = tree::domains(blk);
-        let indices: Vec<PrimExpr> =
-            first.iter().map(|e| crate::tir::arith::simplify_in(e, &|v: &Var| domains.get(&v.id()).copied())).collect();
+        let indices: Vec<PrimExpr> = first
+            .iter()
+            .map(|e| {
+                let s = crate::tir::arith::simplify_in(e, &|v: &Var| domains.get(&v.id()).copied());
+                if s.as_int().is_some() { e.clone() } else { s }
+            })
+            .collect();
         let covered: Vec<&IterVar> = blk
             .iter_vars
             .iter()
