@@ -1841,6 +1841,31 @@ sch.split(sch.get_loops("B")[0], factors=[None, 1])
 sch.vectorize(sch.get_loops("C")[0])
 sch.compute_at("B", sch.get_loops("C")[1])
 """),
+    # blockize of loops of symbolic extent: a variable over one such loop is all inner
+    # (`vk_o` over 1, `vk_i` over `n`), regions relaxed to `0:n` (random comparison).
+    ("blockize_symbolic_inner", "kernels/sf_symbolic",
+     'sch.split(sch.get_loops("B")[0], factors=[None, 32])\nsch.blockize(sch.get_loops("B")[3])\n'),
+    ("blockize_symbolic_rows", "kernels/pad_einsum_rms", 'sch.blockize(sch.get_loops("R")[1])\n'),
+    ("blockize_symbolic_reduction", "kernels/pad_einsum_rms", 'sch.blockize(sch.get_loops("S")[1])\n'),
+    ("blockize_symbolic_then_split", "kernels/sf_dynamic",
+     'sch.blockize(sch.get_loops("B")[2])\nsch.split(sch.get_loops("B")[0], factors=[None, 16, 4])\n'),
+    # A fused index of symbolic stride (`v_i1 * n + v_i3`, `v_i3 < n`) relaxes to `0:n * 32`,
+    # and its copy moved back under the loops needs no predicate (random comparison).
+    ("cache_write_symbolic_stride", "kernels/nt_matmul_symbolic_fused", """
+sch.unroll(sch.get_loops("NT_matmul")[2])
+sch.cache_write("NT_matmul", 0, "global")
+sch.unroll(sch.get_loops("NT_matmul")[4])
+sch.reverse_compute_at("C_global", sch.get_loops("NT_matmul")[3], preserve_unit_loops=True)
+"""),
+    # reverse_compute_at under a point of the producer: the consumer's digits of a domain they
+    # do not divide (127 by 16) are no iteration map, and TVM bounds each dimension alone.
+    ("rca_digits_of_undivided_domain", "kernels/ci_overcomputed_injective",
+     'sch.reverse_compute_at("C", sch.get_loops("B")[3])\n'),
+    # ... and a layout transform's fused index inverted at a point (`i1 * 2 + i4 // 8`).
+    ("rca_layout_trans_point", "kernels/ca_layout_trans",
+     'sch.reverse_compute_at("T_layout_trans", sch.get_loops("compute")[4])\n'),
+    # reindex keeps an index its simplification would make a constant (`v0 // 8`, v0 < 3).
+    ("reindex_keeps_constant_index", "kernels/ca_recursive_floordiv_floormod", 'sch.reindex("Out", ("read", 0))\n'),
     ("ca_layout_trans_digits", "kernels/ca_layout_trans",
      'sch.compute_at("compute", sch.get_loops("T_layout_trans")[3], preserve_unit_loops=True)'),
     # reindex of a write in a loop nest shared with the producer of what it reads: the copy

@@ -920,6 +920,7 @@ pub(super) fn symbolic_box(
                 .or_else(|| relax_symbolic(&e, &ext_e, &relaxed))
                 .or_else(|| symbolic_digit(&e, &ext_e, &relaxed))
                 .or_else(|| bounded_by_predicate(&e, &ext_e))
+                .or_else(|| symbolic_fused(&e, &ext_e, &relaxed))
         })
         .collect()
 }
@@ -984,6 +985,66 @@ fn symbolic_digit(e: &PrimExpr, extent: &PrimExpr, loops: &[ForParts]) -> Option
         return None;
     };
     Some((zero, k.clone()))
+}
+
+/// A point access at a fused index of loops with symbolic strides (`i1 * n + i3`, `i3 < n`):
+/// each loop from 0, its coefficient the product of the extents of the loops below it, spans
+/// `[k, k + n * 32)` whatever `n` is (no iteration runs where an extent is not positive), as
+/// TVM's iteration-map analysis relaxes a fused index.
+fn symbolic_fused(e: &PrimExpr, extent: &PrimExpr, loops: &[ForParts]) -> Option<(PrimExpr, PrimExpr)> {
+    if extent.as_int() != Some(1) {
+        return None;
+    }
+    let spans: Vec<LoopSpan> = loops.iter().map(|p| LoopSpan { var: &p.var, min: &p.min, extent: &p.extent }).collect();
+    fused_span(e, &spans)
+}
+
+/// A loop's variable and range, borrowed.
+pub(super) struct LoopSpan<'a> {
+    pub var: &'a Var,
+    pub min: &'a PrimExpr,
+    pub extent: &'a PrimExpr,
+}
+
+/// The range `[k, k + span)` a fused index `e` of `loops` takes ([`symbolic_fused`]).
+pub(super) fn fused_span(e: &PrimExpr, loops: &[LoopSpan]) -> Option<(PrimExpr, PrimExpr)> {
+    let ids: rustc_hash::FxHashSet<u64> = loops.iter().map(|p| p.var.id()).collect();
+    let varies = |x: &PrimExpr| ids.iter().any(|&id| uses_var(x, id));
+    if loops.iter().any(|p| varies(p.extent)) {
+        return None;
+    }
+    // The sum's terms: a loop times a stride without loops, or a constant.
+    let mut digits: Vec<(&LoopSpan, PrimExpr)> = Vec::new();
+    let mut offset = 0i64;
+    let mut terms = vec![e.clone()];
+    while let Some(t) = terms.pop() {
+        let loop_of = |x: &PrimExpr| x.as_var().and_then(|v| loops.iter().find(|p| *p.var == *v));
+        match t.kind() {
+            ExprKind::Binary(BinOp::Add, a, b) => terms.extend([a.clone(), b.clone()]),
+            _ if t.as_int().is_some() => offset = offset.checked_add(t.as_int()?)?,
+            _ if loop_of(&t).is_some() => digits.push((loop_of(&t)?, PrimExpr::int_of(1, t.dtype()))),
+            ExprKind::Binary(BinOp::Mul, a, k) if loop_of(a).is_some() && !varies(k) => {
+                digits.push((loop_of(a)?, k.clone()));
+            }
+            ExprKind::Binary(BinOp::Mul, k, a) if loop_of(a).is_some() && !varies(k) => {
+                digits.push((loop_of(a)?, k.clone()));
+            }
+            _ => return None,
+        }
+    }
+    if digits.len() < 2 || digits.iter().any(|(p, _)| p.min.as_int() != Some(0)) {
+        return None;
+    }
+    // From stride 1 up, each stride the span of the digits below it.
+    let mut span = PrimExpr::int_of(1, e.dtype());
+    let mut rest = digits;
+    while !rest.is_empty() {
+        let at = rest.iter().position(|(_, k)| crate::tir::arith::prove_equal(k, &span))?;
+        let (p, _) = rest.swap_remove(at);
+        let ext = crate::tir::arith::as_dtype(p.extent.clone(), e.dtype());
+        span = simplify(&PrimExpr::binary(BinOp::Mul, span, ext));
+    }
+    Some((PrimExpr::int_of(offset, e.dtype()), span))
 }
 
 /// `[e, e + extent)` relaxed over `loops` whatever their bounds: each loop of coefficient `c`

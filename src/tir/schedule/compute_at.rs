@@ -376,6 +376,21 @@ impl Schedule {
                     |e: &PrimExpr| simplify(&PrimExpr::binary(BinOp::Sub, e.clone(), PrimExpr::int_of(c, dt)));
                 let (dmin, dext) =
                     (crate::tir::arith::as_dtype(d.min.clone(), dt), crate::tir::arith::as_dtype(d.extent.clone(), dt));
+                // A fused index of the loops spanning the domain exactly (`i1 * n + i3`, `i3 < n`,
+                // over `n * 32`) stays in it, as TVM's iteration-map analysis proves.
+                let loop_spans: Vec<super::blocks::LoopSpan> = spans
+                    .iter()
+                    .filter_map(|(id, (min, extent))| {
+                        let var =
+                            outer.iter().map(|f| &f.var).chain(loops.iter().map(|(v, _)| v)).find(|v| v.id() == *id)?;
+                        Some(super::blocks::LoopSpan { var, min, extent })
+                    })
+                    .collect();
+                if super::blocks::fused_span(value, &loop_spans).is_some_and(|(lo, span)| {
+                    crate::tir::arith::prove_equal(&lo, &dmin) && crate::tir::arith::prove_equal(&span, &dext)
+                }) {
+                    continue;
+                }
                 if !extreme(value, &spans, &symbolic, false).is_some_and(|lo| at_most(&dmin, &lo)) {
                     add(PrimExpr::cmp(CmpOp::Le, shifted(&dmin), terms.clone()));
                 }
@@ -537,6 +552,9 @@ fn fused_needed(region: &[Range], hull: &[(PrimExpr, i64)], iv: &IterVar, ivs: &
         }) else {
             continue;
         };
+        if let (Some((q, 1)), Some((m, 1))) = (hull.get(dq), hull.get(dm)) {
+            return fused_point(f, c, q, m, iv, ivs);
+        }
         if !matches!(hull.get(dm), Some((m, e)) if m.as_int() == Some(0) && *e == c) {
             continue;
         }
@@ -566,6 +584,75 @@ fn fused_needed(region: &[Range], hull: &[(PrimExpr, i64)], iv: &IterVar, ivs: &
         return Some((min, qext.checked_mul(k)?));
     }
     None
+}
+
+/// The one value of `iv` where `F // c` and `F % c` are the points `q` and `m`: `F` is
+/// `q * c + m`, and `F` a mixed-radix number of the block's variables (each coefficient the
+/// product of the domains below it, spanning a multiple of `c`), so `iv` is its digit
+/// `F // s % extent` — as TVM inverts a layout transform's index at a point
+/// (`v_ax1 = i1 * 2 + i4 // 8`, `v_ax4 = i4 % 8`).
+fn fused_point(
+    f: &PrimExpr,
+    c: i64,
+    q: &PrimExpr,
+    m: &PrimExpr,
+    iv: &IterVar,
+    ivs: &[IterVar],
+) -> Option<(PrimExpr, i64)> {
+    let mut digits: Vec<(u64, i64, i64)> = Vec::new();
+    let mut zero = HashMap::default();
+    for u in ivs {
+        zero.insert(u.var.id(), PrimExpr::int_of(0, u.var.dtype()));
+        let k = coefficient(f, u.var.id())?;
+        if k == 0 {
+            continue;
+        }
+        let (lo, e) = u.dom.as_ref().and_then(|r| Some((r.min.as_int()?, r.extent.as_int()?)))?;
+        if k < 0 || lo != 0 || e < 1 {
+            return None;
+        }
+        digits.push((u.var.id(), k, e));
+    }
+    if simplify(&Substitute { map: &zero }.expr(f)).as_int() != Some(0) {
+        return None;
+    }
+    digits.sort_by_key(|&(_, k, _)| k);
+    let mut span = 1i64;
+    for &(_, k, e) in &digits {
+        if k != span {
+            return None;
+        }
+        span = span.checked_mul(e)?;
+    }
+    // (A span `c` does not divide is no iteration map TVM detects.)
+    let at = digits.iter().position(|&(id, _, _)| id == iv.var.id())?;
+    if span % c != 0 {
+        return None;
+    }
+    let (_, s, e) = digits[at];
+    let dt = q.dtype();
+    let int = |v: i64| PrimExpr::int_of(v, dt);
+    let top = at + 1 == digits.len();
+    // `(q * c + m) // s % e` with the multiple of `s` taken out of the sum, as TVM's
+    // simplifier rewrites it (`(i1 * 16 + i4) // 8` is `i1 * 2 + i4 // 8`; `% 8` of
+    // `i1 * 16 + i4` is `i4 % 8`).
+    let value = if c % s == 0 {
+        let low = PrimExpr::binary(BinOp::FloorDiv, m.clone(), int(s));
+        let k = c / s;
+        if top {
+            PrimExpr::binary(BinOp::Add, PrimExpr::binary(BinOp::Mul, q.clone(), int(k)), low)
+        } else if k % e == 0 {
+            PrimExpr::binary(BinOp::FloorMod, low, int(e))
+        } else {
+            let sum = PrimExpr::binary(BinOp::Add, PrimExpr::binary(BinOp::Mul, q.clone(), int(k)), low);
+            PrimExpr::binary(BinOp::FloorMod, sum, int(e))
+        }
+    } else {
+        let point = PrimExpr::binary(BinOp::Add, PrimExpr::binary(BinOp::Mul, q.clone(), int(c)), m.clone());
+        let quotient = PrimExpr::binary(BinOp::FloorDiv, point, int(s));
+        if top { quotient } else { PrimExpr::binary(BinOp::FloorMod, quotient, int(e)) }
+    };
+    Some((simplify(&value), 1))
 }
 
 /// The range of `iv` whose accesses at a mixed-radix index stay in `hull`: the index
@@ -691,7 +778,11 @@ fn digits_needed(region: &[Range], hull: &[(PrimExpr, i64)], iv: &IterVar) -> Op
             None if k + 1 == digits.len() => {
                 let (lo, n) = hull.get(d)?;
                 let min = scaled(lo, unit);
-                if points.is_empty() {
+                // A domain the lower digits do not divide (`cvi` of extent 127 as `cvi // 16`,
+                // `cvi % 16`) is no iteration map TVM detects: it solves each dimension alone,
+                // and the top digit's range alone bounds the variable.
+                let divides = iv.dom.as_ref().and_then(|r| r.extent.as_int()).is_none_or(|e| e % unit == 0);
+                if points.is_empty() || !divides {
                     return Some((min, n.checked_mul(unit)?));
                 }
                 if *n != 1 {
