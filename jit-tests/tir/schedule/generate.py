@@ -1847,6 +1847,13 @@ sch.compute_at("B", sch.get_loops("C")[1])
      'sch.split(sch.get_loops("B")[0], factors=[None, 32])\nsch.blockize(sch.get_loops("B")[3])\n'),
     ("blockize_symbolic_rows", "kernels/pad_einsum_rms", 'sch.blockize(sch.get_loops("R")[1])\n'),
     ("blockize_symbolic_reduction", "kernels/pad_einsum_rms", 'sch.blockize(sch.get_loops("S")[1])\n'),
+    # blockize relaxes the inner block's regions over its variables' domains, as TVM does:
+    # `P[vi_i + vr_i]` of a fused loop's `f // 3`, `f % 3` (the init copies the fused loop), and
+    # a sum of quotients bounded by interval arithmetic (random comparison).
+    ("blockize_fused_reduction", "kernels/conv1d_pad",
+     'sch.fuse(sch.get_loops("conv")[0], sch.get_loops("conv")[1])\nsch.blockize(sch.get_loops("conv")[0])\n'),
+    ("blockize_sum_of_quotients", "kernels/resize_index",
+     'l = sch.get_loops("A")\nsch.reorder(l[3], l[2], l[1], l[0])\nsch.blockize(sch.get_loops("A")[0])\n'),
     ("blockize_symbolic_then_split", "kernels/sf_dynamic",
      'sch.blockize(sch.get_loops("B")[2])\nsch.split(sch.get_loops("B")[0], factors=[None, 16, 4])\n'),
     # A fused index of symbolic stride (`v_i1 * n + v_i3`, `v_i3 < n`) relaxes to `0:n * 32`,

@@ -247,10 +247,10 @@ impl Schedule {
             f.body = nest;
             nest = f.build();
         }
-        // The outer block's regions: the inner ones relaxed over those loops — under a
-        // predicate, over the inner block's variables' domains, as TVM relaxes them (`vi_i` of
-        // extent 127, not the 128 the loops span).
-        let (site, relax_loops) = if predicated {
+        // The outer block's regions: the inner ones relaxed over the inner block's variables'
+        // domains, as TVM relaxes them (`vi_i` of extent 127 under a predicate, not the 128 the
+        // loops span; `P[vi_i + vr_i]` of a fused loop's `f // 3` and `f % 3`).
+        let (site, relax_loops) = {
             let StmtKind::BlockRealize { block: inner_blk, .. } = inner_realize.kind() else {
                 return Err(err(p, "not a block"));
             };
@@ -264,16 +264,21 @@ impl Schedule {
                 .collect();
             let plain = Stmt::block(Vec::new(), Block::new(&blk.name, Stmt::empty()));
             (tree::BlockSite { loops: domains.clone(), realize: plain }, domains)
-        } else {
-            (tree::BlockSite { loops: inner_loops.clone(), realize: inner_realize }, inner_loops.clone())
         };
         let relax = |rs: &[BufferRegion]| -> Result<Vec<BufferRegion>, ScheduleError> {
             rs.iter()
                 .map(|r| {
-                    // (Extents are symbolic where inner loops are: `A[vi_o, 0:n]`.)
-                    let boxed = super::blocks::symbolic_box(&site, r, &relax_loops, &[], None).ok_or_else(|| {
-                        err(p, format!("the region of {} block {} accesses is not a box", r.buffer.name(), blk.name))
-                    })?;
+                    // (Extents are symbolic where inner loops are: `A[vi_o, 0:n]`.) Else each
+                    // index's interval over the constant domains (`vi_i // 4 + vj_i // 4`), as
+                    // TVM's interval analysis bounds it.
+                    let boxed = super::blocks::symbolic_box(&site, r, &relax_loops, &[], None)
+                        .or_else(|| interval_box(r, &relax_loops))
+                        .ok_or_else(|| {
+                            err(
+                                p,
+                                format!("the region of {} block {} accesses is not a box", r.buffer.name(), blk.name),
+                            )
+                        })?;
                     Ok(BufferRegion {
                         buffer: r.buffer.clone(),
                         region: boxed.into_iter().map(|(min, ext)| Range::new(min, simplify(&ext))).collect(),
@@ -344,7 +349,10 @@ impl Schedule {
             // The binding, over copies of the loops it uses.
             let mut loop_map: HashMap<u64, PrimExpr> = HashMap::default();
             for f in inner {
-                if coefficient(&d.inner, f.var.id()).is_some_and(|c| c != 0) {
+                // (A loop the binding uses in any form: `f // 3` of a fused loop too.)
+                if crate::tir::region::uses_var(&d.inner, f.var.id())
+                    && coefficient(&d.inner, f.var.id()).is_none_or(|c| c != 0)
+                {
                     let copy = copies
                         .entry(f.var.id())
                         .or_insert_with(|| Var::at(f.var.name(), f.var.ty().clone(), f.var.span()))
@@ -423,6 +431,37 @@ impl Mutator for SimplifyIndices<'_> {
             _ => s,
         }
     }
+}
+
+/// The box of `r` (point accesses) over `loops` of constant ranges, each index bounded by
+/// interval arithmetic; `None` where an index is not a point or an interval is unknown.
+fn interval_box(r: &BufferRegion, loops: &[Stmt]) -> Option<Vec<(PrimExpr, PrimExpr)>> {
+    let ranges: HashMap<u64, (i128, i128)> = loops
+        .iter()
+        .filter_map(ForParts::of)
+        .filter_map(|f| {
+            let (m, n) = (f.min.as_int()?, f.extent.as_int().filter(|&n| n >= 1)?);
+            Some((f.var.id(), (i128::from(m), i128::from(m) + i128::from(n) - 1)))
+        })
+        .collect();
+    r.region
+        .iter()
+        .map(|x| {
+            if x.extent.as_int() != Some(1) {
+                return None;
+            }
+            // An index of none of these variables (an outer block's) stays as it is.
+            if !ranges.keys().any(|&id| crate::tir::region::uses_var(&x.min, id)) {
+                return Some((x.min.clone(), x.extent.clone()));
+            }
+            let (lo, hi) = crate::tir::arith::range_of(&x.min, &|v: &Var| ranges.get(&v.id()).copied())?;
+            let dt = x.min.dtype();
+            Some((
+                PrimExpr::int_of(i64::try_from(lo).ok()?, dt),
+                PrimExpr::int_of(i64::try_from(hi - lo + 1).ok()?, dt),
+            ))
+        })
+        .collect()
 }
 
 /// Regions with block variables replaced (their minimums simplified).
