@@ -1036,6 +1036,17 @@ fn pad_einsum_refuses_what_tvm_refuses() {
         e,
         "trace line 5: pad_einsum: loop i holds block B too: padding it would run that block on the padded iterations"
     );
+    // A domain over a loop's variable (`vk` over `k < i`) would size the padded buffers by `i`
+    // out of its scope: TVM 0.27 builds that function, which does not read back (random
+    // comparison).
+    let dependent = read_func(&dir().join("kernels/ro_dependent_loop.py"));
+    let e = Schedule::replay(dependent, "b0 = sch.get_sblock(\"B\")\nsch.pad_einsum(b0, padding=[1, 8, 4, 1])\n")
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        "trace line 2: pad_einsum: the domain of vk depends on loop i: the padded buffers would have no fixed shape"
+    );
 }
 
 #[test]

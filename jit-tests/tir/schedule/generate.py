@@ -1854,6 +1854,7 @@ sch.compute_at("B", sch.get_loops("C")[1])
      'sch.fuse(sch.get_loops("conv")[0], sch.get_loops("conv")[1])\nsch.blockize(sch.get_loops("conv")[0])\n'),
     ("blockize_sum_of_quotients", "kernels/resize_index",
      'l = sch.get_loops("A")\nsch.reorder(l[3], l[2], l[1], l[0])\nsch.blockize(sch.get_loops("A")[0])\n'),
+    ("blockize_outer_plus_quotients", "kernels/resize_index", 'sch.blockize(sch.get_loops("A")[3])\n'),
     ("blockize_symbolic_then_split", "kernels/sf_dynamic",
      'sch.blockize(sch.get_loops("B")[2])\nsch.split(sch.get_loops("B")[0], factors=[None, 16, 4])\n'),
     # A fused index of symbolic stride (`v_i1 * n + v_i3`, `v_i3 < n`) relaxes to `0:n * 32`,

@@ -454,12 +454,31 @@ fn interval_box(r: &BufferRegion, loops: &[Stmt]) -> Option<Vec<(PrimExpr, PrimE
             if !ranges.keys().any(|&id| crate::tir::region::uses_var(&x.min, id)) {
                 return Some((x.min.clone(), x.extent.clone()));
             }
-            let (lo, hi) = crate::tir::arith::range_of(&x.min, &|v: &Var| ranges.get(&v.id()).copied())?;
+            // The terms of a sum that use none of them (`vi_o // 4` of `vi_o // 4 + vj_i // 4`)
+            // stay in the minimum; the others are bounded.
+            let relaxed = |t: &PrimExpr| ranges.keys().any(|&id| crate::tir::region::uses_var(t, id));
+            let (mut fixed, mut bounded) = (None::<PrimExpr>, None::<PrimExpr>);
+            let mut terms = vec![x.min.clone()];
+            while let Some(t) = terms.pop() {
+                match t.kind() {
+                    ExprKind::Binary(BinOp::Add, a, b) => terms.extend([b.clone(), a.clone()]),
+                    _ => {
+                        let side = if relaxed(&t) { &mut bounded } else { &mut fixed };
+                        *side = Some(match side.take() {
+                            Some(acc) => PrimExpr::binary(BinOp::Add, acc, t),
+                            None => t,
+                        });
+                    }
+                }
+            }
+            let (lo, hi) = crate::tir::arith::range_of(&bounded?, &|v: &Var| ranges.get(&v.id()).copied())?;
             let dt = x.min.dtype();
-            Some((
-                PrimExpr::int_of(i64::try_from(lo).ok()?, dt),
-                PrimExpr::int_of(i64::try_from(hi - lo + 1).ok()?, dt),
-            ))
+            let lo_e = PrimExpr::int_of(i64::try_from(lo).ok()?, dt);
+            let min = match fixed {
+                Some(f) => simplify(&PrimExpr::binary(BinOp::Add, f, lo_e)),
+                None => lo_e,
+            };
+            Some((min, PrimExpr::int_of(i64::try_from(hi - lo + 1).ok()?, dt)))
         })
         .collect()
 }

@@ -66,6 +66,24 @@ impl Schedule {
             let Some(extent) = iv.dom.as_ref().map(|d| &d.extent) else {
                 return Err(err(P, format!("{} has no domain", iv.var.name())));
             };
+            // A domain over a loop's variable (`k < i`) would size the padded buffers by a
+            // variable out of their scope (TVM 0.27 builds such a function).
+            if pad != 1
+                && let Some(l) = site
+                    .loops
+                    .iter()
+                    .filter_map(ForParts::of)
+                    .find(|f| crate::tir::region::uses_var(extent, f.var.id()))
+            {
+                return Err(err(
+                    P,
+                    format!(
+                        "the domain of {} depends on loop {}: the padded buffers would have no fixed shape",
+                        iv.var.name(),
+                        l.var.name()
+                    ),
+                ));
+            }
             let new = match extent.as_int() {
                 Some(n) => {
                     let new = n
