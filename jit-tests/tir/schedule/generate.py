@@ -1855,6 +1855,15 @@ sch.compute_at("B", sch.get_loops("C")[1])
     ("blockize_sum_of_quotients", "kernels/resize_index",
      'l = sch.get_loops("A")\nsch.reorder(l[3], l[2], l[1], l[0])\nsch.blockize(sch.get_loops("A")[0])\n'),
     ("blockize_outer_plus_quotients", "kernels/resize_index", 'sch.blockize(sch.get_loops("A")[3])\n'),
+    # decompose_reduction at a loop fused of a spatial and a reduction loop copies it for the
+    # init (it was left out, the init naming a loop out of scope).
+    ("decompose_fused_spatial_reduction", "kernels/sum_pair",
+     'sch.fuse(sch.get_loops("sums")[0], sch.get_loops("sums")[1])\nsch.decompose_reduction("sums", sch.get_loops("sums")[0])\n'),
+    # Caches and reindex buffers are TVM's copies of the buffer with a new shape: int32 extents
+    # of int32 loops over an int64 buffer, and the buffer's own offset type (`elem_offset=0`).
+    ("cache_write_int32_loops_int64_buffer", "kernels/elementwise_int64", 'sch.cache_write("B", 0, "global")\n'),
+    ("reindex_int64_domains_int32_buffer", "kernels/ca_reverse_unit_loop",
+     'sch.reindex("B", ("read", 0))\nsch.split(sch.get_loops("D")[0], factors=[7, None])\n'),
     ("blockize_symbolic_then_split", "kernels/sf_dynamic",
      'sch.blockize(sch.get_loops("B")[2])\nsch.split(sch.get_loops("B")[0], factors=[None, 16, 4])\n'),
     # A fused index of symbolic stride (`v_i1 * n + v_i3`, `v_i3 < n`) relaxes to `0:n * 32`,

@@ -271,16 +271,28 @@ impl Schedule {
         let shape: Vec<PrimExpr> = if compact {
             region.iter().zip(original.shape()).map(|((_, ext), d)| extent_in(ext, d.dtype())).collect()
         } else {
-            original.shape().to_vec()
+            // The whole buffer, in the type of the region's extents (TVM's cache takes its shape
+            // from the region: int32 extents of int32 loops over an int64 buffer).
+            region
+                .iter()
+                .zip(original.shape())
+                .map(|((_, ext), d)| match (ext.as_int(), d.as_int()) {
+                    (Some(e), Some(n)) if e == n && ext.dtype().is_int() => PrimExpr::int_of(n, ext.dtype()),
+                    _ => d.clone(),
+                })
+                .collect()
         };
         let mut spec = BufferSpec::new(&format!("{}_{scope}", original.name()), original.dtype(), shape);
+        // TVM makes it a copy of the buffer with a new shape: a constant offset keeps its type
+        // (printed where it is not the new shape's: `elem_offset=0` beside int64 extents).
+        spec.elem_offset = original.elem_offset().as_int().map(|_| original.elem_offset().clone());
         spec.scope = scope.to_string();
         let cache = spec.build();
         // The copy: for ax.. : with block(name_scope): v.. = min + ax..; dst[v..] = src[v..]
         // (compacted: v.. = ax.., the original at min + v..).
         let (src, dst) = if read { (&original, &cache) } else { (&cache, &original) };
         // Each loop and variable in the type of its dimension (TVM's: the region's extent's).
-        let dts: Vec<DataType> = original.shape().iter().map(PrimExpr::dtype).collect();
+        let dts: Vec<DataType> = cache.shape().iter().map(PrimExpr::dtype).collect();
         let dt_of = |d: usize| dts.get(d).copied().unwrap_or(DataType::INT32);
         let loop_vars: Vec<Var> = (0..region.len()).map(|d| Var::new(&format!("ax{d}"), dt_of(d))).collect();
         let iter_vars = copy_iter_vars(cache.shape());
@@ -409,13 +421,9 @@ impl Schedule {
         let mut map: HashMap<u64, PrimExpr> = HashMap::default();
         for s in &site.loops[pos..] {
             let p = ForParts::of(s).ok_or_else(|| err(P, "not a loop"))?;
+            // (A loop that reduction bindings use too is copied: a fused loop's `f // 32`.)
             let used = spatial.iter().any(|(k, _)| uses_var(&values[*k], p.var.id()));
-            let reduce_used = blk
-                .iter_vars
-                .iter()
-                .zip(values)
-                .any(|(iv, v)| iv.iter_type != IterType::DataPar && uses_var(v, p.var.id()));
-            if used && !reduce_used {
+            if used {
                 let v = Var::at(&format!("{}_init", p.var.name()), p.var.ty().clone(), p.var.span());
                 map.insert(p.var.id(), PrimExpr::var(&v));
                 copies.push(ForParts { var: v, ..p });

@@ -187,6 +187,10 @@ impl Schedule {
                 let region = super::blocks::symbolic_box(&s, r, &loops, &outer, None).ok_or_else(|| {
                     err(p, format!("the region block {} accesses under loop {} is not a box", b.name, lp.var.name()))
                 })?;
+                // Simplified in the ranges of the loops down to `l`, as TVM's analyzer binds them
+                // (`(i_0 * 16 + i_1) // 16` is `i_0` for `i_1 < 16`).
+                let region: Vec<(PrimExpr, PrimExpr)> =
+                    region.into_iter().map(|(min, ext)| (simplify_in_loops(&min, &outer), ext)).collect();
                 match hulls.iter_mut().find(|(buf, _)| *buf == r.buffer) {
                     Some((_, hull)) => {
                         *hull = union(hull, &region).ok_or_else(|| {
@@ -1059,4 +1063,16 @@ fn not_in_scope(p: &'static str, block: &str, lp: &Var) -> ScheduleError {
             lp.name()
         ),
     )
+}
+
+/// `e` simplified knowing the constant ranges of `loops`' variables.
+fn simplify_in_loops(e: &PrimExpr, loops: &[ForParts]) -> PrimExpr {
+    if !e.dtype().is_int() {
+        return e.clone();
+    }
+    crate::tir::arith::simplify_in(e, &|v: &Var| {
+        let f = loops.iter().find(|f| f.var == *v)?;
+        let (m, n) = (f.min.as_int()?, f.extent.as_int().filter(|&n| n >= 1)?);
+        Some((i128::from(m), i128::from(m) + i128::from(n) - 1))
+    })
 }
