@@ -1864,6 +1864,10 @@ sch.compute_at("B", sch.get_loops("C")[1])
     ("cache_write_int32_loops_int64_buffer", "kernels/elementwise_int64", 'sch.cache_write("B", 0, "global")\n'),
     ("reindex_int64_domains_int32_buffer", "kernels/ca_reverse_unit_loop",
      'sch.reindex("B", ("read", 0))\nsch.split(sch.get_loops("D")[0], factors=[7, None])\n'),
+    # compute_at simplifies the consumers' region in the ranges of the loops down to the
+    # target (`(i_0 * 16 + i_1) // 16` is `i_0`), as TVM's analyzer does.
+    ("ca_region_simplified_in_loop_ranges", "kernels/ci_bijective_tiled_load",
+     'sch.split(sch.get_loops("C")[0], factors=[None, 16])\nsch.compute_at("B", sch.get_loops("C")[1])\n'),
     ("blockize_symbolic_then_split", "kernels/sf_dynamic",
      'sch.blockize(sch.get_loops("B")[2])\nsch.split(sch.get_loops("B")[0], factors=[None, 16, 4])\n'),
     # A fused index of symbolic stride (`v_i1 * n + v_i3`, `v_i3 < n`) relaxes to `0:n * 32`,
