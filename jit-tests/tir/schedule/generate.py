@@ -1868,6 +1868,14 @@ sch.compute_at("B", sch.get_loops("C")[1])
     # target (`(i_0 * 16 + i_1) // 16` is `i_0`), as TVM's analyzer does.
     ("ca_region_simplified_in_loop_ranges", "kernels/ci_bijective_tiled_load",
      'sch.split(sch.get_loops("C")[0], factors=[None, 16])\nsch.compute_at("B", sch.get_loops("C")[1])\n'),
+    # A split under a fused loop's guard: bindings that are a quotient or remainder of the
+    # guarded sum map, and are simplified flat (random comparison).
+    ("split_under_guard_of_fused_quotient", "kernels/ca_int64_loop", """
+sch.fuse(sch.get_loops("C")[0], sch.get_loops("C")[1])
+sch.split(sch.get_loops("C")[0], factors=[None, 2])
+sch.reindex("D", ("read", 0))
+sch.split(sch.get_loops("C")[1], factors=[2, None])
+"""),
     ("blockize_symbolic_then_split", "kernels/sf_dynamic",
      'sch.blockize(sch.get_loops("B")[2])\nsch.split(sch.get_loops("B")[0], factors=[None, 16, 4])\n'),
     # A fused index of symbolic stride (`v_i1 * n + v_i3`, `v_i3 < n`) relaxes to `0:n * 32`,

@@ -724,6 +724,12 @@ fn simplify_bindings(s: &Stmt, loops: &rustc_hash::FxHashSet<u64>, split: bool) 
                             // a constant, an outer block's `i * 16` — maps too.)
                             !tree::mentions(side, self.0)
                                 || values.iter().any(|v| {
+                                    // (Or a quotient or remainder of it: a fused loop's
+                                    // `f // m`, `f % m`, `f` split under its guard.)
+                                    let mut v = v;
+                                    while let ExprKind::Binary(BinOp::FloorDiv | BinOp::FloorMod, x, _) = v.kind() {
+                                        v = x;
+                                    }
                                     let diff = PrimExpr::binary(BinOp::Sub, v.clone(), side.clone());
                                     crate::tir::arith::linear(&diff).as_const().is_some()
                                         || !tree::mentions(&crate::tir::arith::subtract(v, side), self.0)
