@@ -3016,3 +3016,23 @@ fn moves_that_would_change_what_a_block_reads_are_refused() {
         assert_eq!(e, format!("trace line {}: {message}", trace.lines().count()), "{kernel}: {trace}");
     }
 }
+
+#[test]
+fn tutorial_code_replays_with_its_schedule_and_display_lines() {
+    // TVM's TensorIR transformation tutorial as written: the schedule made over the module
+    // (`sch = tvm.s_tir.Schedule(MyModule)`), primitives, and what it shows between them.
+    let mm = read_func(&dir().join("kernels/mm_relu.py"));
+    let tutorial = "sch = tvm.s_tir.Schedule(MyModule)\nblock_Y = sch.get_sblock(\"Y\")\ni, j, k = sch.get_loops(block_Y)\nj0, j1 = sch.split(j, factors=[None, 8])\nsch.mod.show()\nsch.reorder(j0, k, j1)\nsch.mod[\"main\"].show()\nblock_C = sch.get_sblock(\"C\")\nsch.reverse_compute_at(block_C, j0)\nprint(sch.mod)\nsch.decompose_reduction(block_Y, k)\nsch.trace.show()\nsch.show()\n";
+    let bare = "block_Y = sch.get_sblock(\"Y\")\ni, j, k = sch.get_loops(block_Y)\nj0, j1 = sch.split(j, factors=[None, 8])\nsch.reorder(j0, k, j1)\nblock_C = sch.get_sblock(\"C\")\nsch.reverse_compute_at(block_C, j0)\nsch.decompose_reduction(block_Y, k)\n";
+    let want = strata::tir::script::print_func(Schedule::replay(mm.clone(), bare).unwrap().func());
+    assert_eq!(strata::tir::script::print_func(Schedule::replay(mm.clone(), tutorial).unwrap().func()), want);
+    // The schedule may have another name (`s = tvm.s_tir.Schedule(func, debug_mask="all")`).
+    let renamed = bare.replace("sch.", "s.");
+    let text = format!("s = tvm.s_tir.Schedule(func, debug_mask=\"all\")\n{renamed}");
+    assert_eq!(strata::tir::script::print_func(Schedule::replay(mm.clone(), &text).unwrap().func()), want);
+    // ... and then only that name schedules, once.
+    let e = Schedule::replay(mm.clone(), "s = tvm.s_tir.Schedule(func)\nsch.get_sblock(\"Y\")\n").unwrap_err();
+    assert_eq!(e.to_string(), "trace line 2: expected `s.<primitive>(...)`");
+    let e = Schedule::replay(mm, "s = tvm.s_tir.Schedule(func)\nt = tvm.s_tir.Schedule(func)\n").unwrap_err();
+    assert_eq!(e.to_string(), "trace line 2: a trace schedules one function: a second `Schedule(...)`");
+}

@@ -830,6 +830,40 @@ pub struct ReplayError {
     pub message: String,
 }
 
+/// The name a line gives a new schedule (`s = tvm.s_tir.Schedule(mod, debug_mask="all")`).
+fn schedule_made(outs: &Targets, value: &E) -> Option<String> {
+    let Expr::Call(f, ..) = &value.e else { return None };
+    let made = match &f.e {
+        Expr::Name(n) => n == "Schedule",
+        Expr::Attr(_, n) => n == "Schedule",
+        _ => false,
+    };
+    match outs.names.as_slice() {
+        [name] if made && !outs.unpack => Some(name.clone()),
+        _ => None,
+    }
+}
+
+/// Whether a statement only shows something (`sch.mod.show()`, `sch.trace.show()`,
+/// `sch.show()`, `print(sch.mod)`): no step of the schedule.
+fn is_display(value: &E, receiver: &str) -> bool {
+    let Expr::Call(f, ..) = &value.e else { return false };
+    match &f.e {
+        Expr::Name(n) => n == "print",
+        Expr::Attr(base, m) if m == "show" => {
+            let mut b = &**base;
+            loop {
+                match &b.e {
+                    Expr::Attr(x, _) | Expr::Subscript(x, _) => b = x,
+                    Expr::Name(n) => return n == receiver,
+                    _ => return false,
+                }
+            }
+        }
+        _ => false,
+    }
+}
+
 /// A handle named in the trace text.
 #[derive(Clone, Copy)]
 enum Named {
@@ -883,6 +917,18 @@ impl Schedule {
                 }
                 _ => return Err(fail("expected `sch.<primitive>(...)` or `names = sch.<primitive>(...)`".into())),
             };
+            // The lines of a tutorial around the primitives: the schedule made over the kernel
+            // (`sch = tvm.s_tir.Schedule(MyModule)`, which names it), and what it shows.
+            if let Some(name) = schedule_made(&outs, value) {
+                if scope.receiver.is_some() {
+                    return Err(fail("a trace schedules one function: a second `Schedule(...)`".into()));
+                }
+                scope.receiver = Some(name);
+                continue;
+            }
+            if outs.names.is_empty() && is_display(value, scope.receiver()) {
+                continue;
+            }
             let made = match (&value.e, outs.names.is_empty()) {
                 // A statement of its own is a primitive; an assigned value may also be a handle
                 // picked from a list (`l = loops[0]`).
@@ -900,8 +946,8 @@ impl Schedule {
     fn replay_call(&mut self, call: &E, scope: &mut Scope) -> Result<Made, String> {
         let Expr::Call(f, args, kwargs) = &call.e else { return Err("expected a call of a schedule primitive".into()) };
         let Expr::Attr(base, method) = &f.e else { return Err("expected `sch.<primitive>(...)`".into()) };
-        if !matches!(&base.e, Expr::Name(n) if n == "sch") {
-            return Err("expected `sch.<primitive>(...)`".into());
+        if !matches!(&base.e, Expr::Name(n) if n == scope.receiver()) {
+            return Err(format!("expected `{}.<primitive>(...)`", scope.receiver()));
         }
         let mut args = args.iter().map(|x| self.resolve(x, scope)).collect::<Result<Vec<_>, _>>()?;
         let mut kwargs =
@@ -943,7 +989,7 @@ impl Schedule {
     fn resolve_in(&mut self, e: &E, scope: &mut Scope) -> Result<E, String> {
         let at = |x: Expr| E { e: x, span: e.span };
         Ok(match &e.e {
-            Expr::Call(f, ..) if matches!(&f.e, Expr::Attr(base, _) if matches!(&base.e, Expr::Name(n) if n == "sch")) =>
+            Expr::Call(f, ..) if matches!(&f.e, Expr::Attr(base, _) if matches!(&base.e, Expr::Name(n) if n == scope.receiver())) =>
             {
                 let made = self.replay_call(e, scope)?;
                 match made {
@@ -1495,6 +1541,8 @@ fn returns_list(method: &str) -> bool {
 /// The handles a trace has named so far.
 #[derive(Default)]
 struct Scope {
+    /// The schedule's name when a line made it (`s = tvm.s_tir.Schedule(mod)`); else `sch`.
+    receiver: Option<String>,
     names: HashMap<String, Named>,
     /// Lists named whole (`loops = sch.get_loops(b)`).
     lists: HashMap<String, Vec<Named>>,
@@ -1503,6 +1551,11 @@ struct Scope {
 }
 
 impl Scope {
+    /// The name the trace calls the schedule by.
+    fn receiver(&self) -> &str {
+        self.receiver.as_deref().unwrap_or("sch")
+    }
+
     /// A name for a handle the trace did not name (one no Python name can be).
     fn fresh(&mut self, h: Named) -> String {
         self.fresh += 1;
