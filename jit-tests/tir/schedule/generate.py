@@ -1876,6 +1876,9 @@ sch.split(sch.get_loops("C")[0], factors=[None, 2])
 sch.reindex("D", ("read", 0))
 sch.split(sch.get_loops("C")[1], factors=[2, None])
 """),
+    # pad_einsum leaves a symbolic extent that is a multiple of its padding (`n * 32` by 4).
+    ("pad_einsum_symbolic_multiple", "kernels/ca_symbolic_predicate",
+     'sch.reorder(sch.get_loops("Y")[1], sch.get_loops("Y")[0])\nsch.pad_einsum("Y", [8, 4])\n'),
     ("blockize_symbolic_then_split", "kernels/sf_dynamic",
      'sch.blockize(sch.get_loops("B")[2])\nsch.split(sch.get_loops("B")[0], factors=[None, 16, 4])\n'),
     # A fused index of symbolic stride (`v_i1 * n + v_i3`, `v_i3 < n`) relaxes to `0:n * 32`,

@@ -93,7 +93,9 @@ impl Schedule {
                         .ok_or_else(|| err(P, format!("padding {} to a multiple of {pad} overflows", iv.var.name())))?;
                     (new != n).then(|| PrimExpr::int_of(new, extent.dtype()))
                 }
-                None => (pad != 1).then(|| {
+                // (A multiple of the padding already, `n * 32` by 4, as TVM's analyzer proves:
+                // no padding.)
+                None => (pad != 1 && !multiple_of(extent, pad)).then(|| {
                     let c = |x: i64| PrimExpr::int_of(x, extent.dtype());
                     let up = PrimExpr::binary(BinOp::Add, extent.clone(), c(pad - 1));
                     PrimExpr::binary(BinOp::Mul, PrimExpr::floordiv(up, c(pad)), c(pad))
@@ -364,4 +366,17 @@ fn splice_in(
         }
     }
     Ok(Stmt::seq(items))
+}
+
+/// Whether `e` is provably a multiple of `k`: a constant one, a product with such a factor,
+/// or a sum of such terms.
+fn multiple_of(e: &PrimExpr, k: i64) -> bool {
+    if let Some(c) = e.as_int() {
+        return c % k == 0;
+    }
+    match e.kind() {
+        ExprKind::Binary(BinOp::Mul, a, b) => multiple_of(a, k) || multiple_of(b, k),
+        ExprKind::Binary(BinOp::Add | BinOp::Sub, a, b) => multiple_of(a, k) && multiple_of(b, k),
+        _ => false,
+    }
 }
