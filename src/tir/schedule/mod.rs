@@ -463,7 +463,8 @@ impl Schedule {
         Ok(outs)
     }
 
-    /// Annotate a block or loop with `key = value` (`pragma_auto_unroll_max_step`, ...).
+    /// Annotate a block or loop with `key = value` (`pragma_auto_unroll_max_step`, ...); a key
+    /// it already has keeps its value, as in TVM 0.27 (`unannotate` it first to change it).
     ///
     /// # Errors
     /// A stale handle.
@@ -480,9 +481,12 @@ impl Schedule {
             AnnValue::Const(v) => v.clone(),
             AnnValue::Sampled(v) => AttrValue::Int(self.get(*v)?),
         };
-        let set = |anns: &mut Vec<(String, AttrValue)>| match anns.iter_mut().find(|(k, _)| k == key) {
-            Some(slot) => slot.1 = value.clone(),
-            None => anns.push((key.to_string(), value.clone())),
+        // A key already there keeps its value: TVM 0.27's annotate does not replace it (measured:
+        // annotating 16 then 64 leaves 16).
+        let set = |anns: &mut Vec<(String, AttrValue)>| {
+            if !anns.iter().any(|(k, _)| k == key) {
+                anns.push((key.to_string(), value.clone()));
+            }
         };
         match target {
             BlockOrLoop::Loop(l) => {
