@@ -1879,6 +1879,25 @@ sch.split(sch.get_loops("C")[1], factors=[2, None])
     # pad_einsum leaves a symbolic extent that is a multiple of its padding (`n * 32` by 4).
     ("pad_einsum_symbolic_multiple", "kernels/ca_symbolic_predicate",
      'sch.reorder(sch.get_loops("Y")[1], sch.get_loops("Y")[0])\nsch.pad_einsum("Y", [8, 4])\n'),
+    # annotate with a key the loop or block already has keeps the first value (TVM 0.27).
+    ("annotate_twice_keeps_first", "kernels/inplace_1d", """
+sch.annotate(sch.get_loops("ext_call")[0], "pragma_auto_unroll_max_step", 16)
+sch.annotate(sch.get_loops("ext_call")[0], "pragma_auto_unroll_max_step", 64)
+sch.annotate(sch.get_sblock("ext_call"), "k", 1)
+sch.annotate(sch.get_sblock("ext_call"), "k", 2)
+sch.unannotate(sch.get_sblock("ext_call"), "k")
+sch.annotate(sch.get_sblock("ext_call"), "k", 3)
+"""),
+    # reverse_compute_at under a fused loop of symbolic extents: its digits stay in their
+    # domains (`f // (m * 128)` of `f < n * m * 128`), no predicate (random comparison).
+    ("rca_symbolic_fused_digits", "kernels/te_matmul_relu_int64", """
+sch.fuse(sch.get_loops("C")[0], sch.get_loops("C")[1], sch.get_loops("C")[2])
+sch.reverse_compute_at("D", sch.get_loops("C")[0])
+"""),
+    # A read cache placed under a loop of a nested scope keeps the buffer's shape (TVM's
+    # cache_full_region where its place is no block), then compute_at (random comparison).
+    ("cache_read_under_loop_of_nested_scope", "kernels/rolling_1d_nested",
+     'sch.cache_read("C", 0, "global")\nsch.compute_at("B", sch.get_loops("B_global")[1])\n'),
     ("blockize_symbolic_then_split", "kernels/sf_dynamic",
      'sch.blockize(sch.get_loops("B")[2])\nsch.split(sch.get_loops("B")[0], factors=[None, 16, 4])\n'),
     # A fused index of symbolic stride (`v_i1 * n + v_i3`, `v_i3 < n`) relaxes to `0:n * 32`,

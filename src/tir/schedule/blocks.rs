@@ -182,10 +182,11 @@ impl Schedule {
         };
         let nested_read =
             if read && anchor_region.is_none() { nested_predicate(&blk.body, &original, true) } else { None };
-        // TVM compacts a cache placed in a block that holds all its readers: always in a
-        // nested scope; at the root, for this input region (the others cover the buffer).
+        // TVM compacts a cache placed in a block that holds all its readers: in a nested scope
+        // unless it goes under a loop (TVM's `cache_full_region` where its place is no block);
+        // at the root, for this input region (the others cover the buffer).
         let own_read = blk.reads.iter().find(|r| r.buffer == original);
-        let mut compact = nested || (nested_read.is_some() && own_read.is_some());
+        let mut compact = (nested && container.is_none()) || (nested_read.is_some() && own_read.is_some());
         let region: Vec<(PrimExpr, PrimExpr)> = match anchor_region {
             Some(r) => {
                 let pred = anchor_pred(if read { None } else { nested_predicate(&blk.body, &original, false) });

@@ -395,6 +395,11 @@ impl Schedule {
                 }) {
                     continue;
                 }
+                // A digit of a fused loop over the product of the domains (`f // (m * 128)` of
+                // `f < n * m * 128` is below `n`; `f % (m * 128) // 128` below `m`).
+                if dmin.as_int() == Some(0) && digit_within(value, &loop_spans, &dext) {
+                    continue;
+                }
                 if !extreme(value, &spans, &symbolic, false).is_some_and(|lo| at_most(&dmin, &lo)) {
                     add(PrimExpr::cmp(CmpOp::Le, shifted(&dmin), terms.clone()));
                 }
@@ -1075,4 +1080,49 @@ fn simplify_in_loops(e: &PrimExpr, loops: &[ForParts]) -> PrimExpr {
         let (m, n) = (f.min.as_int()?, f.extent.as_int().filter(|&n| n >= 1)?);
         Some((i128::from(m), i128::from(m) + i128::from(n) - 1))
     })
+}
+
+/// The factors of a product (`n * m * 128`: `n`, `m` and the constant 128), printed, sorted.
+fn factors_of(e: &PrimExpr) -> (Vec<String>, i64) {
+    let mut names = Vec::new();
+    let mut k = 1i64;
+    let mut stack = vec![e.clone()];
+    while let Some(x) = stack.pop() {
+        match (x.kind(), x.as_int()) {
+            (_, Some(c)) => k = k.saturating_mul(c),
+            (ExprKind::Binary(BinOp::Mul, a, b), _) => stack.extend([a.clone(), b.clone()]),
+            _ => names.push(crate::tir::script::print_expr(&x)),
+        }
+    }
+    names.sort();
+    (names, k)
+}
+
+/// Whether `a == b * c` as products of the same factors.
+fn product_is(a: &PrimExpr, b: &PrimExpr, c: &PrimExpr) -> bool {
+    let (fa, ka) = factors_of(a);
+    let (mut fb, kb) = factors_of(b);
+    let (fc, kc) = factors_of(c);
+    fb.extend(fc);
+    fb.sort();
+    fa == fb && ka == kb.saturating_mul(kc) && ka != i64::MAX
+}
+
+/// Whether `value`, a digit of a loop over `[0, E)` (`x // d` where `E` is `ext * d`, or
+/// `x % (ext * d) // d`, or `x % ext`), stays in `[0, ext)`.
+fn digit_within(value: &PrimExpr, loops: &[super::blocks::LoopSpan], ext: &PrimExpr) -> bool {
+    let loop_of = |x: &PrimExpr| {
+        x.as_var().and_then(|v| loops.iter().find(|p| *p.var == *v)).filter(|p| p.min.as_int() == Some(0))
+    };
+    match value.kind() {
+        ExprKind::Binary(BinOp::FloorDiv, x, d) => match x.kind() {
+            _ if loop_of(x).is_some() => loop_of(x).is_some_and(|p| product_is(p.extent, ext, d)),
+            ExprKind::Binary(BinOp::FloorMod, y, m) => loop_of(y).is_some() && product_is(m, ext, d),
+            _ => false,
+        },
+        ExprKind::Binary(BinOp::FloorMod, x, m) => {
+            loop_of(x).is_some() && product_is(m, ext, &PrimExpr::int_of(1, m.dtype()))
+        }
+        _ => false,
+    }
 }
