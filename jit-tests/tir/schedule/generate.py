@@ -1898,6 +1898,15 @@ sch.reverse_compute_at("D", sch.get_loops("C")[0])
     # cache_full_region where its place is no block), then compute_at (random comparison).
     ("cache_read_under_loop_of_nested_scope", "kernels/rolling_1d_nested",
      'sch.cache_read("C", 0, "global")\nsch.compute_at("B", sch.get_loops("B_global")[1])\n'),
+    # blockize over a split of a symbolic loop under its guard: the binding is all inner over
+    # the domain `n`, the guard stays on the inner block (random comparison).
+    ("blockize_symbolic_split_guard", "kernels/sf_symbolic", """
+sch.split(sch.get_loops("B")[2], factors=[3, None])
+sch.vectorize(sch.get_loops("B")[1])
+sch.blockize(sch.get_loops("B")[0])
+sch.unroll(sch.get_loops("B")[1])
+sch.reorder(sch.get_loops("B")[3], sch.get_loops("B")[0], sch.get_loops("B")[2], sch.get_loops("B")[1])
+"""),
     ("blockize_symbolic_then_split", "kernels/sf_dynamic",
      'sch.blockize(sch.get_loops("B")[2])\nsch.split(sch.get_loops("B")[0], factors=[None, 16, 4])\n'),
     # A fused index of symbolic stride (`v_i1 * n + v_i3`, `v_i3 < n`) relaxes to `0:n * 32`,

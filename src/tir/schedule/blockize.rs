@@ -135,8 +135,12 @@ impl Schedule {
         // A predicate over the outer loops alone moves to the outer block (TVM's outer
         // predicate); one over both is TVM's "can not be blockized".
         let (mut outer_var, mut inner_var) = (false, false);
+        // (The function's symbolic extents, `(n + 2) // 3` of a guard, are on neither side.)
+        let symbolic = tree::symbolic_vars(&self.func);
         crate::tir::visit::walk_expr(predicate, &mut |e| {
-            if let ExprKind::Var(v) = e.kind() {
+            if let ExprKind::Var(v) = e.kind()
+                && !symbolic.contains(v)
+            {
                 let is_inner = inner.iter().any(|f| f.var.id() == v.id());
                 outer_var |= !is_inner;
                 inner_var |= is_inner;
@@ -160,11 +164,12 @@ impl Schedule {
                     format!("block {} has a predicate over inner loops and an init (not supported yet)", blk.name),
                 ));
             }
-            if divisions.iter().any(|d| d.symbolic.is_some()) {
-                return Err(cannot());
-            }
             let bounds = crate::tir::visit::conjuncts(predicate);
             for ((iv, d), v) in blk.iter_vars.iter().zip(divisions.iter_mut()).zip(values) {
+                // (A symbolic domain is the inner part's whole: nothing to narrow.)
+                if d.symbolic.is_some() {
+                    continue;
+                }
                 let ext = iv.dom.as_ref().and_then(|r| r.extent.as_int()).ok_or_else(cannot)?;
                 let bounded = bounds.iter().any(|c| {
                     matches!(c.kind(), ExprKind::Cmp(CmpOp::Lt, a, b)
@@ -627,14 +632,20 @@ fn wholly_inner(value: &PrimExpr, iv: &IterVar, inner: &[ForParts]) -> Option<Di
         }
     });
     let dom = iv.dom.as_ref()?;
-    // One inner loop of symbolic extent over the whole domain: all inner (`vk_i` over `[0, n)`).
-    if let Some(v) = value.as_var()
-        && let Some(f) = inner.iter().find(|f| f.var.id() == v.id())
-        && f.extent.as_int().is_none()
-        && f.min.as_int() == Some(0)
-        && dom.min.as_int() == Some(0)
-        && crate::tir::arith::prove_equal(&f.extent, &dom.extent)
-    {
+    // A binding over inner loops alone of a symbolic domain (one loop over it, or a split of
+    // it under its guard): all inner, over the whole domain (`vk_i` over `[0, n)`).
+    // (Besides inner loops it may name the symbolic extents, `(n + 2) // 3`.)
+    let mut params = Vec::new();
+    for e in inner.iter().map(|f| &f.extent).chain(std::iter::once(&dom.extent)) {
+        crate::tir::visit::walk_expr(e, &mut |x| params.extend(x.as_var().map(Var::id)));
+    }
+    let mut over_inner = true;
+    crate::tir::visit::walk_expr(value, &mut |e| {
+        if let ExprKind::Var(v) = e.kind() {
+            over_inner &= inner.iter().any(|f| f.var.id() == v.id()) || params.contains(&v.id());
+        }
+    });
+    if any_inner && over_inner && dom.extent.as_int().is_none() && dom.min.as_int() == Some(0) {
         return Some(Division {
             outer: PrimExpr::int_of(0, value.dtype()),
             inner: value.clone(),

@@ -503,28 +503,7 @@ fn py_value(v: &AttrValue) -> String {
     }
 }
 
-/// The trace as TVM prints it.
 /// An index map as TVM prints it in a trace: `lambda i, j: (j, i,)`.
-/// The variables a trace's index map may name besides its parameters: the function's scalar
-/// parameters and the variables of its buffers' shapes (TVM prints `lambda i: (i // n, i % n)`
-/// for a map over the function's `n`).
-fn symbolic_vars(f: &crate::tir::PrimFunc) -> Vec<crate::tir::Var> {
-    let mut vars: Vec<crate::tir::Var> =
-        f.params.iter().filter(|p| !f.buffer_map.iter().any(|(h, _)| h == *p)).cloned().collect();
-    for (_, b) in &f.buffer_map {
-        for e in b.shape().iter().chain(b.strides()).chain([b.elem_offset()]) {
-            crate::tir::visit::walk_expr(e, &mut |x| {
-                if let Some(v) = x.as_var()
-                    && !vars.contains(v)
-                {
-                    vars.push(v.clone());
-                }
-            });
-        }
-    }
-    vars
-}
-
 fn lambda(map: &IndexMap) -> String {
     let params: Vec<&str> = map.params.iter().map(Var::name).collect();
     let results: String = map.results.iter().map(|r| format!("{}, ", crate::tir::script::print_expr(r))).collect();
@@ -1844,7 +1823,7 @@ impl Args<'_> {
             &all,
             crate::tir::DataType::INT32,
             &[],
-            &symbolic_vars(sch.func()),
+            &super::tree::symbolic_vars(sch.func()),
         )?;
         let mut it = results.into_iter();
         let mut ranges = Vec::new();
@@ -1886,7 +1865,7 @@ impl Args<'_> {
             body,
             crate::tir::DataType::INT32,
             &sampled,
-            &symbolic_vars(sch.func()),
+            &super::tree::symbolic_vars(sch.func()),
         )?;
         Ok(IndexMap { params, results })
     }

@@ -465,3 +465,23 @@ pub(super) fn mentions(e: &PrimExpr, vars: &rustc_hash::FxHashSet<u64>) -> bool 
     crate::tir::visit::walk_expr(e, &mut |x| found |= x.as_var().is_some_and(|v| vars.contains(&v.id())));
     found
 }
+
+/// The variables a trace's index map may name besides its parameters: the function's scalar
+/// parameters and the variables of its buffers' shapes (TVM prints `lambda i: (i // n, i % n)`
+/// for a map over the function's `n`).
+pub(super) fn symbolic_vars(f: &crate::tir::PrimFunc) -> Vec<crate::tir::Var> {
+    let mut vars: Vec<crate::tir::Var> =
+        f.params.iter().filter(|p| !f.buffer_map.iter().any(|(h, _)| h == *p)).cloned().collect();
+    for (_, b) in &f.buffer_map {
+        for e in b.shape().iter().chain(b.strides()).chain([b.elem_offset()]) {
+            crate::tir::visit::walk_expr(e, &mut |x| {
+                if let Some(v) = x.as_var()
+                    && !vars.contains(v)
+                {
+                    vars.push(v.clone());
+                }
+            });
+        }
+    }
+    vars
+}
