@@ -1988,3 +1988,16 @@ fn one_block_with_variables_prints_under_the_root_comment() {
     let twice = strata::tir::script::print_module(&strata::tir::parse_script(&once).expect("reads back"));
     assert_eq!(twice, once);
 }
+
+// A function of attributes alone (its `global_symbol`, which the printer leaves out) has an
+// empty body, printed as TVM prints it: `T.evaluate(0)`. It printed a def without a body,
+// which does not read back (fuzz seed 1018).
+#[test]
+fn a_function_of_attributes_alone_prints_a_body() {
+    let src = "@T.prim_func\ndef add(A: T.Buffer((2, 2), \"int64\")):\n    T.func_attr({\"global_symbol\": \"add\"})\n";
+    let m = strata::tir::parse_script(src).unwrap();
+    let text = strata::tir::script::print_func(&m.funcs[0]);
+    assert!(text.ends_with("def add(A: T.Buffer((2, 2), \"int64\")):\n    T.evaluate(0)\n"), "{text}");
+    let again = strata::tir::parse_script(&text).unwrap();
+    assert_eq!(strata::tir::script::print_func(&again.funcs[0]), text);
+}
