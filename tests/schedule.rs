@@ -3036,3 +3036,17 @@ fn tutorial_code_replays_with_its_schedule_and_display_lines() {
     let e = Schedule::replay(mm, "s = tvm.s_tir.Schedule(func)\nt = tvm.s_tir.Schedule(func)\n").unwrap_err();
     assert_eq!(e.to_string(), "trace line 2: a trace schedules one function: a second `Schedule(...)`");
 }
+
+#[test]
+fn blockize_of_an_opaque_block_relaxes_its_accesses_at_loop_variables() {
+    // An opaque block (no iteration variables) writing `A[i]`: the outer block's region is
+    // relaxed over the loop (`A[0:16]`). Relaxed over the block's variables alone, it named
+    // `i` outside its loop and did not read back (fuzz seed 1018). TVM 0.27 prints `A[i]`
+    // there with a stray `i = T.int32()`.
+    let f = read_func(&dir().join("kernels/tl_opaque16.py"));
+    let sch =
+        Schedule::replay(f, "b0 = sch.get_sblock(\"block\")\nl1, = sch.get_loops(b0)\nsch.blockize(l1)\n").unwrap();
+    let text = strata::tir::script::print_func(sch.func());
+    assert!(text.contains("    with T.sblock(\"block_o\"):\n        T.reads()\n        T.writes(A[0:16])\n"), "{text}");
+    assert!(strata::tir::parse_script(&text).is_ok(), "{text}");
+}

@@ -1907,6 +1907,14 @@ sch.blockize(sch.get_loops("B")[0])
 sch.unroll(sch.get_loops("B")[1])
 sch.reorder(sch.get_loops("B")[3], sch.get_loops("B")[0], sch.get_loops("B")[2], sch.get_loops("B")[1])
 """),
+    # compute_at where the consumer reads through a fused loop's quotient (`f // 8`): the
+    # region is each index's interval over the loops between, as TVM's interval analysis finds.
+    ("ca_interval_of_fused_quotient", "kernels/ca_tiled_pooling", """
+l = sch.get_loops("compute")
+f = sch.fuse(l[2], l[3])
+sch.vectorize(f)
+sch.compute_at("cache", l[1])
+"""),
     ("blockize_symbolic_then_split", "kernels/sf_dynamic",
      'sch.blockize(sch.get_loops("B")[2])\nsch.split(sch.get_loops("B")[0], factors=[None, 16, 4])\n'),
     # A fused index of symbolic stride (`v_i1 * n + v_i3`, `v_i3 < n`) relaxes to `0:n * 32`,

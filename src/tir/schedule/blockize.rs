@@ -259,6 +259,7 @@ impl Schedule {
             let StmtKind::BlockRealize { block: inner_blk, .. } = inner_realize.kind() else {
                 return Err(err(p, "not a block"));
             };
+            // (And the inner loops, for an opaque block's access at a loop's variable, `A[i]`.)
             let domains: Vec<Stmt> = inner_blk
                 .iter_vars
                 .iter()
@@ -266,6 +267,7 @@ impl Schedule {
                     let r = iv.dom.as_ref()?;
                     Some(Stmt::for_range(&iv.var, r.min.clone(), r.extent.clone(), Stmt::empty()))
                 })
+                .chain(inner_loops.iter().cloned())
                 .collect();
             let plain = Stmt::block(Vec::new(), Block::new(&blk.name, Stmt::empty()));
             (tree::BlockSite { loops: domains.clone(), realize: plain }, domains)
@@ -277,7 +279,7 @@ impl Schedule {
                     // index's interval over the constant domains (`vi_i // 4 + vj_i // 4`), as
                     // TVM's interval analysis bounds it.
                     let boxed = super::blocks::symbolic_box(&site, r, &relax_loops, &[], None)
-                        .or_else(|| interval_box(r, &relax_loops))
+                        .or_else(|| super::blocks::interval_box(r, &relax_loops))
                         .ok_or_else(|| {
                             err(
                                 p,
@@ -436,56 +438,6 @@ impl Mutator for SimplifyIndices<'_> {
             _ => s,
         }
     }
-}
-
-/// The box of `r` (point accesses) over `loops` of constant ranges, each index bounded by
-/// interval arithmetic; `None` where an index is not a point or an interval is unknown.
-fn interval_box(r: &BufferRegion, loops: &[Stmt]) -> Option<Vec<(PrimExpr, PrimExpr)>> {
-    let ranges: HashMap<u64, (i128, i128)> = loops
-        .iter()
-        .filter_map(ForParts::of)
-        .filter_map(|f| {
-            let (m, n) = (f.min.as_int()?, f.extent.as_int().filter(|&n| n >= 1)?);
-            Some((f.var.id(), (i128::from(m), i128::from(m) + i128::from(n) - 1)))
-        })
-        .collect();
-    r.region
-        .iter()
-        .map(|x| {
-            if x.extent.as_int() != Some(1) {
-                return None;
-            }
-            // An index of none of these variables (an outer block's) stays as it is.
-            if !ranges.keys().any(|&id| crate::tir::region::uses_var(&x.min, id)) {
-                return Some((x.min.clone(), x.extent.clone()));
-            }
-            // The terms of a sum that use none of them (`vi_o // 4` of `vi_o // 4 + vj_i // 4`)
-            // stay in the minimum; the others are bounded.
-            let relaxed = |t: &PrimExpr| ranges.keys().any(|&id| crate::tir::region::uses_var(t, id));
-            let (mut fixed, mut bounded) = (None::<PrimExpr>, None::<PrimExpr>);
-            let mut terms = vec![x.min.clone()];
-            while let Some(t) = terms.pop() {
-                match t.kind() {
-                    ExprKind::Binary(BinOp::Add, a, b) => terms.extend([b.clone(), a.clone()]),
-                    _ => {
-                        let side = if relaxed(&t) { &mut bounded } else { &mut fixed };
-                        *side = Some(match side.take() {
-                            Some(acc) => PrimExpr::binary(BinOp::Add, acc, t),
-                            None => t,
-                        });
-                    }
-                }
-            }
-            let (lo, hi) = crate::tir::arith::range_of(&bounded?, &|v: &Var| ranges.get(&v.id()).copied())?;
-            let dt = x.min.dtype();
-            let lo_e = PrimExpr::int_of(i64::try_from(lo).ok()?, dt);
-            let min = match fixed {
-                Some(f) => simplify(&PrimExpr::binary(BinOp::Add, f, lo_e)),
-                None => lo_e,
-            };
-            Some((min, PrimExpr::int_of(i64::try_from(hi - lo + 1).ok()?, dt)))
-        })
-        .collect()
 }
 
 /// Regions with block variables replaced (their minimums simplified).

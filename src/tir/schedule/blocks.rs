@@ -1056,6 +1056,64 @@ pub(super) fn fused_span(e: &PrimExpr, loops: &[LoopSpan]) -> Option<(PrimExpr, 
     Some((PrimExpr::int_of(offset, e.dtype()), span))
 }
 
+/// The box of `r` (point accesses, over the loops' variables) as `loops` of constant ranges
+/// run, each index bounded by interval arithmetic as TVM's interval analysis bounds it: the
+/// terms of a sum that use none of the loops (`vi_o // 4` of `vi_o // 4 + vj_i // 4`, an outer
+/// loop's `i * 8`) stay in the minimum; `None` where an index is not a point or an interval is
+/// unknown.
+pub(super) fn interval_box(r: &BufferRegion, loops: &[Stmt]) -> Option<Vec<(PrimExpr, PrimExpr)>> {
+    let ranges: HashMap<u64, (i128, i128)> = loops
+        .iter()
+        .filter_map(ForParts::of)
+        .filter_map(|f| {
+            let (m, n) = (f.min.as_int()?, f.extent.as_int().filter(|&n| n >= 1)?);
+            Some((f.var.id(), (i128::from(m), i128::from(m) + i128::from(n) - 1)))
+        })
+        .collect();
+    let relaxed = |t: &PrimExpr| ranges.keys().any(|&id| uses_var(t, id));
+    r.region
+        .iter()
+        .map(|x| {
+            if x.extent.as_int() != Some(1) {
+                return None;
+            }
+            if !relaxed(&x.min) {
+                return Some((x.min.clone(), x.extent.clone()));
+            }
+            // The sum's terms with their signs, each on one side.
+            let (mut fixed, mut bounded) = (None::<PrimExpr>, None::<PrimExpr>);
+            let mut terms = vec![(BinOp::Add, x.min.clone())];
+            while let Some((sign, t)) = terms.pop() {
+                match t.kind() {
+                    ExprKind::Binary(BinOp::Add, a, b) => terms.extend([(sign, b.clone()), (sign, a.clone())]),
+                    ExprKind::Binary(BinOp::Sub, a, b) => {
+                        let flip = if sign == BinOp::Add { BinOp::Sub } else { BinOp::Add };
+                        terms.extend([(flip, b.clone()), (sign, a.clone())]);
+                    }
+                    _ => {
+                        let side = if relaxed(&t) { &mut bounded } else { &mut fixed };
+                        *side = Some(match side.take() {
+                            Some(acc) => PrimExpr::binary(sign, acc, t),
+                            None if sign == BinOp::Sub => {
+                                PrimExpr::binary(BinOp::Sub, PrimExpr::int_of(0, t.dtype()), t)
+                            }
+                            None => t,
+                        });
+                    }
+                }
+            }
+            let (lo, hi) = crate::tir::arith::range_of(&bounded?, &|v: &Var| ranges.get(&v.id()).copied())?;
+            let dt = x.min.dtype();
+            let lo_e = PrimExpr::int_of(i64::try_from(lo).ok()?, dt);
+            let min = match fixed {
+                Some(f) => simplify(&PrimExpr::binary(BinOp::Add, f, lo_e)),
+                None => lo_e,
+            };
+            Some((min, PrimExpr::int_of(i64::try_from(hi - lo + 1).ok()?, dt)))
+        })
+        .collect()
+}
+
 /// `[e, e + extent)` relaxed over `loops` whatever their bounds: each loop of coefficient `c`
 /// takes its first (`c >= 0`) or last value in the minimum and adds `|c| * (n - 1)` to the
 /// extent; `None` where `e` is not linear in a loop.

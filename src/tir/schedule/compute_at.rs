@@ -184,9 +184,38 @@ impl Schedule {
             let theirs: &[BufferRegion] = if producer { &b.reads } else { &b.writes };
             for r in theirs.iter().filter(|t| own.iter().any(|o| o.buffer == t.buffer)) {
                 let s = tree::BlockSite { loops: loops.clone(), realize: realize.clone() };
-                let region = super::blocks::symbolic_box(&s, r, &loops, &outer, None).ok_or_else(|| {
-                    err(p, format!("the region block {} accesses under loop {} is not a box", b.name, lp.var.name()))
-                })?;
+                // (Else, for a producer, each index's interval as the loops between run: `f // 8`
+                // of a fused loop. It may take more than is read, which the producer computes
+                // again; a consumer's would read what is not written yet.)
+                let region = super::blocks::symbolic_box(&s, r, &loops, &outer, None)
+                    .or_else(|| {
+                        if !producer {
+                            return None;
+                        }
+                        let StmtKind::BlockRealize { values, block, .. } = realize.kind() else { return None };
+                        let bind: HashMap<u64, PrimExpr> =
+                            block.iter_vars.iter().zip(values).map(|(iv, v)| (iv.var.id(), v.clone())).collect();
+                        let over_loops = BufferRegion {
+                            buffer: r.buffer.clone(),
+                            region: r
+                                .region
+                                .iter()
+                                .map(|x| {
+                                    Range::new(
+                                        Substitute { map: &bind }.expr(&x.min),
+                                        Substitute { map: &bind }.expr(&x.extent),
+                                    )
+                                })
+                                .collect(),
+                        };
+                        super::blocks::interval_box(&over_loops, &loops)
+                    })
+                    .ok_or_else(|| {
+                        err(
+                            p,
+                            format!("the region block {} accesses under loop {} is not a box", b.name, lp.var.name()),
+                        )
+                    })?;
                 // Simplified in the ranges of the loops down to `l`, as TVM's analyzer binds them
                 // (`(i_0 * 16 + i_1) // 16` is `i_0` for `i_1 < 16`).
                 let region: Vec<(PrimExpr, PrimExpr)> =
