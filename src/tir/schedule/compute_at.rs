@@ -624,6 +624,41 @@ fn fused_needed(region: &[Range], hull: &[(PrimExpr, i64)], iv: &IterVar, ivs: &
     None
 }
 
+/// A block variable as a digit of an index: its id, stride and extent.
+type Digit = (u64, i64, i64);
+
+/// The block variables of `index` as the digits of a mixed-radix number, lowest stride first:
+/// `(id, stride, extent)`, each stride the product of the extents below it, nothing else in
+/// the index; and the number's span (the product of all extents).
+fn radix_digits(index: &PrimExpr, ivs: &[IterVar]) -> Option<(Vec<Digit>, i64)> {
+    let mut digits: Vec<Digit> = Vec::new();
+    let mut zero = HashMap::default();
+    for u in ivs {
+        zero.insert(u.var.id(), PrimExpr::int_of(0, u.var.dtype()));
+        let k = coefficient(index, u.var.id())?;
+        if k == 0 {
+            continue;
+        }
+        let (lo, e) = u.dom.as_ref().and_then(|r| Some((r.min.as_int()?, r.extent.as_int()?)))?;
+        if k < 0 || lo != 0 || e < 1 {
+            return None;
+        }
+        digits.push((u.var.id(), k, e));
+    }
+    if simplify(&Substitute { map: &zero }.expr(index)).as_int() != Some(0) {
+        return None;
+    }
+    digits.sort_by_key(|&(_, k, _)| k);
+    let mut span = 1i64;
+    for &(_, k, e) in &digits {
+        if k != span {
+            return None;
+        }
+        span = span.checked_mul(e)?;
+    }
+    Some((digits, span))
+}
+
 /// The one value of `iv` where `F // c` and `F % c` are the points `q` and `m`: `F` is
 /// `q * c + m`, and `F` a mixed-radix number of the block's variables (each coefficient the
 /// product of the domains below it, spanning a multiple of `c`), so `iv` is its digit
@@ -637,31 +672,7 @@ fn fused_point(
     iv: &IterVar,
     ivs: &[IterVar],
 ) -> Option<(PrimExpr, i64)> {
-    let mut digits: Vec<(u64, i64, i64)> = Vec::new();
-    let mut zero = HashMap::default();
-    for u in ivs {
-        zero.insert(u.var.id(), PrimExpr::int_of(0, u.var.dtype()));
-        let k = coefficient(f, u.var.id())?;
-        if k == 0 {
-            continue;
-        }
-        let (lo, e) = u.dom.as_ref().and_then(|r| Some((r.min.as_int()?, r.extent.as_int()?)))?;
-        if k < 0 || lo != 0 || e < 1 {
-            return None;
-        }
-        digits.push((u.var.id(), k, e));
-    }
-    if simplify(&Substitute { map: &zero }.expr(f)).as_int() != Some(0) {
-        return None;
-    }
-    digits.sort_by_key(|&(_, k, _)| k);
-    let mut span = 1i64;
-    for &(_, k, e) in &digits {
-        if k != span {
-            return None;
-        }
-        span = span.checked_mul(e)?;
-    }
+    let (digits, span) = radix_digits(f, ivs)?;
     // (A span `c` does not divide is no iteration map TVM detects.)
     let at = digits.iter().position(|&(id, _, _)| id == iv.var.id())?;
     if span % c != 0 {
@@ -703,32 +714,9 @@ fn radix_needed(region: &[Range], hull: &[(PrimExpr, i64)], iv: &IterVar, ivs: &
         if r.extent.as_int() != Some(1) || !crate::tir::region::uses_var(&r.min, iv.var.id()) {
             continue;
         }
-        // The variables of the index with their coefficients and domains, lowest stride first.
-        let mut digits: Vec<(u64, i64, i64)> = Vec::new();
-        let mut rest = r.min.clone();
-        for u in ivs {
-            let k = crate::tir::region::coefficient(&r.min, u.var.id())?;
-            if k == 0 {
-                continue;
-            }
-            let (m, e) = u.dom.as_ref().and_then(|d| Some((d.min.as_int()?, d.extent.as_int()?)))?;
-            if k < 0 || m != 0 || e < 1 {
-                return None;
-            }
-            digits.push((u.var.id(), k, e));
-            let zero = [(u.var.id(), PrimExpr::int_of(0, u.var.dtype()))].into_iter().collect();
-            rest = Substitute { map: &zero }.expr(&rest);
-        }
-        if digits.len() < 2 || simplify(&rest).as_int() != Some(0) {
+        let (digits, _) = radix_digits(&r.min, ivs)?;
+        if digits.len() < 2 {
             return None;
-        }
-        digits.sort_by_key(|&(_, k, _)| k);
-        let mut stride = 1i64;
-        for &(_, k, e) in &digits {
-            if k != stride {
-                return None;
-            }
-            stride = stride.checked_mul(e)?;
         }
         let at = digits.iter().position(|&(id, _, _)| id == iv.var.id())?;
         let (_, s, e) = digits[at];
