@@ -3033,8 +3033,16 @@ fn tutorial_code_replays_with_its_schedule_and_display_lines() {
     // ... and then only that name schedules, once.
     let e = Schedule::replay(mm.clone(), "s = tvm.s_tir.Schedule(func)\nsch.get_sblock(\"Y\")\n").unwrap_err();
     assert_eq!(e.to_string(), "trace line 2: expected `s.<primitive>(...)`");
-    let e = Schedule::replay(mm, "s = tvm.s_tir.Schedule(func)\nt = tvm.s_tir.Schedule(func)\n").unwrap_err();
+    let e = Schedule::replay(mm.clone(), "s = tvm.s_tir.Schedule(func)\nt = tvm.s_tir.Schedule(func)\n").unwrap_err();
     assert_eq!(e.to_string(), "trace line 2: a trace schedules one function: a second `Schedule(...)`");
+    // What print(..) shows is skipped, but not a primitive called inside it.
+    let shown = format!("{bare}print(sch.mod.script())\nprint(sch.mod[\"main\"], sch.trace)\n");
+    assert_eq!(strata::tir::script::print_func(Schedule::replay(mm.clone(), &shown).unwrap().func()), want);
+    let e = Schedule::replay(mm, "print(sch.get_loops(sch.get_sblock(\"Y\")))\n").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "trace line 1: a call of `sch` inside print(..) is not replayed: make it a line of its own"
+    );
 }
 
 #[test]

@@ -824,23 +824,57 @@ fn schedule_made(outs: &Targets, value: &E) -> Option<String> {
 }
 
 /// Whether a statement only shows something (`sch.mod.show()`, `sch.trace.show()`,
-/// `sch.show()`, `print(sch.mod)`): no step of the schedule.
-fn is_display(value: &E, receiver: &str) -> bool {
-    let Expr::Call(f, ..) = &value.e else { return false };
-    match &f.e {
-        Expr::Name(n) => n == "print",
+/// `sch.show()`, `print(sch.mod)`): no step of the schedule. A primitive called inside
+/// `print(..)` is an error rather than a step silently left out.
+fn is_display(value: &E, receiver: &str) -> Result<bool, String> {
+    let Expr::Call(f, args, kwargs) = &value.e else { return Ok(false) };
+    Ok(match &f.e {
+        Expr::Name(n) if n == "print" => {
+            if args.iter().chain(kwargs.iter().map(|(_, x)| x)).any(|x| calls_receiver(x, receiver)) {
+                return Err(format!(
+                    "a call of `{receiver}` inside print(..) is not replayed: make it a line of its own"
+                ));
+            }
+            true
+        }
         Expr::Attr(base, m) if m == "show" => {
             let mut b = &**base;
             loop {
                 match &b.e {
                     Expr::Attr(x, _) | Expr::Subscript(x, _) => b = x,
-                    Expr::Name(n) => return n == receiver,
-                    _ => return false,
+                    Expr::Name(n) => return Ok(n == receiver),
+                    _ => return Ok(false),
                 }
             }
         }
         _ => false,
-    }
+    })
+}
+
+/// Whether `e` calls a method of the schedule (`sch.get_loops(b)` anywhere in it).
+fn calls_receiver(e: &E, receiver: &str) -> bool {
+    stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+        let any = |xs: &[E]| xs.iter().any(|x| calls_receiver(x, receiver));
+        match &e.e {
+            Expr::Call(f, args, kwargs) => {
+                // (`sch.<method>(..)` itself; `sch.mod.script()` only shows.)
+                matches!(&f.e, Expr::Attr(x, _) if matches!(&x.e, Expr::Name(n) if n == receiver))
+                    || calls_receiver(f, receiver)
+                    || any(args)
+                    || kwargs.iter().any(|(_, x)| calls_receiver(x, receiver))
+            }
+            Expr::Attr(x, _) | Expr::Unary(_, x) => calls_receiver(x, receiver),
+            Expr::Subscript(x, xs) => calls_receiver(x, receiver) || any(xs),
+            Expr::Tuple(xs) | Expr::List(xs) | Expr::BoolOp(_, xs) => any(xs),
+            Expr::Bin(_, a, b) => calls_receiver(a, receiver) || calls_receiver(b, receiver),
+            Expr::Compare(a, rest) => {
+                calls_receiver(a, receiver) || rest.iter().any(|(_, x)| calls_receiver(x, receiver))
+            }
+            Expr::IfExp(a, b, c) => [a, b, c].iter().any(|x| calls_receiver(x, receiver)),
+            Expr::Dict(kv) => kv.iter().any(|(k, v)| calls_receiver(k, receiver) || calls_receiver(v, receiver)),
+            _ => false,
+        }
+    })
 }
 
 /// A handle named in the trace text.
@@ -905,7 +939,7 @@ impl Schedule {
                 scope.receiver = Some(name);
                 continue;
             }
-            if outs.names.is_empty() && is_display(value, scope.receiver()) {
+            if outs.names.is_empty() && is_display(value, scope.receiver()).map_err(fail)? {
                 continue;
             }
             let made = match (&value.e, outs.names.is_empty()) {
