@@ -284,9 +284,7 @@ impl Schedule {
                 .collect()
         };
         let mut spec = BufferSpec::new(&format!("{}_{scope}", original.name()), original.dtype(), shape);
-        // TVM makes it a copy of the buffer with a new shape: a constant offset keeps its type
-        // (printed where it is not the new shape's: `elem_offset=0` beside int64 extents).
-        spec.elem_offset = original.elem_offset().as_int().map(|_| original.elem_offset().clone());
+        spec.elem_offset = copied_offset(&original);
         spec.scope = scope.to_string();
         let cache = spec.build();
         // The copy: for ax.. : with block(name_scope): v.. = min + ax..; dst[v..] = src[v..]
@@ -1109,7 +1107,8 @@ pub(super) fn interval_box(r: &BufferRegion, loops: &[Stmt]) -> Option<Vec<(Prim
                 Some(f) => simplify(&PrimExpr::binary(BinOp::Add, f, lo_e)),
                 None => lo_e,
             };
-            Some((min, PrimExpr::int_of(i64::try_from(hi - lo + 1).ok()?, dt)))
+            let n = hi.checked_sub(lo)?.checked_add(1)?;
+            Some((min, PrimExpr::int_of(i64::try_from(n).ok()?, dt)))
         })
         .collect()
 }
@@ -1434,6 +1433,13 @@ fn window_like(b: &Buffer, scope: &str, dtype: crate::tir::DataType) -> Buffer {
         ..BufferSpec::new(b.name(), dtype, b.shape().to_vec())
     }
     .build()
+}
+
+/// The offset of a buffer TVM makes as a copy of `b` with a new shape (a cache, a reindex or
+/// rfactor buffer): a constant offset keeps its type, printed where it is not the new shape's
+/// (`elem_offset=0` beside int64 extents); else the default.
+pub(super) fn copied_offset(b: &Buffer) -> Option<PrimExpr> {
+    b.elem_offset().as_int().map(|_| b.elem_offset().clone())
 }
 
 /// `root` with the statement `old` (by identity) replaced by `new`.

@@ -374,9 +374,10 @@ fn multiple_of(e: &PrimExpr, k: i64) -> bool {
     if let Some(c) = e.as_int() {
         return c % k == 0;
     }
-    match e.kind() {
+    // (A shape's expression is as deep as its reader let it be.)
+    stacker::maybe_grow(64 * 1024, 1024 * 1024, || match e.kind() {
         ExprKind::Binary(BinOp::Mul, a, b) => multiple_of(a, k) || multiple_of(b, k),
         ExprKind::Binary(BinOp::Add | BinOp::Sub, a, b) => multiple_of(a, k) && multiple_of(b, k),
         _ => false,
-    }
+    })
 }

@@ -129,9 +129,7 @@ impl Schedule {
             }
         }
         let mut spec = BufferSpec::new(&format!("{}_reindex", buffer.name()), buffer.dtype(), shape);
-        // TVM makes it a copy of the buffer with a new shape: a constant offset keeps its type
-        // (printed where it is not the new shape's: `elem_offset=0` beside int64 extents).
-        spec.elem_offset = buffer.elem_offset().as_int().map(|_| buffer.elem_offset().clone());
+        spec.elem_offset = super::blocks::copied_offset(&buffer);
         spec.scope = buffer.scope().to_string();
         let reindexed = spec.build();
         // The copy stage: one iteration variable per covered one, over the same domain.

@@ -206,9 +206,7 @@ impl Schedule {
         let write_region = (!read).then_some(&region);
         let place = self.cache_place(&site, &buffer, write_region, &consumers, p)?;
         let mut spec = BufferSpec::new(&format!("{}_{scope}", buffer.name()), buffer.dtype(), shape);
-        // TVM makes it a copy of the buffer with a new shape: a constant offset keeps its type
-        // (printed where it is not the new shape's: `elem_offset=0` beside int64 extents).
-        spec.elem_offset = buffer.elem_offset().as_int().map(|_| buffer.elem_offset().clone());
+        spec.elem_offset = super::blocks::copied_offset(&buffer);
         spec.scope = scope.to_string();
         let cache = spec.build();
         // The copy: over the block's variables the access uses, bound as the block binds them,

@@ -96,7 +96,7 @@ impl Schedule {
                 let mut shape = b.shape().to_vec();
                 shape.insert(factor_axis_at, rf_extent.clone());
                 let mut spec = BufferSpec::new(&format!("{}_rf", b.name()), b.dtype(), shape);
-                spec.elem_offset = b.elem_offset().as_int().map(|_| b.elem_offset().clone());
+                spec.elem_offset = super::blocks::copied_offset(b);
                 spec.build()
             })
             .collect();
