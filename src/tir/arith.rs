@@ -324,6 +324,19 @@ fn merge_digits(q: &PrimExpr, r: &PrimExpr) -> Option<PrimExpr> {
         let d = PrimExpr::floordiv(x1.clone(), PrimExpr::int_of(c, dt));
         return Some(if s == 1 { d } else { PrimExpr::binary(BinOp::Mul, d, PrimExpr::int_of(s, dt)) });
     }
+    // `x // M * K + x // c % m * s` (`M = c * m`, `K = m * s`): `x // c * s`, the same digits
+    // read as the quotient's (TVM's canonical form sees both).
+    if let (ExprKind::Binary(BinOp::FloorDiv, x1, big_m), ExprKind::Binary(BinOp::FloorMod, y, m)) =
+        (qe.kind(), re.kind())
+        && let ExprKind::Binary(BinOp::FloorDiv, x2, c) = y.kind()
+        && let (Some(big_m), Some(m), Some(c)) = (positive(big_m), positive(m), positive(c))
+        && c.checked_mul(m) == Some(big_m)
+        && m.checked_mul(s) == Some(big_k)
+        && prove_equal(x1, x2)
+    {
+        let d = PrimExpr::floordiv(x1.clone(), PrimExpr::int_of(c, dt));
+        return Some(if s == 1 { d } else { PrimExpr::binary(BinOp::Mul, d, PrimExpr::int_of(s, dt)) });
+    }
     // `x % M // c * (c * s) + x % c * s`.
     if let (ExprKind::Binary(BinOp::FloorDiv, y, c), ExprKind::Binary(BinOp::FloorMod, x2, c2)) = (qe.kind(), re.kind())
         && let ExprKind::Binary(BinOp::FloorMod, x1, m) = y.kind()
@@ -465,17 +478,36 @@ fn has_symbolic_product(e: &PrimExpr) -> bool {
 /// assert_eq!(r.as_int(), Some(0));
 /// ```
 pub fn simplify_in(e: &PrimExpr, var_range: &dyn Fn(&super::ast::Var) -> Option<(i128, i128)>) -> PrimExpr {
-    fn go(e: &PrimExpr, r: &dyn Fn(&super::ast::Var) -> Option<(i128, i128)>, depth: u32) -> PrimExpr {
+    simplify_ranged(e, var_range, true)
+}
+
+/// [`simplify_in`] without taking multiples of the divisor out of a sum: only `x // c` is 0
+/// and `x % c` is `x` where `x` lies in `[0, c)`. TVM simplifies the accesses of a block
+/// `transform_block_layout` re-indexed so (`(v1 * 8 + v2) % 64` is `v1 * 8 + v2`, but
+/// `(v1 * 8 + v2) // 8` stays).
+pub fn simplify_bounded(e: &PrimExpr, var_range: &dyn Fn(&super::ast::Var) -> Option<(i128, i128)>) -> PrimExpr {
+    simplify_ranged(e, var_range, false)
+}
+
+fn simplify_ranged(
+    e: &PrimExpr,
+    var_range: &dyn Fn(&super::ast::Var) -> Option<(i128, i128)>,
+    split_sums: bool,
+) -> PrimExpr {
+    fn go(e: &PrimExpr, r: &dyn Fn(&super::ast::Var) -> Option<(i128, i128)>, split: bool, depth: u32) -> PrimExpr {
         let ExprKind::Binary(op, a, b) = e.kind() else { return e.clone() };
         if depth > 64 {
             return e.clone();
         }
-        let (a, b) = (go(a, r, depth + 1), go(b, r, depth + 1));
+        let (a, b) = (go(a, r, split, depth + 1), go(b, r, split, depth + 1));
         if let (BinOp::FloorDiv | BinOp::FloorMod, Some(c)) = (op, const_int(&b))
             && c > 0
         {
             if range_of(&a, r).is_some_and(|(lo, hi)| lo >= 0 && hi < i128::from(c)) {
                 return if *op == BinOp::FloorDiv { PrimExpr::int_of(0, a.dtype()) } else { a };
+            }
+            if !split {
+                return PrimExpr::binary(*op, a, b);
             }
             // `(x * c + y) // c` is `x + y // c` and `(x * c + y) % c` is `y % c`.
             let mut terms = Vec::new();
@@ -488,7 +520,7 @@ pub fn simplify_in(e: &PrimExpr, var_range: &dyn Fn(&super::ast::Var) -> Option<
             if !whole.is_empty() && !rest.is_empty() {
                 let sum = |v: Vec<PrimExpr>| v.into_iter().reduce(|x, y| PrimExpr::binary(BinOp::Add, x, y));
                 let rest = sum(rest).expect("terms");
-                let inner = go(&PrimExpr::binary(*op, rest, b.clone()), r, depth + 1);
+                let inner = go(&PrimExpr::binary(*op, rest, b.clone()), r, split, depth + 1);
                 if *op == BinOp::FloorMod {
                     return inner;
                 }
@@ -518,7 +550,7 @@ pub fn simplify_in(e: &PrimExpr, var_range: &dyn Fn(&super::ast::Var) -> Option<
             _ => out.push(e.clone()),
         }
     }
-    simplify(&go(e, var_range, 0))
+    simplify(&go(e, var_range, split_sums, 0))
 }
 
 /// A condition simplified knowing its variables' ranges, as TVM's analyzer simplifies block
@@ -791,6 +823,19 @@ mod tests {
             (c(96) + PrimExpr::floordiv(v(), c(4)) * 4 + PrimExpr::floormod(v(), c(4)), "96 + x"),
             // 96 + x // 4 * 12 + x % 4 * 3: x * 3
             (c(96) + PrimExpr::floordiv(v(), c(4)) * 12 + PrimExpr::floormod(v(), c(4)) * 3, "96 + x * 3"),
+            // x // 9 * 9 + x // 3 % 3 * 3 + x % 3 (a conv's reduction axes fused by a layout):
+            // the quotient's digits merge, then the pair is x
+            (
+                PrimExpr::floordiv(v(), c(9)) * 9
+                    + PrimExpr::floormod(PrimExpr::floordiv(v(), c(3)), c(3)) * 3
+                    + PrimExpr::floormod(v(), c(3)),
+                "x",
+            ),
+            // x // 64 * 8 + x // 4 % 16 * 2: not digits of one value (the quotient would weigh 16 * 2)
+            (
+                PrimExpr::floordiv(v(), c(64)) * 8 + PrimExpr::floormod(PrimExpr::floordiv(v(), c(4)), c(16)) * 2,
+                "x // 64 * 8 + x // 4 % 16 * 2",
+            ),
             // x // 64 * 3 + x % 64 // 16: not digits of one value (64 != 16 * 3)
             (
                 PrimExpr::floordiv(v(), c(64)) * 3 + PrimExpr::floordiv(PrimExpr::floormod(v(), c(64)), c(16)),
