@@ -715,14 +715,20 @@ impl Schedule {
                 Err(_) => return Err(err(P, why.replace("{block}", &blk.name))),
             },
         };
+        let inverse = keep_unit_results(&over_block, &extents, &new_vars, inverse);
         let mut iter_vars = Vec::new();
         for (i, r) in over_block.results.iter().enumerate() {
             let mut kinds =
                 blk.iter_vars.iter().filter(|iv| crate::tir::region::uses_var(r, iv.var.id())).map(|iv| iv.iter_type);
-            let Some(kind) = kinds.next() else {
-                return Err(err(P, format!("result {i} of the index map uses no iteration variable")));
+            // A new variable of one value is spatial, whatever it was made of (a constant
+            // result, a reduction variable of extent 1), as TVM makes it.
+            let unit = new_extents[i].as_int() == Some(1);
+            let kind = match kinds.next() {
+                _ if unit => IterType::DataPar,
+                Some(kind) => kind,
+                None => return Err(err(P, format!("result {i} of the index map uses no iteration variable"))),
             };
-            if kinds.any(|k| k != kind) {
+            if !unit && kinds.any(|k| k != kind) {
                 return Err(err(
                     P,
                     format!(
@@ -738,7 +744,13 @@ impl Schedule {
                 thread_tag: String::new(),
             });
         }
-        let moved = SimplifyAccesses.stmt(&Substitute { map: &inverse }.stmt(&site.realize));
+        // Simplified in the new variables' domains, as TVM's analyzer binds them (`v % 16` of
+        // `v < 16` is `v`).
+        let ranges: HashMap<u64, (i128, i128)> = iter_vars
+            .iter()
+            .filter_map(|iv| Some((iv.var.id(), (0, i128::from(iv.dom.as_ref()?.extent.as_int()?) - 1))))
+            .collect();
+        let moved = SimplifyAccesses { ranges: &ranges }.stmt(&Substitute { map: &inverse }.stmt(&site.realize));
         let StmtKind::BlockRealize { block: moved, .. } = moved.kind() else { unreachable!("a realize") };
         let loop_vars: Vec<Var> = (0..iter_vars.len()).map(|i| Var::new(&format!("ax{i}"), dt)).collect();
         let new_block = Block { iter_vars, ..(**moved).clone() };
@@ -808,14 +820,54 @@ fn block_layout_parts(
     Ok((new_extents, inverse))
 }
 
-/// Buffer indices and regions simplified (TVM's `BlockBufferAccessSimplifier`).
-struct SimplifyAccesses;
+/// `inverse` with each block variable of extent 1 that a result is by itself read as that
+/// result's new variable (TVM's inverse of `lambda i, k: (i, k)` keeps `k` as `v1`; the digits
+/// of the bijection see only a constant 0).
+fn keep_unit_results(
+    over_block: &IndexMap,
+    extents: &[PrimExpr],
+    new_vars: &[PrimExpr],
+    mut inverse: HashMap<u64, PrimExpr>,
+) -> HashMap<u64, PrimExpr> {
+    for (r, v) in over_block.results.iter().zip(new_vars) {
+        let ExprKind::Var(x) = r.kind() else { continue };
+        if let Some(k) = over_block.params.iter().position(|p| p == x)
+            && extents[k].as_int() == Some(1)
+        {
+            inverse.insert(x.id(), v.clone());
+        }
+    }
+    inverse
+}
 
-impl Mutator for SimplifyAccesses {
+/// `x - c` as `x + -c`: TVM's simplified region bounds keep a constant offset as a sum
+/// (`x[v1 + T.int64(-1)]` in `T.reads`, where the body's load prints `v1 - T.int64(1)`).
+fn negative_offset(e: PrimExpr) -> PrimExpr {
+    match e.kind() {
+        ExprKind::Binary(BinOp::Sub, x, c) if c.as_int().is_some_and(|c| c > 0) => {
+            PrimExpr::binary(BinOp::Add, x.clone(), PrimExpr::int_of(-c.as_int().unwrap_or(0), c.dtype()))
+        }
+        _ => e,
+    }
+}
+
+/// Buffer indices and regions simplified (TVM's `BlockBufferAccessSimplifier`).
+struct SimplifyAccesses<'a> {
+    /// The ranges of the variables known (the block's new ones).
+    ranges: &'a HashMap<u64, (i128, i128)>,
+}
+
+impl SimplifyAccesses<'_> {
+    fn simplify(&self, e: &PrimExpr) -> PrimExpr {
+        crate::tir::arith::simplify_bounded(e, &|v: &Var| self.ranges.get(&v.id()).copied())
+    }
+}
+
+impl Mutator for SimplifyAccesses<'_> {
     fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
         let e = default_expr(self, e);
         match e.kind() {
-            ExprKind::BufferLoad(b, idx) => b.load(idx.iter().map(simplify).collect()),
+            ExprKind::BufferLoad(b, idx) => b.load(idx.iter().map(|i| self.simplify(i)).collect()),
             _ => e,
         }
     }
@@ -826,13 +878,17 @@ impl Mutator for SimplifyAccesses {
                 StmtKind::BufferStore {
                     buffer: buffer.clone(),
                     value: value.clone(),
-                    indices: indices.iter().map(simplify).collect(),
+                    indices: indices.iter().map(|i| self.simplify(i)).collect(),
                 },
                 s.span(),
             ),
             StmtKind::BlockRealize { .. } => super::tree::map_regions(&s, &|r| BufferRegion {
                 buffer: r.buffer.clone(),
-                region: r.region.iter().map(|x| Range::new(simplify(&x.min), simplify(&x.extent))).collect(),
+                region: r
+                    .region
+                    .iter()
+                    .map(|x| Range::new(negative_offset(self.simplify(&x.min)), self.simplify(&x.extent)))
+                    .collect(),
             }),
             _ => s,
         }
