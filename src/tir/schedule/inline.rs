@@ -56,18 +56,14 @@ impl Schedule {
         if blk.iter_vars.iter().any(|iv| iv.iter_type != IterType::DataPar) {
             return Err(err(P, format!("block {name} is a reduction: only spatial blocks can be inlined")));
         }
-        // (An index widened to the buffer's index type, `T.Cast("int64", v)` beside an int64
-        // index, is its variable: TVM's mixed-type indices.)
-        let index_vars: Vec<&Var> = indices.iter().filter_map(widened_var).collect();
-        let vars: Vec<u64> = index_vars.iter().map(|v| v.id()).collect();
-        let var_types: Vec<DataType> = index_vars.iter().map(|v| v.dtype()).collect();
-        let distinct = vars.iter().collect::<std::collections::BTreeSet<_>>().len() == vars.len();
-        if vars.len() != indices.len()
-            || !distinct
-            || !vars.iter().all(|v| blk.iter_vars.iter().any(|iv| iv.var.id() == *v))
-        {
-            return Err(err(P, format!("block {name} does not store to its own iteration variables (B[v0, v1, ..])")));
-        }
+        let Some(stored) = StoredAt::own_variables(blk, indices).or_else(|| StoredAt::inverted(blk, indices)) else {
+            return Err(err(
+                P,
+                format!(
+                    "block {name} does not store to a bijective affine map of its iteration variables (B[v0, v1, ..], B[v // 4, v % 4])"
+                ),
+            ));
+        };
         // TVM's output block: one that writes a buffer its scope block does not allocate (a
         // parameter, an outer block's buffer, a `T.alloc_buffer` statement's).
         if !tree::scope_allocates(&self.func.body, &site.realize, buffer) {
@@ -93,10 +89,10 @@ impl Schedule {
         let without = tree::remove_leaf(&self.func.body, &site.realize);
         let mut inliner = Inline {
             buffer: buffer.clone(),
-            vars,
-            var_types,
-            value: value.clone(),
-            reads: blk.reads.clone(),
+            value: stored.over(value),
+            reads: stored.over_reads(&blk.reads),
+            vars: stored.vars,
+            var_types: stored.var_types,
             failed: false,
         };
         let body = inliner.stmt(&without);
@@ -506,6 +502,82 @@ fn reshape_inverse(new: &[PrimExpr], new_extents: &[i64], old_extents: &[i64]) -
 /// Loads of `buffer` replaced by `value` (its variables bound to the load's indices); read
 /// regions of `buffer` replaced by the producer's reads.
 #[derive(Clone)]
+/// How a producer's store indices name its iteration variables: `vars[k]` is what a load's
+/// index `k` binds, and `inverse` (when the indices are not the variables themselves) gives
+/// each iteration variable over those.
+struct StoredAt {
+    vars: Vec<u64>,
+    /// The variables' types: a load's index is bound in its variable's type.
+    var_types: Vec<DataType>,
+    inverse: Option<HashMap<u64, PrimExpr>>,
+}
+
+impl StoredAt {
+    /// Indices that are the block's iteration variables, each once and all of them (TVM's
+    /// fast path). An index widened to the buffer's index type, `T.Cast("int64", v)` beside an
+    /// int64 index, is its variable: TVM's mixed-type indices.
+    fn own_variables(blk: &Block, indices: &[PrimExpr]) -> Option<StoredAt> {
+        let index_vars: Vec<&Var> = indices.iter().map(widened_var).collect::<Option<_>>()?;
+        let vars: Vec<u64> = index_vars.iter().map(|v| v.id()).collect();
+        let distinct = vars.iter().collect::<std::collections::BTreeSet<_>>().len() == vars.len();
+        let all =
+            blk.iter_vars.len() == vars.len() && vars.iter().all(|v| blk.iter_vars.iter().any(|iv| iv.var.id() == *v));
+        (distinct && all).then(|| StoredAt {
+            vars,
+            var_types: index_vars.iter().map(|v| v.dtype()).collect(),
+            inverse: None,
+        })
+    }
+
+    /// Indices that are a bijective affine map of the block's variables (`B[0, v]` after
+    /// `transform_block_layout` dropped a unit axis, `B[v // 4, v % 4]`): placeholders
+    /// `ph_k` stand for the indices, and each variable is the map's inverse over them (a
+    /// variable of extent 1 the map leaves out is its minimum, 0), as TVM's `ComputeInliner`
+    /// inverts them.
+    fn inverted(blk: &Block, indices: &[PrimExpr]) -> Option<StoredAt> {
+        let dims: Vec<i64> = blk
+            .iter_vars
+            .iter()
+            .map(|iv| iv.dom.as_ref().filter(|d| d.min.as_int() == Some(0)).and_then(|d| d.extent.as_int()))
+            .collect::<Option<_>>()?;
+        let map =
+            IndexMap { params: blk.iter_vars.iter().map(|iv| iv.var.clone()).collect(), results: indices.to_vec() };
+        let bijection = super::iter_map::Bijection::of(&map, &dims).ok()?;
+        let ph: Vec<Var> = indices.iter().enumerate().map(|(k, i)| Var::new(&format!("ph_{k}"), i.dtype())).collect();
+        let inverse = bijection.inverse_low_first(&ph.iter().map(PrimExpr::var).collect::<Vec<_>>());
+        let inverse = blk
+            .iter_vars
+            .iter()
+            .zip(inverse)
+            .map(|(iv, e)| (iv.var.id(), crate::tir::arith::as_dtype(e, iv.var.dtype())))
+            .collect();
+        Some(StoredAt {
+            vars: ph.iter().map(Var::id).collect(),
+            var_types: ph.iter().map(Var::dtype).collect(),
+            inverse: Some(inverse),
+        })
+    }
+
+    /// The stored value over the load indices' placeholders.
+    fn over(&self, value: &PrimExpr) -> PrimExpr {
+        match &self.inverse {
+            None => value.clone(),
+            Some(map) => Substitute { map }.expr(value),
+        }
+    }
+
+    /// The producer's read regions over the placeholders.
+    fn over_reads(&self, reads: &[BufferRegion]) -> Vec<BufferRegion> {
+        reads
+            .iter()
+            .map(|r| BufferRegion {
+                buffer: r.buffer.clone(),
+                region: r.region.iter().map(|x| Range::new(self.over(&x.min), self.over(&x.extent))).collect(),
+            })
+            .collect()
+    }
+}
+
 struct Inline {
     buffer: Buffer,
     vars: Vec<u64>,
@@ -589,6 +661,9 @@ impl Mutator for Inline {
                             x.extent.clone()
                         }
                     };
+                    // A point is the load the body now makes, which TVM infers the region
+                    // from: `v1 + v4 - 1`, not the producer's region's `v1 + -1` moved along.
+                    let min = if extent.as_int() == Some(1) { positive_offset(min) } else { min };
                     region.push(Range::new(min, extent));
                 }
                 push_unique(&mut reads, BufferRegion { buffer: p.buffer.clone(), region });
@@ -599,6 +674,16 @@ impl Mutator for Inline {
             StmtKind::BlockRealize { values: values.clone(), predicate: predicate.clone(), block: Box::new(b) },
             s.span(),
         )
+    }
+}
+
+/// `x + -c` as `x - c`, as the load it comes from prints.
+fn positive_offset(e: PrimExpr) -> PrimExpr {
+    match e.kind() {
+        ExprKind::Binary(BinOp::Add, x, c) if c.as_int().is_some_and(|c| c < 0 && c > i64::MIN) => {
+            PrimExpr::binary(BinOp::Sub, x.clone(), PrimExpr::int_of(-c.as_int().unwrap_or(0), c.dtype()))
+        }
+        _ => e,
     }
 }
 
