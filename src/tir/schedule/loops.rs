@@ -299,11 +299,12 @@ impl Schedule {
                 // l_k = fused % (e_k * suffix) // suffix, with suffix the product of the extents inside.
                 for (k, p) in parts.iter().enumerate() {
                     let suffix: i64 = extents[k + 1..].iter().product();
-                    let mut v = PrimExpr::var(&fused);
-                    if k > 0 {
+                    // A loop of extent 1 is 0, as TVM writes it (a loop fused alone included).
+                    let mut v = if extents[k] == 1 { PrimExpr::int_of(0, dt) } else { PrimExpr::var(&fused) };
+                    if k > 0 && extents[k] != 1 {
                         v = PrimExpr::floormod(v, PrimExpr::int_of(extents[k] * suffix, dt));
                     }
-                    if k + 1 < n {
+                    if k + 1 < n && extents[k] != 1 {
                         v = PrimExpr::floordiv(v, PrimExpr::int_of(suffix, dt));
                     }
                     if p.min.as_int() != Some(0) {
