@@ -184,10 +184,20 @@ impl Schedule {
             let theirs: &[BufferRegion] = if producer { &b.reads } else { &b.writes };
             for r in theirs.iter().filter(|t| own.iter().any(|o| o.buffer == t.buffer)) {
                 let s = tree::BlockSite { loops: loops.clone(), realize: realize.clone() };
+                // The threads at or above `l` that share the buffer's memory each need the
+                // copy too: their loops are relaxed as well (a shared tile of a thread block).
+                let threads = tree::threads_sharing(r.buffer.scope(), above.iter().chain(std::iter::once(&loop_stmt)));
+                let (relaxed, outer) = if threads.is_empty() {
+                    (loops.clone(), outer.clone())
+                } else {
+                    let ids: Vec<u64> = threads.iter().filter_map(ForParts::of).map(|t| t.var.id()).collect();
+                    let kept = outer.iter().filter(|o| !ids.contains(&o.var.id())).cloned().collect();
+                    (threads.iter().chain(&loops).cloned().collect(), kept)
+                };
                 // (Else, for a producer, each index's interval as the loops between run: `f // 8`
                 // of a fused loop. It may take more than is read, which the producer computes
                 // again; a consumer's would read what is not written yet.)
-                let region = super::blocks::symbolic_box(&s, r, &loops, &outer, None)
+                let region = super::blocks::symbolic_box(&s, r, &relaxed, &outer, None)
                     .or_else(|| {
                         if !producer {
                             return None;
@@ -208,7 +218,7 @@ impl Schedule {
                                 })
                                 .collect(),
                         };
-                        super::blocks::interval_box(&over_loops, &loops)
+                        super::blocks::interval_box(&over_loops, &relaxed)
                     })
                     .ok_or_else(|| {
                         err(
@@ -222,7 +232,7 @@ impl Schedule {
                     region.into_iter().map(|(min, ext)| (simplify_in_loops(&min, &outer), ext)).collect();
                 match hulls.iter_mut().find(|(buf, _)| *buf == r.buffer) {
                     Some((_, hull)) => {
-                        *hull = union(hull, &region).ok_or_else(|| {
+                        *hull = union(hull, &region, &outer).ok_or_else(|| {
                             err(
                                 p,
                                 format!(
@@ -825,13 +835,41 @@ fn digits_needed(region: &[Range], hull: &[(PrimExpr, i64)], iv: &IterVar) -> Op
 }
 
 /// The smallest box holding two boxes whose minimums differ by constants.
-fn union(a: &[(PrimExpr, PrimExpr)], b: &[(PrimExpr, PrimExpr)]) -> Option<Vec<(PrimExpr, PrimExpr)>> {
+fn union(
+    a: &[(PrimExpr, PrimExpr)],
+    b: &[(PrimExpr, PrimExpr)],
+    loops: &[ForParts],
+) -> Option<Vec<(PrimExpr, PrimExpr)>> {
     if a.len() != b.len() {
         return None;
     }
+    // Whether `[xmin, xmin + xext)` holds `[ymin, ymin + yext)` wherever the loops are (the
+    // whole row a reduction reads holds the element another block reads at the loop's index,
+    // as TVM's analyzer proves with the loops' ranges).
+    let range = |v: &Var| {
+        let f = loops.iter().find(|f| f.var == *v)?;
+        let (m, n) = (f.min.as_int()?, f.extent.as_int().filter(|&n| n >= 1)?);
+        Some((i128::from(m), i128::from(m) + i128::from(n) - 1))
+    };
+    let at_least_zero = |e: PrimExpr| crate::tir::arith::range_of(&simplify(&e), &range).is_some_and(|(lo, _)| lo >= 0);
+    let holds = |(xmin, xext): (&PrimExpr, &PrimExpr), (ymin, yext): (&PrimExpr, &PrimExpr)| {
+        xmin.dtype().is_int()
+            && at_least_zero(PrimExpr::binary(BinOp::Sub, ymin.clone(), xmin.clone()))
+            && at_least_zero(PrimExpr::binary(
+                BinOp::Sub,
+                PrimExpr::binary(BinOp::Add, xmin.clone(), xext.clone()),
+                PrimExpr::binary(BinOp::Add, ymin.clone(), yext.clone()),
+            ))
+    };
     a.iter()
         .zip(b)
         .map(|((amin, aext), (bmin, bext))| {
+            if holds((amin, aext), (bmin, bext)) {
+                return Some((amin.clone(), aext.clone()));
+            }
+            if holds((bmin, bext), (amin, aext)) {
+                return Some((bmin.clone(), bext.clone()));
+            }
             // `[a, a + X)` and `[a + d, a + d + X + e)` for constants `d` and `e`, whatever `X`
             // is: `[a + min(0, d), a + X + max(0, d + e))`.
             let konst = |x: &PrimExpr, y: &PrimExpr| {

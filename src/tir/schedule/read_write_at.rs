@@ -92,20 +92,8 @@ impl Schedule {
             StmtKind::Seq(items) => items.clone(),
             _ => vec![parts.body.clone()],
         };
-        // Thread-bound loops at or above `l` whose threads share the copy are relaxed too
-        // (TVM's `CanRelaxStorageUnderThread`): threadIdx and vthread for shared memory, threadIdx.x
-        // for a warp.
-        let shared_by = |tag: &str| match scope {
-            "warp" => tag == "threadIdx.x",
-            s if s.starts_with("shared") => tag.starts_with("threadIdx") || tag.starts_with("vthread"),
-            _ => false,
-        };
-        let thread_loops: Vec<Stmt> = above
-            .iter()
-            .chain(std::iter::once(&lp))
-            .filter(|s| matches!(s.kind(), StmtKind::For { kind: ForKind::ThreadBinding(tag), .. } if shared_by(tag)))
-            .cloned()
-            .collect();
+        // Thread-bound loops at or above `l` whose threads share the copy are relaxed too.
+        let thread_loops = tree::threads_sharing(scope, above.iter().chain(std::iter::once(&lp)));
         // Which statements read and write the buffer, and the box the accesses cover.
         let (mut r_pos, mut w_pos) = (Vec::new(), Vec::new());
         let mut boxes: Vec<Vec<(PrimExpr, i64)>> = Vec::new();

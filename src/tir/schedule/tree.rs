@@ -53,6 +53,23 @@ pub(crate) fn walk_blocks(root: &Stmt, path: &mut Vec<Stmt>, f: &mut dyn FnMut(&
 }
 
 /// The loop with variable `id`, and the loops above it up to the closest block.
+/// The thread-bound loops among `loops` whose threads share memory of `scope`, so that a copy
+/// in it serves them all and its region is relaxed over them (TVM's
+/// `CanRelaxStorageUnderThread`): threadIdx and vthread for shared memory, threadIdx.x for a
+/// warp, none for global or local memory.
+pub(super) fn threads_sharing<'a>(scope: &str, loops: impl IntoIterator<Item = &'a Stmt>) -> Vec<Stmt> {
+    let shared_by = |tag: &str| match scope {
+        "warp" => tag == "threadIdx.x",
+        s if s.starts_with("shared") => tag.starts_with("threadIdx") || tag.starts_with("vthread"),
+        _ => false,
+    };
+    loops
+        .into_iter()
+        .filter(|s| matches!(s.kind(), StmtKind::For { kind: ForKind::ThreadBinding(tag), .. } if shared_by(tag)))
+        .cloned()
+        .collect()
+}
+
 pub(super) fn find_loop(root: &Stmt, id: u64) -> Option<(Vec<Stmt>, Stmt)> {
     fn go(s: &Stmt, id: u64, path: &mut Vec<Stmt>) -> Option<(Vec<Stmt>, Stmt)> {
         stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
