@@ -776,6 +776,9 @@ pub(super) fn print(trace: &[Instruction]) -> String {
                 probs.iter().map(|p| crate::tir::script::g17(*p)).collect::<Vec<_>>().join(", ")
             ),
         };
+        // A lookup that found nothing is the call alone, as TVM prints it
+        // (`sch.get_producers(block=b78)`).
+        let line = line.strip_prefix("_ = ").unwrap_or(&line);
         let _ = writeln!(s, "  {line}");
     }
     s
@@ -790,7 +793,8 @@ fn factor(f: &Factor, sampled: &dyn Fn(ExprRV) -> String) -> String {
     }
 }
 
-/// The targets of a primitive that returns a list: `a, b, c`, `a,` for one (TVM unpacks lists).
+/// The targets of a primitive that returns a list: `a, b, c`, `a,` for one (TVM unpacks lists),
+/// `_` for none ([`print`] leaves the call alone then).
 fn targets<T: Copy>(xs: &[T], f: fn(T) -> String) -> String {
     match xs.len() {
         0 => "_".to_string(),
@@ -1901,7 +1905,17 @@ impl Args<'_> {
             &sampled,
             &super::tree::symbolic_vars(sch.func()),
         )?;
-        Ok(IndexMap { params, results })
+        let map = IndexMap { params, results };
+        // The parameters are of the type the map computes in: `i0 * T.int64(32) + i1` speaks
+        // of int64 indices (TVM prints the map of int64 variables so), not of int32 ones
+        // widened.
+        let int64 = crate::tir::DataType::INT64;
+        if map.results.iter().any(|r| r.dtype() == int64)
+            && let Some(wide) = map.with_index_type(int64)
+        {
+            return Ok(wide);
+        }
+        Ok(map)
     }
 
     /// A `True`/`False` argument, if given.
