@@ -278,22 +278,38 @@ impl Schedule {
                 ),
             )
         };
-        let direct_vars: Vec<&Var> = at.iter().filter_map(widened_var).collect();
-        let direct: Vec<u64> = direct_vars.iter().map(|v| v.id()).collect();
+        // Directly: distinct variables of its own, and constants where the producer's index
+        // is that constant (`B[0, vi, vj]` of a unit axis); a variable of extent 1 it leaves
+        // out is its minimum.
+        let prod_domains = tree::domains(&prod);
+        let constant_matches = |k: usize, c: i64| {
+            pidx.get(k).is_some_and(|p| {
+                crate::tir::arith::range_of(p, &|v| prod_domains.get(&v.id()).copied())
+                    == Some((i128::from(c), i128::from(c)))
+            })
+        };
+        let direct_vars: Vec<(usize, &Var)> =
+            at.iter().enumerate().filter_map(|(k, i)| Some((k, widened_var(i)?))).collect();
+        let direct: Vec<u64> = direct_vars.iter().map(|(_, v)| v.id()).collect();
         let distinct = direct.iter().collect::<std::collections::BTreeSet<_>>().len() == direct.len();
-        let all_vars = consumer.iter_vars.iter().all(|iv| direct.contains(&iv.var.id()));
+        let constants_match = at.iter().enumerate().all(|(k, i)| match i.as_int() {
+            Some(c) => constant_matches(k, c),
+            None => widened_var(i).is_some(),
+        });
+        let unit = |iv: &IterVar| iv.dom.as_ref().filter(|d| d.extent.as_int() == Some(1)).map(|d| d.min.clone());
+        let all_vars = consumer.iter_vars.iter().all(|iv| direct.contains(&iv.var.id()) || unit(iv).is_some());
         // (With the inverse's sums also written from the highest part, for the predicate: TVM
         // simplifies that, `i0 * 16 + i1 < 127`.)
         let (map, pred_map): (HashMap<u64, PrimExpr>, Option<HashMap<u64, PrimExpr>>) =
-            if direct.len() == at.len() && distinct && all_vars {
-                (
-                    direct_vars
-                        .iter()
-                        .map(|v| v.id())
-                        .zip(pidx.iter().zip(&direct_vars).map(|(i, v)| in_type(i, v.dtype())))
-                        .collect(),
-                    None,
-                )
+            if constants_match && distinct && all_vars {
+                let mut map: HashMap<u64, PrimExpr> =
+                    direct_vars.iter().map(|&(k, v)| (v.id(), in_type(&pidx[k], v.dtype()))).collect();
+                for iv in &consumer.iter_vars {
+                    if let (false, Some(min)) = (map.contains_key(&iv.var.id()), unit(iv)) {
+                        map.insert(iv.var.id(), min);
+                    }
+                }
+                (map, None)
             } else {
                 let mut dims = Vec::new();
                 for iv in &consumer.iter_vars {
@@ -352,7 +368,6 @@ impl Schedule {
         // Producer iterations whose element the consumer does not read store nothing: a
         // predicate over the loops, as TVM adds (`T.where(i < 62)`).
         let StmtKind::BlockRealize { values, predicate, .. } = prod_realize.kind() else { unreachable!("a realize") };
-        let prod_domains = tree::domains(&prod);
         let bindings: HashMap<u64, PrimExpr> =
             prod.iter_vars.iter().map(|iv| iv.var.id()).zip(values.iter().cloned()).collect();
         let mut pred = predicate.clone();
@@ -370,6 +385,31 @@ impl Schedule {
                     })
                 });
             if same_domain {
+                continue;
+            }
+            // A symbolic extent (`v_i0 < n`) over the producer's variable of a wider domain (a
+            // padded `(n + 31) // 32 * 32`): the producer's iterations past it store nothing.
+            if let (Some(lo), None) = (dom.min.as_int(), dom.extent.as_int())
+                && let Some(p) = value.as_var().and_then(|v| prod.iter_vars.iter().find(|p| p.var == *v))
+                && p.dom.as_ref().and_then(|d| d.min.as_int()).is_some_and(|m| m >= lo)
+            {
+                let over_loops = simplify(&Substitute { map: &bindings }.expr(value));
+                let end = simplify(&PrimExpr::binary(
+                    BinOp::Add,
+                    dom.extent.clone(),
+                    PrimExpr::int_of(lo, dom.extent.dtype()),
+                ));
+                let end = crate::tir::arith::as_dtype(end, value.dtype());
+                // `x < n - 1` is `x + 1 < n`, as TVM's simplifier writes it.
+                let c = match end.kind() {
+                    ExprKind::Binary(BinOp::Sub, e, k) if k.as_int().is_some() => PrimExpr::cmp(
+                        CmpOp::Lt,
+                        simplify(&PrimExpr::binary(BinOp::Add, over_loops, k.clone())),
+                        e.clone(),
+                    ),
+                    _ => PrimExpr::cmp(CmpOp::Lt, over_loops, end),
+                };
+                pred = if pred.as_int() == Some(1) { c } else { PrimExpr::and(pred, c) };
                 continue;
             }
             let (Some(lo), Some(ext)) = (dom.min.as_int(), dom.extent.as_int()) else {
@@ -535,6 +575,15 @@ impl StoredAt {
     /// variable of extent 1 the map leaves out is its minimum, 0), as TVM's `ComputeInliner`
     /// inverts them.
     fn inverted(blk: &Block, indices: &[PrimExpr]) -> Option<StoredAt> {
+        let ph: Vec<Var> = indices.iter().enumerate().map(|(k, i)| Var::new(&format!("ph_{k}"), i.dtype())).collect();
+        let stored_at = |inverse| StoredAt {
+            vars: ph.iter().map(Var::id).collect(),
+            var_types: ph.iter().map(Var::dtype).collect(),
+            inverse: Some(inverse),
+        };
+        if let Some(inverse) = Self::variables_and_constants(blk, indices, &ph) {
+            return Some(stored_at(inverse));
+        }
         let dims: Vec<i64> = blk
             .iter_vars
             .iter()
@@ -543,7 +592,6 @@ impl StoredAt {
         let map =
             IndexMap { params: blk.iter_vars.iter().map(|iv| iv.var.clone()).collect(), results: indices.to_vec() };
         let bijection = super::iter_map::Bijection::of(&map, &dims).ok()?;
-        let ph: Vec<Var> = indices.iter().enumerate().map(|(k, i)| Var::new(&format!("ph_{k}"), i.dtype())).collect();
         let inverse = bijection.inverse_low_first(&ph.iter().map(PrimExpr::var).collect::<Vec<_>>());
         let inverse = blk
             .iter_vars
@@ -551,11 +599,36 @@ impl StoredAt {
             .zip(inverse)
             .map(|(iv, e)| (iv.var.id(), crate::tir::arith::as_dtype(e, iv.var.dtype())))
             .collect();
-        Some(StoredAt {
-            vars: ph.iter().map(Var::id).collect(),
-            var_types: ph.iter().map(Var::dtype).collect(),
-            inverse: Some(inverse),
-        })
+        Some(stored_at(inverse))
+    }
+
+    /// Indices that are the block's variables, each once, and constants (`B[0, v0, v1]` over a
+    /// symbolic `v0 < n`): each variable is its placeholder, a variable of extent 1 left out its
+    /// minimum. No digits are needed, so the extents may be symbolic.
+    fn variables_and_constants(blk: &Block, indices: &[PrimExpr], ph: &[Var]) -> Option<HashMap<u64, PrimExpr>> {
+        let mut inverse: HashMap<u64, PrimExpr> = HashMap::default();
+        for (i, p) in indices.iter().zip(ph) {
+            if i.as_int().is_some() {
+                continue;
+            }
+            let v = widened_var(i)?;
+            let iv = blk.iter_vars.iter().find(|iv| iv.var.id() == v.id())?;
+            let value = crate::tir::arith::as_dtype(PrimExpr::var(p), iv.var.dtype());
+            if inverse.insert(v.id(), value).is_some() {
+                return None;
+            }
+        }
+        for iv in &blk.iter_vars {
+            if inverse.contains_key(&iv.var.id()) {
+                continue;
+            }
+            let d = iv.dom.as_ref()?;
+            if d.extent.as_int() != Some(1) {
+                return None;
+            }
+            inverse.insert(iv.var.id(), d.min.clone());
+        }
+        Some(inverse)
     }
 
     /// The stored value over the load indices' placeholders.

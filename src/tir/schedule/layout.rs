@@ -809,8 +809,14 @@ fn block_layout_parts(
             Some(s) => s.rest.as_ref().map(|_| PrimExpr::floormod(v.clone(), stride(s))),
         })
         .collect();
-    let mut inverse: HashMap<u64, PrimExpr> =
-        sub.params.iter().zip(bij.inverse(&sub_new)).map(|(v, e)| (v.id(), e)).collect();
+    // (In each variable's type: with no constant result left, a unit variable's 0 has no
+    // other type to take.)
+    let mut inverse: HashMap<u64, PrimExpr> = sub
+        .params
+        .iter()
+        .zip(bij.inverse(&sub_new))
+        .map(|(v, e)| (v.id(), crate::tir::arith::as_dtype(e, v.dtype())))
+        .collect();
     for (o, v) in own.iter().zip(new_vars) {
         if let Some(s) = o {
             let p = if s.stride == 1 { v.clone() } else { PrimExpr::floordiv(v.clone(), stride(s)) };
