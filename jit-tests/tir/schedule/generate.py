@@ -712,6 +712,22 @@ def inline(block, reverse=False):
     return f
 
 
+
+def dlight(rule, target="cuda"):
+    # DLight's rule (TVM's default GPU schedules, `ApplyDefaultSchedule`; its CPU rules for
+    # "llvm") applied to the kernel as it schedules a model's functions: its trace replayed on
+    # the case's schedule.
+    def apply(sch):
+        from tvm.s_tir import dlight as dl
+
+        tgt = tvm.target.Target(target)
+        with tgt:
+            done = getattr(dl.gpu if tgt.kind.name == "cuda" else dl.cpu, rule)().apply(sch.mod["main"], tgt, False)
+        done.trace.apply_to_schedule(sch, remove_postproc=False)
+
+    return apply
+
+
 CASES = [
     ("bias_relu_inline", "bias_relu", bias_relu_inline),
     ("sum_rfactor", "sum", sum_rfactor),
@@ -1981,6 +1997,32 @@ sch.annotate(sch.get_loops("B")[1], "pragma_auto_unroll_max_step", 16)
 sch.unroll(sch.get_loops("B")[1])
 sch.blockize(sch.get_loops("B")[1])
 """),
+]
+
+# DLight's rule-based schedules of the functions Relax legalizes from small models (a linear
+# layer, attention, a conv2d, the norms, softmax, a reshape): unit axes dropped by
+# transform_block_layout, inlines of stores at `[0, v]`, shared tiles relaxed over the threads
+# of a thread block.
+CASES += [
+    ("dlight_matmul", "kernels/dl_matmul", dlight("Matmul")),
+    ("dlight_matmul_bias", "kernels/dl_matmul_bias", dlight("Matmul")),
+    ("dlight_batch_matmul", "kernels/dl_batch_matmul", dlight("Matmul")),
+    ("dlight_conv2d", "kernels/dl_conv2d_silu", dlight("Matmul")),
+    ("dlight_conv2d_cpu", "kernels/dl_conv2d_silu", dlight("Reduction", "llvm")),
+    ("dlight_layer_norm", "kernels/dl_layer_norm", dlight("GeneralReduction")),
+    ("dlight_row_fallback", "kernels/dl_row_matmul_relu", dlight("Fallback")),
+    ("dlight_softmax_cpu", "kernels/dl_row_softmax", dlight("Reduction", "llvm")),
+    ("dlight_rms_norm", "kernels/dl_rms_norm", dlight("RMSNorm")),
+    ("dlight_transpose", "kernels/dl_transpose", dlight("Transpose")),
+    ("dlight_group_norm", "kernels/dl_group_norm", dlight("GeneralReduction")),
+    ("dlight_reshape", "kernels/dl_reshape", dlight("Fallback")),
+    ("dlight_sum", "kernels/dl_sum", dlight("Reduction")),
+    ("dlight_softmax", "kernels/dl_softmax", dlight("GeneralReduction")),
+    # Over a symbolic dimension: the matmul padded to the tile (`(n + 31) // 32 * 32`), its
+    # epilogue inlined under `T.where(.. < n)`; stores at `[0, v0, v1]` inlined.
+    ("dlight_dyn_matmul", "kernels/dl_dyn_matmul_relu", dlight("Matmul")),
+    ("dlight_dyn_softmax", "kernels/dl_dyn_softmax", dlight("GeneralReduction")),
+    ("dlight_dyn_rms_norm", "kernels/dl_dyn_rms_norm", dlight("Reduction")),
 ]
 
 # `generate.py CASE ..` regenerates only those cases.
