@@ -2001,3 +2001,37 @@ fn a_function_of_attributes_alone_prints_a_body() {
     let again = strata::tir::parse_script(&text).unwrap();
     assert_eq!(strata::tir::script::print_func(&again.funcs[0]), text);
 }
+
+// spec: tir-spec.md, For kParallel; TVM allocates a block's buffer at the lowest common
+// ancestor of its uses (PlanAndUpdateBufferAllocationLocation), so a temporary that a parallel
+// loop's iterations each use is their own.
+#[test]
+fn a_temporary_used_inside_a_parallel_loop_belongs_to_each_iteration() {
+    // A row copied to `tmp`, allocated by the root block, then summed, as a schedule leaves
+    // it after compute_at under a parallel loop: one shared `tmp` would mix the rows.
+    let src = r#"
+@T.prim_func(s_tir=True)
+def rows(A: T.Buffer((64, 4096), "float32"), B: T.Buffer((64,), "float32")):
+    tmp = T.sblock_alloc_buffer((4096,))
+    for i in T.parallel(64):
+        for k in range(4096):
+            with T.sblock("copy"):
+                vi, vk = T.axis.remap("SS", [i, k])
+                tmp[vk] = A[vi, vk] * T.float32(2)
+        for k in range(4096):
+            with T.sblock("sum"):
+                vi, vk = T.axis.remap("SR", [i, k])
+                with T.init():
+                    B[vi] = T.float32(0)
+                B[vi] = B[vi] + tmp[vk]
+"#;
+    let code = compiled(src);
+    let xs: Vec<f32> = (0..64 * 4096).map(|k| (k / 4096) as f32).collect();
+    let mut a = Tensor::from_vec(xs, &[64, 4096]).unwrap();
+    let mut b = Tensor::zeros::<f32>(&[64]).unwrap();
+    for _ in 0..5 {
+        code.call("rows", &mut [(&mut a).into(), (&mut b).into()]).expect("runs");
+        let want: Vec<f32> = (0..64).map(|r| r as f32 * 8192.0).collect();
+        assert_eq!(b.to_vec::<f32>().unwrap(), want);
+    }
+}

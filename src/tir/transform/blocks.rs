@@ -36,20 +36,20 @@ pub fn lower_blocks(f: &PrimFunc) -> Stmt {
     }
     collect_bound(&f.body, &mut bound);
     let mut l = Lowering { bound, windows: HashMap::default() };
-    l.stmt(&serial_cross_thread_reductions(&f.body))
+    l.stmt(&private_to_iterations(&serial_threads(&f.body)))
 }
 
 /// `s` with every thread-bound loop a block binds a reduction variable to (TVM's cross-thread
 /// reduction, `bind(k, "threadIdx.x")` of a sum's loop) made serial: on a CPU the threads of
 /// such a loop would add into the same element at once.
-fn serial_cross_thread_reductions(s: &Stmt) -> Stmt {
+fn serial_threads(s: &Stmt) -> Stmt {
     struct M;
     impl Mutator for M {
         fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
             e.clone()
         }
         fn stmt(&mut self, s: &Stmt) -> Stmt {
-            let s = default_stmt(self, s);
+            let s = stacker::maybe_grow(64 * 1024, 1024 * 1024, || default_stmt(self, s));
             let StmtKind::For { var, kind: ForKind::ThreadBinding(_), body, .. } = s.kind() else {
                 return s;
             };
@@ -68,6 +68,131 @@ fn serial_cross_thread_reductions(s: &Stmt) -> Stmt {
         }
     }
     M.stmt(s)
+}
+
+/// `s` with each buffer a block allocates but uses only inside one `T.parallel` loop allocated
+/// in that loop's body instead, one copy per iteration, as TVM plans an allocation at the
+/// lowest common ancestor of its uses (`PlanAndUpdateBufferAllocationLocation`). A row's
+/// temporaries computed at a parallel loop then belong to their iteration; kept outside, the
+/// iterations would race on one copy. (Thread-bound loops are left as they are: their shared
+/// buffers keep the whole shape here, which TVM compacts to the tile first.)
+fn private_to_iterations(s: &Stmt) -> Stmt {
+    struct M;
+    impl Mutator for M {
+        fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
+            e.clone()
+        }
+        fn stmt(&mut self, s: &Stmt) -> Stmt {
+            let s = stacker::maybe_grow(64 * 1024, 1024 * 1024, || default_stmt(self, s));
+            let StmtKind::BlockRealize { values, predicate, block } = s.kind() else { return s };
+            if block.alloc_buffers.is_empty() {
+                return s;
+            }
+            let mut body = block.body.clone();
+            let mut kept = Vec::new();
+            for b in &block.alloc_buffers {
+                let used_in_init = block.init.as_ref().is_some_and(|i| uses_buffer(i, b));
+                match (used_in_init, into_parallel_loop(&body, b)) {
+                    (false, Some(moved)) => body = moved,
+                    _ => kept.push(b.clone()),
+                }
+            }
+            if kept.len() == block.alloc_buffers.len() {
+                return s;
+            }
+            let b = Block { body, alloc_buffers: kept, ..(**block).clone() };
+            Stmt::at(
+                StmtKind::BlockRealize { values: values.clone(), predicate: predicate.clone(), block: Box::new(b) },
+                s.span(),
+            )
+        }
+    }
+    M.stmt(s)
+}
+
+/// `s` with `b` allocated in the body of the deepest parallel loop that holds all of its uses,
+/// if there is one on the way down through the statements that hold them all (statement
+/// lists, blocks and parallel loops).
+fn into_parallel_loop(s: &Stmt, b: &Buffer) -> Option<Stmt> {
+    match s.kind() {
+        StmtKind::For { kind, body, .. } => {
+            // Not through a serial loop: what the buffer holds may carry from one of its
+            // iterations to the next.
+            if *kind != ForKind::Parallel {
+                return None;
+            }
+            if let Some(inner) = into_parallel_loop(body, b) {
+                return with_body(s, inner);
+            }
+            let private = Block { alloc_buffers: vec![b.clone()], ..Block::new(b.name(), body.clone()) };
+            let realize = Stmt::at(
+                StmtKind::BlockRealize {
+                    values: Vec::new(),
+                    predicate: PrimExpr::bool(true),
+                    block: Box::new(private),
+                },
+                body.span(),
+            );
+            with_body(s, realize)
+        }
+        StmtKind::Seq(items) => {
+            let mut holders = items.iter().enumerate().filter(|(_, x)| uses_buffer(x, b));
+            let (k, only) = holders.next()?;
+            if holders.next().is_some() {
+                return None;
+            }
+            let moved = into_parallel_loop(only, b)?;
+            let mut items = items.clone();
+            items[k] = moved;
+            Some(Stmt::at(StmtKind::Seq(items), s.span()))
+        }
+        StmtKind::BlockRealize { values, predicate, block }
+            if block.init.is_none() && block.match_buffers.is_empty() =>
+        {
+            let moved = into_parallel_loop(&block.body, b)?;
+            let inner = Block { body: moved, ..(**block).clone() };
+            Some(Stmt::at(
+                StmtKind::BlockRealize { values: values.clone(), predicate: predicate.clone(), block: Box::new(inner) },
+                s.span(),
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// The loop `s` with `body` instead of its own.
+fn with_body(s: &Stmt, body: Stmt) -> Option<Stmt> {
+    let StmtKind::For { var, min, extent, kind, annotations, .. } = s.kind() else { return None };
+    Some(Stmt::at(
+        StmtKind::For {
+            var: var.clone(),
+            min: min.clone(),
+            extent: extent.clone(),
+            kind: kind.clone(),
+            body,
+            annotations: annotations.clone(),
+        },
+        s.span(),
+    ))
+}
+
+/// Whether `s` mentions `b`: its loads, stores, regions or data pointer.
+fn uses_buffer(s: &Stmt, b: &Buffer) -> bool {
+    let mut used = false;
+    walk_stmts(s, &mut |x| match x.kind() {
+        StmtKind::BufferStore { buffer, .. } => used |= buffer == b,
+        StmtKind::BlockRealize { block, .. } => {
+            used |= block.reads.iter().chain(&block.writes).any(|r| r.buffer == *b)
+                || block.match_buffers.iter().any(|m| m.source.buffer == *b)
+        }
+        _ => {}
+    });
+    crate::tir::visit::walk_exprs(s, &mut |e| match e.kind() {
+        ExprKind::BufferLoad(x, _) => used |= x == b,
+        ExprKind::Var(v) => used |= *v == *b.data(),
+        _ => {}
+    });
+    used
 }
 
 /// Variables bound by binding sites other than match_buffer.
