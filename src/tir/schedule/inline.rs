@@ -557,6 +557,23 @@ impl StoredAt {
     /// fast path). An index widened to the buffer's index type, `T.Cast("int64", v)` beside an
     /// int64 index, is its variable: TVM's mixed-type indices.
     fn own_variables(blk: &Block, indices: &[PrimExpr]) -> Option<StoredAt> {
+        // TVM's fast path proper: index `k` is variable `k`, or 0 where variable `k` has the one
+        // value 0 (that variable then takes the load's index there, as TVM substitutes it).
+        let unit_zero =
+            |iv: &IterVar| iv.dom.as_ref().is_some_and(|d| d.min.as_int() == Some(0) && d.extent.as_int() == Some(1));
+        if indices.len() == blk.iter_vars.len()
+            && indices.iter().zip(&blk.iter_vars).any(|(i, _)| i.as_int() == Some(0))
+            && indices
+                .iter()
+                .zip(&blk.iter_vars)
+                .all(|(i, iv)| widened_var(i).is_some_and(|v| *v == iv.var) || (i.as_int() == Some(0) && unit_zero(iv)))
+        {
+            return Some(StoredAt {
+                vars: blk.iter_vars.iter().map(|iv| iv.var.id()).collect(),
+                var_types: blk.iter_vars.iter().map(|iv| iv.var.dtype()).collect(),
+                inverse: None,
+            });
+        }
         let index_vars: Vec<&Var> = indices.iter().map(widened_var).collect::<Option<_>>()?;
         let vars: Vec<u64> = index_vars.iter().map(|v| v.id()).collect();
         let distinct = vars.iter().collect::<std::collections::BTreeSet<_>>().len() == vars.len();
