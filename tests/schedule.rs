@@ -3116,3 +3116,17 @@ fn blockize_of_an_opaque_block_relaxes_its_accesses_at_loop_variables() {
     assert!(text.contains("    with T.sblock(\"block_o\"):\n        T.reads()\n        T.writes(A[0:16])\n"), "{text}");
     assert!(strata::tir::parse_script(&text).is_ok(), "{text}");
 }
+
+#[test]
+fn fusing_a_unit_loop_with_a_symbolic_one_binds_the_fused_loop() {
+    // spec: TVM 0.27's fuse: a loop of extent 1 is 0, and under only such loops the inner
+    // loop is the fused one itself (TVM's analyzer knows `f < n`): `v1 = f`, not `f % n`, as
+    // DLight's RMSNorm rule leaves it.
+    let f = read_func_text(
+        "@T.prim_func(s_tir=True)\ndef f(a: T.handle, b: T.handle):\n    n = T.int64()\n    A = T.match_buffer(a, (T.int64(1), n))\n    B = T.match_buffer(b, (T.int64(1), n))\n    for i, j in T.grid(T.int64(1), n):\n        with T.sblock(\"B\"):\n            vi, vj = T.axis.remap(\"SS\", [i, j])\n            B[vi, vj] = A[vi, vj] + T.float32(1)\n",
+    );
+    let sch = Schedule::replay(f, "l = sch.get_loops(sch.get_sblock(\"B\"))\nsch.fuse(l[0], l[1])\n").expect("fuses");
+    let printed = strata::tir::script::print_func(sch.func());
+    assert!(printed.contains("vi = T.axis.spatial(T.int64(1), T.int64(0))"), "{printed}");
+    assert!(printed.contains("vj = T.axis.spatial(n, i_j_fused)"), "{printed}");
+}

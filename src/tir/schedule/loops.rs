@@ -328,6 +328,11 @@ impl Schedule {
                         PrimExpr::int_of(0, dt)
                     } else if k == 0 {
                         fold_div(&PrimExpr::var(&fused), &lower)
+                    } else if parts[..k].iter().all(|o| o.extent.as_int() == Some(1)) {
+                        // Only loops of extent 1 outside: the fused loop is below `lower *
+                        // extent`, so the remainder is the quotient alone (TVM's analyzer
+                        // knows the fused loop's range).
+                        fold_div(&PrimExpr::var(&fused), &lower)
                     } else {
                         fold_div(&fold_mod(&PrimExpr::var(&fused), &fold_mul(&lower, &extent)), &lower)
                     };
