@@ -36,13 +36,13 @@ pub fn lower_blocks(f: &PrimFunc) -> Stmt {
     }
     collect_bound(&f.body, &mut bound);
     let mut l = Lowering { bound, windows: HashMap::default() };
-    l.stmt(&private_to_iterations(&serial_threads(&f.body)))
+    l.stmt(&private_to_iterations(&serial_cross_thread_reductions(&f.body)))
 }
 
 /// `s` with every thread-bound loop a block binds a reduction variable to (TVM's cross-thread
 /// reduction, `bind(k, "threadIdx.x")` of a sum's loop) made serial: on a CPU the threads of
 /// such a loop would add into the same element at once.
-fn serial_threads(s: &Stmt) -> Stmt {
+fn serial_cross_thread_reductions(s: &Stmt) -> Stmt {
     struct M;
     impl Mutator for M {
         fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
@@ -122,7 +122,7 @@ fn into_parallel_loop(s: &Stmt, b: &Buffer) -> Option<Stmt> {
                 return None;
             }
             if let Some(inner) = into_parallel_loop(body, b) {
-                return with_body(s, inner);
+                return s.with_loop_body(inner);
             }
             let private = Block { alloc_buffers: vec![b.clone()], ..Block::new(b.name(), body.clone()) };
             let realize = Stmt::at(
@@ -133,7 +133,7 @@ fn into_parallel_loop(s: &Stmt, b: &Buffer) -> Option<Stmt> {
                 },
                 body.span(),
             );
-            with_body(s, realize)
+            s.with_loop_body(realize)
         }
         StmtKind::Seq(items) => {
             let mut holders = items.iter().enumerate().filter(|(_, x)| uses_buffer(x, b));
@@ -158,22 +158,6 @@ fn into_parallel_loop(s: &Stmt, b: &Buffer) -> Option<Stmt> {
         }
         _ => None,
     }
-}
-
-/// The loop `s` with `body` instead of its own.
-fn with_body(s: &Stmt, body: Stmt) -> Option<Stmt> {
-    let StmtKind::For { var, min, extent, kind, annotations, .. } = s.kind() else { return None };
-    Some(Stmt::at(
-        StmtKind::For {
-            var: var.clone(),
-            min: min.clone(),
-            extent: extent.clone(),
-            kind: kind.clone(),
-            body,
-            annotations: annotations.clone(),
-        },
-        s.span(),
-    ))
 }
 
 /// Whether `s` mentions `b`: its loads, stores, regions or data pointer.
