@@ -3130,3 +3130,17 @@ fn fusing_a_unit_loop_with_a_symbolic_one_binds_the_fused_loop() {
     assert!(printed.contains("vi = T.axis.spatial(T.int64(1), T.int64(0))"), "{printed}");
     assert!(printed.contains("vj = T.axis.spatial(n, i_j_fused)"), "{printed}");
 }
+
+#[test]
+fn transform_block_layout_refuses_a_loop_range_bound_in_another_loop() {
+    // Found by fuzzing: the new loops replace the old ones, so a range bound in another of them
+    // (`for k in range(i)`) would name a loop that is gone; TVM 0.27 prints
+    // `T.grid(16, 16, i, 16)`, a function that does not read back. Refused.
+    let f = read_func(&dir().join("kernels/ro_dependent_loop.py"));
+    let e = Schedule::replay(f, "sch.transform_block_layout(sch.get_sblock(\"B\"), lambda a, b, c, d: (a, b, c, d))\n")
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "trace line 1: transform_block_layout: the range of loop k above block B depends on another loop (not supported)"
+    );
+}

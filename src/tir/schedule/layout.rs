@@ -638,6 +638,14 @@ impl Schedule {
         if !blk.match_buffers.is_empty() {
             return Err(err(P, format!("block {} views buffers through T.match_buffer (not supported yet)", blk.name)));
         }
+        // The new loops replace the old ones: a range bound in another of them would name a
+        // loop that is gone (fuzzing found `T.grid(16, 16, i, 16)`).
+        if let Some(l) = super::tree::dependent_loop(&site.loops) {
+            return Err(err(
+                P,
+                format!("the range of loop {l} above block {} depends on another loop (not supported)", blk.name),
+            ));
+        }
         let loops: Vec<super::tree::ForParts> = site.loops.iter().filter_map(super::tree::ForParts::of).collect();
         for (k, l) in loops.iter().enumerate() {
             if l.min.as_int() != Some(0) {
