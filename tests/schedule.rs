@@ -3144,3 +3144,20 @@ fn transform_block_layout_refuses_a_loop_range_bound_in_another_loop() {
         "trace line 1: transform_block_layout: the range of loop k above block B depends on another loop (not supported)"
     );
 }
+
+#[test]
+fn a_split_into_unit_loops_under_a_guard_keeps_the_binding_flat() {
+    // spec: TVM 0.27's split (checked with TVM): loops of extent 1 a split makes are no
+    // iterators to its iterator maps, so a binding that passes the guarded sum by them alone
+    // still simplifies flat (DLight's Transpose rule on a 100-row kernel).
+    let f = read_func_text(
+        "@T.prim_func(s_tir=True)\ndef f(A: T.Buffer((100,), \"float32\"), B: T.Buffer((100,), \"float32\")):\n    for i in range(100):\n        with T.sblock(\"B\"):\n            vi = T.axis.spatial(100, i)\n            B[vi] = A[vi] * T.float32(2)\n",
+    );
+    let trace = "l = sch.get_loops(sch.get_sblock(\"B\"))\na, b = sch.split(l[0], factors=[None, 1])\nc, d = sch.split(a, factors=[None, 8])\ne, g = sch.split(b, factors=[None, 1])\n";
+    let sch = Schedule::replay(f.clone(), trace).expect("splits");
+    let printed = strata::tir::script::print_func(sch.func());
+    assert!(printed.contains("vi = T.axis.spatial(100, i_0_0 * 8 + i_0_1 + i_1_0 + i_1_1)"), "{printed}");
+    assert!(printed.contains("T.where(i_0_0 * 8 + i_0_1 < 100)"), "{printed}");
+    let (a, b) = outputs(&f, sch.func()).expect("runs");
+    assert_eq!(a, b);
+}

@@ -187,7 +187,14 @@ impl Schedule {
             });
         }
         if !dependent {
-            body = simplify_bindings(&body, &iterators, true);
+            // The new loops of extent 1 are no iterators to TVM's iterator maps (they are 0): a
+            // binding past a guarded sum by them alone still maps (`i_0_0 * 8 + i_0_1 + i_1_0 +
+            // i_1_1` under `i_0_0 * 8 + i_0_1 < 100`). Unit loops that were there before do
+            // not count so (`i0 * 16 + (i1_0 * 7 + i1_1)` stays), as TVM 0.27 prints them.
+            let units: rustc_hash::FxHashSet<u64> =
+                vars.iter().zip(&extents).filter(|(_, e)| e.as_int() == Some(1)).map(|(v, _)| v.id()).collect();
+            let varying: rustc_hash::FxHashSet<u64> = iterators.difference(&units).copied().collect();
+            body = simplify_bindings(&body, &iterators, Some(&varying));
         }
         let mut inner = body;
         for (v, e) in vars.iter().zip(&extents).rev() {
@@ -349,7 +356,7 @@ impl Schedule {
         let mut iterators = loop_vars(&innermost.body);
         iterators.extend(above.iter().filter_map(ForParts::of).map(|f| f.var.id()));
         iterators.insert(fused.id());
-        let body = simplify_bindings(&Substitute { map: &map }.stmt(&innermost.body), &iterators, false);
+        let body = simplify_bindings(&Substitute { map: &map }.stmt(&innermost.body), &iterators, None);
         let stmt = ForParts {
             var: fused.clone(),
             min: PrimExpr::int_of(0, dt),
@@ -711,18 +718,20 @@ fn loop_vars(s: &Stmt) -> rustc_hash::FxHashSet<u64> {
 /// the terms over loop variables (`loops`) first, then the rest (an outer block's variables,
 /// constants): `j_0 * 4 + j_1 + vj_o * 16`.
 ///
-/// After a split (`split`), not under a predicate that bounds other than a whole binding:
-/// there TVM's iterator-map simplification fails and the bindings stay as substituted
+/// After a split (`split`: the loops that vary, those of extent 1 left out), not under a
+/// predicate that bounds other than a whole binding (or one plus loops of extent 1): there
+/// TVM's iterator-map simplification fails and the bindings stay as substituted
 /// (`(i_0_0 * 13 + i_0_1) * 4 + i_1`, a split of a split loop).
-fn simplify_bindings(s: &Stmt, loops: &rustc_hash::FxHashSet<u64>, split: bool) -> Stmt {
-    struct M<'a>(&'a rustc_hash::FxHashSet<u64>, bool);
+fn simplify_bindings(s: &Stmt, loops: &rustc_hash::FxHashSet<u64>, split: Option<&rustc_hash::FxHashSet<u64>>) -> Stmt {
+    struct M<'a>(&'a rustc_hash::FxHashSet<u64>, Option<&'a rustc_hash::FxHashSet<u64>>);
     impl Mutator for M<'_> {
         fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
             e.clone()
         }
         fn stmt(&mut self, s: &Stmt) -> Stmt {
             if let StmtKind::BlockRealize { values, predicate, block } = s.kind() {
-                let whole = !self.1
+                let varying = self.1.unwrap_or(self.0);
+                let whole = self.1.is_none()
                     || crate::tir::visit::conjuncts(predicate).iter().all(|c| match c.kind() {
                         ExprKind::Cmp(_, a, b) => {
                             let side = if tree::mentions(a, self.0) { a } else { b };
@@ -738,7 +747,7 @@ fn simplify_bindings(s: &Stmt, loops: &rustc_hash::FxHashSet<u64>, split: bool) 
                                     }
                                     let diff = PrimExpr::binary(BinOp::Sub, v.clone(), side.clone());
                                     crate::tir::arith::linear(&diff).as_const().is_some()
-                                        || !tree::mentions(&crate::tir::arith::subtract(v, side), self.0)
+                                        || !tree::mentions(&crate::tir::arith::subtract(v, side), varying)
                                 })
                         }
                         _ => !tree::mentions(c, self.0),
