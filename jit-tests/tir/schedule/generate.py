@@ -2023,6 +2023,8 @@ CASES += [
     ("dlight_dyn_matmul", "kernels/dl_dyn_matmul_relu", dlight("Matmul")),
     ("dlight_dyn_softmax", "kernels/dl_dyn_softmax", dlight("GeneralReduction")),
     ("dlight_dyn_rms_norm", "kernels/dl_dyn_rms_norm", dlight("Reduction")),
+    # A sum over `n` computed at a thread block's loop: its reduction spans the whole `n`.
+    ("dlight_dyn_attn_softmax", "kernels/dl_dyn_attn_softmax", dlight("GeneralReduction")),
 ]
 
 # `generate.py CASE ..` regenerates only those cases.

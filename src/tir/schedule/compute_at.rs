@@ -247,9 +247,6 @@ impl Schedule {
                 }
             }
         }
-        // No block under the loop exchanges data with this one: as in TVM, nothing narrows its
-        // domain, and it is computed whole at every iteration of the loop.
-        let unconstrained = hulls.is_empty();
         // Each iteration variable covers the region of the dimension it indexes, or its whole
         // domain where it indexes none (a reduction variable of a producer).
         let mut loops: Vec<(Var, PrimExpr)> = Vec::new();
@@ -342,7 +339,11 @@ impl Schedule {
                     let d = iv.dom.as_ref().map_or(iv.var.dtype(), |r| r.extent.dtype());
                     (PrimExpr::int_of(dmin, iv.var.dtype()), PrimExpr::int_of(dext, d))
                 }
-                (None, None) if unconstrained && iv.dom.is_some() => {
+                // (A variable no exchanged index names, a reduction over `n`, spans its whole
+                // symbolic domain as a constant one does; so does every variable where no
+                // block under the loop exchanges data with this one: as in TVM, nothing
+                // narrows its domain, and it is computed whole at every iteration.)
+                (None, None) if iv.dom.is_some() => {
                     let d = iv.dom.as_ref().unwrap_or_else(|| unreachable!("checked"));
                     (d.min.clone(), d.extent.clone())
                 }
