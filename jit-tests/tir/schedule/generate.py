@@ -2025,6 +2025,8 @@ CASES += [
     ("dlight_dyn_rms_norm", "kernels/dl_dyn_rms_norm", dlight("Reduction")),
     # A sum over `n` computed at a thread block's loop: its reduction spans the whole `n`.
     ("dlight_dyn_attn_softmax", "kernels/dl_dyn_attn_softmax", dlight("GeneralReduction")),
+    # Two rfactors of one block make two `matmul_rf` blocks; the first handle keeps the first.
+    ("dlight_dyn_low_batch_gemv", "kernels/dl_dyn_gemv_relu", dlight("LowBatchGEMV")),
 ]
 
 # `generate.py CASE ..` regenerates only those cases.

@@ -488,7 +488,7 @@ impl Schedule {
         self.func.body = insert_before(&body, &new_loop, pair);
         let old = blk.name.clone();
         for rv in &mut self.rvs {
-            if let Rv::Block(n, _) = rv
+            if let Rv::Block(n, ..) = rv
                 && *n == old
             {
                 *n = update_name.clone();

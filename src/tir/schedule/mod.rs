@@ -155,8 +155,10 @@ fn err(primitive: &'static str, message: impl Into<String>) -> ScheduleError {
 enum Rv {
     /// A block by its name; where a primitive made several blocks of that name (TVM's
     /// `cache_inplace` names both of its copies after the cache), also by its place among them
-    /// in program order.
-    Block(String, Option<usize>),
+    /// in program order; and the id of one of its iteration variables when it was the only
+    /// block of its name, which tells it apart from a later block of the same name (a second
+    /// `rfactor` of one block makes a second `NAME_rf`).
+    Block(String, Option<usize>, Option<u64>),
     /// The loop's variable id, or `None` once a primitive replaced the loop.
     Loop(Option<u64>),
     /// `sample_compute_location`'s "compute at the root" (`compute_at` leaves the block).
@@ -182,6 +184,14 @@ pub struct Schedule {
     /// The data of the buffers `rolling_buffer` made: shared by every iteration of the loops
     /// above their writers, so those loops must not run their iterations at once.
     rolled: Vec<Var>,
+}
+
+/// The id of the first iteration variable of the block at `site`, if it has one.
+fn first_iter_var(site: &tree::BlockSite) -> Option<u64> {
+    match site.realize.kind() {
+        StmtKind::BlockRealize { block, .. } => block.iter_vars.first().map(|iv| iv.var.id()),
+        _ => None,
+    }
 }
 
 /// A sampling primitive's decision: a tiling or a candidate's index.
@@ -295,7 +305,19 @@ impl Schedule {
     }
 
     fn new_block_rv(&mut self, name: &str) -> BlockRV {
-        self.rvs.push(Rv::Block(name.to_string(), None));
+        let sites = tree::find_blocks(&self.func.body, name);
+        let anchor = match sites.as_slice() {
+            [one] => first_iter_var(one),
+            _ => None,
+        };
+        self.rvs.push(Rv::Block(name.to_string(), None, anchor));
+        BlockRV(self.rvs.len() - 1)
+    }
+
+    /// A handle to a block a primitive just made, which has the iteration variable `var`
+    /// (other blocks may have its name).
+    fn new_block_rv_with_var(&mut self, name: &str, var: u64) -> BlockRV {
+        self.rvs.push(Rv::Block(name.to_string(), None, Some(var)));
         BlockRV(self.rvs.len() - 1)
     }
 
@@ -312,7 +334,7 @@ impl Schedule {
             _ => return self.new_block_rv(name),
         };
         for rv in &mut self.rvs {
-            if let Rv::Block(n, k) = rv
+            if let Rv::Block(n, k, _) = rv
                 && n == name
             {
                 *k = match *k {
@@ -322,7 +344,7 @@ impl Schedule {
                 };
             }
         }
-        self.rvs.push(Rv::Block(name.to_string(), Some(at)));
+        self.rvs.push(Rv::Block(name.to_string(), Some(at), None));
         BlockRV(self.rvs.len() - 1)
     }
 
@@ -334,7 +356,7 @@ impl Schedule {
     /// The name of the block a handle refers to.
     fn block_name(&self, b: BlockRV, primitive: &'static str) -> Result<String, ScheduleError> {
         match self.rvs.get(b.0) {
-            Some(Rv::Block(n, _)) => Ok(n.clone()),
+            Some(Rv::Block(n, ..)) => Ok(n.clone()),
             _ => Err(err(primitive, format!("b{} is not a block of this schedule", b.0))),
         }
     }
@@ -344,7 +366,18 @@ impl Schedule {
         let name = self.block_name(b, primitive)?;
         let mut sites = tree::find_blocks(&self.func.body, &name);
         let nth = match self.rvs.get(b.0) {
-            Some(Rv::Block(_, Some(k))) if *k < sites.len() => Some(*k),
+            Some(Rv::Block(_, Some(k), _)) if *k < sites.len() => Some(*k),
+            // Several of its name: the one with its iteration variable, if one alone has it.
+            Some(Rv::Block(_, None, Some(var))) if sites.len() > 1 => {
+                let mut with = (0..sites.len()).filter(|&k| {
+                    matches!(sites[k].realize.kind(), StmtKind::BlockRealize { block, .. }
+                        if block.iter_vars.iter().any(|iv| iv.var.id() == *var))
+                });
+                match (with.next(), with.next()) {
+                    (Some(k), None) => Some(k),
+                    _ => None,
+                }
+            }
             _ => None,
         };
         match (sites.len(), nth) {

@@ -251,7 +251,8 @@ impl Schedule {
         scope_block.alloc_buffers.extend(rf_bufs);
         scope_block.body = tree::with_top_list(&scope_block.body, children);
         self.set_scope_block(&scope, scope_block);
-        let out = self.new_block_rv(&format!("{name}_rf"));
+        // (Its own iteration variable tells it from another `NAME_rf`, of an earlier rfactor.)
+        let out = self.new_block_rv_with_var(&format!("{name}_rf"), rf_iv.var.id());
         self.trace.push(Instruction::RFactor { l, factor_axis, out });
         Ok(out)
     }
