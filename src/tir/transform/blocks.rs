@@ -70,12 +70,19 @@ fn serial_cross_thread_reductions(s: &Stmt) -> Stmt {
     M.stmt(s)
 }
 
-/// `s` with each buffer a block allocates but uses only inside one `T.parallel` loop allocated
-/// in that loop's body instead, one copy per iteration, as TVM plans an allocation at the
-/// lowest common ancestor of its uses (`PlanAndUpdateBufferAllocationLocation`). A row's
-/// temporaries computed at a parallel loop then belong to their iteration; kept outside, the
-/// iterations would race on one copy. (Thread-bound loops are left as they are: their shared
-/// buffers keep the whole shape here, which TVM compacts to the tile first.)
+/// The most bytes a buffer made private to a parallel loop's iterations may take: lowering
+/// keeps an allocation this small on the stack (its `STACK_LIMIT`), so a copy per iteration
+/// costs nothing.
+const PRIVATE_LIMIT: i64 = 64 * 1024;
+
+/// `s` with each small buffer a block allocates but uses only inside one `T.parallel` loop
+/// allocated in that loop's body instead, one copy per iteration, as TVM plans an allocation
+/// at the lowest common ancestor of its uses (`PlanAndUpdateBufferAllocationLocation`). A
+/// row's temporaries computed at a parallel loop then belong to their iteration; kept
+/// outside, the iterations would race on one copy. A larger buffer stays shared: Strata keeps
+/// a cache's whole shape (TVM compacts it to the tile first), and a heap copy of a 512 x 512
+/// cache per iteration made the README's matmul 15 times slower; its iterations write apart.
+/// (Thread-bound loops are left as they are, for the same reason.)
 fn private_to_iterations(s: &Stmt) -> Stmt {
     struct M;
     impl Mutator for M {
@@ -91,10 +98,15 @@ fn private_to_iterations(s: &Stmt) -> Stmt {
             let mut body = block.body.clone();
             let mut kept = Vec::new();
             for b in &block.alloc_buffers {
-                let used_in_init = block.init.as_ref().is_some_and(|i| uses_buffer(i, b));
-                match (used_in_init, into_parallel_loop(&body, b)) {
-                    (false, Some(moved)) => body = moved,
-                    _ => kept.push(b.clone()),
+                let small = b
+                    .shape()
+                    .iter()
+                    .try_fold(i64::try_from(b.dtype().bytes()).unwrap_or(i64::MAX), |n, d| n.checked_mul(d.as_int()?))
+                    .is_some_and(|n| n <= PRIVATE_LIMIT);
+                let movable = small && !block.init.as_ref().is_some_and(|i| uses_buffer(i, b));
+                match movable.then(|| into_parallel_loop(&body, b)).flatten() {
+                    Some(moved) => body = moved,
+                    None => kept.push(b.clone()),
                 }
             }
             if kept.len() == block.alloc_buffers.len() {
