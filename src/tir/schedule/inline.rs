@@ -539,9 +539,6 @@ fn reshape_inverse(new: &[PrimExpr], new_extents: &[i64], old_extents: &[i64]) -
     out
 }
 
-/// Loads of `buffer` replaced by `value` (its variables bound to the load's indices); read
-/// regions of `buffer` replaced by the producer's reads.
-#[derive(Clone)]
 /// How a producer's store indices name its iteration variables: `vars[k]` is what a load's
 /// index `k` binds, and `inverse` (when the indices are not the variables themselves) gives
 /// each iteration variable over those.
@@ -668,6 +665,9 @@ impl StoredAt {
     }
 }
 
+/// Loads of `buffer` replaced by `value` (its variables bound to the load's indices); read
+/// regions of `buffer` replaced by the producer's reads.
+#[derive(Clone)]
 struct Inline {
     buffer: Buffer,
     vars: Vec<u64>,
