@@ -3,6 +3,8 @@
 //! access there, clipped to its own domain by a `T.where` predicate where that region may leave
 //! it.
 
+use std::borrow::Cow;
+
 use rustc_hash::FxHashMap as HashMap;
 
 use super::tree::{self, ForParts};
@@ -187,12 +189,12 @@ impl Schedule {
                 // The threads at or above `l` that share the buffer's memory each need the
                 // copy too: their loops are relaxed as well (a shared tile of a thread block).
                 let threads = tree::threads_sharing(r.buffer.scope(), above.iter().chain(std::iter::once(&loop_stmt)));
-                let (relaxed, outer) = if threads.is_empty() {
-                    (loops.clone(), outer.clone())
+                let (relaxed, outer): (Cow<[Stmt]>, Cow<[ForParts]>) = if threads.is_empty() {
+                    (Cow::Borrowed(&loops), Cow::Borrowed(&outer))
                 } else {
                     let ids: Vec<u64> = threads.iter().filter_map(ForParts::of).map(|t| t.var.id()).collect();
                     let kept = outer.iter().filter(|o| !ids.contains(&o.var.id())).cloned().collect();
-                    (threads.iter().chain(&loops).cloned().collect(), kept)
+                    (Cow::Owned(threads.iter().chain(&loops).cloned().collect()), Cow::Owned(kept))
                 };
                 // (Else, for a producer, each index's interval as the loops between run: `f // 8`
                 // of a fused loop. It may take more than is read, which the producer computes
@@ -847,11 +849,7 @@ fn union(
     // Whether `[xmin, xmin + xext)` holds `[ymin, ymin + yext)` wherever the loops are (the
     // whole row a reduction reads holds the element another block reads at the loop's index,
     // as TVM's analyzer proves with the loops' ranges).
-    let range = |v: &Var| {
-        let f = loops.iter().find(|f| f.var == *v)?;
-        let (m, n) = (f.min.as_int()?, f.extent.as_int().filter(|&n| n >= 1)?);
-        Some((i128::from(m), i128::from(m) + i128::from(n) - 1))
-    };
+    let range = |v: &Var| loop_range(loops, v);
     let at_least_zero = |e: PrimExpr| crate::tir::arith::range_of(&simplify(&e), &range).is_some_and(|(lo, _)| lo >= 0);
     let holds = |(xmin, xext): (&PrimExpr, &PrimExpr), (ymin, yext): (&PrimExpr, &PrimExpr)| {
         xmin.dtype().is_int()
@@ -1131,11 +1129,14 @@ fn simplify_in_loops(e: &PrimExpr, loops: &[ForParts]) -> PrimExpr {
     if !e.dtype().is_int() {
         return e.clone();
     }
-    crate::tir::arith::simplify_in(e, &|v: &Var| {
-        let f = loops.iter().find(|f| f.var == *v)?;
-        let (m, n) = (f.min.as_int()?, f.extent.as_int().filter(|&n| n >= 1)?);
-        Some((i128::from(m), i128::from(m) + i128::from(n) - 1))
-    })
+    crate::tir::arith::simplify_in(e, &|v: &Var| loop_range(loops, v))
+}
+
+/// The values `v` takes as the loop of `loops` it is the variable of runs, if constant.
+fn loop_range(loops: &[ForParts], v: &Var) -> Option<(i128, i128)> {
+    let f = loops.iter().find(|f| f.var == *v)?;
+    let (m, n) = (f.min.as_int()?, f.extent.as_int().filter(|&n| n >= 1)?);
+    Some((i128::from(m), i128::from(m) + i128::from(n) - 1))
 }
 
 /// The factors of a product (`n * m * 128`: `n`, `m` and the constant 128), printed, sorted.
