@@ -126,6 +126,10 @@ fn private_to_iterations(s: &Stmt) -> Stmt {
 /// if there is one on the way down through the statements that hold them all (statement
 /// lists, blocks and parallel loops).
 fn into_parallel_loop(s: &Stmt, b: &Buffer) -> Option<Stmt> {
+    stacker::maybe_grow(64 * 1024, 1024 * 1024, || into_parallel_loop_at(s, b))
+}
+
+fn into_parallel_loop_at(s: &Stmt, b: &Buffer) -> Option<Stmt> {
     match s.kind() {
         StmtKind::For { kind, body, .. } => {
             // Not through a serial loop: what the buffer holds may carry from one of its
