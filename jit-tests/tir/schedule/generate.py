@@ -728,6 +728,29 @@ def dlight(rule, target="cuda"):
     return apply
 
 
+def design_space(target, seed, index=0):
+    # MetaSchedule's design space for the target (post-order-apply with its default rules, as
+    # `ms.tune_tir` starts from), sampled with the seed, and its postprocessors applied: the
+    # trace a tuner measures, replayed on the case's schedule.
+    def apply(sch):
+        from tvm.s_tir import meta_schedule as ms
+
+        if target == "cuda":
+            tgt = tvm.target.Target({"kind": "cuda", "arch": "sm_86", "max_threads_per_block": 1024,
+                                     "max_shared_memory_per_block": 49152, "thread_warp_size": 32,
+                                     "registers_per_block": 65536, "max_num_threads": 1024})
+        else:
+            tgt = tvm.target.Target({"kind": "llvm", "num-cores": 2})
+        ctx = ms.TuneContext(mod=sch.mod, target=tgt, space_generator="post-order-apply",
+                             search_strategy="replay-trace", task_name="t", rand_state=seed)
+        space = ctx.generate_design_space()[index].copy()
+        for p in ctx.space_generator.postprocs:
+            assert p.apply(space), "postprocessor %s refused the design space" % p
+        space.trace.apply_to_schedule(sch, remove_postproc=False)
+
+    return apply
+
+
 CASES = [
     ("bias_relu_inline", "bias_relu", bias_relu_inline),
     ("sum_rfactor", "sum", sum_rfactor),
@@ -2027,6 +2050,12 @@ CASES += [
     ("dlight_dyn_attn_softmax", "kernels/dl_dyn_attn_softmax", dlight("GeneralReduction")),
     # Two rfactors of one block make two `matmul_rf` blocks; the first handle keeps the first.
     ("dlight_dyn_low_batch_gemv", "kernels/dl_dyn_gemv_relu", dlight("LowBatchGEMV")),
+    # Attention scores over `n`: the local cache of a padded reindex under fused blockIdx
+    # loops (`f // ((n + 63) // 64)`) covers the buffer.
+    ("dlight_dyn_attn_scores", "kernels/dl_dyn_attn_scores", dlight("Matmul")),
+    # MetaSchedule's CUDA design space of a matmul: the local cache of the tile under fused
+    # thread-bound loops (`f // 2 * 2 + i_3`) bounded by interval arithmetic.
+    ("ms_cuda_matmul", "kernels/matmul", design_space("cuda", 1, 0)),
 ]
 
 # `generate.py CASE ..` regenerates only those cases.

@@ -919,6 +919,20 @@ pub(super) fn symbolic_box(
                     let (first, last) = (lo.rem_euclid(c), lo.checked_add(ext - 1)?.rem_euclid(c));
                     (first <= last).then(|| (PrimExpr::int_of(first, dt), last - first + 1))
                 })
+                .or_else(|| {
+                    // Else, where every variable is a relaxed loop of constant range, the
+                    // interval TVM's `EvalSet` gives (a thread-bound fused loop's
+                    // `f // 2 * 2 + i_3`: `[0, 127]`).
+                    let relaxed_range = |v: &Var| {
+                        relaxed.iter().find(|p| p.var == *v).and_then(|p| {
+                            let (min, n) = (p.min.as_int()?, p.extent.as_int().filter(|&n| n >= 1)?);
+                            Some((i128::from(min), i128::from(min) + i128::from(n) - 1))
+                        })
+                    };
+                    let (lo, hi) = crate::tir::arith::range_of(&e, &relaxed_range)?;
+                    let ext = i64::try_from(hi - lo).ok()?.checked_add(ext_r)?;
+                    Some((PrimExpr::int_of(i64::try_from(lo).ok()?, e.dtype()), ext))
+                })
                 .map(|(min, ext)| {
                     let (min, ext) = if ext_r == 1 { clip_by_sums(&e, min, ext) } else { (min, ext) };
                     let dt = min.dtype();
@@ -1020,26 +1034,51 @@ pub(super) fn fused_span(e: &PrimExpr, loops: &[LoopSpan]) -> Option<(PrimExpr, 
     if loops.iter().any(|p| varies(p.extent)) {
         return None;
     }
-    // The sum's terms: a loop times a stride without loops, or a constant.
-    let mut digits: Vec<(&LoopSpan, PrimExpr)> = Vec::new();
+    // The sum's terms: a digit times a stride without loops, or a constant. A digit is a loop,
+    // or `f % d` / `f // d` of a loop `f` whose extent is `d * c` (a fused loop over a
+    // symbolic `d`: the digits span `d` and `c`).
+    let mut digits: Vec<(PrimExpr, PrimExpr)> = Vec::new();
     let mut offset = 0i64;
     let mut terms = vec![e.clone()];
-    while let Some(t) = terms.pop() {
+    let digit = |x: &PrimExpr| -> Option<PrimExpr> {
         let loop_of = |x: &PrimExpr| x.as_var().and_then(|v| loops.iter().find(|p| *p.var == *v));
+        if let Some(p) = loop_of(x) {
+            return (p.min.as_int() == Some(0)).then(|| p.extent.clone());
+        }
+        let (op, f, d) = match x.kind() {
+            ExprKind::Binary(op @ (BinOp::FloorMod | BinOp::FloorDiv), f, d) if !varies(d) => (*op, f, d),
+            _ => return None,
+        };
+        let p = loop_of(f).filter(|p| p.min.as_int() == Some(0))?;
+        let times = |a: &PrimExpr, b: &PrimExpr| {
+            crate::tir::arith::prove_equal(a, d)
+                .then(|| b.clone())
+                .or_else(|| crate::tir::arith::prove_equal(b, d).then(|| a.clone()))
+        };
+        let count = match p.extent.kind() {
+            ExprKind::Binary(BinOp::Mul, a, b) => times(a, b)?,
+            _ if crate::tir::arith::prove_equal(p.extent, d) => PrimExpr::int_of(1, d.dtype()),
+            _ => return None,
+        };
+        Some(if op == BinOp::FloorMod { d.clone() } else { count })
+    };
+    while let Some(t) = terms.pop() {
         match t.kind() {
             ExprKind::Binary(BinOp::Add, a, b) => terms.extend([a.clone(), b.clone()]),
             _ if t.as_int().is_some() => offset = offset.checked_add(t.as_int()?)?,
-            _ if loop_of(&t).is_some() => digits.push((loop_of(&t)?, PrimExpr::int_of(1, t.dtype()))),
-            ExprKind::Binary(BinOp::Mul, a, k) if loop_of(a).is_some() && !varies(k) => {
-                digits.push((loop_of(a)?, k.clone()));
+            _ if digit(&t).is_some() => digits.push((digit(&t)?, PrimExpr::int_of(1, t.dtype()))),
+            ExprKind::Binary(BinOp::Mul, a, k) if digit(a).is_some() && !varies(k) => {
+                digits.push((digit(a)?, k.clone()));
             }
-            ExprKind::Binary(BinOp::Mul, k, a) if loop_of(a).is_some() && !varies(k) => {
-                digits.push((loop_of(a)?, k.clone()));
+            ExprKind::Binary(BinOp::Mul, k, a) if digit(a).is_some() && !varies(k) => {
+                digits.push((digit(a)?, k.clone()));
             }
             _ => return None,
         }
     }
-    if digits.len() < 2 || digits.iter().any(|(p, _)| p.min.as_int() != Some(0)) {
+    // (A digit of one value adds nothing, whatever its stride: `ax1_1 * 32` of a unit loop.)
+    digits.retain(|(ext, _)| ext.as_int() != Some(1));
+    if digits.is_empty() {
         return None;
     }
     // From stride 1 up, each stride the span of the digits below it.
@@ -1047,8 +1086,8 @@ pub(super) fn fused_span(e: &PrimExpr, loops: &[LoopSpan]) -> Option<(PrimExpr, 
     let mut rest = digits;
     while !rest.is_empty() {
         let at = rest.iter().position(|(_, k)| crate::tir::arith::prove_equal(k, &span))?;
-        let (p, _) = rest.swap_remove(at);
-        let ext = crate::tir::arith::as_dtype(p.extent.clone(), e.dtype());
+        let (ext, _) = rest.swap_remove(at);
+        let ext = crate::tir::arith::as_dtype(ext, e.dtype());
         span = simplify(&PrimExpr::binary(BinOp::Mul, span, ext));
     }
     Some((PrimExpr::int_of(offset, e.dtype()), span))
