@@ -2053,6 +2053,10 @@ CASES += [
     # Attention scores over `n`: the local cache of a padded reindex under fused blockIdx
     # loops (`f // ((n + 63) // 64)`) covers the buffer.
     ("dlight_dyn_attn_scores", "kernels/dl_dyn_attn_scores", dlight("Matmul")),
+    # A decode step's matmul over `n` (64 of 128 reduction lanes used): the split guard's bound
+    # names quotients and remainders of a fused loop, which TVM's iterator map fuses (the
+    # reorder after the second rfactor was refused; the bindings print flat).
+    ("dlight_dyn_decode_matmul", "kernels/dl_dyn_decode_matmul", dlight("LowBatchGEMV")),
     # MetaSchedule's CUDA design space of a matmul: the local cache of the tile under fused
     # thread-bound loops (`f // 2 * 2 + i_3`) bounded by interval arithmetic.
     ("ms_cuda_matmul", "kernels/matmul", design_space("cuda", 1, 0)),

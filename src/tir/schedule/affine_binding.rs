@@ -88,6 +88,12 @@ pub(super) fn affine_binding_error(realize: &Stmt, parts: &[super::tree::ForPart
     let StmtKind::BlockRealize { values, predicate, block } = realize.kind() else { return None };
     let vars: HashSet<u64> = parts.iter().map(|p| p.var.id()).collect();
     let fail = || Some(format!("The block {} is required to have an affine binding", block.name));
+    let range = |v: &Var| {
+        parts.iter().find(|p| p.var.id() == v.id()).and_then(|p| {
+            let (min, n) = (p.min.as_int()?, p.extent.as_int().filter(|&n| n > 0)?);
+            Some((i128::from(min), i128::from(min) + i128::from(n) - 1))
+        })
+    };
     // The loops' ranges must not depend on each other.
     if parts.iter().any(|p| mentions(&p.min, &vars) || mentions(&p.extent, &vars)) {
         return fail();
@@ -148,7 +154,11 @@ pub(super) fn affine_binding_error(realize: &Stmt, parts: &[super::tree::ForPart
                 part.iter().all(|(a, c)| coef(a) == c.checked_mul(k))
             })
         };
-        if !values.iter().any(|v| linear(v) == form) && !part_of_binding() && !bounds_other_loops(side, values, parts) {
+        if !values.iter().any(|v| linear(v) == form)
+            && !part_of_binding()
+            && !bounds_other_loops(side, values, parts)
+            && !fuses_splits_of_loops(side, &range)
+        {
             return fail();
         }
     }
@@ -173,6 +183,69 @@ fn bounds_other_loops(side: &PrimExpr, values: &[PrimExpr], parts: &[super::tree
         }
         let Some(n) = p.extent.as_int().filter(|&n| n > 0) else { return false };
         used.push((*coef, i128::from(n)));
+    }
+    used.sort_unstable();
+    let mut stride = 1;
+    for (coef, n) in used {
+        if coef != stride {
+            return false;
+        }
+        let Some(next) = stride.checked_mul(n) else { return false };
+        stride = next;
+    }
+    true
+}
+
+/// Whether `side`, simplified where the loops' ranges decide it (`(f_0 * 8 + f_1) // 8` is
+/// `f_0`), is a mixed-radix sum of splits of loops (`l`, `l // c`, `l % c`,
+/// `l // c % m`) of loops `range` gives (starting at 0): the fused iterator `DetectIterMap` makes of a predicate's bound (a split
+/// under a guard, then one of its loops split again).
+pub(super) fn fuses_splits_of_loops(side: &PrimExpr, range: &dyn Fn(&Var) -> Option<(i128, i128)>) -> bool {
+    // TVM 0.27 (`detect_iter_map`) takes such a bound where it names quotients or remainders
+    // of the loops (`(x // 8 * 4 + y) * 8 + x % 8 < 64` over bindings `x`, `y`), and refuses it
+    // over whole loops that bindings name (`x * 8 + y < 16`: "Could not normalize iterators").
+    let mut splits = false;
+    crate::tir::visit::walk_expr(side, &mut |e| {
+        if let ExprKind::Binary(BinOp::FloorDiv | BinOp::FloorMod, x, _) = e.kind() {
+            let mut over_loop = false;
+            crate::tir::visit::walk_expr(x, &mut |v| over_loop |= v.as_var().is_some_and(|v| range(v).is_some()));
+            splits |= over_loop;
+        }
+    });
+    if !splits {
+        return false;
+    }
+    let side = crate::tir::arith::simplify_in(side, range);
+    let mut terms = Vec::new();
+    if summands(&side, 1, &mut terms, 0).is_none() {
+        return false;
+    }
+    // Each term's loop and the span of its values, from the loop's extent `n`.
+    let loop_extent = |x: &PrimExpr| match range(x.as_var()?)? {
+        (0, last) => Some(last + 1),
+        _ => None,
+    };
+    let span = |atom: &PrimExpr| -> Option<i128> {
+        let positive = |c: &PrimExpr| c.as_int().filter(|&c| c > 0).map(i128::from);
+        match atom.kind() {
+            ExprKind::Var(_) => loop_extent(atom),
+            ExprKind::Binary(BinOp::FloorDiv, x, c) => Some((loop_extent(x)? + positive(c)? - 1) / positive(c)?),
+            ExprKind::Binary(BinOp::FloorMod, x, m) => match x.kind() {
+                ExprKind::Binary(BinOp::FloorDiv, y, c) => {
+                    let q = (loop_extent(y)? + positive(c)? - 1) / positive(c)?;
+                    (q >= positive(m)?).then_some(positive(m)?)
+                }
+                _ => (loop_extent(x)? >= positive(m)?).then_some(positive(m)?),
+            },
+            _ => None,
+        }
+    };
+    let mut used = Vec::new();
+    for (atom, coef) in &terms {
+        match span(atom) {
+            Some(n) if *coef > 0 => used.push((*coef, n)),
+            _ => return false,
+        }
     }
     used.sort_unstable();
     let mut stride = 1;

@@ -194,7 +194,25 @@ impl Schedule {
             let units: rustc_hash::FxHashSet<u64> =
                 vars.iter().zip(&extents).filter(|(_, e)| e.as_int() == Some(1)).map(|(v, _)| v.id()).collect();
             let varying: rustc_hash::FxHashSet<u64> = iterators.difference(&units).copied().collect();
-            body = simplify_bindings(&body, &iterators, Some(&varying));
+            // The loops' constant ranges, for predicates over splits of them.
+            let mut ranges: rustc_hash::FxHashMap<u64, (i128, i128)> = rustc_hash::FxHashMap::default();
+            let mut note = |f: &ForParts| {
+                if let (Some(min), Some(n)) = (f.min.as_int(), f.extent.as_int().filter(|&n| n > 0)) {
+                    ranges.insert(f.var.id(), (i128::from(min), i128::from(min) + i128::from(n) - 1));
+                }
+            };
+            above.iter().filter_map(ForParts::of).for_each(|f| note(&f));
+            crate::tir::visit::walk_stmts(&body, &mut |x| {
+                if let Some(f) = ForParts::of(x) {
+                    note(&f);
+                }
+            });
+            for (v, e) in vars.iter().zip(&extents) {
+                if let Some(n) = e.as_int().filter(|&n| n > 0) {
+                    ranges.insert(v.id(), (0, i128::from(n) - 1));
+                }
+            }
+            body = simplify_bindings(&body, &iterators, Some((&varying, &ranges)));
         }
         let mut inner = body;
         for (v, e) in vars.iter().zip(&extents).rev() {
@@ -722,15 +740,21 @@ fn loop_vars(s: &Stmt) -> rustc_hash::FxHashSet<u64> {
 /// predicate that bounds other than a whole binding (or one plus loops of extent 1): there
 /// TVM's iterator-map simplification fails and the bindings stay as substituted
 /// (`(i_0_0 * 13 + i_0_1) * 4 + i_1`, a split of a split loop).
-fn simplify_bindings(s: &Stmt, loops: &rustc_hash::FxHashSet<u64>, split: Option<&rustc_hash::FxHashSet<u64>>) -> Stmt {
-    struct M<'a>(&'a rustc_hash::FxHashSet<u64>, Option<&'a rustc_hash::FxHashSet<u64>>);
+fn simplify_bindings(
+    s: &Stmt,
+    loops: &rustc_hash::FxHashSet<u64>,
+    split: Option<(&rustc_hash::FxHashSet<u64>, &rustc_hash::FxHashMap<u64, (i128, i128)>)>,
+) -> Stmt {
+    type Ranges = rustc_hash::FxHashMap<u64, (i128, i128)>;
+    struct M<'a>(&'a rustc_hash::FxHashSet<u64>, Option<(&'a rustc_hash::FxHashSet<u64>, &'a Ranges)>);
     impl Mutator for M<'_> {
         fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
             e.clone()
         }
         fn stmt(&mut self, s: &Stmt) -> Stmt {
             if let StmtKind::BlockRealize { values, predicate, block } = s.kind() {
-                let varying = self.1.unwrap_or(self.0);
+                let varying = self.1.map_or(self.0, |x| x.0);
+                let range = |v: &Var| self.1.and_then(|x| x.1.get(&v.id()).copied());
                 let whole = self.1.is_none()
                     || crate::tir::visit::conjuncts(predicate).iter().all(|c| match c.kind() {
                         ExprKind::Cmp(_, a, b) => {
@@ -749,6 +773,9 @@ fn simplify_bindings(s: &Stmt, loops: &rustc_hash::FxHashSet<u64>, split: Option
                                     crate::tir::arith::linear(&diff).as_const().is_some()
                                         || !tree::mentions(&crate::tir::arith::subtract(v, side), varying)
                                 })
+                                // (Or a mixed-radix sum of splits of the loops, which TVM's map
+                                // fuses into one bounded iterator.)
+                                || super::affine_binding::fuses_splits_of_loops(side, &range)
                         }
                         _ => !tree::mentions(c, self.0),
                     });
