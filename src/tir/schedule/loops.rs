@@ -195,7 +195,7 @@ impl Schedule {
                 vars.iter().zip(&extents).filter(|(_, e)| e.as_int() == Some(1)).map(|(v, _)| v.id()).collect();
             let varying: rustc_hash::FxHashSet<u64> = iterators.difference(&units).copied().collect();
             // The loops' constant ranges, for predicates over splits of them.
-            let mut ranges: rustc_hash::FxHashMap<u64, (i128, i128)> = rustc_hash::FxHashMap::default();
+            let mut ranges = LoopRanges::default();
             let mut note = |f: &ForParts| {
                 if let (Some(min), Some(n)) = (f.min.as_int(), f.extent.as_int().filter(|&n| n > 0)) {
                     ranges.insert(f.var.id(), (i128::from(min), i128::from(min) + i128::from(n) - 1));
@@ -740,13 +740,15 @@ fn loop_vars(s: &Stmt) -> rustc_hash::FxHashSet<u64> {
 /// predicate that bounds other than a whole binding (or one plus loops of extent 1): there
 /// TVM's iterator-map simplification fails and the bindings stay as substituted
 /// (`(i_0_0 * 13 + i_0_1) * 4 + i_1`, a split of a split loop).
+/// Loops' constant ranges by variable id (first and last value).
+type LoopRanges = rustc_hash::FxHashMap<u64, (i128, i128)>;
+
 fn simplify_bindings(
     s: &Stmt,
     loops: &rustc_hash::FxHashSet<u64>,
-    split: Option<(&rustc_hash::FxHashSet<u64>, &rustc_hash::FxHashMap<u64, (i128, i128)>)>,
+    split: Option<(&rustc_hash::FxHashSet<u64>, &LoopRanges)>,
 ) -> Stmt {
-    type Ranges = rustc_hash::FxHashMap<u64, (i128, i128)>;
-    struct M<'a>(&'a rustc_hash::FxHashSet<u64>, Option<(&'a rustc_hash::FxHashSet<u64>, &'a Ranges)>);
+    struct M<'a>(&'a rustc_hash::FxHashSet<u64>, Option<(&'a rustc_hash::FxHashSet<u64>, &'a LoopRanges)>);
     impl Mutator for M<'_> {
         fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
             e.clone()
