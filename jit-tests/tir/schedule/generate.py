@@ -2060,6 +2060,12 @@ CASES += [
     # MetaSchedule's CUDA design space of a matmul: the local cache of the tile under fused
     # thread-bound loops (`f // 2 * 2 + i_3`) bounded by interval arithmetic.
     ("ms_cuda_matmul", "kernels/matmul", design_space("cuda", 1, 0)),
+    # Pooling stages computed at a fused thread block: the stage read at `(i1 + ax1) * 2 +
+    # f // 3` spans TVM's interval (15 x 65, clipped by T.where), and the fused loop's
+    # predicates keep `f % 1024 // 128`.
+    ("ms_cuda_cascade_pool", "kernels/cascade3_pool", design_space("cuda", 1, 3)),
+    # A conv2d's shared input tile under unit reduction loops (`ry_0 * 3` is 0).
+    ("ms_cuda_conv2d", "kernels/dl_conv2d_silu", design_space("cuda", 1, 0)),
 ]
 
 # `generate.py CASE ..` regenerates only those cases.

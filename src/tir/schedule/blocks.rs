@@ -1127,6 +1127,19 @@ pub(super) fn interval_box(r: &BufferRegion, loops: &[Stmt]) -> Option<Vec<(Prim
                         let flip = if sign == BinOp::Add { BinOp::Sub } else { BinOp::Add };
                         terms.extend([(flip, b.clone()), (sign, a.clone())]);
                     }
+                    // A sum times a constant, distributed (`(i1 + ax1) * 2`: `i1 * 2` stays
+                    // in the minimum).
+                    ExprKind::Binary(BinOp::Mul, s, c)
+                        if c.as_int().is_some()
+                            && matches!(s.kind(), ExprKind::Binary(BinOp::Add | BinOp::Sub, ..))
+                            && relaxed(s) =>
+                    {
+                        let ExprKind::Binary(op, a, b) = s.kind() else { unreachable!("matched") };
+                        let times = |x: &PrimExpr| PrimExpr::binary(BinOp::Mul, x.clone(), c.clone());
+                        let flip = if sign == BinOp::Add { BinOp::Sub } else { BinOp::Add };
+                        terms.push((if *op == BinOp::Add { sign } else { flip }, times(b)));
+                        terms.push((sign, times(a)));
+                    }
                     _ => {
                         let side = if relaxed(&t) { &mut bounded } else { &mut fixed };
                         *side = Some(match side.take() {

@@ -1129,7 +1129,12 @@ fn simplify_in_loops(e: &PrimExpr, loops: &[ForParts]) -> PrimExpr {
     if !e.dtype().is_int() {
         return e.clone();
     }
-    crate::tir::arith::simplify_in(e, &|v: &Var| loop_range(loops, v))
+    // A loop of one iteration is its value (TVM's analyzer binds it to a point: `ry_0 * 3`
+    // of a unit `ry_0` is 0).
+    let unit: HashMap<u64, PrimExpr> =
+        loops.iter().filter(|f| f.extent.as_int() == Some(1)).map(|f| (f.var.id(), f.min.clone())).collect();
+    let e = if unit.is_empty() { e.clone() } else { Substitute { map: &unit }.expr(e) };
+    crate::tir::arith::simplify_in(&e, &|v: &Var| loop_range(loops, v))
 }
 
 /// The values `v` takes as the loop of `loops` it is the variable of runs, if constant.

@@ -313,6 +313,9 @@ impl Schedule {
         let widened = |e: &PrimExpr| crate::tir::arith::as_dtype(e.clone(), dt);
         let n = parts.len();
         let mut map = HashMap::default();
+        // Predicates take the values simplified without the fused loop's range (TVM 0.27 keeps
+        // `f % 1024 // 128` in a `T.where` under a fused loop of 1024).
+        let mut pred_map = HashMap::default();
         let constant: Option<Vec<i64>> = parts.iter().map(|p| p.extent.as_int()).collect();
         let total = match constant {
             Some(extents) => {
@@ -338,6 +341,7 @@ impl Schedule {
                     // Knowing the fused loop's range, as TVM's analyzer does: `fused // 2` is 0 and
                     // `fused % 2` is `fused` under a fused loop of extent 2 (unit loops fused in).
                     let range = |x: &Var| (x.id() == fused.id()).then_some((0, i128::from(total) - 1));
+                    pred_map.insert(p.var.id(), narrowed(simplify(&v), p));
                     map.insert(p.var.id(), narrowed(crate::tir::arith::simplify_in(&v, &range), p));
                 }
                 PrimExpr::int_of(total, dt)
@@ -374,7 +378,12 @@ impl Schedule {
         let mut iterators = loop_vars(&innermost.body);
         iterators.extend(above.iter().filter_map(ForParts::of).map(|f| f.var.id()));
         iterators.insert(fused.id());
-        let body = simplify_bindings(&Substitute { map: &map }.stmt(&innermost.body), &iterators, None);
+        let body = if pred_map.is_empty() {
+            innermost.body.clone()
+        } else {
+            tree::map_outer_blocks(&innermost.body, &mut |_, pred, _| Substitute { map: &pred_map }.expr(pred))
+        };
+        let body = simplify_bindings(&Substitute { map: &map }.stmt(&body), &iterators, None);
         let stmt = ForParts {
             var: fused.clone(),
             min: PrimExpr::int_of(0, dt),
