@@ -130,18 +130,26 @@ fn size_of_dim(d: &strata::tir::PrimExpr, size: i64) -> i64 {
     strata::tir::arith::simplify(&strata::tir::mutate::Substitute { map: &map }.expr(d)).as_int().unwrap_or(size)
 }
 
-/// The same outputs: integer buffers bit for bit, float32 ones within 1e-5 relative (a
-/// schedule that splits a sum, as rfactor does, adds in another order).
+/// The same outputs: integer buffers bit for bit, float32 ones within 1e-5 relative and
+/// float16 ones within 1e-2 (its precision is 2^-11; a schedule that splits a sum, as rfactor
+/// does, adds in another order and rounds each partial sum).
 fn same_outputs(f: &PrimFunc, a: &Buffers, b: &Buffers) -> bool {
     let buffers = f.params.iter().filter_map(|p| f.buffer_map.iter().find(|(v, _)| v == p).map(|(_, b)| b));
     a.len() == b.len()
         && buffers.zip(a.iter().zip(b)).all(|(buf, (x, y))| {
-            if buf.dtype() != strata::tir::DataType::FLOAT32 || x == y {
-                return x == y;
-            }
-            let f32s = |v: &[u8]| v.chunks(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect::<Vec<_>>();
-            let (x, y) = (f32s(x), f32s(y));
-            x.len() == y.len() && x.iter().zip(&y).all(|(p, q)| (p - q).abs() <= 1e-5 * p.abs().max(q.abs()).max(1.0))
+            let (values, tolerance): (fn(&[u8]) -> Vec<f32>, f32) = match buf.dtype() {
+                _ if x == y => return true,
+                t if t == strata::tir::DataType::FLOAT32 => {
+                    (|v| v.chunks(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect(), 1e-5)
+                }
+                t if t.is_float() && t.bits == 16 && t.lanes == 1 => {
+                    (|v| v.chunks(2).map(|c| half::f16::from_le_bytes([c[0], c[1]]).to_f32()).collect(), 1e-2)
+                }
+                _ => return false,
+            };
+            let (x, y) = (values(x), values(y));
+            x.len() == y.len()
+                && x.iter().zip(&y).all(|(p, q)| (p - q).abs() <= tolerance * p.abs().max(q.abs()).max(1.0))
         })
 }
 
@@ -1413,19 +1421,20 @@ fn read_at_and_write_at_refuse_what_they_cannot_copy() {
         "trace line 3: write_at: block U reads X before writing it under loop i: the copy would start unfilled"
     );
     // A quotient index copies the quotients' box (`A[v0, 0:32]`, as TVM 0.27 prints it) and
-    // computes the same; a remainder of a product is bounded by interval arithmetic as
-    // TVM's `EvalSet` bounds it (`A[v0, 0:64]`, TVM 0.27's print); a quotient by an iteration
-    // variable is no box of constant size (TVM 0.27 copies a `T.Select` of `v0`).
+    // computes the same; a box is taken from interval arithmetic (TVM's `EvalSet`) only where
+    // the index takes every value in it: `vj * vj % 64` takes 12 of 64 (TVM 0.27 copies
+    // `A[v0, 0:64]`; a write cache or a `compute_at` over that box would touch elements the
+    // block never does), and a quotient by an iteration variable is no box of constant size.
     let q = parse("X[vi, vj] = A[vi, vj // 2]");
     let sch = Schedule::replay(q.clone(), &trace("read_at")).expect("copies");
     assert!(strata::tir::script::print_func(sch.func()).contains("T.reads(A[v0, 0:32])"));
     let (a, b) = outputs(&q, sch.func()).expect("runs");
     assert_eq!(a, b);
-    let sq = parse("X[vi, vj] = A[vi, vj * vj % 64]");
-    let sch = Schedule::replay(sq.clone(), &trace("read_at")).expect("copies");
-    assert!(strata::tir::script::print_func(sch.func()).contains("T.reads(A[v0, 0:64])"));
-    let (a, b) = outputs(&sq, sch.func()).expect("runs");
-    assert_eq!(a, b);
+    let e = Schedule::replay(parse("X[vi, vj] = A[vi, vj * vj % 64]"), &trace("read_at")).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "trace line 3: read_at: the region of A block U accesses under loop i is not a box of constant size"
+    );
     let e = Schedule::replay(parse("X[vi, vj] = A[vi, vj // (vi + 1)]"), &trace("read_at")).unwrap_err();
     assert_eq!(
         e.to_string(),

@@ -1058,3 +1058,99 @@ pub fn modular_set_in(e: &PrimExpr, var_set: &dyn Fn(&super::ast::Var) -> Option
     }
     go(e, var_set, 0).unwrap_or((1, 0))
 }
+
+/// An index as TVM's analyzer rewrites the accesses of a cache (its canonical form, without
+/// the variables' ranges): multiples of a divisor taken out of a sum (`(vi * 8 + vj) // 8` is
+/// `vj // 8 + vi`), a remainder below the stride dropped from a quotient (`(vi * 4 + vj % 4)
+/// // 8` is `vi // 2`), and each sum's terms in the canonical simplifier's order.
+pub fn canonical_index(e: &PrimExpr) -> PrimExpr {
+    canonical_order(&drop_small_remainders(&simplify_in(e, &|_| None), 0))
+}
+
+/// `(x * c1 + r) // c2` is `x // (c2 / c1)` where `c1` divides `c2` and `0 <= r < c1`.
+fn drop_small_remainders(e: &PrimExpr, depth: u32) -> PrimExpr {
+    let ExprKind::Binary(op, a, b) = e.kind() else { return e.clone() };
+    if depth > 64 {
+        return e.clone();
+    }
+    let (a, b) = (drop_small_remainders(a, depth + 1), drop_small_remainders(b, depth + 1));
+    let Some(c2) = const_int(&b).filter(|&c| c > 0 && *op == BinOp::FloorDiv) else {
+        return PrimExpr::binary(*op, a, b);
+    };
+    let scaled = |t: &PrimExpr| match t.kind() {
+        ExprKind::Binary(BinOp::Mul, v, k) => const_int(k).filter(|&k| k > 0 && c2 % k == 0).map(|k| (v.clone(), k)),
+        _ => None,
+    };
+    let quotient =
+        |v: PrimExpr, c1: i64| if c2 == c1 { v } else { PrimExpr::floordiv(v, PrimExpr::int_of(c2 / c1, b.dtype())) };
+    // (`vj * 4 // 8` is `vj // 2`.)
+    if let Some((v, c1)) = scaled(&a) {
+        return quotient(v, c1);
+    }
+    if let ExprKind::Binary(BinOp::Add, x, y) = a.kind() {
+        for (t, r) in [(x, y), (y, x)] {
+            if let Some((v, c1)) = scaled(t)
+                && range_of(r, &|_| None).is_some_and(|(lo, hi)| lo >= 0 && hi < i128::from(c1))
+            {
+                return quotient(v, c1);
+            }
+        }
+    }
+    PrimExpr::binary(*op, a, b)
+}
+
+/// Each sum's terms (at every depth) in the order of TVM's canonical simplifier: by scale,
+/// then the divisor below, then the modulus above, each descending (`vi * 8 + vj`, `vj // 8 +
+/// vi`, `vi + vj % 8`), ties in their order; constants last.
+fn canonical_order(e: &PrimExpr) -> PrimExpr {
+    fn go(e: &PrimExpr, depth: u32) -> PrimExpr {
+        if depth > 64 {
+            return e.clone();
+        }
+        match e.kind() {
+            ExprKind::Binary(BinOp::Add, ..) => {
+                let mut terms = Vec::new();
+                let mut stack = vec![e.clone()];
+                while let Some(t) = stack.pop() {
+                    match t.kind() {
+                        ExprKind::Binary(BinOp::Add, a, b) if terms.len() + stack.len() < 64 => {
+                            stack.push(b.clone());
+                            stack.push(a.clone());
+                        }
+                        _ => terms.push(go(&t, depth + 1)),
+                    }
+                }
+                let key = |t: &PrimExpr| -> (i128, i128, i128) {
+                    let (atom, scale) = match t.kind() {
+                        ExprKind::Binary(BinOp::Mul, x, k) if const_int(k).is_some() => {
+                            (x, const_int(k).map_or(1, i128::from))
+                        }
+                        _ => (t, 1),
+                    };
+                    let (lower, upper) = match atom.kind() {
+                        ExprKind::Binary(BinOp::FloorDiv, _, c) => (const_int(c).map_or(1, i128::from), i128::MAX),
+                        ExprKind::Binary(BinOp::FloorMod, x, m) => match x.kind() {
+                            ExprKind::Binary(BinOp::FloorDiv, _, c) => {
+                                let (c, m) = (const_int(c).map_or(1, i128::from), const_int(m).map_or(1, i128::from));
+                                (c, c.saturating_mul(m))
+                            }
+                            _ => (1, const_int(m).map_or(i128::MAX, i128::from)),
+                        },
+                        _ => (1, i128::MAX),
+                    };
+                    (scale, lower, upper)
+                };
+                let (constants, mut rest): (Vec<PrimExpr>, Vec<PrimExpr>) =
+                    terms.into_iter().partition(|t| const_int(t).is_some());
+                rest.sort_by(|x, y| key(y).cmp(&key(x)));
+                rest.into_iter()
+                    .chain(constants)
+                    .reduce(|a, b| PrimExpr::binary(BinOp::Add, a, b))
+                    .unwrap_or_else(|| e.clone())
+            }
+            ExprKind::Binary(op, a, b) => PrimExpr::binary(*op, go(a, depth + 1), go(b, depth + 1)),
+            _ => e.clone(),
+        }
+    }
+    go(e, 0)
+}

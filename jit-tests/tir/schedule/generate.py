@@ -2066,6 +2066,17 @@ CASES += [
     ("ms_cuda_cascade_pool", "kernels/cascade3_pool", design_space("cuda", 1, 3)),
     # A conv2d's shared input tile under unit reduction loops (`ry_0 * 3` is 0).
     ("ms_cuda_conv2d", "kernels/dl_conv2d_silu", design_space("cuda", 1, 0)),
+    # Three matmuls' caches all named `A_shared` and `B_shared`: the handles the root's
+    # `get_child_blocks` gives tell them apart; a tile's region keeps the outer `f % 2 * 4`.
+    ("ms_cuda_mm_clip", "kernels/mm_clip_scalars", design_space("cuda", 1, 0)),
+    # The CPU rules' rfactor of a pooling stage computed at a fused loop: the write-back's
+    # variables print as `ax0_1` where the new loops are `ax0` (they printed as `ax0`).
+    ("ms_cpu_cascade_pool", "kernels/cascade3_pool", design_space("llvm", 1, 1)),
+    # A 4-bit dequantize-then-GEMV: the caches' indices in TVM's canonical form (`f0 * 32 +
+    # F // 4 + f2 // 2`), decompose_reduction of one of two `matmul_rf` blocks, a guard's
+    # sum kept grouped in a flat binding.
+    ("dlight_q4_gemv", "kernels/dl_q4_gemv", dlight("GEMV")),
+    ("dlight_q4_gemv_cpu", "kernels/dl_q4_gemv", dlight("GEMV", "llvm")),
 ]
 
 # `generate.py CASE ..` regenerates only those cases.

@@ -351,7 +351,7 @@ impl Schedule {
             ));
         }
         for r in &rewritten {
-            body = replace_stmt(&body, r, &replace_buffer_in_block_at(r, &original, &cache, offset));
+            body = replace_stmt(&body, r, &cache_accesses_in_block(r, &original, &cache, offset));
         }
         // The copy goes at its place.
         body = Self::insert_at_place(&body, container, pos, &nest, p)?;
@@ -386,6 +386,17 @@ impl Schedule {
         let Some(init) = blk.init.clone() else {
             return Err(err(P, format!("block {} has no init: it is not a reduction block", blk.name)));
         };
+        // Which handles are of this block, and its place among the blocks of its name.
+        let mine: Vec<bool> = (0..self.rvs.len())
+            .map(|k| {
+                matches!(&self.rvs[k], Rv::Block(n, ..) if *n == blk.name)
+                    && self.block_site(BlockRV(k), P).is_ok_and(|s| s.realize.same_node(&site.realize))
+            })
+            .collect();
+        let own_place = tree::find_blocks(&self.func.body, &blk.name)
+            .iter()
+            .position(|s| s.realize.same_node(&site.realize))
+            .unwrap_or(0);
         let (_, loop_stmt) = self.loop_site(l, P)?;
         let lp = ForParts::of(&loop_stmt).ok_or_else(|| err(P, "not a loop"))?;
         let Some(pos) = site.loops.iter().position(|s| ForParts::of(s).is_some_and(|p| p.var.id() == lp.var.id()))
@@ -486,12 +497,19 @@ impl Schedule {
         let (_, new_loop) = tree::find_loop(&body, lp.var.id()).ok_or_else(|| err(P, "loop not found"))?;
         let pair = Stmt::seq(vec![init_nest, new_loop.clone()]);
         self.func.body = insert_before(&body, &new_loop, pair);
+        // The handles of this block follow it to its new name; handles of other blocks of the
+        // old name (a second rfactor's `matmul_rf`) stay, their places among those shifted.
         let old = blk.name.clone();
-        for rv in &mut self.rvs {
-            if let Rv::Block(n, ..) = rv
-                && *n == old
-            {
+        for (k, mine) in mine.into_iter().enumerate() {
+            let Some(Rv::Block(n, place, _)) = self.rvs.get_mut(k) else { continue };
+            if *n != old {
+                continue;
+            }
+            if mine {
                 *n = update_name.clone();
+                *place = None;
+            } else if let Some(j) = place {
+                *j -= usize::from(*j > own_place);
             }
         }
         let out = self.new_block_rv(&init_name);
@@ -929,7 +947,21 @@ pub(super) fn symbolic_box(
                             Some((i128::from(min), i128::from(min) + i128::from(n) - 1))
                         })
                     };
+                    // (Every variable: `range_of` bounds `f % 2` of an outer `f` too, which
+                    // stays symbolic in TVM's region.)
+                    let mut all_relaxed = true;
+                    crate::tir::visit::walk_expr(&e, &mut |x| {
+                        all_relaxed &= x.as_var().is_none_or(|v| relaxed_range(v).is_some());
+                    });
+                    if !all_relaxed {
+                        return None;
+                    }
                     let (lo, hi) = crate::tir::arith::range_of(&e, &relaxed_range)?;
+                    // Only where the index takes every value of the interval: a box that
+                    // held more would copy back, or compute, elements the block never touches.
+                    if !takes_every_value(&e, &relaxed_range, (lo, hi)) {
+                        return None;
+                    }
                     let ext = i64::try_from(hi - lo).ok()?.checked_add(ext_r)?;
                     Some((PrimExpr::int_of(i64::try_from(lo).ok()?, e.dtype()), ext))
                 })
@@ -944,6 +976,68 @@ pub(super) fn symbolic_box(
                 .or_else(|| symbolic_fused(&e, &ext_e, &relaxed))
         })
         .collect()
+}
+
+/// Whether the integer expression `e` takes every value of `[lo, hi]` as its variables run
+/// over their ranges (`range` gives each; at most 65,536 points are tried, else `false`).
+fn takes_every_value(e: &PrimExpr, range: &dyn Fn(&Var) -> Option<(i128, i128)>, (lo, hi): (i128, i128)) -> bool {
+    const LIMIT: i128 = 1 << 16;
+    let mut vars: Vec<Var> = Vec::new();
+    crate::tir::visit::walk_expr(e, &mut |x| {
+        if let Some(v) = x.as_var()
+            && !vars.contains(v)
+        {
+            vars.push(v.clone());
+        }
+    });
+    let Some(ranges) = vars.iter().map(|v| range(v)).collect::<Option<Vec<_>>>() else { return false };
+    let points = ranges.iter().try_fold(1i128, |n, (a, b)| n.checked_mul(b - a + 1).filter(|&n| n <= LIMIT));
+    if points.is_none() || hi - lo + 1 > LIMIT || hi < lo {
+        return false;
+    }
+    fn eval(e: &PrimExpr, vars: &[Var], at: &[i128]) -> Option<i128> {
+        use crate::tir::arith::{floor_div, floor_mod};
+        Some(match e.kind() {
+            ExprKind::IntImm(c) => i128::from(*c),
+            ExprKind::Var(v) => at[vars.iter().position(|x| x == v)?],
+            ExprKind::Cast(x) if x.dtype().is_int() => eval(x, vars, at)?,
+            ExprKind::Binary(op, a, b) => {
+                let (a, b) = (eval(a, vars, at)?, eval(b, vars, at)?);
+                match op {
+                    BinOp::Add => a + b,
+                    BinOp::Sub => a - b,
+                    BinOp::Mul => a.checked_mul(b)?,
+                    BinOp::FloorDiv if b != 0 => floor_div(a, b),
+                    BinOp::FloorMod if b != 0 => floor_mod(a, b),
+                    BinOp::Min => a.min(b),
+                    BinOp::Max => a.max(b),
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        })
+    }
+    let mut seen = vec![false; usize::try_from(hi - lo + 1).unwrap_or(0)];
+    let mut at: Vec<i128> = ranges.iter().map(|r| r.0).collect();
+    loop {
+        let Some(x) = eval(e, &vars, &at) else { return false };
+        if let Some(slot) = usize::try_from(x - lo).ok().and_then(|k| seen.get_mut(k)) {
+            *slot = true;
+        }
+        // The next point, odometer order.
+        let mut k = 0;
+        while k < at.len() {
+            if at[k] < ranges[k].1 {
+                at[k] += 1;
+                break;
+            }
+            at[k] = ranges[k].0;
+            k += 1;
+        }
+        if k == at.len() {
+            return seen.iter().all(|&s| s);
+        }
+    }
 }
 
 /// Whether `e` is a sum of terms `v`, `v * k` or `k * v`, each `v` a loop of `loops` starting
@@ -1336,117 +1430,121 @@ pub(super) fn replace_buffer_in_block_at(
     to: &Buffer,
     offset: Option<&[PrimExpr]>,
 ) -> Stmt {
-    struct R<'a> {
-        from: &'a Buffer,
-        to: &'a Buffer,
-        offset: Option<&'a [PrimExpr]>,
+    R { from, to, offset, simplified: false }.stmt(realize)
+}
+
+/// [`replace_buffer_in_block_at`] for a cache: TVM 0.27's cache rewriters simplify each index of
+/// the cache they write (`A[(vi * 8 + vj) // 8]` reads `A_global[vj // 8 + vi]`).
+fn cache_accesses_in_block(realize: &Stmt, from: &Buffer, to: &Buffer, offset: Option<&[PrimExpr]>) -> Stmt {
+    R { from, to, offset, simplified: true }.stmt(realize)
+}
+
+/// The rewriter of [`replace_buffer_in_block_at`].
+struct R<'a> {
+    from: &'a Buffer,
+    to: &'a Buffer,
+    offset: Option<&'a [PrimExpr]>,
+    simplified: bool,
+}
+
+impl R<'_> {
+    fn shift(&self, idx: &[PrimExpr]) -> Vec<PrimExpr> {
+        let shifted: Vec<PrimExpr> = match self.offset {
+            None => idx.to_vec(),
+            Some(off) => idx
+                .iter()
+                .zip(off)
+                .map(|(i, o)| match o.as_int() {
+                    Some(0) => i.clone(),
+                    _ => crate::tir::arith::subtract(i, o),
+                })
+                .collect(),
+        };
+        if self.simplified { shifted.iter().map(crate::tir::arith::canonical_index).collect() } else { shifted }
     }
-    impl R<'_> {
-        fn shift(&self, idx: &[PrimExpr]) -> Vec<PrimExpr> {
-            match self.offset {
-                None => idx.to_vec(),
-                Some(off) => idx
-                    .iter()
-                    .zip(off)
-                    .map(|(i, o)| match o.as_int() {
-                        Some(0) => i.clone(),
-                        _ => crate::tir::arith::subtract(i, o),
-                    })
-                    .collect(),
-            }
+}
+
+impl Mutator for R<'_> {
+    fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
+        let e = default_expr(self, e);
+        match e.kind() {
+            ExprKind::BufferLoad(b, idx) if b == self.from => self.to.load(self.shift(idx)),
+            // An opaque use of the data (`B.data`, a `T.tvm_access_ptr` of it) is of the new
+            // buffer's, as TVM rewrites it; a compacted cache's offsets would not follow.
+            ExprKind::Var(v) if self.offset.is_none() && v == self.from.data() => PrimExpr::var(self.to.data()),
+            _ => e,
         }
     }
-    impl Mutator for R<'_> {
-        fn expr(&mut self, e: &PrimExpr) -> PrimExpr {
-            let e = default_expr(self, e);
-            match e.kind() {
-                ExprKind::BufferLoad(b, idx) if b == self.from => self.to.load(self.shift(idx)),
-                // An opaque use of the data (`B.data`, a `T.tvm_access_ptr` of it) is of the new
-                // buffer's, as TVM rewrites it; a compacted cache's offsets would not follow.
-                ExprKind::Var(v) if self.offset.is_none() && v == self.from.data() => PrimExpr::var(self.to.data()),
-                _ => e,
-            }
-        }
-        fn stmt(&mut self, s: &Stmt) -> Stmt {
-            let s = default_stmt(self, s);
-            match s.kind() {
-                StmtKind::BufferStore { buffer, value, indices } if buffer == self.from => Stmt::at(
-                    StmtKind::BufferStore {
-                        buffer: self.to.clone(),
-                        value: value.clone(),
-                        indices: self.shift(indices),
-                    },
-                    s.span(),
-                ),
-                StmtKind::BlockRealize { values, predicate, block } => {
-                    let fix = |rs: &[BufferRegion]| -> Vec<BufferRegion> {
-                        rs.iter()
-                            .map(|r| {
-                                if &r.buffer == self.from {
-                                    let mins: Vec<PrimExpr> = r.region.iter().map(|x| x.min.clone()).collect();
-                                    let region = self
-                                        .shift(&mins)
-                                        .into_iter()
-                                        .zip(&r.region)
-                                        .map(|(m, x)| Range::new(m, x.extent.clone()))
-                                        .collect();
-                                    BufferRegion { buffer: self.to.clone(), region }
-                                } else {
-                                    r.clone()
-                                }
-                            })
-                            .collect()
-                    };
-                    let allocs = block
-                        .alloc_buffers
-                        .iter()
-                        .map(|b| if b == self.from { self.to.clone() } else { b.clone() })
-                        .collect();
-                    // Windows of the buffer (`T.match_buffer(B[vi, vj], ..)`) now view the new
-                    // one, in its scope (a window is in its source's scope).
-                    let mut rescoped: Vec<(Buffer, Buffer)> = Vec::new();
-                    let matches = block
-                        .match_buffers
-                        .iter()
-                        .map(|m| {
-                            let source = match fix(std::slice::from_ref(&m.source)).pop() {
-                                Some(r) => r,
-                                None => m.source.clone(),
-                            };
-                            let mut buffer = if &m.buffer == self.from { self.to.clone() } else { m.buffer.clone() };
-                            if source.buffer == *self.to && buffer.scope() != self.to.scope() {
-                                let window = with_scope(&buffer, self.to.scope());
-                                rescoped.push((buffer, window.clone()));
-                                buffer = window;
+    fn stmt(&mut self, s: &Stmt) -> Stmt {
+        let s = default_stmt(self, s);
+        match s.kind() {
+            StmtKind::BufferStore { buffer, value, indices } if buffer == self.from => Stmt::at(
+                StmtKind::BufferStore { buffer: self.to.clone(), value: value.clone(), indices: self.shift(indices) },
+                s.span(),
+            ),
+            StmtKind::BlockRealize { values, predicate, block } => {
+                let fix = |rs: &[BufferRegion]| -> Vec<BufferRegion> {
+                    rs.iter()
+                        .map(|r| {
+                            if &r.buffer == self.from {
+                                let mins: Vec<PrimExpr> = r.region.iter().map(|x| x.min.clone()).collect();
+                                let region = self
+                                    .shift(&mins)
+                                    .into_iter()
+                                    .zip(&r.region)
+                                    .map(|(m, x)| Range::new(m, x.extent.clone()))
+                                    .collect();
+                                BufferRegion { buffer: self.to.clone(), region }
+                            } else {
+                                r.clone()
                             }
-                            MatchBufferRegion { buffer, source }
                         })
-                        .collect();
-                    let mut b = Block {
-                        reads: fix(&block.reads),
-                        writes: fix(&block.writes),
-                        alloc_buffers: allocs,
-                        match_buffers: matches,
-                        ..(**block).clone()
-                    };
-                    for (old, new) in &rescoped {
-                        b.body = replace_buffer_in_block(&b.body, old, new);
-                        b.init = b.init.as_ref().map(|i| replace_buffer_in_block(i, old, new));
-                    }
-                    Stmt::at(
-                        StmtKind::BlockRealize {
-                            values: values.clone(),
-                            predicate: predicate.clone(),
-                            block: Box::new(b),
-                        },
-                        s.span(),
-                    )
+                        .collect()
+                };
+                let allocs = block
+                    .alloc_buffers
+                    .iter()
+                    .map(|b| if b == self.from { self.to.clone() } else { b.clone() })
+                    .collect();
+                // Windows of the buffer (`T.match_buffer(B[vi, vj], ..)`) now view the new
+                // one, in its scope (a window is in its source's scope).
+                let mut rescoped: Vec<(Buffer, Buffer)> = Vec::new();
+                let matches = block
+                    .match_buffers
+                    .iter()
+                    .map(|m| {
+                        let source = match fix(std::slice::from_ref(&m.source)).pop() {
+                            Some(r) => r,
+                            None => m.source.clone(),
+                        };
+                        let mut buffer = if &m.buffer == self.from { self.to.clone() } else { m.buffer.clone() };
+                        if source.buffer == *self.to && buffer.scope() != self.to.scope() {
+                            let window = with_scope(&buffer, self.to.scope());
+                            rescoped.push((buffer, window.clone()));
+                            buffer = window;
+                        }
+                        MatchBufferRegion { buffer, source }
+                    })
+                    .collect();
+                let mut b = Block {
+                    reads: fix(&block.reads),
+                    writes: fix(&block.writes),
+                    alloc_buffers: allocs,
+                    match_buffers: matches,
+                    ..(**block).clone()
+                };
+                for (old, new) in &rescoped {
+                    b.body = replace_buffer_in_block(&b.body, old, new);
+                    b.init = b.init.as_ref().map(|i| replace_buffer_in_block(i, old, new));
                 }
-                _ => s,
+                Stmt::at(
+                    StmtKind::BlockRealize { values: values.clone(), predicate: predicate.clone(), block: Box::new(b) },
+                    s.span(),
+                )
             }
+            _ => s,
         }
     }
-    R { from, to, offset }.stmt(realize)
 }
 
 /// A copy block's spatial variables `v0, v1, ..` over a buffer's whole `shape`.

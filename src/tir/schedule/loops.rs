@@ -791,7 +791,13 @@ fn simplify_bindings(
                         _ => !tree::mentions(c, self.0),
                     });
                 if !whole {
-                    return s.clone();
+                    return match grouped_bounds(values, predicate, self.0) {
+                        Some(values) => Stmt::at(
+                            StmtKind::BlockRealize { values, predicate: predicate.clone(), block: block.clone() },
+                            s.span(),
+                        ),
+                        None => s.clone(),
+                    };
                 }
                 let values = values.iter().map(|v| iterators_first(&simplify(v), self.0)).collect();
                 return Stmt::at(
@@ -803,6 +809,91 @@ fn simplify_bindings(
         }
     }
     M(loops, split).stmt(s)
+}
+
+/// The bindings simplified where each bound of the predicate over `loops` is a sum a binding
+/// holds whole (`(f_0 * 128 + f_1) * 8 + (k_0 * 8 + k_1)` under `f_0 * 128 + f_1 < 64`): TVM's
+/// iterator map keeps such a sum grouped, its own iterator, and flattens the rest
+/// (`(f_0 * 128 + f_1) * 8 + k_0 * 8 + k_1`). `None` where a bound is no such sum.
+fn grouped_bounds(
+    values: &[PrimExpr],
+    predicate: &PrimExpr,
+    loops: &rustc_hash::FxHashSet<u64>,
+) -> Option<Vec<PrimExpr>> {
+    let mut sides = Vec::new();
+    for c in crate::tir::visit::conjuncts(predicate) {
+        match c.kind() {
+            ExprKind::Cmp(_, a, b) if tree::mentions(a, loops) != tree::mentions(b, loops) => {
+                let side = if tree::mentions(a, loops) { a } else { b };
+                if !matches!(side.kind(), ExprKind::Binary(BinOp::Add, ..)) {
+                    return None;
+                }
+                sides.push(side.clone());
+            }
+            _ if !tree::mentions(&c, loops) => {}
+            _ => return None,
+        }
+    }
+    let holders: Vec<Var> = sides.iter().enumerate().map(|(k, e)| Var::new(&format!("bound{k}"), e.dtype())).collect();
+    // Each sum that is a bound, its placeholder.
+    fn hold(e: &PrimExpr, sides: &[PrimExpr], holders: &[Var], found: &mut [bool], depth: u32) -> PrimExpr {
+        if depth > 64 {
+            return e.clone();
+        }
+        if matches!(e.kind(), ExprKind::Binary(BinOp::Add, ..))
+            && let Some(k) = sides.iter().position(|s| crate::tir::arith::prove_equal(s, e))
+        {
+            found[k] = true;
+            return PrimExpr::var(&holders[k]);
+        }
+        match e.kind() {
+            ExprKind::Binary(op, a, b) => PrimExpr::binary(
+                *op,
+                hold(a, sides, holders, found, depth + 1),
+                hold(b, sides, holders, found, depth + 1),
+            ),
+            _ => e.clone(),
+        }
+    }
+    let mut found = vec![false; sides.len()];
+    let held: Vec<PrimExpr> = values.iter().map(|v| hold(v, &sides, &holders, &mut found, 0)).collect();
+    // Every bound is held whole, and its loops appear nowhere else.
+    let bound_loops: rustc_hash::FxHashSet<u64> = sides
+        .iter()
+        .flat_map(|s| {
+            let mut ids = Vec::new();
+            crate::tir::visit::walk_expr(s, &mut |x| {
+                ids.extend(x.as_var().map(Var::id).filter(|id| loops.contains(id)))
+            });
+            ids
+        })
+        .collect();
+    if found.iter().any(|f| !f) || held.iter().any(|v| tree::mentions(v, &bound_loops)) {
+        return None;
+    }
+    // Sums flattened in their order (`P * 8 + (k_0 * 8 + k_1)` is `P * 8 + k_0 * 8 + k_1`).
+    fn flat(e: &PrimExpr, out: &mut Vec<PrimExpr>) {
+        match e.kind() {
+            ExprKind::Binary(BinOp::Add, a, b) if out.len() < 64 => {
+                flat(a, out);
+                flat(b, out);
+            }
+            _ => out.push(e.clone()),
+        }
+    }
+    // (Each bound normalized inside: `(k_0 * 16 + k_1) * 4 + k_2` is `k_0 * 64 + k_1 * 4 + k_2`.)
+    let back: HashMap<u64, PrimExpr> = holders.iter().map(Var::id).zip(sides.iter().map(simplify)).collect();
+    Some(
+        held.iter()
+            .map(|v| {
+                let mut terms = Vec::new();
+                flat(v, &mut terms);
+                let v =
+                    terms.into_iter().reduce(|a, b| PrimExpr::binary(BinOp::Add, a, b)).unwrap_or_else(|| v.clone());
+                Substitute { map: &back }.expr(&v)
+            })
+            .collect(),
+    )
 }
 
 /// A sum with its terms over `loops` first, in their order, then the others.

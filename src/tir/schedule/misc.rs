@@ -38,10 +38,10 @@ impl Schedule {
             }
             let (mine, theirs) = if producers { (&me.reads, &b.writes) } else { (&me.writes, &b.reads) };
             if mine.iter().any(|m| theirs.iter().any(|t| t.buffer == m.buffer)) {
-                names.push(b.name.clone());
+                names.push((b.name.clone(), realize.clone()));
             }
         });
-        Ok(names.iter().map(|n| self.new_block_rv(n)).collect())
+        Ok(names.iter().map(|(n, r)| self.block_rv_of(n, r)).collect())
     }
 
     /// The blocks under `scope` (at any depth) that write a buffer their own scope block does
@@ -51,11 +51,11 @@ impl Schedule {
     /// A stale handle.
     pub fn get_output_blocks(&mut self, scope: BlockRV) -> Result<Vec<BlockRV>, ScheduleError> {
         let site = self.block_site(scope, "get_output_blocks")?;
-        fn go(s: &Stmt, allocated: &[Buffer], names: &mut Vec<String>) {
+        fn go(s: &Stmt, allocated: &[Buffer], names: &mut Vec<(String, Stmt)>) {
             stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
                 if let StmtKind::BlockRealize { block, .. } = s.kind() {
                     if block.writes.iter().any(|w| !allocated.contains(&w.buffer)) {
-                        names.push(block.name.clone());
+                        names.push((block.name.clone(), s.clone()));
                     }
                     go(&block.body, &block.alloc_buffers, names);
                     return;
@@ -68,7 +68,7 @@ impl Schedule {
         let StmtKind::BlockRealize { block: me, .. } = site.realize.kind() else { unreachable!("a block site") };
         let mut names = Vec::new();
         go(&me.body, &me.alloc_buffers, &mut names);
-        let outs: Vec<BlockRV> = names.iter().map(|n| self.new_block_rv(n)).collect();
+        let outs: Vec<BlockRV> = names.iter().map(|(n, r)| self.block_rv_of(n, r)).collect();
         self.trace.push(Instruction::GetOutputBlocks { scope, outs: outs.clone() });
         Ok(outs)
     }

@@ -314,6 +314,24 @@ impl Schedule {
         BlockRV(self.rvs.len() - 1)
     }
 
+    /// A handle to the block `realize` (a lookup's result): by name where the name is its
+    /// alone, else by one of its iteration variables, else by its place among the blocks of
+    /// its name (three caches of `A` in one function are all `A_shared`).
+    fn block_rv_of(&mut self, name: &str, realize: &Stmt) -> BlockRV {
+        let sites = tree::find_blocks(&self.func.body, name);
+        if sites.len() > 1 {
+            let site = sites.iter().position(|s| s.realize.same_node(realize));
+            if let Some(k) = site {
+                if let Some(var) = first_iter_var(&sites[k]) {
+                    return self.new_block_rv_with_var(name, var);
+                }
+                self.rvs.push(Rv::Block(name.to_string(), Some(k), None));
+                return BlockRV(self.rvs.len() - 1);
+            }
+        }
+        self.new_block_rv(name)
+    }
+
     /// A handle to a block a primitive just made, which has the iteration variable `var`
     /// (other blocks may have its name).
     fn new_block_rv_with_var(&mut self, name: &str, var: u64) -> BlockRV {
@@ -491,7 +509,7 @@ impl Schedule {
                 names.push((block.name.clone(), realize.clone()));
             }
         });
-        let outs: Vec<BlockRV> = names.iter().map(|(n, _)| self.new_block_rv(n)).collect();
+        let outs: Vec<BlockRV> = names.iter().map(|(n, r)| self.block_rv_of(n, r)).collect();
         self.trace.push(Instruction::GetChildBlocks { parent, outs: outs.clone() });
         Ok(outs)
     }

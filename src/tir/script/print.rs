@@ -784,6 +784,14 @@ impl Printer {
     fn block(&mut self, values: &[PrimExpr], predicate: &PrimExpr, b: &Block, ind: usize) {
         self.line(ind, &format!("with T.sblock({}):", quote(&b.name)));
         let i = ind + 1;
+        // Iteration variables are named afresh in each block: blocks may share the variables
+        // (an rfactor's write-back and its source), and a name an earlier block gave one may
+        // be a loop's here (`ax0` of a `compute_at` nest: the block's is `ax0_1`, as TVM's).
+        if !self.raw_names {
+            for iv in &b.iter_vars {
+                self.names.remove(&iv.var.id());
+            }
+        }
         // As TVM: each run of two or more axes bound to their enclosing loops is one
         // `T.axis.remap`, other axes one line each.
         let mut run: Vec<(usize, char)> = Vec::new();
