@@ -130,6 +130,9 @@ fn size_of_dim(d: &strata::tir::PrimExpr, size: i64) -> i64 {
     strata::tir::arith::simplify(&strata::tir::mutate::Substitute { map: &map }.expr(d)).as_int().unwrap_or(size)
 }
 
+/// A buffer's bytes as its float values.
+type Decode = fn(&[u8]) -> Vec<f32>;
+
 /// The same outputs: integer buffers bit for bit, float32 ones within 1e-5 relative and
 /// float16 ones within 1e-2 (its precision is 2^-11; a schedule that splits a sum, as rfactor
 /// does, adds in another order and rounds each partial sum).
@@ -137,7 +140,7 @@ fn same_outputs(f: &PrimFunc, a: &Buffers, b: &Buffers) -> bool {
     let buffers = f.params.iter().filter_map(|p| f.buffer_map.iter().find(|(v, _)| v == p).map(|(_, b)| b));
     a.len() == b.len()
         && buffers.zip(a.iter().zip(b)).all(|(buf, (x, y))| {
-            let (values, tolerance): (fn(&[u8]) -> Vec<f32>, f32) = match buf.dtype() {
+            let (values, tolerance): (Decode, f32) = match buf.dtype() {
                 _ if x == y => return true,
                 t if t == strata::tir::DataType::FLOAT32 => {
                     (|v| v.chunks(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect(), 1e-5)

@@ -1142,7 +1142,7 @@ fn canonical_order(e: &PrimExpr) -> PrimExpr {
                 };
                 let (constants, mut rest): (Vec<PrimExpr>, Vec<PrimExpr>) =
                     terms.into_iter().partition(|t| const_int(t).is_some());
-                rest.sort_by(|x, y| key(y).cmp(&key(x)));
+                rest.sort_by_key(|t| std::cmp::Reverse(key(t)));
                 rest.into_iter()
                     .chain(constants)
                     .reduce(|a, b| PrimExpr::binary(BinOp::Add, a, b))

@@ -990,7 +990,7 @@ fn takes_every_value(e: &PrimExpr, range: &dyn Fn(&Var) -> Option<(i128, i128)>,
             vars.push(v.clone());
         }
     });
-    let Some(ranges) = vars.iter().map(|v| range(v)).collect::<Option<Vec<_>>>() else { return false };
+    let Some(ranges) = vars.iter().map(range).collect::<Option<Vec<_>>>() else { return false };
     let points = ranges.iter().try_fold(1i128, |n, (a, b)| n.checked_mul(b - a + 1).filter(|&n| n <= LIMIT));
     if points.is_none() || hi - lo + 1 > LIMIT || hi < lo {
         return false;
