@@ -2454,10 +2454,21 @@ fn storage_align_refuses_what_tvm_refuses() {
             "0, axis=2, factor=128, offset=127",
             "The buffer to set storage alignment of, B, has 2 dimension(s), so `axis` is required to be in [-2, 2) for storage_align. However, the input `axis` is 2, which is out of the expected range.",
         ),
+        (
+            "B",
+            "0, axis=-3, factor=128, offset=127",
+            "The buffer to set storage alignment of, B, has 2 dimension(s), so `axis` is required to be in [-2, 2) for storage_align. However, the input `axis` is -3, which is out of the expected range.",
+        ),
     ];
     for (block, args, message) in cases {
         assert_eq!(replay_err(block, args), format!("trace line 2: storage_align: {message}"), "{args}");
     }
+    // A negative axis counts from the end (MetaSchedule's CUDA rules write `axis=-2`): TVM
+    // 0.27 annotates axis 0 of a 2-D buffer and its trace keeps -2.
+    let lines = "b0 = sch.get_sblock(\"B\")\nsch.storage_align(block=b0, buffer_index=0, axis=-2, factor=32, offset=16)\n";
+    let sch = Schedule::replay(func.clone(), lines).expect("aligns");
+    assert!(strata::tir::script::print_func(sch.func()).contains("T.sblock_attr({\"buffer_dim_align\": [[0, 0, 32, 16]]})"));
+    assert!(sch.trace().contains("axis=-2, factor=32, offset=16)"));
 }
 
 #[test]

@@ -144,11 +144,12 @@ impl Schedule {
         &mut self,
         block: BlockRV,
         buffer_index: usize,
-        axis: usize,
+        axis: i64,
         factor: i64,
         offset: i64,
     ) -> Result<(), ScheduleError> {
         const P: &str = "storage_align";
+        let given = axis;
         let site = self.block_site(block, P)?;
         let StmtKind::BlockRealize { block: blk, .. } = site.realize.kind() else { unreachable!("a block site") };
         // TVM's checks, in its order and with its messages.
@@ -164,15 +165,17 @@ impl Schedule {
             ));
         }
         let rank = buf.shape().len();
-        if axis >= rank {
+        // A negative axis counts from the end, as in TVM (`-2` of a 2-D buffer is 0).
+        let normal = if axis < 0 { axis.checked_add(rank as i64) } else { Some(axis) };
+        let Some(axis) = normal.and_then(|a| usize::try_from(a).ok()).filter(|&a| a < rank) else {
             return Err(err(
                 P,
                 format!(
-                    "The buffer to set storage alignment of, {}, has {rank} dimension(s), so `axis` is required to be in [-{rank}, {rank}) for storage_align. However, the input `axis` is {axis}, which is out of the expected range.",
+                    "The buffer to set storage alignment of, {}, has {rank} dimension(s), so `axis` is required to be in [-{rank}, {rank}) for storage_align. However, the input `axis` is {given}, which is out of the expected range.",
                     buf.name()
                 ),
             ));
-        }
+        };
         if !tree::allocated_by_block(&self.func.body, &buf) {
             return Err(err(
                 P,
@@ -206,7 +209,7 @@ impl Schedule {
             }
             _ => b.annotations.push(("buffer_dim_align".into(), AttrValue::List(vec![entry.clone()]))),
         });
-        self.trace.push(Instruction::StorageAlign { block, buffer_index, axis, factor, offset });
+        self.trace.push(Instruction::StorageAlign { block, buffer_index, axis: given, factor, offset });
         Ok(())
     }
 

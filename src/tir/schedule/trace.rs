@@ -244,8 +244,8 @@ pub enum Instruction {
         block: BlockRV,
         /// Which written buffer.
         buffer_index: usize,
-        /// The dimension.
-        axis: usize,
+        /// The dimension (negative: from the end), as given.
+        axis: i64,
         /// The stride factor.
         factor: i64,
         /// The stride offset.
@@ -1277,8 +1277,7 @@ impl Schedule {
             "storage_align" => {
                 let blk = a.block(0, "block")?;
                 let index = usize::try_from(a.int(1, "buffer_index")?).map_err(|_| "negative buffer_index")?;
-                let axis = usize::try_from(a.int(2, "axis")?).map_err(|_| "negative axis")?;
-                se(self.storage_align(blk, index, axis, a.int(3, "factor")?, a.int(4, "offset")?))?;
+                se(self.storage_align(blk, index, a.int(2, "axis")?, a.int(3, "factor")?, a.int(4, "offset")?))?;
                 Ok(Vec::new())
             }
             "bind" => {
