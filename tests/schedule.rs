@@ -2465,9 +2465,12 @@ fn storage_align_refuses_what_tvm_refuses() {
     }
     // A negative axis counts from the end (MetaSchedule's CUDA rules write `axis=-2`): TVM
     // 0.27 annotates axis 0 of a 2-D buffer and its trace keeps -2.
-    let lines = "b0 = sch.get_sblock(\"B\")\nsch.storage_align(block=b0, buffer_index=0, axis=-2, factor=32, offset=16)\n";
+    let lines =
+        "b0 = sch.get_sblock(\"B\")\nsch.storage_align(block=b0, buffer_index=0, axis=-2, factor=32, offset=16)\n";
     let sch = Schedule::replay(func.clone(), lines).expect("aligns");
-    assert!(strata::tir::script::print_func(sch.func()).contains("T.sblock_attr({\"buffer_dim_align\": [[0, 0, 32, 16]]})"));
+    assert!(
+        strata::tir::script::print_func(sch.func()).contains("T.sblock_attr({\"buffer_dim_align\": [[0, 0, 32, 16]]})")
+    );
     assert!(sch.trace().contains("axis=-2, factor=32, offset=16)"));
 }
 

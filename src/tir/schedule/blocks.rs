@@ -835,6 +835,10 @@ pub(super) fn symbolic_box(
         .collect();
     let unit: HashMap<u64, PrimExpr> =
         outer.iter().filter(|p| p.extent.as_int() == Some(1)).map(|p| (p.var.id(), p.min.clone())).collect();
+    // Relaxed loops of one iteration are their value too, where nothing else bounds an index
+    // (`(f_0 + f_1) // 3` of a unit `f_1` is a point).
+    let relaxed_unit: HashMap<u64, PrimExpr> =
+        relaxed.iter().filter(|p| p.extent.as_int() == Some(1)).map(|p| (p.var.id(), p.min.clone())).collect();
     // Bounds the predicate puts on sums of loops (`x_0 * 4 + x_1 < 20`, a split's guard): a
     // point access at that sum plus a constant stays within them, as TVM's relaxation under
     // the predicate finds.
@@ -877,107 +881,112 @@ pub(super) fn symbolic_box(
             None => (min, ext),
         }
     };
+    let bound = |e: PrimExpr, ext_e: PrimExpr| -> Option<(PrimExpr, PrimExpr)> {
+        let Some(ext_r) = ext_e.as_int() else { return relax_symbolic(&e, &ext_e, &relaxed) };
+        let relax = |e: &PrimExpr, extent: i64| -> Option<(PrimExpr, i64)> {
+            let mut lo = HashMap::default();
+            let mut extent = extent;
+            for p in &relaxed {
+                let c = coefficient(e, p.var.id())?;
+                let (min, n) = (p.min.as_int()?, p.extent.as_int().filter(|&n| n >= 1)?);
+                let last = min.checked_add(n - 1)?;
+                lo.insert(p.var.id(), PrimExpr::int_of(if c >= 0 { min } else { last }, p.var.dtype()));
+                extent = extent.checked_add(c.checked_abs()?.checked_mul(n - 1)?)?;
+            }
+            Some((simplify(&Substitute { map: &lo }.expr(e)), extent))
+        };
+        // Else the same once what the loops' ranges decide is folded (`c_o // 16` is 0 for
+        // `c_o < 16`); else `x // c` of a point access (`B[cc // 16]`): the quotients of the
+        // relaxed range, when they are a box of constant size at every outer iteration.
+        let ranges = |v: &Var| {
+            relaxed.iter().chain(outer).find(|p| p.var == *v).and_then(|p| {
+                let (min, n) = (p.min.as_int()?, p.extent.as_int().filter(|&n| n >= 1)?);
+                Some((i128::from(min), i128::from(min) + i128::from(n) - 1))
+            })
+        };
+        relax(&e, ext_r)
+            .or_else(|| relax(&crate::tir::arith::simplify_in(&e, &ranges), ext_r))
+            .or_else(|| {
+                let ExprKind::Binary(BinOp::FloorDiv, inner, c) = e.kind() else { return None };
+                if ext_r != 1 {
+                    return None;
+                }
+                let (lo, ext) = relax(inner, 1)?;
+                let c = c.as_int().filter(|&c| c > 0)?;
+                quotient_box(&lo, ext, c, outer).or_else(|| Some((digits(&lo, ext, c)?.0, 1)))
+            })
+            .or_else(|| {
+                // `x % c` of a point access: every remainder where the relaxed range of `x`
+                // spans `c` values (a fused loop's `f % 128`), else the remainders of a
+                // constant range that does not wrap.
+                let ExprKind::Binary(BinOp::FloorMod, inner, c) = e.kind() else { return None };
+                let c = c.as_int().filter(|&c| c > 0)?;
+                if ext_r != 1 {
+                    return None;
+                }
+                let (lo, ext) = relax(inner, 1)?;
+                let dt = lo.dtype();
+                if ext >= c {
+                    return Some((PrimExpr::int_of(0, dt), c));
+                }
+                if lo.as_int().is_none() {
+                    return Some((digits(&lo, ext, c)?.1, ext));
+                }
+                let lo = lo.as_int()?;
+                let (first, last) = (lo.rem_euclid(c), lo.checked_add(ext - 1)?.rem_euclid(c));
+                (first <= last).then(|| (PrimExpr::int_of(first, dt), last - first + 1))
+            })
+            .or_else(|| {
+                // Else, where every variable is a relaxed loop of constant range, the
+                // interval TVM's `EvalSet` gives (a thread-bound fused loop's
+                // `f // 2 * 2 + i_3`: `[0, 127]`).
+                let relaxed_range = |v: &Var| {
+                    relaxed.iter().find(|p| p.var == *v).and_then(|p| {
+                        let (min, n) = (p.min.as_int()?, p.extent.as_int().filter(|&n| n >= 1)?);
+                        Some((i128::from(min), i128::from(min) + i128::from(n) - 1))
+                    })
+                };
+                // (Every variable: `range_of` bounds `f % 2` of an outer `f` too, which
+                // stays symbolic in TVM's region.)
+                let mut all_relaxed = true;
+                crate::tir::visit::walk_expr(&e, &mut |x| {
+                    all_relaxed &= x.as_var().is_none_or(|v| relaxed_range(v).is_some());
+                });
+                if !all_relaxed {
+                    return None;
+                }
+                let (lo, hi) = crate::tir::arith::range_of(&e, &relaxed_range)?;
+                // Only where the index takes every value of the interval: a box that
+                // held more would copy back, or compute, elements the block never touches.
+                if !takes_every_value(&e, &relaxed_range, (lo, hi)) {
+                    return None;
+                }
+                let ext = i64::try_from(hi - lo).ok()?.checked_add(ext_r)?;
+                Some((PrimExpr::int_of(i64::try_from(lo).ok()?, e.dtype()), ext))
+            })
+            .map(|(min, ext)| {
+                let (min, ext) = if ext_r == 1 { clip_by_sums(&e, min, ext) } else { (min, ext) };
+                let dt = min.dtype();
+                (min, PrimExpr::int_of(ext, dt))
+            })
+            .or_else(|| relax_symbolic(&e, &ext_e, &relaxed))
+            .or_else(|| symbolic_digit(&e, &ext_e, &relaxed))
+            .or_else(|| bounded_by_predicate(&e, &ext_e))
+            .or_else(|| symbolic_fused(&e, &ext_e, &relaxed))
+    };
     region
         .region
         .iter()
         .map(|r| {
             let e = Substitute { map: &unit }.expr(&Substitute { map: &bind }.expr(&r.min));
             let ext_e = Substitute { map: &unit }.expr(&Substitute { map: &bind }.expr(&r.extent));
-            let Some(ext_r) = r.extent.as_int() else { return relax_symbolic(&e, &ext_e, &relaxed) };
-            let relax = |e: &PrimExpr, extent: i64| -> Option<(PrimExpr, i64)> {
-                let mut lo = HashMap::default();
-                let mut extent = extent;
-                for p in &relaxed {
-                    let c = coefficient(e, p.var.id())?;
-                    let (min, n) = (p.min.as_int()?, p.extent.as_int().filter(|&n| n >= 1)?);
-                    let last = min.checked_add(n - 1)?;
-                    lo.insert(p.var.id(), PrimExpr::int_of(if c >= 0 { min } else { last }, p.var.dtype()));
-                    extent = extent.checked_add(c.checked_abs()?.checked_mul(n - 1)?)?;
-                }
-                Some((simplify(&Substitute { map: &lo }.expr(e)), extent))
-            };
-            // Else the same once what the loops' ranges decide is folded (`c_o // 16` is 0 for
-            // `c_o < 16`); else `x // c` of a point access (`B[cc // 16]`): the quotients of the
-            // relaxed range, when they are a box of constant size at every outer iteration.
-            let ranges = |v: &Var| {
-                relaxed.iter().chain(outer).find(|p| p.var == *v).and_then(|p| {
-                    let (min, n) = (p.min.as_int()?, p.extent.as_int().filter(|&n| n >= 1)?);
-                    Some((i128::from(min), i128::from(min) + i128::from(n) - 1))
-                })
-            };
-            relax(&e, ext_r)
-                .or_else(|| relax(&crate::tir::arith::simplify_in(&e, &ranges), ext_r))
-                .or_else(|| {
-                    let ExprKind::Binary(BinOp::FloorDiv, inner, c) = e.kind() else { return None };
-                    if ext_r != 1 {
-                        return None;
-                    }
-                    let (lo, ext) = relax(inner, 1)?;
-                    let c = c.as_int().filter(|&c| c > 0)?;
-                    quotient_box(&lo, ext, c, outer).or_else(|| Some((digits(&lo, ext, c)?.0, 1)))
-                })
-                .or_else(|| {
-                    // `x % c` of a point access: every remainder where the relaxed range of `x`
-                    // spans `c` values (a fused loop's `f % 128`), else the remainders of a
-                    // constant range that does not wrap.
-                    let ExprKind::Binary(BinOp::FloorMod, inner, c) = e.kind() else { return None };
-                    let c = c.as_int().filter(|&c| c > 0)?;
-                    if ext_r != 1 {
-                        return None;
-                    }
-                    let (lo, ext) = relax(inner, 1)?;
-                    let dt = lo.dtype();
-                    if ext >= c {
-                        return Some((PrimExpr::int_of(0, dt), c));
-                    }
-                    if lo.as_int().is_none() {
-                        return Some((digits(&lo, ext, c)?.1, ext));
-                    }
-                    let lo = lo.as_int()?;
-                    let (first, last) = (lo.rem_euclid(c), lo.checked_add(ext - 1)?.rem_euclid(c));
-                    (first <= last).then(|| (PrimExpr::int_of(first, dt), last - first + 1))
-                })
-                .or_else(|| {
-                    // Else, where every variable is a relaxed loop of constant range, the
-                    // interval TVM's `EvalSet` gives (a thread-bound fused loop's
-                    // `f // 2 * 2 + i_3`: `[0, 127]`).
-                    let relaxed_range = |v: &Var| {
-                        relaxed.iter().find(|p| p.var == *v).and_then(|p| {
-                            let (min, n) = (p.min.as_int()?, p.extent.as_int().filter(|&n| n >= 1)?);
-                            Some((i128::from(min), i128::from(min) + i128::from(n) - 1))
-                        })
-                    };
-                    // (Every variable: `range_of` bounds `f % 2` of an outer `f` too, which
-                    // stays symbolic in TVM's region.)
-                    let mut all_relaxed = true;
-                    crate::tir::visit::walk_expr(&e, &mut |x| {
-                        all_relaxed &= x.as_var().is_none_or(|v| relaxed_range(v).is_some());
-                    });
-                    if !all_relaxed {
-                        return None;
-                    }
-                    let (lo, hi) = crate::tir::arith::range_of(&e, &relaxed_range)?;
-                    // Only where the index takes every value of the interval: a box that
-                    // held more would copy back, or compute, elements the block never touches.
-                    if !takes_every_value(&e, &relaxed_range, (lo, hi)) {
-                        return None;
-                    }
-                    let ext = i64::try_from(hi - lo).ok()?.checked_add(ext_r)?;
-                    Some((PrimExpr::int_of(i64::try_from(lo).ok()?, e.dtype()), ext))
-                })
-                .map(|(min, ext)| {
-                    let (min, ext) = if ext_r == 1 { clip_by_sums(&e, min, ext) } else { (min, ext) };
-                    let dt = min.dtype();
-                    (min, PrimExpr::int_of(ext, dt))
-                })
-                .or_else(|| relax_symbolic(&e, &ext_e, &relaxed))
-                .or_else(|| symbolic_digit(&e, &ext_e, &relaxed))
-                .or_else(|| bounded_by_predicate(&e, &ext_e))
-                .or_else(|| symbolic_fused(&e, &ext_e, &relaxed))
+            bound(e.clone(), ext_e.clone()).or_else(|| {
+                let points = |x: &PrimExpr| simplify(&Substitute { map: &relaxed_unit }.expr(x));
+                if relaxed_unit.is_empty() { None } else { bound(points(&e), points(&ext_e)) }
+            })
         })
         .collect()
 }
-
 /// Whether the integer expression `e` takes every value of `[lo, hi]` as its variables run
 /// over their ranges (`range` gives each; at most 65,536 points are tried, else `false`).
 fn takes_every_value(e: &PrimExpr, range: &dyn Fn(&Var) -> Option<(i128, i128)>, (lo, hi): (i128, i128)) -> bool {
