@@ -378,7 +378,13 @@ impl Schedule {
         let mut iterators = loop_vars(&innermost.body);
         iterators.extend(above.iter().filter_map(ForParts::of).map(|f| f.var.id()));
         iterators.insert(fused.id());
-        let body = if pred_map.is_empty() {
+        // (Only where a block under the loops has a predicate: the rebuild costs a walk.)
+        let mut guarded = false;
+        tree::walk_blocks(&innermost.body, &mut Vec::new(), &mut |_, realize, _| {
+            guarded |=
+                matches!(realize.kind(), StmtKind::BlockRealize { predicate, .. } if predicate.as_int() != Some(1));
+        });
+        let body = if pred_map.is_empty() || !guarded {
             innermost.body.clone()
         } else {
             tree::map_outer_blocks(&innermost.body, &mut |_, pred, _| Substitute { map: &pred_map }.expr(pred))
