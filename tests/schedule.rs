@@ -3214,3 +3214,20 @@ fn a_split_into_unit_loops_under_a_guard_keeps_the_binding_flat() {
     let (a, b) = outputs(&f, sch.func()).expect("runs");
     assert_eq!(a, b);
 }
+
+#[test]
+fn a_printed_schedule_reads_back_as_the_same_program() {
+    // An rfactor's write-back computed at a nest whose new loops are `ax0..` while the block's
+    // own variables were named `ax0..` too: its print named both `ax0`, and read back the
+    // bindings referred to the wrong variables. Printed (`ax0_1`, as TVM 0.27 prints it),
+    // read back and run, it computes what the kernel does.
+    let kernel = dir().join("kernels/cascade3_pool.py");
+    let trace = std::fs::read_to_string(dir().join("ms_cpu_cascade_pool.trace")).expect("trace");
+    let sch = Schedule::replay(read_func(&kernel), &trace).expect("replays");
+    let printed = strata::tir::script::print_func(sch.func());
+    assert!(printed.contains("vi4_i5_fused_1, ax0_1 = T.axis.remap(\"RS\", [ax0, ax1])"), "{printed}");
+    let reread = read_func_text(&printed);
+    assert_eq!(strata::tir::script::print_func(&reread), printed);
+    let (a, b) = outputs(&read_func(&kernel), &reread).expect("runs");
+    assert_eq!(a, b);
+}
