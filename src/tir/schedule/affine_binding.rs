@@ -184,16 +184,7 @@ fn bounds_other_loops(side: &PrimExpr, values: &[PrimExpr], parts: &[super::tree
         let Some(n) = p.extent.as_int().filter(|&n| n > 0) else { return false };
         used.push((*coef, i128::from(n)));
     }
-    used.sort_unstable();
-    let mut stride = 1;
-    for (coef, n) in used {
-        if coef != stride {
-            return false;
-        }
-        let Some(next) = stride.checked_mul(n) else { return false };
-        stride = next;
-    }
-    true
+    mixed_radix(used)
 }
 
 /// Whether `side`, simplified where the loops' ranges decide it (`(f_0 * 8 + f_1) // 8` is
@@ -247,9 +238,15 @@ pub(super) fn fuses_splits_of_loops(side: &PrimExpr, range: &dyn Fn(&Var) -> Opt
             _ => return false,
         }
     }
-    used.sort_unstable();
+    mixed_radix(used)
+}
+
+/// Whether terms `(coefficient, extent)` are the digits of one mixed-radix number: sorted by
+/// coefficient, each coefficient the product of the extents below it.
+fn mixed_radix(mut digits: Vec<(i128, i128)>) -> bool {
+    digits.sort_unstable();
     let mut stride = 1;
-    for (coef, n) in used {
+    for (coef, n) in digits {
         if coef != stride {
             return false;
         }
