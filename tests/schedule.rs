@@ -3231,3 +3231,19 @@ fn a_printed_schedule_reads_back_as_the_same_program() {
     let (a, b) = outputs(&read_func(&kernel), &reread).expect("runs");
     assert_eq!(a, b);
 }
+
+#[test]
+fn compute_inline_reads_one_region_per_buffer() {
+    // spec: TVM 0.27 infers an inlined consumer's reads from its new body, one region per
+    // buffer: `A[vi, vj]` inlined beside `A[vi, 0]` is their hull (TVM's print below); the two
+    // regions were listed apart.
+    let kernel = read_func(&dir().join("kernels/ew_pad.py"));
+    let sch = Schedule::replay(kernel.clone(), "sch.compute_inline(sch.get_sblock(\"B\"))\n").expect("inlines");
+    let printed = strata::tir::script::print_func(sch.func());
+    assert!(
+        printed.contains("T.reads(A[vi, T.min(vj, 0):T.min(vj, 0) + (T.max(vj, 0) + 1 - T.min(vj, 0))])"),
+        "{printed}"
+    );
+    let (a, b) = outputs(&kernel, sch.func()).expect("runs");
+    assert_eq!(a, b);
+}

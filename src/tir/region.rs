@@ -367,7 +367,7 @@ fn add(acc: &mut Accesses, b: &Buffer, bx: Vec<(PrimExpr, PrimExpr)>) {
 /// constant, from the smallest to the furthest end; otherwise from `T.min` of the minimums to
 /// `T.max` of the last elements, plus one (as TVM prints it); the whole dimension when an
 /// access is not known.
-fn hull(b: &Buffer, list: &[Vec<(PrimExpr, PrimExpr)>]) -> BufferRegion {
+pub fn hull(b: &Buffer, list: &[Vec<(PrimExpr, PrimExpr)>]) -> BufferRegion {
     let rank = b.shape().len();
     let region = (0..rank)
         .map(|d| {

@@ -759,6 +759,25 @@ impl Mutator for Inline {
                 push_unique(&mut reads, BufferRegion { buffer: p.buffer.clone(), region });
             }
         }
+        // One region per buffer, as TVM infers the new body's: the hull of what it reads
+        // (`A[vi, vj]` inlined beside `A[vi, 0]` is `A[vi, T.min(vj, 0):..]`).
+        let mut merged: Vec<(Buffer, Vec<Vec<(PrimExpr, PrimExpr)>>)> = Vec::new();
+        for r in &reads {
+            let bx: Vec<(PrimExpr, PrimExpr)> = r.region.iter().map(|x| (x.min.clone(), x.extent.clone())).collect();
+            match merged.iter_mut().find(|(b, _)| *b == r.buffer) {
+                Some((_, list)) => list.push(bx),
+                None => merged.push((r.buffer.clone(), vec![bx])),
+            }
+        }
+        if merged.len() < reads.len() {
+            reads = merged
+                .iter()
+                .map(|(b, list)| match list.as_slice() {
+                    [_] => reads.iter().find(|r| r.buffer == *b).cloned().expect("a region of the buffer"),
+                    _ => crate::tir::region::hull(b, list),
+                })
+                .collect();
+        }
         let b = Block { reads, ..(**block).clone() };
         Stmt::at(
             StmtKind::BlockRealize { values: values.clone(), predicate: predicate.clone(), block: Box::new(b) },
