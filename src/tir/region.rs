@@ -91,7 +91,7 @@ pub fn uses_var(e: &PrimExpr, id: u64) -> bool {
 }
 
 /// Accesses found so far: per buffer (in order of first access), one box per access.
-type Accesses = Vec<(Buffer, Vec<Vec<(PrimExpr, PrimExpr)>>)>;
+pub type Accesses = Vec<(Buffer, Vec<Vec<(PrimExpr, PrimExpr)>>)>;
 
 struct Detect<'a> {
     /// Loops inside the block around the current statement: variable, minimum, extent.
@@ -356,7 +356,8 @@ fn widen(e: &PrimExpr, more: i64) -> PrimExpr {
     }
 }
 
-fn add(acc: &mut Accesses, b: &Buffer, bx: Vec<(PrimExpr, PrimExpr)>) {
+/// Record the box `bx` of an access to `b`.
+pub fn add(acc: &mut Accesses, b: &Buffer, bx: Vec<(PrimExpr, PrimExpr)>) {
     match acc.iter_mut().find(|(x, _)| x == b) {
         Some((_, list)) => list.push(bx),
         None => acc.push((b.clone(), vec![bx])),

@@ -761,13 +761,10 @@ impl Mutator for Inline {
         }
         // One region per buffer, as TVM infers the new body's: the hull of what it reads
         // (`A[vi, vj]` inlined beside `A[vi, 0]` is `A[vi, T.min(vj, 0):..]`).
-        let mut merged: Vec<(Buffer, Vec<Vec<(PrimExpr, PrimExpr)>>)> = Vec::new();
+        let mut merged = crate::tir::region::Accesses::new();
         for r in &reads {
-            let bx: Vec<(PrimExpr, PrimExpr)> = r.region.iter().map(|x| (x.min.clone(), x.extent.clone())).collect();
-            match merged.iter_mut().find(|(b, _)| *b == r.buffer) {
-                Some((_, list)) => list.push(bx),
-                None => merged.push((r.buffer.clone(), vec![bx])),
-            }
+            let bx = r.region.iter().map(|x| (x.min.clone(), x.extent.clone())).collect();
+            crate::tir::region::add(&mut merged, &r.buffer, bx);
         }
         if merged.len() < reads.len() {
             reads = merged
