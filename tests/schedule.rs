@@ -840,6 +840,33 @@ fn an_unpredicated_split_that_overruns_traps_instead_of_writing_past_the_buffer(
 }
 
 #[test]
+fn a_cache_of_a_predicated_block_stays_inside_its_buffer() {
+    // spec: tir-spec.md, BufferLoad (an index outside the buffer is undefined). C, under
+    // `T.where(i < 127)`, reads row i of a 127-row B at each of 128 steps; TVM 0.27's read cache
+    // copies row i at every step, row 127 past B's end, and Strata's clips the copy to the rows
+    // the predicate lets C read: none at the last step.
+    let f = read_func(&dir().join("kernels/ci_predicate_producer.py"));
+    let mut sch = Schedule::replay(
+        f.clone(),
+        "sch.reverse_compute_at(\"C\", sch.get_loops(\"B\")[0])\nsch.cache_read(\"C\", 0, \"global\")\n",
+    )
+    .unwrap();
+    let printed = strata::tir::script::print_func(sch.func());
+    assert!(printed.contains("for ax0, ax1 in T.grid(127 - T.max(i, 126), 128):"), "{printed}");
+    let (a, b) = outputs(&f, sch.func()).unwrap();
+    assert!(same_outputs(&f, &a, &b));
+    // The same of a write cache of a tile's halo (the case TVM clips too).
+    let f = read_func(&dir().join("kernels/ca_tiled_pooling.py"));
+    sch = Schedule::replay(
+        f.clone(),
+        "sch.compute_at(\"cache\", sch.get_loops(\"compute\")[1])\nsch.cache_write(\"cache\", 0, \"global\")\n",
+    )
+    .unwrap();
+    let (a, b) = outputs(&f, sch.func()).unwrap();
+    assert!(same_outputs(&f, &a, &b));
+}
+
+#[test]
 fn decompose_padding_refuses_what_tvm_refuses() {
     // spec: TVM 0.27's decompose_padding.cc: a complete block storing
     // `T.if_then_else(cond, value, constant)`, `cond` bounding each iterator on its own.

@@ -215,6 +215,17 @@ impl Schedule {
                 _ => original.shape().iter().map(|d| (PrimExpr::int_of(0, d.dtype()), d.clone())).collect(),
             },
         };
+        // Where the region's start moves with the loops above the place (a tile's halo), the
+        // predicate that keeps the block inside the buffer clips it, as TVM's relaxation does.
+        let region = match anchor_region {
+            Some(r) => {
+                let StmtKind::BlockRealize { values, block: anchor_blk, predicate } = anchor.realize.kind() else {
+                    unreachable!("a block site")
+                };
+                clip_to_predicate(region, r, anchor_blk, values, predicate, &outer)
+            }
+            None => region,
+        };
         // A relaxed region stays inside the buffer (a predicated block's loops run past it).
         let region: Vec<(PrimExpr, PrimExpr)> = region
             .into_iter()
@@ -255,6 +266,9 @@ impl Schedule {
             StmtKind::BlockRealize { block, .. } => bound.extend(block.iter_vars.iter().map(|iv| iv.var.id())),
             _ => {}
         });
+        // (Not the loops above the place, where the cache keeps the buffer's shape: a clipped
+        // halo's extent.)
+        bound.retain(|id| compact || !outer.iter().any(|l| l.var.id() == *id));
         if region.iter().any(|(_, ext)| ext.as_int().is_none() && bound.iter().any(|&id| uses_var(ext, id))) {
             return Err(err(
                 p,
@@ -730,6 +744,109 @@ fn nested_predicate(body: &Stmt, buffer: &Buffer, read: bool) -> Option<PrimExpr
         }
     });
     found.flatten()
+}
+
+/// `region` (a block's region `r` relaxed below a place under `outer` loops) clipped where its
+/// start moves with those loops and the block's predicate bounds its index (`1 <= hh_0 * 8 +
+/// ax0 < 225` of a 10-row halo at `hh_0 * 8 - 1`): the start is `T.max(start, lo)` and the
+/// extent shrinks at either end, written as TVM's simplifier writes it. Dimensions the
+/// predicate does not bound, or whose start stays inside the bounds, are as they were.
+fn clip_to_predicate(
+    region: Vec<(PrimExpr, PrimExpr)>,
+    r: &BufferRegion,
+    blk: &Block,
+    values: &[PrimExpr],
+    predicate: &PrimExpr,
+    outer: &[ForParts],
+) -> Vec<(PrimExpr, PrimExpr)> {
+    use crate::tir::arith::{range_of, subtract};
+    if predicate.as_int() == Some(1) || region.len() != r.region.len() {
+        return region;
+    }
+    let bind: HashMap<u64, PrimExpr> =
+        blk.iter_vars.iter().zip(values).map(|(iv, v)| (iv.var.id(), v.clone())).collect();
+    let ranges: HashMap<u64, (i128, i128)> = outer
+        .iter()
+        .filter_map(|l| {
+            let (min, ext) = (l.min.as_int()?, l.extent.as_int()?);
+            Some((l.var.id(), (i128::from(min), i128::from(min) + i128::from(ext) - 1)))
+        })
+        .collect();
+    let range = |e: &PrimExpr| range_of(e, &|v: &Var| ranges.get(&v.id()).copied());
+    // `lo <= E` and `E < hi` of the predicate, over the loops.
+    let mut limits: Vec<(PrimExpr, Option<i64>, Option<i64>)> = Vec::new();
+    for c in crate::tir::visit::conjuncts(predicate) {
+        let ExprKind::Cmp(op, a, b) = c.kind() else { continue };
+        let (a, b) = (a.clone(), b.clone());
+        match (op, a.as_int(), b.as_int()) {
+            (CmpOp::Le, Some(k), None) | (CmpOp::Ge, None, Some(k)) => {
+                limits.push((if b.as_int().is_none() { b } else { a }, Some(k), None))
+            }
+            (CmpOp::Lt, Some(k), None) | (CmpOp::Gt, None, Some(k)) => {
+                limits.push((if b.as_int().is_none() { b } else { a }, Some(k + 1), None))
+            }
+            (CmpOp::Lt, None, Some(k)) | (CmpOp::Gt, Some(k), None) => {
+                limits.push((if a.as_int().is_none() { a } else { b }, None, Some(k)))
+            }
+            (CmpOp::Le, None, Some(k)) | (CmpOp::Ge, Some(k), None) => {
+                limits.push((if a.as_int().is_none() { a } else { b }, None, Some(k + 1)))
+            }
+            _ => {}
+        }
+    }
+    if limits.is_empty() {
+        return region;
+    }
+    region
+        .into_iter()
+        .zip(&r.region)
+        .map(|((min, ext), access)| {
+            let (Some(e), None, Some(1)) = (ext.as_int(), min.as_int(), access.extent.as_int()) else {
+                return (min, ext);
+            };
+            let index = Substitute { map: &bind }.expr(&access.min);
+            // The index's bounds: the tightest the predicate gives, at a constant distance.
+            let (mut lo, mut hi) = (None::<i64>, None::<i64>);
+            for (bounded, l, h) in &limits {
+                let Some(d) = subtract(&index, bounded).as_int() else { continue };
+                if let Some(l) = l {
+                    lo = Some(lo.map_or(l + d, |x| x.max(l + d)));
+                }
+                if let Some(h) = h {
+                    hi = Some(hi.map_or(h + d, |x| x.min(h + d)));
+                }
+            }
+            // The start: `x + c` of a moving `x`.
+            let (x, c) = match min.kind() {
+                ExprKind::Binary(BinOp::Add, x, k) if k.as_int().is_some() => (x.clone(), k.as_int().unwrap_or(0)),
+                ExprKind::Binary(BinOp::Sub, x, k) if k.as_int().is_some() => (x.clone(), -k.as_int().unwrap_or(0)),
+                _ => (min.clone(), 0),
+            };
+            let Some((xlo, xhi)) = range(&x) else { return (min, ext) };
+            let clips_low = lo.filter(|&l| xlo + i128::from(c) < i128::from(l));
+            let clips_high = hi.filter(|&h| xhi + i128::from(c) + i128::from(e) > i128::from(h));
+            let dt = ext.dtype();
+            let int = |v: i64| PrimExpr::int_of(v, dt);
+            // `min(x + c + e, hi) - max(x + c, lo)`, as TVM writes it: `(hi - c) - max(x,
+            // hi - c - e) - max((lo - c) - x, 0)` (each part only where it clips).
+            let high_part = clips_high.map(|h| PrimExpr::max(x.clone(), int(h - c - e)));
+            let low_part =
+                clips_low.map(|l| PrimExpr::max(PrimExpr::binary(BinOp::Sub, int(l - c), x.clone()), int(0)));
+            let extent = match (high_part, low_part) {
+                (None, None) => return (min, ext),
+                (Some(hp), None) => PrimExpr::binary(BinOp::Sub, int(hi.unwrap_or(0) - c), hp),
+                (None, Some(lp)) => PrimExpr::binary(BinOp::Sub, int(e), lp),
+                (Some(hp), Some(lp)) => {
+                    PrimExpr::binary(BinOp::Sub, PrimExpr::binary(BinOp::Sub, int(hi.unwrap_or(0) - c), hp), lp)
+                }
+            };
+            let start = match clips_low {
+                Some(l) => PrimExpr::max(min.clone(), PrimExpr::int_of(l, min.dtype())),
+                None => min,
+            };
+            (start, extent)
+        })
+        .collect()
 }
 
 /// The inclusive bounds a predicate puts on variables: conjuncts comparing a variable with a
