@@ -324,6 +324,20 @@ fn merge_digits(q: &PrimExpr, r: &PrimExpr) -> Option<PrimExpr> {
         let d = PrimExpr::floordiv(x1.clone(), PrimExpr::int_of(c, dt));
         return Some(if s == 1 { d } else { PrimExpr::binary(BinOp::Mul, d, PrimExpr::int_of(s, dt)) });
     }
+    // The same of a symbolic `c` (`f // (m * 2) * 2 + f % (m * 2) // m` is `f // m`, a fused
+    // loop's digits over a shape variable).
+    if let (ExprKind::Binary(BinOp::FloorDiv, x1, m), ExprKind::Binary(BinOp::FloorDiv, rem, c)) =
+        (qe.kind(), re.kind())
+        && let ExprKind::Binary(BinOp::FloorMod, x2, m2) = rem.kind()
+        && c.as_int().is_none()
+        && big_k % s == 0
+        && prove_equal(m, m2)
+        && prove_equal(m, &PrimExpr::binary(BinOp::Mul, c.clone(), PrimExpr::int_of(big_k / s, c.dtype())))
+        && prove_equal(x1, x2)
+    {
+        let d = PrimExpr::floordiv(x1.clone(), c.clone());
+        return Some(if s == 1 { d } else { PrimExpr::binary(BinOp::Mul, d, PrimExpr::int_of(s, dt)) });
+    }
     // `x // M * K + x // c % m * s` (`M = c * m`, `K = m * s`): `x // c * s`, the same digits
     // read as the quotient's (TVM's canonical form sees both).
     if let (ExprKind::Binary(BinOp::FloorDiv, x1, big_m), ExprKind::Binary(BinOp::FloorMod, y, m)) =
@@ -538,8 +552,70 @@ fn simplify_ranged(
                 let whole = sum(whole.into_iter().map(quotient).collect()).expect("terms");
                 return if inner.as_int() == Some(0) { whole } else { PrimExpr::binary(BinOp::Add, whole, inner) };
             }
+            if let Some(e) = split_at_divisor(*op, &a, c, r, split, depth) {
+                return e;
+            }
         }
         PrimExpr::binary(*op, a, b)
+    }
+    // `(x * g + y) // c` is `x // (c / g)` and `(x * g + y) % c` is `x % (c / g) * g + y`
+    // where `g` divides `c` and `y` lies in `[0, g)`, as TVM's rewrite simplifier finds
+    // (`(j * 64 + k * 8 + l) // 128` of `k, l < 8` is `j // 2`).
+    fn split_at_divisor(
+        op: BinOp,
+        a: &PrimExpr,
+        c: i64,
+        r: &dyn Fn(&super::ast::Var) -> Option<(i128, i128)>,
+        split: bool,
+        depth: u32,
+    ) -> Option<PrimExpr> {
+        let mut terms = Vec::new();
+        summands(a, &mut terms);
+        let coefficient = |t: &PrimExpr| match t.kind() {
+            ExprKind::Binary(BinOp::Mul, _, k) => const_int(k).filter(|&k| k > 1),
+            _ => None,
+        };
+        // The largest coefficient that divides `c` and leaves a small enough rest.
+        let mut gs: Vec<i64> = terms.iter().filter_map(coefficient).filter(|&g| g < c && c % g == 0).collect();
+        gs.sort_unstable_by(|x, y| y.cmp(x));
+        gs.dedup();
+        let sum = |v: Vec<PrimExpr>| v.into_iter().reduce(|x, y| PrimExpr::binary(BinOp::Add, x, y));
+        // (The remainder only of `x * g + y`, two terms: TVM's simplifier leaves
+        // `(j * 64 + k * 8 + l) % 128` as it is.)
+        if op == BinOp::FloorMod && terms.len() != 2 {
+            return None;
+        }
+        for g in gs {
+            let (big, rest): (Vec<PrimExpr>, Vec<PrimExpr>) =
+                terms.iter().cloned().partition(|t| coefficient(t).is_some_and(|k| k % g == 0));
+            let Some(rest_sum) = sum(rest) else { continue };
+            if !range_of(&rest_sum, r).is_some_and(|(lo, hi)| lo >= 0 && hi < i128::from(g)) {
+                continue;
+            }
+            let scaled = |t: PrimExpr| match t.kind() {
+                ExprKind::Binary(BinOp::Mul, x, k) => {
+                    let q = const_int(k).expect("a coefficient") / g;
+                    if q == 1 {
+                        x.clone()
+                    } else {
+                        PrimExpr::binary(BinOp::Mul, x.clone(), PrimExpr::int_of(q, x.dtype()))
+                    }
+                }
+                _ => t,
+            };
+            let x = sum(big.into_iter().map(scaled).collect())?;
+            let dt = x.dtype();
+            let reduced = go(&PrimExpr::binary(op, x, PrimExpr::int_of(c / g, dt)), r, split, depth + 1);
+            return Some(match op {
+                BinOp::FloorDiv => reduced,
+                _ => PrimExpr::binary(
+                    BinOp::Add,
+                    PrimExpr::binary(BinOp::Mul, reduced, PrimExpr::int_of(g, dt)),
+                    rest_sum,
+                ),
+            });
+        }
+        None
     }
     fn summands(e: &PrimExpr, out: &mut Vec<PrimExpr>) {
         match e.kind() {
@@ -604,6 +680,10 @@ pub fn simplify_cond_in(e: &PrimExpr, var_range: &dyn Fn(&super::ast::Var) -> Op
                     _ => PrimExpr::cmp(*op, a, b),
                 }
             }
+            // (Any other comparison is only written the other way round: `A[i] > 0.0` is
+            // `0.0 < A[i]`.)
+            ExprKind::Cmp(super::ast::CmpOp::Ge, a, b) => PrimExpr::cmp(super::ast::CmpOp::Le, b.clone(), a.clone()),
+            ExprKind::Cmp(super::ast::CmpOp::Gt, a, b) => PrimExpr::cmp(super::ast::CmpOp::Lt, b.clone(), a.clone()),
             _ => e.clone(),
         }
     }
@@ -1102,7 +1182,7 @@ fn drop_small_remainders(e: &PrimExpr, depth: u32) -> PrimExpr {
 /// Each sum's terms (at every depth) in the order of TVM's canonical simplifier: by scale,
 /// then the divisor below, then the modulus above, each descending (`vi * 8 + vj`, `vj // 8 +
 /// vi`, `vi + vj % 8`), ties in their order; constants last.
-fn canonical_order(e: &PrimExpr) -> PrimExpr {
+pub fn canonical_order(e: &PrimExpr) -> PrimExpr {
     fn go(e: &PrimExpr, depth: u32) -> PrimExpr {
         if depth > 64 {
             return e.clone();

@@ -2077,6 +2077,78 @@ CASES += [
     # sum kept grouped in a flat binding.
     ("dlight_q4_gemv", "kernels/dl_q4_gemv", dlight("GEMV")),
     ("dlight_q4_gemv_cpu", "kernels/dl_q4_gemv", dlight("GEMV", "llvm")),
+    # A write cache of a tile's halo (compute_at of a padded read): the region is clipped
+    # where the block's predicate keeps it inside the buffer, its loops' extents moving with
+    # the tile (`225 - T.max(hh_0 * 8, 215) - T.max(1 - hh_0 * 8, 0)`); not clipped, the copy
+    # ran from row -1 (random comparison).
+    ("cache_write_clipped_halo", "kernels/ca_tiled_pooling", """
+sch.split(sch.get_loops("cache")[0], factors=[None, 112])
+sch.compute_at("cache", sch.get_loops("compute")[1])
+sch.cache_write("cache", 0, "global")
+"""),
+    ("cache_write_clipped_halo_rows", "kernels/ca_tiled_pooling", """
+sch.compute_at("cache", sch.get_loops("compute")[0])
+sch.cache_write("cache", 0, "local")
+"""),
+    ("cache_write_clipped_halo_end", "kernels/pool_halo_end", """
+sch.compute_at("cache", sch.get_loops("compute")[1])
+sch.cache_write("cache", 0, "global")
+"""),
+    ("cache_write_clipped_halo_start", "kernels/pool_halo_start", """
+sch.compute_at("cache", sch.get_loops("compute")[0])
+sch.cache_write("cache", 0, "local")
+"""),
+    # `(j * 64 + k * 8 + l) // 128` of `k, l < 8` is `j // 2`, and `(x * 8 + y) % 16` of
+    # `y < 8` is `x % 2 * 8 + y`, as TVM's simplifier writes a moved block's bindings (random
+    # comparison).
+    ("ca_binding_divisor_of_divisor", "kernels/reverse_affine_load",
+     'sch.compute_at("B", sch.get_loops("C")[3])\n'),
+    ("ca_binding_remainder_of_divisor", "kernels/ca_layout_trans", """
+sch.split(sch.get_loops("T_layout_trans")[2], factors=[None, 16])
+sch.fuse(sch.get_loops("T_layout_trans")[2], sch.get_loops("T_layout_trans")[3])
+sch.compute_at("compute", sch.get_loops("T_layout_trans")[4])
+"""),
+    # A fused loop's digits over a shape variable merge: `f // (m * 2) * 2 + f % (m * 2) // m`
+    # is `f // m` (random comparison).
+    ("fuse_symbolic_digits_merged", "kernels/ca_int64_loop", """
+sch.compute_inline("C")
+sch.split(sch.get_loops("D")[0], factors=[None, 32, 2])
+sch.fuse(sch.get_loops("D")[1], sch.get_loops("D")[2], sch.get_loops("D")[3])
+"""),
+    # blockize simplifies the inner body as TVM's does: every comparison written `<`/`<=`
+    # (float ones too), `x * 1.0` is `x`, a `T.max` of the inner variables alone folds.
+    ("blockize_body_simplified", "kernels/bz_body_simplified", 'sch.blockize(sch.get_loops("B")[0])\n'),
+    ("blockize_body_simplified_split", "kernels/bz_body_simplified",
+     'l = sch.split(sch.get_loops("B")[0], [None, 8])\nsch.blockize(l[1])\n'),
+    ("blockize_argmax_select", "kernels/argmax_split", 'sch.blockize(sch.get_loops("argmax")[2])\n'),
+    # A consumer that reads `B[cc // 16]` moves under the producer's loop over B with the 16
+    # values of `cc` each step needs, not all 720 (random comparison).
+    ("rca_quotient_alone", "kernels/ca_grouped_channel", """
+sch.reverse_compute_at("compute", sch.get_loops("init")[0])
+sch.split(sch.get_loops("compute")[0], factors=[None, 7])
+sch.vectorize(sch.get_loops("init")[1])
+"""),
+    # blockize writes the inner block's sums in the canonical simplifier's order (`v_i_i * 16
+    # + v_j_i`, not the inlined `v_j + v_i * 16`) (random comparison).
+    ("blockize_sum_reordered", "kernels/ca_floordiv_floormod", """
+sch.unroll(sch.get_loops("A")[0])
+sch.reverse_compute_inline("B")
+sch.reorder(sch.get_loops("A")[1], sch.get_loops("A")[0])
+sch.blockize(sch.get_loops("A")[0])
+sch.cache_read("A_o", 0, "local")
+"""),
+    # A block with an init blockized with its reduction whole inside: the inner block reads
+    # what it read (TVM adds the written region only where the outer block reduces too).
+    ("blockize_init_reduction_inside", "kernels/fk_block_inside_init", 'sch.blockize(sch.get_loops("outer")[0])\n'),
+    # rfactor names the reduction's loops in the order its binding does, not the loops' order
+    # after a reorder (random comparison).
+    ("rfactor_binding_order", "kernels/bz_rowsum", """
+sch.pad_einsum("B", [2, 4])
+sch.split(sch.get_loops("B")[0], factors=[None, 4, 2])
+sch.split(sch.get_loops("B")[2], factors=[2, None])
+sch.reorder(sch.get_loops("B")[3], sch.get_loops("B")[4], sch.get_loops("B")[1])
+sch.rfactor(sch.get_loops("B")[0], 0)
+"""),
 ]
 
 # `generate.py CASE ..` regenerates only those cases.

@@ -210,16 +210,23 @@ impl Schedule {
         let body = Substitute { map: &subst }.stmt(&blk.body);
         // Indices simplified in the new variables' domains, as TVM's blockize leaves them
         // (`(v_j_o * 16 + v_j_i) // 16` is `v_j_o`).
-        let mut ranges = super::tree::domains(&Block { iter_vars: inner_ivs.clone(), ..Block::new("", body.clone()) });
+        let inner_ranges =
+            super::tree::domains(&Block { iter_vars: inner_ivs.clone(), ..Block::new("", body.clone()) });
+        let mut ranges = inner_ranges.clone();
         ranges.extend(super::tree::domains(&Block { iter_vars: outer_ivs.clone(), ..Block::new("", body.clone()) }));
-        let body = SimplifyIndices { ranges: &ranges }.stmt(&body);
+        let body = SimplifyIndices { ranges: &ranges, inner: &inner_ranges }.stmt(&body);
         let simplify_regions = |rs: Vec<BufferRegion>| -> Vec<BufferRegion> {
             rs.into_iter()
                 .map(|r| BufferRegion {
                     region: r
                         .region
                         .iter()
-                        .map(|x| Range::new(SimplifyIndices { ranges: &ranges }.index(&x.min), x.extent.clone()))
+                        .map(|x| {
+                            Range::new(
+                                SimplifyIndices { ranges: &ranges, inner: &inner_ranges }.index(&x.min),
+                                x.extent.clone(),
+                            )
+                        })
                         .collect(),
                     ..r
                 })
@@ -227,8 +234,10 @@ impl Schedule {
         };
         let (reads, writes) = (simplify_regions(reads), simplify_regions(writes));
         // A reduction's inner block reads what it writes, as an update block does.
+        // (Where the outer block reduces too, as TVM's `GenerateInner` has it: not a block whose
+        // reduction stays whole inside.)
         let mut inner_reads = reads.clone();
-        if blk.init.is_some() {
+        if blk.init.is_some() && outer_ivs.iter().any(|iv| iv.iter_type == IterType::CommReduce) {
             inner_reads = writes.clone();
             inner_reads
                 .extend(reads.iter().filter(|r| !writes.iter().any(|w| super::blocks::same_region(w, r))).cloned());
@@ -392,6 +401,9 @@ impl Schedule {
 /// Buffer indices simplified knowing the ranges of variables (inclusive, by id).
 struct SimplifyIndices<'a> {
     ranges: &'a HashMap<u64, (i128, i128)>,
+    /// The inner block's variables' (a `T.max`/`T.min` of the body folds on these alone, as
+    /// TVM's does).
+    inner: &'a HashMap<u64, (i128, i128)>,
 }
 
 impl SimplifyIndices<'_> {
@@ -407,7 +419,11 @@ impl SimplifyIndices<'_> {
         if !e.dtype().is_int() {
             return e.clone();
         }
-        crate::tir::arith::simplify_in(e, &|v: &Var| self.ranges.get(&v.id()).copied())
+        // (Summands by scale, as TVM's canonical simplifier orders them: `v_j_i + v_i_i * 16`
+        // is `v_i_i * 16 + v_j_i`.)
+        crate::tir::arith::canonical_order(&crate::tir::arith::simplify_in(e, &|v: &Var| {
+            self.ranges.get(&v.id()).copied()
+        }))
     }
 }
 
@@ -420,6 +436,28 @@ impl Mutator for SimplifyIndices<'_> {
             // expression its substitution changed (`vi >= 6` is `6 <= vi_i`).
             ExprKind::Cmp(..) | ExprKind::And(..) | ExprKind::Or(..) if self.uses_block_vars(&e) => {
                 crate::tir::arith::simplify_cond_in(&e, &|v: &Var| self.ranges.get(&v.id()).copied())
+            }
+            // `x * 1.0` is `x`; `T.max(vi_i * 2, 0)` is `vi_i * 2` where `vi_i` is not negative.
+            ExprKind::Binary(BinOp::Mul, x, one)
+                if x.dtype().is_float()
+                    && matches!(one.kind(), ExprKind::FloatImm(v) if *v == 1.0)
+                    && self.uses_block_vars(x) =>
+            {
+                x.clone()
+            }
+            ExprKind::Binary(op @ (BinOp::Max | BinOp::Min), a, b)
+                if a.dtype().is_int() && self.uses_block_vars(&e) =>
+            {
+                let (a, b) = (self.index(a), self.index(b));
+                let d = crate::tir::arith::range_of(&PrimExpr::binary(BinOp::Sub, a.clone(), b.clone()), &|v: &Var| {
+                    self.inner.get(&v.id()).copied()
+                });
+                let is_max = *op == BinOp::Max;
+                match d {
+                    Some((lo, hi)) if (is_max && lo >= 0) || (!is_max && hi <= 0) => a,
+                    Some((lo, hi)) if (is_max && hi <= 0) || (!is_max && lo >= 0) => b,
+                    _ => PrimExpr::binary(*op, a, b),
+                }
             }
             _ => e,
         }

@@ -800,6 +800,13 @@ fn digits_needed(region: &[Range], hull: &[(PrimExpr, i64)], iv: &IterVar) -> Op
     let scaled = |lo: &PrimExpr, unit: i64| {
         simplify(&PrimExpr::binary(BinOp::Mul, lo.clone(), PrimExpr::int_of(unit, lo.dtype())))
     };
+    // A quotient alone (`B[cc // 16]`): `cc` runs over whole multiples of the divisor, where
+    // they divide its domain.
+    if let [(_, lower, None)] = digits.as_slice()
+        && iv.dom.as_ref().and_then(|r| r.extent.as_int()).is_some_and(|e| e % lower == 0)
+    {
+        unit = *lower;
+    }
     for (k, &(d, lower, extent)) in digits.iter().enumerate() {
         if lower != unit {
             return None;

@@ -124,7 +124,16 @@ impl Schedule {
                 rf_values.push(v.clone());
                 continue;
             }
-            for p in &all_loops {
+            // The loops in the order the binding names them (TVM visits it in pre-order).
+            let mut named: Vec<u64> = Vec::new();
+            crate::tir::visit::walk_expr(v, &mut |x| {
+                if let Some(var) = x.as_var()
+                    && !named.contains(&var.id())
+                {
+                    named.push(var.id());
+                }
+            });
+            for p in named.iter().filter_map(|id| all_loops.iter().find(|p| p.var.id() == *id)) {
                 if p.var.id() != rf_loop.var.id()
                     && crate::tir::region::uses_var(v, p.var.id())
                     && !loop_to_iv.contains_key(&p.var.id())
