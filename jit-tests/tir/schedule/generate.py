@@ -2149,6 +2149,24 @@ sch.split(sch.get_loops("B")[2], factors=[2, None])
 sch.reorder(sch.get_loops("B")[3], sch.get_loops("B")[4], sch.get_loops("B")[1])
 sch.rfactor(sch.get_loops("B")[0], 0)
 """),
+    # compute_inline of a producer that stores reversed (`Y[9 - vi, 9 - vj]`): each variable
+    # is `(ph - 9) * -1` of the consumer's index, as TVM inverts it (a design space).
+    ("inline_reversed_store", "kernels/ca_rev_iter", 'sch.compute_inline("b0")\n'),
+    # blockize keeps a condition's `T.likely` hints (random comparison).
+    ("blockize_keeps_likely", "kernels/pool_halo_start", 'sch.blockize(sch.get_loops("compute")[0])\n'),
+    # An input's read cache goes first in the list, before a `T.alloc_buffer` statement, as
+    # TVM 0.27 keeps the statement in the list (random comparison).
+    ("cache_read_before_alloc_statement", "kernels/two_elementwise_unit_dim", """
+sch.cache_read("B", 0, "global")
+sch.vectorize(sch.get_loops("B")[0])
+sch.cache_write("C", 0, "global")
+sch.parallel(sch.get_loops("A_global")[1])
+"""),
+    ("cache_read_before_alloc_statement_reindexed", "kernels/square_sum_sqrt", """
+sch.pad_einsum("D", [8])
+sch.reindex("D", ("read", 0))
+sch.cache_read("C", 0, "local")
+"""),
 ]
 
 # `generate.py CASE ..` regenerates only those cases.

@@ -398,6 +398,15 @@ impl Schedule {
     }
 }
 
+/// Whether `e` holds a `T.likely(..)` hint.
+fn has_likely(e: &PrimExpr) -> bool {
+    let mut found = false;
+    crate::tir::visit::walk_expr(e, &mut |x| {
+        found |= matches!(x.kind(), ExprKind::Call(Callee::Builtin(n), _) if &**n == "tir.likely")
+    });
+    found
+}
+
 /// Buffer indices simplified knowing the ranges of variables (inclusive, by id).
 struct SimplifyIndices<'a> {
     ranges: &'a HashMap<u64, (i128, i128)>,
@@ -434,7 +443,11 @@ impl Mutator for SimplifyIndices<'_> {
             ExprKind::BufferLoad(b, idx) => b.load(idx.iter().map(|i| self.index(i)).collect()),
             // A condition on the block's variables, simplified as TVM's blockize simplifies every
             // expression its substitution changed (`vi >= 6` is `6 <= vi_i`).
-            ExprKind::Cmp(..) | ExprKind::And(..) | ExprKind::Or(..) if self.uses_block_vars(&e) => {
+            // (A conjunction of `T.likely(..)` hints keeps them: each comparison in it is
+            // simplified on its own.)
+            ExprKind::Cmp(..) | ExprKind::And(..) | ExprKind::Or(..)
+                if self.uses_block_vars(&e) && (matches!(e.kind(), ExprKind::Cmp(..)) || !has_likely(&e)) =>
+            {
                 crate::tir::arith::simplify_cond_in(&e, &|v: &Var| self.ranges.get(&v.id()).copied())
             }
             // `x * 1.0` is `x`; `T.max(vi_i * 2, 0)` is `vi_i * 2` where `vi_i` is not negative.

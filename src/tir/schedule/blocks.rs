@@ -653,6 +653,17 @@ impl Schedule {
             Stmt::seq(v)
         };
         Ok(match container {
+            // First of all: before the top-level allocations, as TVM 0.27 keeps them statements
+            // of the list (where the copy uses none of them).
+            None if pos == 0 && !tree::uses_top_allocations(body, nest) => {
+                if matches!(body.kind(), StmtKind::Allocate { .. } | StmtKind::DeclBuffer { .. }) {
+                    Stmt::seq(vec![nest.clone(), body.clone()])
+                } else {
+                    let mut v = tree::top_list(body);
+                    v.insert(0, nest.clone());
+                    tree::with_top_list(body, v)
+                }
+            }
             // The block's own list, under its top-level allocations.
             None => {
                 let mut v = tree::top_list(body);

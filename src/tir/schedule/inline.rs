@@ -625,9 +625,25 @@ impl StoredAt {
             if i.as_int().is_some() {
                 continue;
             }
-            let v = widened_var(i)?;
+            // A reversed index, `9 - v`: `v` is `(ph - 9) * -1`, as TVM's inverse writes it.
+            let reversed = match i.kind() {
+                ExprKind::Binary(BinOp::Sub, c, v) if c.as_int().is_some() => v.as_var().map(|v| (v, c.clone())),
+                _ => None,
+            };
+            let (v, value) = match reversed {
+                Some((v, c)) => {
+                    let dt = p.dtype();
+                    let back = PrimExpr::binary(
+                        BinOp::Mul,
+                        PrimExpr::binary(BinOp::Sub, PrimExpr::var(p), c),
+                        PrimExpr::int_of(-1, dt),
+                    );
+                    (v, back)
+                }
+                None => (widened_var(i)?, PrimExpr::var(p)),
+            };
             let iv = blk.iter_vars.iter().find(|iv| iv.var.id() == v.id())?;
-            let value = crate::tir::arith::as_dtype(PrimExpr::var(p), iv.var.dtype());
+            let value = crate::tir::arith::as_dtype(value, iv.var.dtype());
             if inverse.insert(v.id(), value).is_some() {
                 return None;
             }

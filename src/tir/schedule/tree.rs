@@ -373,6 +373,44 @@ pub(super) fn top_list(body: &Stmt) -> Vec<Stmt> {
     }
 }
 
+/// Whether `s` uses a buffer that one of `body`'s top-level allocations (see [`top_list`])
+/// holds: a load, a store or a region of it, or its data pointer.
+pub(super) fn uses_top_allocations(body: &Stmt, s: &Stmt) -> bool {
+    let mut held: Vec<u64> = Vec::new();
+    let mut at = body.clone();
+    loop {
+        let next = match at.kind() {
+            StmtKind::Allocate { var, body, .. } => {
+                held.push(var.id());
+                body.clone()
+            }
+            StmtKind::DeclBuffer { buffer, body } => {
+                held.push(buffer.data().id());
+                body.clone()
+            }
+            _ => break,
+        };
+        at = next;
+    }
+    if held.is_empty() {
+        return false;
+    }
+    let mut used = false;
+    crate::tir::visit::walk_exprs(s, &mut |e| match e.kind() {
+        ExprKind::Var(v) => used |= held.contains(&v.id()),
+        ExprKind::BufferLoad(b, _) => used |= held.contains(&b.data().id()),
+        _ => {}
+    });
+    crate::tir::visit::walk_stmts(s, &mut |x| match x.kind() {
+        StmtKind::BufferStore { buffer, .. } => used |= held.contains(&buffer.data().id()),
+        StmtKind::BlockRealize { block, .. } => {
+            used |= block.reads.iter().chain(&block.writes).any(|r| held.contains(&r.buffer.data().id()))
+        }
+        _ => {}
+    });
+    used
+}
+
 /// `body` with the list [`top_list`] finds replaced by `list`.
 pub(super) fn with_top_list(body: &Stmt, list: Vec<Stmt>) -> Stmt {
     match body.kind() {
