@@ -2162,6 +2162,9 @@ sch.vectorize(sch.get_loops("B")[0])
 sch.cache_write("C", 0, "global")
 sch.parallel(sch.get_loops("A_global")[1])
 """),
+    # compute_at writes the moved block's bindings in canonical order (`f0 // 3 + i1 + ax2`):
+    # a CPU design space with rfactor of two cascaded pools, whose later fuse keeps the order.
+    ("ms_cpu_cascade_pool_rfactor", "kernels/cascade3_pool", design_space("llvm", 1, 14)),
     ("cache_read_before_alloc_statement_reindexed", "kernels/square_sum_sqrt", """
 sch.pad_einsum("D", [8])
 sch.reindex("D", ("read", 0))

@@ -230,8 +230,10 @@ impl Schedule {
                     })?;
                 // Simplified in the ranges of the loops down to `l`, as TVM's analyzer binds them
                 // (`(i_0 * 16 + i_1) // 16` is `i_0` for `i_1 < 16`).
-                let region: Vec<(PrimExpr, PrimExpr)> =
-                    region.into_iter().map(|(min, ext)| (simplify_in_loops(&min, &outer), ext)).collect();
+                let region: Vec<(PrimExpr, PrimExpr)> = region
+                    .into_iter()
+                    .map(|(min, ext)| (crate::tir::arith::canonical_order(&simplify_in_loops(&min, &outer)), ext))
+                    .collect();
                 match hulls.iter_mut().find(|(buf, _)| *buf == r.buffer) {
                     Some((_, hull)) => {
                         *hull = union(hull, &region, &outer).ok_or_else(|| {
