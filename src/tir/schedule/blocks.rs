@@ -655,14 +655,11 @@ impl Schedule {
         Ok(match container {
             // First of all: before the top-level allocations, as TVM 0.27 keeps them statements
             // of the list (where the copy uses none of them).
-            None if pos == 0 && !tree::uses_top_allocations(body, nest) => {
-                if matches!(body.kind(), StmtKind::Allocate { .. } | StmtKind::DeclBuffer { .. }) {
-                    Stmt::seq(vec![nest.clone(), body.clone()])
-                } else {
-                    let mut v = tree::top_list(body);
-                    v.insert(0, nest.clone());
-                    tree::with_top_list(body, v)
-                }
+            None if pos == 0
+                && matches!(body.kind(), StmtKind::Allocate { .. } | StmtKind::DeclBuffer { .. })
+                && !tree::uses_top_allocations(body, nest) =>
+            {
+                Stmt::seq(vec![nest.clone(), body.clone()])
             }
             // The block's own list, under its top-level allocations.
             None => {
@@ -770,7 +767,7 @@ fn clip_to_predicate(
     predicate: &PrimExpr,
     outer: &[ForParts],
 ) -> Vec<(PrimExpr, PrimExpr)> {
-    use crate::tir::arith::{range_of, subtract};
+    use crate::tir::arith::range_of;
     if predicate.as_int() == Some(1) || region.len() != r.region.len() {
         return region;
     }
@@ -784,24 +781,21 @@ fn clip_to_predicate(
         })
         .collect();
     let range = |e: &PrimExpr| range_of(e, &|v: &Var| ranges.get(&v.id()).copied());
-    // `lo <= E` and `E < hi` of the predicate, over the loops.
-    let mut limits: Vec<(PrimExpr, Option<i64>, Option<i64>)> = Vec::new();
+    // `lo <= E` and `E < hi` of the predicate, over the loops (exclusive `hi`; in `i128`, so
+    // that no constant a kernel writes overflows).
+    let mut limits: Vec<(PrimExpr, Option<i128>, Option<i128>)> = Vec::new();
     for c in crate::tir::visit::conjuncts(predicate) {
         let ExprKind::Cmp(op, a, b) = c.kind() else { continue };
-        let (a, b) = (a.clone(), b.clone());
-        match (op, a.as_int(), b.as_int()) {
-            (CmpOp::Le, Some(k), None) | (CmpOp::Ge, None, Some(k)) => {
-                limits.push((if b.as_int().is_none() { b } else { a }, Some(k), None))
-            }
-            (CmpOp::Lt, Some(k), None) | (CmpOp::Gt, None, Some(k)) => {
-                limits.push((if b.as_int().is_none() { b } else { a }, Some(k + 1), None))
-            }
-            (CmpOp::Lt, None, Some(k)) | (CmpOp::Gt, Some(k), None) => {
-                limits.push((if a.as_int().is_none() { a } else { b }, None, Some(k)))
-            }
-            (CmpOp::Le, None, Some(k)) | (CmpOp::Ge, Some(k), None) => {
-                limits.push((if a.as_int().is_none() { a } else { b }, None, Some(k + 1)))
-            }
+        let (ka, kb) = (a.as_int().map(i128::from), b.as_int().map(i128::from));
+        match (op, ka, kb) {
+            (CmpOp::Le, Some(k), None) => limits.push((b.clone(), Some(k), None)),
+            (CmpOp::Lt, Some(k), None) => limits.push((b.clone(), Some(k + 1), None)),
+            (CmpOp::Ge, None, Some(k)) => limits.push((a.clone(), Some(k), None)),
+            (CmpOp::Gt, None, Some(k)) => limits.push((a.clone(), Some(k + 1), None)),
+            (CmpOp::Lt, None, Some(k)) => limits.push((a.clone(), None, Some(k))),
+            (CmpOp::Le, None, Some(k)) => limits.push((a.clone(), None, Some(k + 1))),
+            (CmpOp::Gt, Some(k), None) => limits.push((b.clone(), None, Some(k))),
+            (CmpOp::Ge, Some(k), None) => limits.push((b.clone(), None, Some(k + 1))),
             _ => {}
         }
     }
@@ -811,53 +805,72 @@ fn clip_to_predicate(
     region
         .into_iter()
         .zip(&r.region)
-        .map(|((min, ext), access)| {
-            let (Some(e), None, Some(1)) = (ext.as_int(), min.as_int(), access.extent.as_int()) else {
-                return (min, ext);
-            };
-            let index = Substitute { map: &bind }.expr(&access.min);
-            // The index's bounds: the tightest the predicate gives, at a constant distance.
-            let (mut lo, mut hi) = (None::<i64>, None::<i64>);
-            for (bounded, l, h) in &limits {
-                let Some(d) = subtract(&index, bounded).as_int() else { continue };
-                if let Some(l) = l {
-                    lo = Some(lo.map_or(l + d, |x| x.max(l + d)));
-                }
-                if let Some(h) = h {
-                    hi = Some(hi.map_or(h + d, |x| x.min(h + d)));
-                }
-            }
-            // The start: `x + c` of a moving `x`.
-            let (x, c) = match min.kind() {
-                ExprKind::Binary(BinOp::Add, x, k) if k.as_int().is_some() => (x.clone(), k.as_int().unwrap_or(0)),
-                ExprKind::Binary(BinOp::Sub, x, k) if k.as_int().is_some() => (x.clone(), -k.as_int().unwrap_or(0)),
-                _ => (min.clone(), 0),
-            };
-            let Some((xlo, xhi)) = range(&x) else { return (min, ext) };
-            let clips_low = lo.filter(|&l| xlo + i128::from(c) < i128::from(l));
-            let clips_high = hi.filter(|&h| xhi + i128::from(c) + i128::from(e) > i128::from(h));
-            let dt = ext.dtype();
-            let int = |v: i64| PrimExpr::int_of(v, dt);
-            // `min(x + c + e, hi) - max(x + c, lo)`, as TVM writes it: `(hi - c) - max(x,
-            // hi - c - e) - max((lo - c) - x, 0)` (each part only where it clips).
-            let high_part = clips_high.map(|h| PrimExpr::max(x.clone(), int(h - c - e)));
-            let low_part =
-                clips_low.map(|l| PrimExpr::max(PrimExpr::binary(BinOp::Sub, int(l - c), x.clone()), int(0)));
-            let extent = match (high_part, low_part) {
-                (None, None) => return (min, ext),
-                (Some(hp), None) => PrimExpr::binary(BinOp::Sub, int(hi.unwrap_or(0) - c), hp),
-                (None, Some(lp)) => PrimExpr::binary(BinOp::Sub, int(e), lp),
-                (Some(hp), Some(lp)) => {
-                    PrimExpr::binary(BinOp::Sub, PrimExpr::binary(BinOp::Sub, int(hi.unwrap_or(0) - c), hp), lp)
-                }
-            };
-            let start = match clips_low {
-                Some(l) => PrimExpr::max(min.clone(), PrimExpr::int_of(l, min.dtype())),
-                None => min,
-            };
-            (start, extent)
-        })
+        .map(|((min, ext), access)| clip_dimension(&min, &ext, access, &bind, &limits, &range).unwrap_or((min, ext)))
         .collect()
+}
+
+/// One dimension of [`clip_to_predicate`]: `None` where it stays as it is (or a constant the
+/// clip would write does not fit the extent's type).
+fn clip_dimension(
+    min: &PrimExpr,
+    ext: &PrimExpr,
+    access: &Range,
+    bind: &HashMap<u64, PrimExpr>,
+    limits: &[(PrimExpr, Option<i128>, Option<i128>)],
+    range: &dyn Fn(&PrimExpr) -> Option<(i128, i128)>,
+) -> Option<(PrimExpr, PrimExpr)> {
+    let (Some(e), None, Some(1)) = (ext.as_int().map(i128::from), min.as_int(), access.extent.as_int()) else {
+        return None;
+    };
+    let index = Substitute { map: bind }.expr(&access.min);
+    // The index's bounds: the tightest the predicate gives, at a constant distance.
+    let (mut lo, mut hi) = (None::<i128>, None::<i128>);
+    for (bounded, l, h) in limits {
+        let Some(d) = crate::tir::arith::subtract(&index, bounded).as_int().map(i128::from) else { continue };
+        if let Some(l) = l {
+            lo = Some(lo.map_or(l + d, |x| x.max(l + d)));
+        }
+        if let Some(h) = h {
+            hi = Some(hi.map_or(h + d, |x| x.min(h + d)));
+        }
+    }
+    // The start: `x + c` of a moving `x`.
+    let (x, c) = match min.kind() {
+        ExprKind::Binary(BinOp::Add, x, k) if k.as_int().is_some() => (x.clone(), i128::from(k.as_int()?)),
+        ExprKind::Binary(BinOp::Sub, x, k) if k.as_int().is_some() => (x.clone(), -i128::from(k.as_int()?)),
+        _ => (min.clone(), 0),
+    };
+    let (xlo, xhi) = range(&x)?;
+    let clips_low = lo.filter(|&l| xlo + c < l);
+    let clips_high = hi.filter(|&h| xhi + c + e > h);
+    let dt = ext.dtype();
+    // A constant in `t`, where it fits.
+    let int_in = |v: i128, t: DataType| {
+        let w = i64::try_from(v).ok().filter(|&w| crate::tir::arith::wrap_int(v, t) == w)?;
+        Some(PrimExpr::int_of(w, t))
+    };
+    let int = |v: i128| int_in(v, dt);
+    // `min(x + c + e, hi) - max(x + c, lo)`, as TVM writes it: `(hi - c) - max(x, hi - c - e)
+    // - max((lo - c) - x, 0)` (each part only where it clips).
+    let high_part = match clips_high {
+        Some(h) => Some((PrimExpr::max(x.clone(), int(h - c - e)?), int(h - c)?)),
+        None => None,
+    };
+    let low_part = match clips_low {
+        Some(l) => Some(PrimExpr::max(PrimExpr::binary(BinOp::Sub, int(l - c)?, x.clone()), int(0)?)),
+        None => None,
+    };
+    let extent = match (high_part, low_part) {
+        (None, None) => return None,
+        (Some((hp, top)), None) => PrimExpr::binary(BinOp::Sub, top, hp),
+        (None, Some(lp)) => PrimExpr::binary(BinOp::Sub, int(e)?, lp),
+        (Some((hp, top)), Some(lp)) => PrimExpr::binary(BinOp::Sub, PrimExpr::binary(BinOp::Sub, top, hp), lp),
+    };
+    let start = match clips_low {
+        Some(l) => PrimExpr::max(min.clone(), int_in(l, min.dtype())?),
+        None => min.clone(),
+    };
+    Some((start, extent))
 }
 
 /// The inclusive bounds a predicate puts on variables: conjuncts comparing a variable with a
