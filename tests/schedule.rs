@@ -864,8 +864,8 @@ fn a_cache_of_a_predicated_block_stays_inside_its_buffer() {
     .unwrap();
     let (a, b) = outputs(&f, sch.func()).unwrap();
     assert!(same_outputs(&f, &a, &b));
-    // A bound at the end of int64 (`<= 2**63 - 1`, one past it overflows) clips nothing and
-    // neither panics nor wraps; the bound at 1 still clips the start.
+    // A bound at the end of int64 (`<= 2**63 - 1`, one past it overflows) neither panics nor
+    // wraps; the bounds at 1 and 225 still clip both ends.
     let f = read_func_text(
         r#"
 @T.prim_func(s_tir=True)
@@ -875,7 +875,7 @@ def big(X: T.Buffer((T.int64(224),), "float32"), Y: T.Buffer((T.int64(224),), "f
         for ax0 in range(T.int64(10)):
             with T.sblock("cache"):
                 h = T.axis.spatial(T.int64(224), h0 * T.int64(8) - T.int64(1) + ax0)
-                T.where(T.int64(1) <= h0 * T.int64(8) + ax0 and h0 * T.int64(8) + ax0 <= T.int64(9223372036854775807))
+                T.where(T.int64(1) <= h0 * T.int64(8) + ax0 and h0 * T.int64(8) + ax0 <= T.int64(9223372036854775807) and h0 * T.int64(8) + ax0 < T.int64(225))
                 cache[h] = X[h]
         for h1 in range(T.int64(8)):
             with T.sblock("compute"):
@@ -886,7 +886,9 @@ def big(X: T.Buffer((T.int64(224),), "float32"), Y: T.Buffer((T.int64(224),), "f
     sch = Schedule::replay(f.clone(), "sch.cache_write(\"cache\", 0, \"global\")\n").unwrap();
     let printed = strata::tir::script::print_func(sch.func());
     assert!(
-        printed.contains("for ax0 in range(T.int64(10) - T.max(T.int64(1) - h0 * T.int64(8), T.int64(0))):"),
+        printed.contains(
+            "for ax0 in range(T.int64(225) - T.max(h0 * T.int64(8), T.int64(215)) - T.max(T.int64(1) - h0 * T.int64(8), T.int64(0))):"
+        ),
         "{printed}"
     );
     let (a, b) = outputs(&f, sch.func()).unwrap();
